@@ -1,0 +1,93 @@
+"""``rumino deadwood HAND [--variant NAME] [--json]``: the exact best arrangement of a hand.
+
+>>> from rumino.cli import main
+>>> main(["deadwood", "7h 8h 9h 10h 5c 5d 5s", "--variant", "rumino"])
+7h 8h 9h 10h | 5s 5c 5d
+deadwood 0 · gin: yes · rumino: no · may knock: yes (limit 7)
+0
+"""
+
+from __future__ import annotations
+
+import json
+
+from ..arrange import after_draw, all_best_arrangements
+from ..cards import format_card, format_hand, parse_hand
+from ..variants import Variant, find_variant
+from ..variants.rumino import rumino_in
+from . import CommandError
+
+
+def evaluate_hand(hand_text: str, variant_name: str = "rumino") -> dict:
+    """Everything ``rumino deadwood`` reports, as the dict printed by ``--json``.
+
+    >>> evaluate_hand("2c 3c 4c 9d 9h 9s 8d")["can_knock"]
+    False
+    """
+    variant: Variant = find_variant(variant_name)
+    rules = variant.meld_rules()
+    if rules is None:
+        raise CommandError(f"{variant.title} has no melds and no deadwood: its rummy phase is a stops game "
+                           f"(RULES {variant.section}).")
+    hand = parse_hand(hand_text)
+    rules.pack.check_hand(hand)  # first, so a third 7h is named even in a hand of the wrong size
+    if len(hand) not in variant.hand_sizes:
+        sizes = variant.hand_sizes
+        allowed = (f"{sizes[0]} to {sizes[-1]}" if len(sizes) > 2 else " or ".join(map(str, sizes)))
+        raise CommandError(f"a {variant.title} hand has {allowed} cards; {format_hand(hand) or 'the hand'} "
+                           f"has {len(hand)}.")
+    out: dict = {"hand": [format_card(c) for c in hand], "variant": variant.key}
+    drawn = variant.knock_field is not None and len(hand) == variant.hand_sizes[-1]
+    if drawn:  # one card over: the value after the best discard
+        dv = after_draw(hand, rules)
+        kept = list(hand)
+        kept.remove(dv.discards[0])
+        best = all_best_arrangements(kept, rules, limit=1)[0]
+        out["discards"] = [format_card(c) for c in dv.discards]
+    else:
+        best = all_best_arrangements(hand, rules, limit=1)[0]
+    out["deadwood"] = best.deadwood
+    out["melds"] = [[format_card(c) for c in m.cards] for m in best.melds]
+    out["unmatched"] = [format_card(c) for c in best.unmatched]
+    if variant.has_gin:
+        out["gin"] = best.deadwood == 0
+    if variant.has_rumino:
+        out["rumino"] = rumino_in(hand, variant.rules) is not None
+    if variant.knock_field is not None:
+        out["can_knock"] = best.deadwood <= variant.knock_limit()
+        out["knock_limit"] = variant.knock_limit()
+    return out
+
+
+def _text(report: dict) -> str:
+    melds = " | ".join(" ".join(m) for m in report["melds"])
+    first = melds + (("  ·  " if melds else "") + "unmatched " + " ".join(report["unmatched"])
+                     if report["unmatched"] else "")
+    facts = [f"deadwood {report['deadwood']}"]
+    if "discards" in report:
+        facts.append("best discard " + " or ".join(report["discards"]))
+    yes = {True: "yes", False: "no"}
+    if "gin" in report:
+        facts.append(f"gin: {yes[report['gin']]}")
+    if "rumino" in report:
+        facts.append(f"rumino: {yes[report['rumino']]}")
+    if "can_knock" in report:
+        facts.append(f"may knock: {yes[report['can_knock']]} (limit {report['knock_limit']})")
+    return (first or "(no cards)") + "\n" + " · ".join(facts)
+
+
+def run(args) -> int:
+    report = evaluate_hand(" ".join(args.hand), args.variant)
+    print(json.dumps(report) if args.json else _text(report))
+    return 0
+
+
+def register(sub) -> None:
+    p = sub.add_parser("deadwood", help="exact best arrangement and deadwood of a hand",
+                       description="Print the best arrangement of HAND, its minimum deadwood and, for knock "
+                                   "games, whether it is gin, a rumino and may knock. A hand one card over "
+                                   "the normal size is valued after its best discard.")
+    p.add_argument("hand", nargs="+", help='cards such as "7h 8h 9h 10h 5c 5d 5s" (JK or * for a joker)')
+    p.add_argument("--variant", default="rumino", help="rumino (default), romme, robber, wiener or gin")
+    p.add_argument("--json", action="store_true", help="print JSON instead of text")
+    p.set_defaults(run=run)

@@ -1,0 +1,99 @@
+"""The registry of variants: names, aliases, default rules, packs and hand sizes.
+
+>>> find_variant("German Rummy").key, find_variant("101").key, find_variant("gin rummy").title
+('romme', 'wiener', 'Gin Rummy')
+>>> find_variant("canasta")
+Traceback (most recent call last):
+...
+rumino.errors.RuleConfigError: unknown variant 'canasta': choose one of rumino, rummoli, romme, robber, wiener, gin.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+from ..cards import Pack
+from ..errors import RuleConfigError
+from ..melds import MeldRules
+from . import gin, robber, romme, rummoli, rumino, wiener
+
+
+@dataclass(frozen=True)
+class Variant:
+    """What the engine, CLI and widgets need to know about a game.
+
+    ``hand_sizes`` are the hand sizes the deadwood CLI accepts: the size held
+    between turns and, for draw-and-discard games, one more (after a draw).
+    ``knock_field`` names the rules field with the knock limit (None: no knocking).
+    """
+
+    key: str
+    title: str
+    aliases: tuple[str, ...]
+    rules: Any
+    pack: Pack
+    hand_size: int
+    players: tuple[int, int]
+    hand_sizes: tuple[int, ...]
+    knock_field: str | None = None
+    has_gin: bool = False
+    has_rumino: bool = False
+    section: str = ""
+
+    @property
+    def rules_class(self):
+        return type(self.rules)
+
+    def meld_rules(self, rules=None) -> MeldRules | None:
+        return (rules or self.rules).meld_rules
+
+    def knock_limit(self, rules=None) -> int | None:
+        return None if self.knock_field is None else getattr(rules or self.rules, self.knock_field)
+
+    def with_rules(self, **changes) -> Any:
+        """The default rules with house-rule changes (validated)."""
+        return dataclasses.replace(self.rules, **changes)
+
+
+VARIANTS: dict[str, Variant] = {
+    v.key: v
+    for v in (
+        Variant("rumino", "Rumino", ("rumino",), rumino.RUMINO, rumino.PACK, 7, (2, 6), (7, 8),
+                knock_field="knock_max_deadwood", has_gin=True, has_rumino=True, section="§1"),
+        Variant("rummoli", "Rummoli", ("rummoli", "rumoli", "rummolli"), rummoli.RUMMOLI, rummoli.PACK, 0, (2, 8), (),
+                section="§2"),
+        Variant("romme", "German Rommé", ("romme", "rommé", "german romme", "german rommé", "german rummy",
+                                          "romme mit auslegen", "rommé mit auslegen"),
+                romme.ROMME, romme.PACK, 13, (2, 6), tuple(range(1, 15)), section="§3"),
+        Variant("robber", "Robber Rummy", ("robber", "robber rummy", "robbers rummy", "robbers' rummy",
+                                           "rauber-romme", "räuber-rommé", "rauber romme"),
+                robber.ROBBER, robber.PACK, 13, (2, 6), tuple(range(1, 31)), section="§4"),
+        Variant("wiener", "Wiener Rummy", ("wiener", "wiener rummy", "viennese rummy", "101", "romme ohne auslegen",
+                                           "rommé ohne auslegen", "knock rummy"),
+                wiener.WIENER, wiener.PACK, 10, (2, 6), (10, 11), knock_field="knock_max", section="§5"),
+        Variant("gin", "Gin Rummy", ("gin", "gin rummy"), gin.GIN, gin.PACK, 10, (2, 2), (10, 11),
+                knock_field="knock_max_deadwood", has_gin=True, section="§6"),
+    )
+}
+
+
+def _norm(name: str) -> str:
+    return " ".join(name.strip().lower().replace("_", " ").replace("-", " ").split())
+
+
+_ALIASES = {_norm(a): v for v in VARIANTS.values() for a in (v.key, v.title, *v.aliases)}
+
+
+def find_variant(name: str) -> Variant:
+    """Look a variant up by key, title or alias (case and punctuation do not matter)."""
+    if isinstance(name, Variant):
+        return name
+    v = _ALIASES.get(_norm(str(name)))
+    if v is None:
+        raise RuleConfigError(f"unknown variant {name!r}: choose one of {', '.join(VARIANTS)}.")
+    return v
+
+
+__all__ = ["Variant", "VARIANTS", "find_variant"]

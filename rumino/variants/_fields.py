@@ -1,0 +1,83 @@
+"""Validation helpers shared by the variants' rules dataclasses.
+
+Each rules dataclass calls :func:`validate` from ``__post_init__``; a field's
+allowed values live in ``field(metadata=...)`` next to its default, so the
+rule, its range and its RULES.md section are written in one place (and the
+widgets' RuleKnobs form reads the same metadata).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from ..errors import RuleConfigError
+
+
+def knob(default: Any, *, section: str, choices: tuple | None = None, low: int | None = None,
+         high: int | None = None, doc: str = "", allow_none: bool = False):
+    """A rules field: its default, where RULES.md sets it, and the values it may take."""
+    meta = {"section": section, "choices": choices, "low": low, "high": high, "doc": doc, "allow_none": allow_none}
+    return dataclasses.field(default=default, metadata=meta)
+
+
+def validate(obj) -> None:
+    """Raise :class:`RuleConfigError` naming the first field whose value is out of range."""
+    cls = type(obj).__name__
+    for f in dataclasses.fields(obj):
+        meta = f.metadata
+        if "section" not in meta:
+            continue
+        value = getattr(obj, f.name)
+        if value is None and meta["allow_none"]:
+            continue
+        where = f"{cls}.{f.name} is {value!r}"
+        if meta["choices"] is not None:
+            if value not in meta["choices"] or (isinstance(value, bool) != isinstance(meta["choices"][0], bool)):
+                allowed = ", ".join(repr(c) for c in meta["choices"])
+                raise RuleConfigError(f"{where}: it must be one of {allowed} (RULES {meta['section']}).")
+        elif meta["low"] is not None or meta["high"] is not None:
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise RuleConfigError(f"{where}: it must be an integer (RULES {meta['section']}).")
+            lo, hi = meta["low"], meta["high"]
+            if (lo is not None and value < lo) or (hi is not None and value > hi):
+                rng = f"from {lo} to {hi}" if lo is not None and hi is not None else (
+                    f"at least {lo}" if lo is not None else f"at most {hi}")
+                raise RuleConfigError(f"{where}: it must be an integer {rng} (RULES {meta['section']}).")
+
+
+def knob_table(cls) -> list[dict]:
+    """The knobs of a rules class as rows: name, default, allowed values, RULES section."""
+    rows = []
+    for f in dataclasses.fields(cls):
+        if "section" in f.metadata:
+            m = f.metadata
+            rows.append({"name": f.name, "default": f.default, "choices": m["choices"], "low": m["low"],
+                         "high": m["high"], "section": m["section"], "doc": m["doc"],
+                         "allow_none": m["allow_none"]})
+    return rows
+
+
+def parse_knob_value(cls, name: str, text: str):
+    """Turn ``KEY=VALUE`` text from the command line into a field value of ``cls``.
+
+    Raises :class:`RuleConfigError` naming the key and what it accepts.
+    """
+    fields = {f.name: f for f in dataclasses.fields(cls) if "section" in f.metadata}
+    if name not in fields:
+        raise RuleConfigError(
+            f"{cls.__name__} has no rule {name!r}; the rules are: {', '.join(sorted(fields))}.")
+    meta = fields[name].metadata
+    t = text.strip()
+    if meta["allow_none"] and t.lower() in ("none", "unlimited"):
+        return None
+    if meta["choices"] is not None:
+        for c in meta["choices"]:
+            if str(c).lower() == t.lower():
+                return c
+        raise RuleConfigError(
+            f"{cls.__name__}.{name} cannot be {text!r}: it must be one of {', '.join(map(str, meta['choices']))}.")
+    try:
+        return int(t)
+    except ValueError:
+        raise RuleConfigError(f"{cls.__name__}.{name} cannot be {text!r}: it must be an integer.") from None

@@ -1,0 +1,46 @@
+"""Shared fixtures: optional peers (oracles) and the real browser.
+
+Outside CI a missing oracle or browser skips its tests with a message naming
+what to install. CI sets RUMINO_REQUIRE_ORACLES=1 and RUMINO_REQUIRE_BROWSER=1
+(see .ci/run), and then a missing one is an error, so nothing is skipped there.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import shutil
+
+import pytest
+
+
+def _need(what: str, how: str, env: str):
+    if os.environ.get(env):
+        raise RuntimeError(f"{what} is required here ({env}=1) but is missing: {how}")
+    pytest.skip(f"{what} is missing: {how}")
+
+
+def import_oracle(name: str):
+    """Import a peer library, or skip (fail under RUMINO_REQUIRE_ORACLES)."""
+    try:
+        return importlib.import_module(name)
+    except ImportError:
+        _need(f"the oracle {name!r}", "pip install -e '.[oracles]'", "RUMINO_REQUIRE_ORACLES")
+
+
+@pytest.fixture(scope="session")
+def pyspiel():
+    return import_oracle("pyspiel")
+
+
+@pytest.fixture(scope="session")
+def chromium_path():
+    """Path of Debian's Chromium, or skip (fail under RUMINO_REQUIRE_BROWSER)."""
+    path = shutil.which("chromium") or shutil.which("chromium-browser")
+    if not path:
+        _need("Debian's Chromium", "apt-get install chromium", "RUMINO_REQUIRE_BROWSER")
+    try:
+        import playwright  # noqa: F401
+    except ImportError:
+        _need("playwright", "pip install -e '.[test]'", "RUMINO_REQUIRE_BROWSER")
+    return path
