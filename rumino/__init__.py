@@ -1,0 +1,24 @@
+"""rumino: an exact engine for the rummy family (Rumino, Rummoli, Rommé, Robber, Wiener, Gin).
+
+>>> import rumino
+>>> rumino.min_deadwood(rumino.parse_hand("7h 8h 9h 10h 5c 5d 5s"), rumino.RUMINO_MELDS)
+0
+>>> rumino.find_variant("german rummy").title
+'German Rommé'
+"""
+
+from .arrange import after_draw, all_best_arrangements, best_arrangement, max_opening, min_deadwood
+from .cards import JOKER, Pack, format_card, format_hand, parse_card, parse_hand
+from .errors import IllegalActionError, InvalidCardError, InvalidMeldError, RecordError, RuleConfigError, RuminoError
+from .melds import GIN_MELDS, ROBBER_MELDS, ROMME_MELDS, RUMINO_MELDS, WIENER_MELDS, MeldRules, check_meld, is_meld
+from .variants import VARIANTS, find_variant
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "after_draw", "all_best_arrangements", "best_arrangement", "max_opening", "min_deadwood",
+    "JOKER", "Pack", "format_card", "format_hand", "parse_card", "parse_hand",
+    "IllegalActionError", "InvalidCardError", "InvalidMeldError", "RecordError", "RuleConfigError", "RuminoError",
+    "GIN_MELDS", "ROBBER_MELDS", "ROMME_MELDS", "RUMINO_MELDS", "WIENER_MELDS", "MeldRules", "check_meld", "is_meld",
+    "VARIANTS", "find_variant",
+]
