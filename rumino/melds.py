@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from itertools import product
+from itertools import combinations, product
 from typing import Iterable, Literal, Sequence
 
 import numpy as np
@@ -416,17 +416,18 @@ def candidate_melds(counts: Sequence[int], rules: MeldRules) -> list[Candidate]:
                 forced = length - len(avail)
                 if forced > J or not avail:
                     continue
-                # choose which available positions hold naturals; the rest are jokers
-                for mask in range(1, 1 << len(avail)):
-                    chosen = [avail[b] for b in range(len(avail)) if mask >> b & 1]
-                    jokers = length - len(chosen)
-                    if jokers > J:
-                        continue
-                    joker_at = [True] * length
-                    for i in chosen:
-                        joker_at[i] = False
-                    if rules.joker_pattern_ok(joker_at, "run"):
-                        add(_run_reading(suit, window, joker_at))
+                # Positions without a natural in hand must be jokers; a joker may also stand
+                # where a natural is held (that natural may serve in another meld), so choose
+                # which held positions become jokers too, within the jokers in hand.
+                for extra in range(0, min(J - forced, len(avail) - 1) + 1):
+                    for swapped in combinations(avail, extra):
+                        joker_at = [True] * length
+                        for i in avail:
+                            joker_at[i] = False
+                        for i in swapped:
+                            joker_at[i] = True
+                        if rules.joker_pattern_ok(joker_at, "run"):
+                            add(_run_reading(suit, window, joker_at))
     return sorted(best.values(), key=lambda c: (c.naturals, c.jokers))
 
 
