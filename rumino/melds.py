@@ -236,6 +236,11 @@ class Meld:
     def format(self, *, unicode: bool = False) -> str:
         return " ".join(format_card(c, unicode=unicode) for c in self.cards)
 
+    def _repr_html_(self) -> str:  # the card faces, drawn by rumino.render (imported lazily)
+        from .render import meld_html
+
+        return meld_html(self)
+
 
 def _set_reading(naturals: Sequence[int], jokers: int) -> Meld:
     rank = naturals[0] % 13
