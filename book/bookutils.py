@@ -1,0 +1,147 @@
+"""Display helpers shared by the book's chapters (no rules, no odds: those live in ``rumino/``).
+
+Every chapter opens with a hidden setup cell::
+
+    import bookutils; bookutils.setup()
+
+What the helpers do:
+
+* :func:`show` displays a plotly figure with **alt text**. The output carries the
+  plotly JSON (JupyterLab draws it interactively) and a static HTML rendering
+  (the built book draws it with the plotly.js that the book extension serves from
+  ``_static/``, so no network and no kernel are needed). Captions and figure
+  numbers come from the cell's ``mystnb.figure`` metadata.
+* :func:`live` displays a live widget together with a static fallback: JupyterLab
+  shows the widget; the static book (which drops the widget view, see
+  ``_config.yml``) shows the fallback and a note on how to run the live version.
+* :func:`hand` and :func:`arrangement` show cards drawn by :mod:`rumino.render`.
+
+>>> "aria-label" in _figure_html({"data": [], "layout": {}}, "An empty plot")
+True
+"""
+
+from __future__ import annotations
+
+import html as _html
+import itertools
+from typing import Any
+
+import plotly.graph_objects as go
+import plotly.io as pio
+from IPython.display import HTML, display
+from plotly.io.base_renderers import MimetypeRenderer, PlotlyRenderer
+
+RENDERER = "rumino_book"
+_ids = itertools.count(1)
+
+
+def _figure_html(fig_dict: dict, alt: str | None) -> str:
+    """Static HTML of a figure: a plotly div and its ``Plotly.newPlot`` call, labelled with ``alt``.
+
+    plotly.js itself is not included (the built book loads it once from ``_static``)
+    and neither is MathJax (plotly's notebook renderer would add a CDN script per figure).
+    """
+    layout = fig_dict.get("layout", {}) or {}
+    if not alt:
+        title = layout.get("title", {})
+        text = title.get("text") if isinstance(title, dict) else title
+        alt = f"Chart: {text}" if text else "Chart"
+    div_id = f"rumino-fig-{next(_ids)}"
+    body = pio.to_html(
+        fig_dict, include_plotlyjs=False, include_mathjax=False, full_html=False, div_id=div_id,
+        default_width="100%", default_height=int(layout.get("height") or 460), validate=False,
+        config={"displaylogo": False, "responsive": True},
+    )
+    return (f'<div class="rumino-figure" role="group" aria-label="{_html.escape(alt, quote=True)}">'
+            f'<span class="rumino-alt" hidden>{_html.escape(alt)}</span>{body}</div>')
+
+
+class BookRenderer(MimetypeRenderer):
+    """plotly renderer for the book: static HTML without plotly.js or MathJax inlined."""
+
+    def to_mimebundle(self, fig_dict):
+        return {"text/html": _figure_html(fig_dict, None)}
+
+
+def setup() -> None:
+    """Configure plotly for both JupyterLab (plotly mimetype) and the static book (HTML)."""
+    pio.renderers[RENDERER] = BookRenderer()
+    pio.renderers.default = f"plotly_mimetype+{RENDERER}"
+    pio.templates.default = "plotly_white"
+
+
+def show(fig: go.Figure, alt: str) -> None:
+    """Display ``fig`` with ``alt`` as its text alternative (read by screen readers, shown if plots fail)."""
+    if not alt or not alt.strip():
+        raise ValueError("show(fig, alt): every figure in the book needs alt text.")
+    fig_dict = fig.to_dict()
+    bundle = dict(PlotlyRenderer().to_mimebundle(fig_dict))
+    bundle["text/html"] = _figure_html(fig_dict, alt)
+    bundle["text/plain"] = f"[figure] {alt}"
+    display(bundle, raw=True)
+
+
+def _static_html(static: Any) -> str:
+    if static is None:
+        return ""
+    if isinstance(static, str):
+        return static
+    if isinstance(static, go.Figure):
+        return _figure_html(static.to_dict(), None)
+    if hasattr(static, "_repr_html_"):
+        return static._repr_html_()
+    return f"<pre>{_html.escape(repr(static))}</pre>"
+
+
+LIVE_NOTE = ("This is the static view of a live widget. To change its controls, run the chapter in "
+             "JupyterLab: <code>rumino lab</code>.")
+
+
+def live(widget: Any, static: Any = None, note: str = LIVE_NOTE) -> None:
+    """Display a live widget, with ``static`` (HTML text, a plotly figure or anything with ``_repr_html_``)
+    as the output a page without a kernel shows."""
+    if hasattr(widget, "_repr_mimebundle_"):
+        bundle = widget._repr_mimebundle_()
+        if isinstance(bundle, tuple):  # (data, metadata)
+            bundle = bundle[0]
+        bundle = dict(bundle or {})
+    else:
+        bundle = {"text/plain": repr(widget)}
+    bundle["text/html"] = (f'<div class="rumino-live-static">{_static_html(static)}'
+                           f'<p class="rumino-live-note">{note}</p></div>')
+    display(bundle, raw=True)
+
+
+def hand(cards, caption: str | None = None, **kw) -> HTML:
+    """A hand drawn as cards (suits by shape and letter, never by colour alone)."""
+    from rumino.render import hand_html
+
+    return HTML(hand_html(cards, caption=caption, **kw))
+
+
+def arrangement(arr, title: str | None = None) -> HTML:
+    """An arrangement drawn meld by meld, with its deadwood."""
+    from rumino.render import arrangement_html
+
+    return HTML(arrangement_html(arr, title=title))
+
+
+def table(rows, header, *, caption: str | None = None) -> HTML:
+    """A small HTML table (numbers formatted by the caller)."""
+    head = "".join(f"<th>{_html.escape(str(h))}</th>" for h in header)
+    body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in rows)
+    cap = f"<caption>{_html.escape(caption)}</caption>" if caption else ""
+    return HTML(f'<table class="rumino-table">{cap}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>')
+
+
+def one_in(p) -> str:
+    """A probability as "1 in N" (N rounded to a readable precision).
+
+    >>> from fractions import Fraction
+    >>> one_in(Fraction(1, 4)), one_in(Fraction(2, 7))
+    ('1 in 4', '1 in 3.5')
+    """
+    if p <= 0:
+        return "never"
+    n = 1 / float(p)
+    return f"1 in {n:,.0f}" if n >= 10 else f"1 in {n:.2g}"

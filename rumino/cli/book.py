@@ -1,0 +1,140 @@
+"""``rumino book build|serve|student`` and ``rumino lab``: the book, static and live.
+
+* ``rumino book build`` executes every chapter (a progress bar per chapter), builds the
+  HTML into ``book/_build/html`` and prints the path of its ``index.html``;
+  ``--student`` builds the student copy (solutions removed) into ``book/_build/student/html``.
+* ``rumino book serve`` serves the built HTML on 127.0.0.1 (the book also opens from disk).
+* ``rumino book student DIR`` writes the chapters without their solution cells into DIR.
+* ``rumino lab`` opens JupyterLab on the book's folder, where the widgets are live.
+
+>>> from rumino.cli import build_parser
+>>> args = build_parser().parse_args(["book", "serve", "--port", "0"])
+>>> args.port, args.book_command
+(0, 'serve')
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from . import CommandError
+
+HOST = "127.0.0.1"  # only ever serve on the loopback address
+
+
+def _html_dir(args) -> Path:
+    from ..bookbuild import find_book
+
+    if args.dir:
+        return Path(args.dir)
+    return find_book(args.book) / "_build" / ("student/html" if getattr(args, "student", False) else "html")
+
+
+def run_build(args) -> int:
+    from ..bookbuild import BookError, build, format_report
+
+    try:
+        report = build(args.book, args.out, student=args.student, timeout=args.timeout,
+                       progress=not args.quiet)
+    except BookError as err:
+        print(f"rumino book build: {err}", file=sys.stderr)
+        return 1
+    print(format_report(report))
+    print(report.index)
+    return 0
+
+
+def make_server(directory: Path, port: int = 8000) -> http.server.ThreadingHTTPServer:
+    """An HTTP server for ``directory`` bound to 127.0.0.1 (``port=0`` picks a free port)."""
+    handler = functools.partial(_QuietHandler, directory=str(directory))
+    return http.server.ThreadingHTTPServer((HOST, port), handler)
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, fmt, *args):  # one line per request is noise for a reader
+        pass
+
+
+def run_serve(args) -> int:
+    directory = _html_dir(args)
+    if not (directory / "index.html").is_file():
+        raise CommandError(f"{directory} holds no built book (no index.html): run `rumino book build` first.")
+    server = make_server(directory, args.port)
+    host, port = server.server_address[:2]
+    print(f"Serving {directory} at http://{host}:{port}/ (Ctrl-C stops)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
+def run_student(args) -> int:
+    from ..bookbuild import write_student_copy
+
+    written = write_student_copy(args.dest, args.book)
+    for path in written:
+        print(path)
+    return 0
+
+
+def run_lab(args) -> int:
+    from ..bookbuild import find_book
+
+    root = find_book(args.book)
+    if shutil.which("jupyter-lab") is None and shutil.which("jupyter") is None:
+        raise CommandError("JupyterLab is not installed: pip install -e '.[book]'.")
+    cmd = [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={root}", f"--ServerApp.ip={HOST}",
+           f"--ServerApp.port={args.port}"]
+    if args.no_browser:
+        cmd.append("--no-browser")
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        cmd.append("--allow-root")  # JupyterLab refuses root without it (e.g. in containers)
+    print("Starting JupyterLab on", root, flush=True)
+    return subprocess.call(cmd)
+
+
+def register(sub) -> None:
+    book = sub.add_parser("book", help="build or serve the illustrated book",
+                          description="Build the book (execute every chapter, then make the HTML), serve the "
+                                      "built HTML on 127.0.0.1, or write the student copy of the chapters.")
+    book.add_argument("--book", default=None, help="the book's folder (default: ./book or the repository's book/)")
+    bsub = book.add_subparsers(dest="book_command", metavar="ACTION")
+    bsub.required = True
+
+    b = bsub.add_parser("build", help="execute every chapter and build the HTML",
+                        description="Execute every chapter (showing progress and each chapter's time), build the "
+                                    "HTML into book/_build/html and print the path of its index.html.")
+    b.add_argument("--out", default=None, help="output folder (default: book/_build, or book/_build/student)")
+    b.add_argument("--student", action="store_true", help="build the student copy: solutions removed")
+    b.add_argument("--timeout", type=int, default=300, help="seconds one cell may take (default 300)")
+    b.add_argument("--quiet", action="store_true", help="no progress bars")
+    b.set_defaults(run=run_build)
+
+    s = bsub.add_parser("serve", help="serve the built HTML on 127.0.0.1",
+                        description="Serve the built book on http://127.0.0.1:PORT/ until Ctrl-C.")
+    s.add_argument("--port", type=int, default=8000, help="port (default 8000; 0 picks a free one)")
+    s.add_argument("--dir", default=None, help="the HTML folder (default: book/_build/html)")
+    s.add_argument("--student", action="store_true", help="serve the student build")
+    s.set_defaults(run=run_serve)
+
+    st = bsub.add_parser("student", help="write the chapters without their solution cells",
+                         description="Write every chapter without its solution cells (and without outputs) "
+                                     "into DEST, with the helper module they import: the copy to hand out.")
+    st.add_argument("dest", help="folder to write the student notebooks into")
+    st.set_defaults(run=run_student)
+
+    lab = sub.add_parser("lab", help="open JupyterLab on the book (live widgets)",
+                         description="Start JupyterLab on 127.0.0.1 with the book's folder as its root.")
+    lab.add_argument("--book", default=None, help="the book's folder (default: ./book or the repository's book/)")
+    lab.add_argument("--port", type=int, default=8888, help="port (default 8888)")
+    lab.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    lab.set_defaults(run=run_lab)
