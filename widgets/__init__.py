@@ -1,0 +1,17 @@
+"""Widgets over the rumino engine: thin ipywidgets views, each with a plain Python controller.
+
+No rule is decided here: legality and numbers always come from :mod:`rumino`.
+Each widget has ``.controller`` (testable without a browser) and
+``.static_html()`` (what a page without a kernel shows).
+
+>>> from widgets import HandExplorer
+>>> HandExplorer(text="2c 3c 4c 9d 9h 9s 7d").controller.report["deadwood"]
+7
+"""
+
+from __future__ import annotations
+
+from .hand_explorer import HandExplorer, HandExplorerController
+from .rule_knobs import RuleKnobs, RuleKnobsController
+
+__all__ = ["HandExplorer", "HandExplorerController", "RuleKnobs", "RuleKnobsController"]
