@@ -144,7 +144,9 @@ class MeldRules:
         elif self.ace == "both":
             starts = range(0, 15 - length)
         else:  # around: any start, ranks taken modulo 13
-            starts = range(13) if length < 13 else range(1)
+            # Every start, even for 13 cards: the 13 rotations hold the same ranks but put
+            # the ends (and so the jokers' neighbours and the ace's opening value) elsewhere.
+            starts = range(13)
         if self.ace == "around":
             return [tuple((s + k) % 13 for k in range(length)) for s in starts]
         return [tuple(range(s, s + length)) for s in starts]
