@@ -65,7 +65,10 @@ class RuminoRules:
     def meld_rules(self) -> MeldRules:
         """The meld rules these knobs imply (for the arrangement search)."""
         unlimited = self.max_lay_size is None
-        return replace(RUMINO_MELDS, max_set=8 if unlimited else 4, max_run=13 if unlimited else 4,
+        # Unlimited lays allow sets of all 8 copies of a rank, but a set of distinct suits
+        # holds at most 4 cards (RULES §1.2), and MeldRules refuses max_set > 4 then.
+        biggest_set = 4 if not unlimited or self.set_suits == "distinct" else 8
+        return replace(RUMINO_MELDS, max_set=biggest_set, max_run=13 if unlimited else 4,
                        set_suits=self.set_suits, min_naturals=self.min_naturals_per_lay)
 
     def rebuy_cost(self, k: int) -> int:
