@@ -1,0 +1,78 @@
+"""Players: bots and the human player. A player sees only a :class:`~rumino.game.PlayerView`.
+
+Players are named by short specs (used by ``rumino simulate --players``):
+``random``, ``greedy``, ``threshold:T`` (knock only at ≤ T, default 3),
+``chaser:K`` (chase a rumino once K of 7 cards are in place, default 5) and
+``human``.
+
+>>> [p.name for p in make_players("greedy,threshold:2,random", seed=1)]
+['greedy', 'threshold:2', 'random']
+>>> make_player("clever")
+Traceback (most recent call last):
+...
+rumino.players.UnknownPlayerError: unknown player 'clever': choose one of random, greedy, threshold[:T], chaser[:K], human.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..errors import RuminoError
+from .base import Player
+from .chaser import RuminoChaser, rumino_target
+from .greedy import GreedyPlayer, ThresholdKnocker
+from .human import AwaitingInput, HumanPlayer, describe_view, parse_human_action
+from .random_player import RandomPlayer
+
+
+class UnknownPlayerError(RuminoError, ValueError):
+    """A player spec that names no known player or has a bad parameter."""
+
+
+KINDS = ("random", "greedy", "threshold", "chaser", "human")
+ALLOWED = "random, greedy, threshold[:T], chaser[:K], human"
+
+
+def make_player(spec: str, *, seed=None, rng: np.random.Generator | None = None) -> Player:
+    """Build a player from a spec such as ``"greedy"`` or ``"threshold:3"``."""
+    if not isinstance(spec, str):
+        raise UnknownPlayerError(f"unknown player {spec!r}: choose one of {ALLOWED}.")
+    text = spec.strip().lower()
+    kind, _, arg = text.partition(":")
+    if kind not in KINDS:
+        raise UnknownPlayerError(f"unknown player {spec.strip()!r}: choose one of {ALLOWED}.")
+    if arg and kind not in ("threshold", "chaser"):
+        raise UnknownPlayerError(f"player {spec.strip()!r}: {kind} takes no parameter; the players are {ALLOWED}.")
+    if kind == "random":
+        return RandomPlayer(seed=seed, rng=rng)
+    if kind == "greedy":
+        return GreedyPlayer()
+    if kind == "human":
+        return HumanPlayer()
+    default = 3 if kind == "threshold" else 5
+    try:
+        value = int(arg) if arg else default
+    except ValueError:
+        value = None
+    try:
+        if value is None:
+            raise ValueError
+        return ThresholdKnocker(value) if kind == "threshold" else RuminoChaser(value)
+    except ValueError:
+        what = "a knock threshold T ≥ 0" if kind == "threshold" else "a progress K from 1 to 7"
+        raise UnknownPlayerError(f"player {spec.strip()!r}: the parameter must be {what}, "
+                                 f"as in {kind}:{default}.") from None
+
+
+def make_players(specs: str | list[str], *, seed=None) -> list[Player]:
+    """Players from a comma-separated list of specs; random players get independent seeded streams."""
+    items = [s for s in (specs.split(",") if isinstance(specs, str) else specs)]
+    if any(not str(s).strip() for s in items):
+        raise UnknownPlayerError(f"the players list {specs!r} has an empty name: choose from {ALLOWED}.")
+    children = np.random.SeedSequence(seed).spawn(len(items))
+    return [make_player(s, rng=np.random.default_rng(children[i])) for i, s in enumerate(items)]
+
+
+__all__ = ["Player", "RandomPlayer", "GreedyPlayer", "ThresholdKnocker", "RuminoChaser", "rumino_target",
+           "HumanPlayer", "AwaitingInput", "parse_human_action", "describe_view", "make_player", "make_players",
+           "UnknownPlayerError", "KINDS"]

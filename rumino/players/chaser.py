@@ -1,0 +1,94 @@
+"""A bot that chases a rumino (a 7-card straight flush or 7 of a kind) when close.
+
+When its best rumino target already holds ``min_progress`` of the 7 cards, it
+keeps those cards: it takes a discard only if it adds to the target, discards
+outside the target, and knocks only at 0 deadwood (which scores as gin). It
+always goes gin when it can. Otherwise it plays greedy.
+
+>>> from rumino.cards import parse_hand, format_hand
+>>> progress, keep = rumino_target(parse_hand("3h 4h 5h 6h 9h Kc Ks"), RUMINO)
+>>> progress, format_hand(keep)
+(5, '3h 4h 5h 6h 9h')
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ..cards import JOKER
+from ..game import Action, Discard
+from ..variants.rumino import (DRAW_DISCARD, DRAW_STOCK, KNOCK, RUMINO, RuminoRules, RuminoView, evaluator_for)
+from .greedy import GreedyPlayer, _can_draw_stock, pick_discard
+
+
+def rumino_target(hand, rules: RuminoRules = RUMINO) -> tuple[int, tuple[int, ...]]:
+    """The rumino the hand is closest to: ``(cards of it held, those cards)``, jokers included
+    (unless ``rumino_natural_only``). Progress 7 means the hand holds a rumino."""
+    hand = tuple(hand)
+    jokers = (JOKER,) * (0 if rules.rumino_natural_only else min(hand.count(JOKER), 7))
+    best: tuple[int, tuple[int, ...]] = (len(jokers), jokers)
+    nat = [c for c in hand if c != JOKER]
+    by_rank: dict[int, list[int]] = {}
+    by_suit: dict[int, set[int]] = {}
+    for c in nat:
+        by_rank.setdefault(c % 13, []).append(c)
+        by_suit.setdefault(c // 13, set()).add(c % 13)
+    for cards in by_rank.values():  # seven of a kind
+        keep = sorted(set(cards)) if rules.set_suits == "distinct" else sorted(cards)
+        keep = tuple(keep[:7 - len(jokers)]) + jokers
+        if len(keep) > best[0]:
+            best = (len(keep), keep)
+    for s, ranks in by_suit.items():  # straight flush windows A-7 … 7-K
+        for start in range(7):
+            inside = tuple(s * 13 + r for r in range(start, start + 7) if r in ranks)
+            keep = inside + jokers[:7 - len(inside)]
+            if len(keep) > best[0]:
+                best = (len(keep), keep)
+    return best
+
+
+class RuminoChaser(GreedyPlayer):
+    """Keeps cards toward a rumino once ``min_progress`` of its 7 cards are in place."""
+
+    kind = "chaser"
+
+    def __init__(self, min_progress: int = 5, *, max_rebuys: int | None = None, name: str | None = None):
+        if isinstance(min_progress, bool) or not isinstance(min_progress, int) or not 1 <= min_progress <= 7:
+            raise ValueError(f"min_progress is {min_progress!r}: it must be an integer from 1 to 7.")
+        super().__init__(max_rebuys=max_rebuys, name=name or ("chaser" if min_progress == 5 else f"chaser:{min_progress}"))
+        self.min_progress = min_progress
+
+    def start_turn(self, view: RuminoView) -> Action:
+        progress, keep = rumino_target(view.hand, view.rules)
+        if progress < self.min_progress:
+            return super().start_turn(view)
+        ev = evaluator_for(view.rules)
+        can_stock = _can_draw_stock(view)
+        if progress < 7 and ev.deadwood(view.hand) == 0:
+            return KNOCK  # a zero knock is a sure gin (knock_zero_is_gin) or at worst a 0-point knock
+        top = view.top_discard
+        if top is not None and (not can_stock or top in ev.outs(view.hand)
+                                or rumino_target(view.hand + (top,), view.rules)[0] > progress):
+            return DRAW_DISCARD
+        return DRAW_STOCK if can_stock else DRAW_DISCARD
+
+    def after_draw(self, view: RuminoView) -> Action:
+        if view.rumino_ready:
+            return super().after_draw(view)
+        ev = evaluator_for(view.rules)
+        forbidden = None if view.rules.may_rediscard_pickup else view.pickup
+        value, _ = ev.after_draw(view.hand, forbidden)
+        progress, keep = rumino_target(view.hand, view.rules)
+        if value == 0 or progress < self.min_progress:
+            return super().after_draw(view)
+        outside = Counter(view.hand) - Counter(keep)
+        options = [c for c in outside if c != forbidden]
+        if not options:
+            return super().after_draw(view)
+        scored = {}
+        for c in options:
+            kept = list(view.hand)
+            kept.remove(c)
+            scored[c] = ev.deadwood(kept)
+        low = min(scored.values())
+        return Discard(pick_discard([c for c, v in scored.items() if v == low], view))

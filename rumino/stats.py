@@ -1,0 +1,94 @@
+"""Small interval helpers for Monte Carlo figures: Wilson for proportions, normal for means.
+
+Every simulated figure in rumino carries its sample size and a 95% interval;
+these two functions are the only places the intervals are computed.
+
+>>> lo, hi = wilson_interval(50, 100)
+>>> round(lo, 4), round(hi, 4)
+(0.4038, 0.5962)
+>>> lo, hi = mean_interval([1, 2, 3, 4])
+>>> round(lo, 4), round(hi, 4)
+(1.2348, 3.7652)
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Iterable
+
+Z95 = 1.959963984540054  # the 97.5% quantile of the standard normal
+
+
+def wilson_interval(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval for a proportion ``successes / n`` (95% by default).
+
+    ``successes`` may be fractional (a shared win counts 1/k), the formula only
+    needs the observed proportion. With ``n == 0`` nothing is known: ``(0.0, 1.0)``.
+
+    >>> wilson_interval(0, 10)[0], round(wilson_interval(0, 10)[1], 4)
+    (0.0, 0.2775)
+    """
+    if n < 0 or successes < 0 or successes > n:
+        raise ValueError(f"wilson_interval needs 0 <= successes <= n; got successes={successes!r}, n={n!r}.")
+    if n == 0:
+        return 0.0, 1.0
+    p = successes / n
+    z2 = z * z
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = z / (1 + z2 / n) * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n))
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def mean_interval(values: Iterable[float], z: float = Z95) -> tuple[float, float]:
+    """Normal-approximation interval ``mean ± z·s/√n`` for the mean of ``values`` (95% by default).
+
+    Returns ``(lo, hi)`` like :func:`wilson_interval`; :func:`mean_estimate` also
+    returns the mean and ``n``. One value gives a zero-width interval at that value.
+
+    >>> mean_interval([5.0])
+    (5.0, 5.0)
+    """
+    est = mean_estimate(values, z)
+    return est.lo, est.hi
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A Monte Carlo estimate: the figure, its 95% interval and the sample size."""
+
+    estimate: float
+    lo: float
+    hi: float
+    n: int
+
+    def as_json(self) -> dict:
+        return {"estimate": self.estimate, "ci95": [self.lo, self.hi], "n": self.n}
+
+
+def mean_estimate(values: Iterable[float], z: float = Z95) -> Estimate:
+    """Mean of ``values`` with its normal 95% interval (sample standard deviation, n − 1).
+
+    >>> mean_estimate([2, 4]).estimate
+    3.0
+    """
+    xs = [float(v) for v in values]
+    n = len(xs)
+    if n == 0:
+        raise ValueError("mean_estimate needs at least one value.")
+    m = math.fsum(xs) / n
+    if n == 1:
+        return Estimate(m, m, m, 1)
+    var = math.fsum((x - m) ** 2 for x in xs) / (n - 1)
+    half = z * math.sqrt(var / n)
+    return Estimate(m, m - half, m + half, n)
+
+
+def proportion_estimate(successes: float, n: int, z: float = Z95) -> Estimate:
+    """A proportion with its Wilson interval.
+
+    >>> proportion_estimate(3, 4).estimate
+    0.75
+    """
+    lo, hi = wilson_interval(successes, n, z)
+    return Estimate(successes / n if n else 0.0, lo, hi, n)
