@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -36,6 +37,7 @@ from pathlib import Path
 from .errors import RuminoError
 
 SOLUTION_TAG = "solution"
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
 STAGED = "_staged"
 IGNORE = shutil.ignore_patterns("_build", ".ipynb_checkpoints", "__pycache__", ".jupyter_cache")
 
@@ -202,7 +204,7 @@ def execute_chapter(path: Path, *, cwd: Path, timeout: int = 300, progress: bool
     try:
         client.execute()
     except CellExecutionError as err:
-        error = str(err)
+        error = _ANSI.sub("", str(err))  # tracebacks come coloured for a terminal
     finally:
         if bar is not None:
             bar.close()
