@@ -99,7 +99,12 @@ def test_solutions_are_gated_and_tagged(path):
     inside = False
     for cell in _cells(path):
         src = _src(cell)
+        # the student copy drops these cells whole, so they may hold nothing but the solution
+        if "{solution-end}" in src:
+            assert re.fullmatch(r"\s*(```+|:::+)\{solution-end\}\s*\1\s*", src), \
+                f"{path.name}: a solution-end cell holds only the directive: {src[:80]!r}"
         if "{solution-start}" in src:
+            assert "{exercise" not in src and "{solution-end}" not in src, f"{path.name}: {src[:80]!r}"
             assert not inside, f"{path.name}: nested solution-start"
             inside = True
         elif "{solution-end}" in src:
