@@ -31,7 +31,6 @@ without shortcuts. The tests check it against a brute force over all partitions.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
@@ -91,8 +90,8 @@ class _Searcher:
             if cand.naturals:
                 by_low.setdefault(cand.naturals[0], []).append(cand)
         self.by_low = by_low
-        self.need = {id(c): Counter(c.naturals) for c in self.cands}
         self.memo: dict[tuple, int] = {}
+        self.all_memo: dict[tuple, list] = {}
 
     def _fits(self, cand: Candidate, rest: tuple[int, ...], jokers: int) -> tuple[int, ...] | None:
         if cand.jokers > jokers:
@@ -127,24 +126,47 @@ class _Searcher:
         return value
 
     def all_best(self, rest: tuple[int, ...], jokers: int, limit: int):
-        """Every optimal completion as (melds, unmatched) lists, at most ``limit`` of them."""
+        """Optimal completions as (melds, unmatched) lists, distinct by the cards in each
+        meld, at most ``limit`` of them (memoised per sub-hand).
+
+        The branching can reach one arrangement by several paths (two copies of a
+        card: "first copy deadwood, second in meld M" and the reverse), up to
+        2**pairs paths each. So duplicates are dropped at every level, not only at
+        the end: a raw cap at the top could fill up with copies of the first
+        arrangement and hide the others. Capping each level at ``limit`` is sound:
+        a fixed first choice maps distinct completions of the rest to distinct
+        arrangements, so a capped child already gives its parent ``limit`` of them.
+        """
+        key = (rest, jokers, limit)
+        hit = self.all_memo.get(key)
+        if hit is not None:
+            return hit
         target = self.best(rest, jokers)
         if not rest:
             spare = leftover_jokers(jokers, self.rules)
             melded = jokers - spare
             melds = [] if melded == 0 else _joker_only_melds(melded, self.rules)
-            return [(melds, [JOKER] * spare)]
-        out = []
+            out = [(melds, [JOKER] * spare)]
+            self.all_memo[key] = out
+            return out
+        out, seen = [], set()
         for cost, nxt, j, cand in self.options(rest, jokers):
             if cost + self.best(nxt, j) != target:
                 continue
-            for melds, unmatched in self.all_best(nxt, j, limit - len(out)):
+            for melds, unmatched in self.all_best(nxt, j, limit):
                 if cand is None:
-                    out.append((melds, [rest[0]] + unmatched))
+                    item = (melds, [rest[0]] + unmatched)
                 else:
-                    out.append(([cand.reading] + melds, unmatched))
+                    item = ([cand.reading] + melds, unmatched)
+                ident = (tuple(sorted(m.key for m in item[0])), tuple(sorted(item[1])))
+                if ident in seen:
+                    continue
+                seen.add(ident)
+                out.append(item)
                 if len(out) >= limit:
+                    self.all_memo[key] = out
                     return out
+        self.all_memo[key] = out
         return out
 
 
@@ -185,7 +207,7 @@ def all_best_arrangements(hand: Iterable[int], rules: MeldRules, *, limit: int =
     searcher, rest = _prepare(hand, rules)
     target = searcher.best(rest, searcher.jokers)
     seen, out = set(), []
-    for melds, unmatched in searcher.all_best(rest, searcher.jokers, 10 * limit):
+    for melds, unmatched in searcher.all_best(rest, searcher.jokers, limit):
         arr = Arrangement(tuple(sorted(melds, key=_meld_order)), sort_cards(unmatched), target)
         if arr.key not in seen:
             seen.add(arr.key)
