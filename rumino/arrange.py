@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from .cards import JOKER, format_card, format_hand, sort_cards, to_counts
-from .melds import Candidate, Meld, MeldRules, candidate_melds, leftover_jokers
+from .melds import Candidate, Meld, MeldRules, candidate_melds, joker_only_split, leftover_jokers, meld_readings
 
 
 @dataclass(frozen=True)
@@ -176,12 +176,7 @@ def _meld_order(m: Meld):
 
 
 def _joker_only_melds(j: int, rules: MeldRules) -> list[Meld]:
-    sizes, top = [], max(rules.max_set, rules.max_run)
-    while j:
-        s = min(top, j) if j - min(top, j) == 0 or j - min(top, j) >= rules.min_meld else rules.min_meld
-        sizes.append(s)
-        j -= s
-    return [Meld("set", (JOKER,) * s, (JOKER,) * s) for s in sizes]
+    return [meld_readings([JOKER] * s, rules)[0] for s in joker_only_split(j, rules)]
 
 
 def _prepare(hand: Iterable[int], rules: MeldRules) -> tuple[_Searcher, tuple[int, ...]]:

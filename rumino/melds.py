@@ -290,8 +290,10 @@ def meld_readings(cards: Iterable[int], rules: MeldRules) -> list[Meld]:
             joker_at = [r not in need for r in ranks]
             if rules.joker_pattern_ok(joker_at, "run"):
                 out.append(_run_reading(suit, window, joker_at))
-    elif n <= rules.max_run and not nat and rules.min_naturals == 0:
-        pass  # an all-joker meld was already listed as a set; its "run" reading adds nothing
+    elif not nat and not out and n <= rules.max_run and rules.joker_pattern_ok([True] * n, "run"):
+        # Jokers alone (allowed only when min_naturals == 0) that cannot stand for a set
+        # (too many, or too many jokers for a set) may still stand for a run.
+        out.append(Meld("run", (JOKER,) * n, (JOKER,) * n))
     # one reading per distinct meaning
     seen, unique = set(), []
     for m in out:
@@ -438,16 +440,30 @@ def candidate_melds(counts: Sequence[int], rules: MeldRules) -> list[Candidate]:
     return sorted(best.values(), key=lambda c: (c.naturals, c.jokers))
 
 
+def joker_only_split(j: int, rules: MeldRules) -> list[int]:
+    """Sizes of all-joker melds that absorb the most of ``j`` spare jokers (empty unless
+    ``min_naturals == 0``). A size counts only if :func:`is_meld` accepts that many
+    jokers alone, so the search and the meld test agree on every joker limit.
+
+    >>> joker_only_split(4, replace(RUMINO_MELDS, min_naturals=0)), joker_only_split(4, RUMINO_MELDS)
+    ([4], [])
+    """
+    if rules.min_naturals > 0 or j < rules.min_meld:
+        return []
+    sizes = [s for s in range(rules.min_meld, j + 1) if is_meld([JOKER] * s, rules)]
+    # best[t]: a list of sizes summing to exactly t, or None if no split reaches t
+    best: list[list[int] | None] = [[]] + [None] * j
+    for t in range(1, j + 1):
+        for s in sizes:
+            if s <= t and best[t - s] is not None:
+                best[t] = best[t - s] + [s]
+                break
+    return next(best[t] for t in range(j, -1, -1) if best[t] is not None)
+
+
 def leftover_jokers(j: int, rules: MeldRules) -> int:
     """Fewest of ``j`` spare jokers that all-joker melds cannot absorb (all ``j`` unless ``min_naturals == 0``)."""
-    if rules.min_naturals > 0 or j < rules.min_meld:
-        return j
-    top = max(rules.max_set, rules.max_run)
-    reach = [False] * (j + 1)
-    reach[0] = True
-    for t in range(1, j + 1):
-        reach[t] = any(reach[t - s] for s in range(rules.min_meld, min(top, t) + 1))
-    return min(j - t for t in range(j + 1) if reach[t])
+    return j - sum(joker_only_split(j, rules))
 
 
 # ---------------------------------------------------------------------- presets (RULES.md)
