@@ -12,6 +12,8 @@ Each widget has ``.controller`` (testable without a browser) and
 from __future__ import annotations
 
 from .hand_explorer import HandExplorer, HandExplorerController
+from .odds_explorer import OddsExplorer, OddsExplorerController
 from .rule_knobs import RuleKnobs, RuleKnobsController
 
-__all__ = ["HandExplorer", "HandExplorerController", "RuleKnobs", "RuleKnobsController"]
+__all__ = ["HandExplorer", "HandExplorerController", "OddsExplorer", "OddsExplorerController", "RuleKnobs",
+           "RuleKnobsController"]
