@@ -99,7 +99,9 @@ LIVE_NOTE = ("This is the static view of a live widget. To change its controls, 
 
 def live(widget: Any, static: Any = None, note: str = LIVE_NOTE) -> None:
     """Display a live widget, with ``static`` (HTML text, a plotly figure or anything with ``_repr_html_``)
-    as the output a page without a kernel shows."""
+    as the output a page without a kernel shows; by default the widget's own ``static_html()``."""
+    if static is None and hasattr(widget, "static_html"):
+        static = widget.static_html()
     if hasattr(widget, "_repr_mimebundle_"):
         bundle = widget._repr_mimebundle_()
         if isinstance(bundle, tuple):  # (data, metadata)
