@@ -586,6 +586,7 @@ class RuminoGame:
         self._outs: dict[int, frozenset] = {}
         self._verified = 0
         self.first_dealer_draws: tuple = ()
+        self.rigged = False  # True once set_position arranged cards by hand
         if dealer is None:
             dealer = self._draw_for_dealer()
         self.dealer = dealer
@@ -770,14 +771,16 @@ class RuminoGame:
         An illegal action raises :class:`IllegalActionError` naming the player,
         the phase, the action, the reason and the RULES section; the state is unchanged.
         """
-        self._check(action)
+        self.check(action)
         self.apply_unchecked(action)
 
     def apply_unchecked(self, action: Action) -> None:
         """Apply an action known to be legal, without checking (the fast path for simulations)."""
         _DISPATCH[type(action)](self, action)
 
-    def _check(self, action) -> None:
+    def check(self, action) -> None:
+        """Raise :class:`IllegalActionError` (player, phase, action, reason, RULES section) if
+        ``action`` is not legal now; otherwise return ``None``. Never changes the state."""
         ph = self.phase
         actor = self.to_act
         if not isinstance(action, Action) or type(action) not in _DISPATCH:
@@ -1134,6 +1137,101 @@ class RuminoGame:
         self.phase = "game_over"
         self.turn = None
 
+    # ----------------------------------------------------------------- set positions (examples, tests, puzzles)
+
+    def set_position(self, *, hands: dict | None = None, discard=None, stock_top=None,
+                     scores: dict | None = None) -> None:
+        """Arrange a position at the start of a turn, keeping every card in exactly one place.
+
+        ``hands`` maps seats to their 7 cards, ``discard`` is the whole discard pile
+        (bottom to top), ``stock_top`` the next cards of the stock (first drawn
+        first), ``scores`` maps seats to cumulative scores (below the elimination
+        score). Cards are taken from wherever they are; displaced cards go back
+        where there is room, so the pack stays whole. A game so arranged cannot
+        be recorded (its deal did not come from the seed).
+
+        >>> from rumino.cards import parse_hand
+        >>> g = RuminoGame.new(RUMINO, 2, seed=1, dealer=1)
+        >>> g.set_position(hands={0: parse_hand("2c 3c 4c 9d 9h 9s 7d")}, scores={1: 95})
+        >>> g.legal_actions()[0], g.scores
+        (Knock(), [0, 95])
+        """
+        if self.phase != "turn":
+            raise IllegalActionError(f"a position can be set only at the start of a turn; the phase is {self.phase!r}.")
+        from collections import Counter
+
+        from ..cards import parse_hand
+
+        hands = {p: list(parse_hand(h)) for p, h in (hands or {}).items()}
+        for p, h in hands.items():
+            if not (isinstance(p, int) and 0 <= p < self.n_seats and self.in_hand[p]):
+                raise IllegalActionError(f"seat {p!r} is not in this hand: the seats in it are {list(self.hand_players)}.")
+            if len(h) != HAND_SIZE:
+                raise IllegalActionError(f"seat {p} must hold 7 cards at the start of a turn; {format_hand(h)} is "
+                                         f"{len(h)}.")
+        pile = None if discard is None else list(parse_hand(discard))
+        if pile is not None and not pile:
+            raise IllegalActionError("the discard pile needs at least one card.")
+        top = [] if stock_top is None else list(parse_hand(stock_top))
+        required = Counter(c for h in hands.values() for c in h) + Counter(pile or []) + Counter(top)
+        pack = Counter(PACK.cards())
+        for c, k in required.items():
+            if k > pack[c]:
+                raise InvalidCardError(f"the position uses {k} copies of {format_card(c)}; the pack has {pack[c]}.")
+        for p, v in (scores or {}).items():
+            if not (isinstance(p, int) and 0 <= p < self.n_seats) or isinstance(v, bool) or not isinstance(v, int):
+                raise IllegalActionError(f"scores must map seats to integers; got {p!r}: {v!r}.")
+            if (v >= self._elim) == self.in_game[p]:
+                raise IllegalActionError(f"seat {p} {'is in' if self.in_game[p] else 'is out'}, so its score must be "
+                                         f"{'below' if self.in_game[p] else 'at least'} {self._elim}; got {v}.")
+        spare = pack - required
+        new_hands = {}
+        for p in range(self.n_seats):
+            if p in hands:
+                new_hands[p] = hands[p]
+                continue
+            keep = []
+            for c in self.hands[p]:
+                if spare[c] > 0:
+                    spare[c] -= 1
+                    keep.append(c)
+            new_hands[p] = keep
+        if pile is None:
+            pile = []
+            for c in self.discard:
+                if spare[c] > 0:
+                    spare[c] -= 1
+                    pile.append(c)
+            if not pile:
+                pile = [self._take_any(spare)]
+        rest = []
+        for c in self.stock:
+            if spare[c] > 0:
+                spare[c] -= 1
+                rest.append(c)
+        rest = list(spare.elements()) + rest  # cards freed from elsewhere go to the bottom
+        for p in range(self.n_seats):
+            while len(new_hands[p]) < (HAND_SIZE if self.in_hand[p] else 0):
+                new_hands[p].append(rest.pop())
+        self.hands = [new_hands[p] for p in range(self.n_seats)]
+        self.discard = pile
+        self.stock = rest + top[::-1]
+        for p, v in (scores or {}).items():
+            self.scores[p] = v
+            self._score_log.append(("set", p, v))
+        self._dw.clear()
+        self._outs.clear()
+        self.pickup = None
+        self.rigged = True
+
+    @staticmethod
+    def _take_any(spare) -> int:
+        for c, k in spare.items():
+            if k > 0:
+                spare[c] -= 1
+                return c
+        raise IllegalActionError("no card is left for the discard pile.")  # pragma: no cover
+
     # ----------------------------------------------------------------- conservation
 
     def snapshot(self) -> tuple:
@@ -1189,7 +1287,7 @@ class RuminoGame:
         total_paid = sum(self.paid)
         _expect(total_paid == self.pool + sum(self.received),
                 f"money not conserved: paid {total_paid} != pool {self.pool} + payouts {sum(self.received)}")
-        joined = {e[1] for e in self._score_log if e[0] == "join"}
+        joined = [e[1] for e in self._score_log if e[0] == "join"]
         for p in range(n):
             expect_paid = self.stake_cents + sum(self.rules.rebuy_cost(k) * 100 for k in range(1, self.rebuys[p] + 1))
             _expect(self.paid[p] == expect_paid, f"seat {p} paid {self.paid[p]} cents, the rules say {expect_paid}")

@@ -1,0 +1,167 @@
+"""``rumino play``: a game of Rumino in the terminal against bots.
+
+You type actions at the prompt (``s`` draw from the stock, ``t`` take the
+discard, ``k`` knock, a card such as ``7h`` to discard it, ``g 7h`` to go gin,
+``r`` rumino, ``c``/``p`` claim or pass, ``y``/``n`` rebuy, or a number from the
+list). Input may be piped, which is how the tests play; the end of input ends
+the program cleanly.
+
+>>> import io
+>>> from rumino.cli.play import play_terminal
+>>> out = io.StringIO()
+>>> play_terminal(["greedy", "greedy"], seed=2, stdin=io.StringIO(""), stdout=out)
+0
+>>> "wins" in out.getvalue()
+True
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Sequence, TextIO
+
+from ..cards import format_card, format_hand
+from ..errors import IllegalActionError
+from ..game import Action
+from ..players import ALLOWED, HumanPlayer, describe_view, make_players, parse_human_action
+from ..variants import find_variant
+from ..variants.rumino import RuminoGame, RuminoView
+from . import CommandError
+from .simulate import parse_player_list, parse_rules
+
+
+class _EndOfInput(Exception):
+    pass
+
+
+def _say_action(game: RuminoGame, seat: int, action, before_top, names) -> str:
+    """What the table sees a player do (a card drawn from the stock stays hidden)."""
+    who = names[seat]
+    w = action.word
+    if w == "draw":
+        return f"{who} draws from the stock" if action.source == "stock" else \
+            f"{who} takes {format_card(before_top, unicode=True)} from the discard pile"
+    if w == "discard":
+        return f"{who} discards {format_card(action.card, unicode=True)}"
+    if w == "gin":
+        return f"{who} goes GIN, discarding {format_card(action.card, unicode=True)}"
+    if w == "knock":
+        return f"{who} knocks"
+    if w == "rumino":
+        return f"{who} calls RUMINO"
+    if w == "claim":
+        return f"{who} claims the discard for a RUMINO"
+    if w == "pass":
+        return f"{who} lets the discard go"
+    if w == "rebuy":
+        return f"{who} rebuys"
+    if w == "decline":
+        return f"{who} does not rebuy"
+    if w == "deal":
+        return f"{who} deals hand {game.hand_number}"
+    return f"{who}: {action}"
+
+
+def _say_hand(game: RuminoGame, names) -> list[str]:
+    r = game.results[-1]
+    lines = [f"— {r.describe().replace('player ', 'P')} —"]
+    for p in r.players:
+        cards = r.hands.get(p)
+        shown = format_hand(sorted(cards), unicode=True) if cards else "(not shown)"
+        dw = "" if r.deadwood[p] is None else f" deadwood {r.deadwood[p]:>2}"
+        lines.append(f"  {names[p]:<14} {shown:<32}{dw}  {r.deltas[p]:+d} → {r.scores[p]}")
+    if r.busted:
+        lines.append("  out: " + ", ".join(names[p] for p in r.busted))
+    return lines
+
+
+def play_terminal(specs: Sequence[str], *, seed: int | None = None, rules=None, stdin: TextIO | None = None,
+                  stdout: TextIO | None = None) -> int:
+    """Play one game with the players ``specs`` (``human`` reads ``stdin``); returns the exit code."""
+    stdin = stdin if stdin is not None else sys.stdin
+    out = stdout if stdout is not None else sys.stdout
+    rules = rules if rules is not None else find_variant("rumino").rules
+    if seed is None:
+        import numpy as np
+
+        seed = int(np.random.SeedSequence().generate_state(1)[0])
+    players = make_players(list(specs), seed=[seed, 7])
+    names = [f"P{i} ({'you' if isinstance(p, HumanPlayer) else p.name})" for i, p in enumerate(players)]
+    game = RuminoGame.new(rules, len(players), seed=seed)
+
+    def emit(text: str = "") -> None:
+        print(text, file=out)
+
+    def ask(view: RuminoView):
+        emit()
+        emit(describe_view(view))
+        while True:
+            out.write("> ")
+            out.flush()
+            line = stdin.readline()
+            if line == "":
+                raise _EndOfInput
+            if line.strip().lower() in ("q", "quit", "exit"):
+                raise _EndOfInput
+            if line.strip() in ("?", "h", "help"):
+                from ..players.human import HELP
+
+                emit(HELP)
+                continue
+            try:
+                action = parse_human_action(line, view)
+                game.check(action)  # an illegal choice is explained, and asked again
+                return action
+            except IllegalActionError as err:
+                emit(f"  {err}")
+
+    for p in players:
+        if isinstance(p, HumanPlayer):
+            p.ask = ask
+    draws = ", ".join(f"{names[p]} {format_card(c, unicode=True)}" for p, c in game.first_dealer_draws[-1])
+    emit(f"Rumino, {len(players)} players, stake {rules.stake} each, seed {seed}. "
+         f"Cards drawn for the deal: {draws}.")
+    emit(f"{names[game.dealer]} deals hand 1.")
+    try:
+        while not game.game_over:
+            seat = game.to_act
+            hand_before = len(game.results)
+            top = game.discard[-1] if game.discard else None
+            action: Action = players[seat].choose(game.view(seat))
+            game.apply(action)
+            emit(_say_action(game, seat, action, top, names))
+            if len(game.results) > hand_before:
+                for line in _say_hand(game, names):
+                    emit(line)
+        res = game.result
+        who = " and ".join(names[w] for w in res.winners)
+        how = {"last_player": "as the last player in", "rumino": "with a rumino", "triple_gin": "with three gins",
+               "lowest_score": "with the lowest score"}[res.how]
+        emit(f"{who} wins {how} after {res.hands} hand(s), taking {res.pool_cents / 100:.2f} from the pool.")
+        return 0
+    except _EndOfInput:
+        emit()
+        emit("End of input: the game is left unfinished.")
+        return 0
+
+
+def run(args) -> int:
+    variant = find_variant(args.variant)
+    if variant.key != "rumino":
+        raise CommandError(f"play has no engine for {variant.title} yet; it plays: rumino.")
+    rules = parse_rules(variant, args.rules)
+    specs = parse_player_list(args.players)
+    return play_terminal(specs, seed=args.seed, rules=rules)
+
+
+def register(sub) -> None:
+    p = sub.add_parser("play", help="play Rumino in the terminal against bots",
+                       description="Play a game of Rumino against bots, typing actions at the prompt "
+                                   "(? for help). Input may be piped; end of input ends the game.")
+    p.add_argument("--variant", default="rumino", help="the game (only rumino has an engine so far)")
+    p.add_argument("--players", default="human,greedy,greedy,chaser",
+                   help=f"comma-separated, 2 to 6: {ALLOWED} (default: you and three bots)")
+    p.add_argument("--seed", type=int, default=None, help="seed of the deal (default: a fresh one)")
+    p.add_argument("--rules", nargs="+", action="extend", default=[], metavar="KEY=VALUE",
+                   help="house rules, e.g. knock_max_deadwood=5")
+    p.set_defaults(run=run)

@@ -1,0 +1,176 @@
+"""``rumino simulate``: play many seeded games between bots and report win rates with 95% intervals.
+
+Each game ``i`` is dealt from ``numpy.random.default_rng([seed, i])`` and its
+random bots draw from their own streams of the same seed, so a run is
+reproducible and any single game can be replayed on its own. Games are
+independent: each starts with the first dealer drawn by high card (RULES §1.1).
+
+>>> from rumino.cli import main
+>>> main(["simulate", "--players", "greedy,random", "--games", "3", "--seed", "1", "--no-progress",
+...       "--json"])  # doctest: +ELLIPSIS
+{"variant": "rumino", "players": ["greedy", "random"], "games": 3, "seed": 1, ...}
+0
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import sys
+from typing import Sequence
+
+from ..game import play
+from ..players import ALLOWED, make_players
+from ..stats import mean_estimate, proportion_estimate
+from ..variants import find_variant
+from ..variants._fields import parse_knob_value
+from ..variants.rumino import ENDINGS, MAX_SEATS, MIN_PLAYERS, RuminoGame
+from . import CommandError
+
+SIMULATED = ("rumino",)
+
+
+def parse_rules(variant, pairs: Sequence[str]):
+    """House rules from ``KEY=VALUE`` texts, validated by the rules dataclass.
+
+    >>> parse_rules(find_variant("rumino"), ["knock_max_deadwood=5", "stock_exhausted=void_hand"]).knock_max_deadwood
+    5
+    """
+    changes = {}
+    cls = variant.rules_class
+    for pair in pairs:
+        key, eq, value = pair.partition("=")
+        if not eq or not key.strip():
+            raise CommandError(f"the rule {pair!r} is not KEY=VALUE (for example knock_max_deadwood=5).")
+        changes[key.strip()] = parse_knob_value(cls, key.strip(), value)
+    return dataclasses.replace(variant.rules, **changes)
+
+
+def parse_player_list(text: str) -> list[str]:
+    specs = [s.strip() for s in text.split(",")]
+    if not MIN_PLAYERS <= len(specs) <= MAX_SEATS:
+        raise CommandError(f"--players lists {len(specs)} player(s); Rumino is for {MIN_PLAYERS} to {MAX_SEATS} "
+                           f"(RULES §1.1). Players: {ALLOWED}.")
+    return specs
+
+
+def simulate(players: Sequence[str], games: int, seed: int = 0, rules=None, *, progress: bool = False,
+             checked: bool = False, variant: str = "rumino") -> dict:
+    """Play ``games`` independent games and summarise them (the dict ``--json`` prints).
+
+    ``checked=True`` sends every bot action through the checked ``apply``.
+    """
+    v = find_variant(variant)
+    if v.key not in SIMULATED:
+        raise CommandError(f"simulate has no engine for {v.title} yet; it simulates: {', '.join(SIMULATED)}.")
+    rules = v.rules if rules is None else rules
+    specs = list(players)
+    if "human" in [s.strip().lower() for s in specs]:
+        raise CommandError("simulate plays bots only; a human plays with `rumino play`. "
+                           f"Bots: {ALLOWED.replace(', human', '')}.")
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise CommandError(f"--games is {games!r}: it must be a positive integer.")
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise CommandError(f"--seed is {seed!r}: it must be a non-negative integer.")
+    if not MIN_PLAYERS <= len(specs) <= MAX_SEATS:
+        raise CommandError(f"{len(specs)} player(s) given; Rumino is for {MIN_PLAYERS} to {MAX_SEATS} (RULES §1.1).")
+    make_players(specs, seed=0)  # names checked before any game is played
+    n = len(specs)
+    wins = [0.0] * n
+    hands_per_game, rebuys_per_game, pools = [], [], []
+    endings = dict.fromkeys(ENDINGS, 0)
+    bar = None
+    if progress:
+        from tqdm import tqdm
+
+        bar = tqdm(total=games, file=sys.stderr, desc="games", unit="game", leave=False)
+    for i in range(games):
+        bots = make_players(specs, seed=[seed, i, 1])
+        game = RuminoGame.new(rules, n, seed=[seed, i])
+        play(game, bots, checked=checked)
+        res = game.result
+        for w in res.winners:
+            wins[w] += 1 / len(res.winners)
+        hands_per_game.append(len(game.results))
+        rebuys_per_game.append(res.rebuys)
+        pools.append(res.pool_cents / 100)
+        for r in game.results:
+            endings[r.ending] += 1
+        if bar is not None:
+            bar.update(1)
+    if bar is not None:
+        bar.close()
+    total_hands = sum(hands_per_game)
+    return {
+        "variant": v.key,
+        "players": specs,
+        "games": games,
+        "seed": seed,
+        "rules": {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules) if "section" in f.metadata},
+        "win_rate": [dict(seat=s, player=specs[s], **_est(proportion_estimate(wins[s], games))) for s in range(n)],
+        "hands": total_hands,
+        "hand_endings": {k: {"count": c, **_est(proportion_estimate(c, total_hands))} for k, c in endings.items()},
+        "mean_hands_per_game": _est(mean_estimate(hands_per_game)),
+        "mean_rebuys_per_game": _est(mean_estimate(rebuys_per_game)),
+        "mean_pool": _est(mean_estimate(pools)),
+    }
+
+
+def _est(e) -> dict:
+    return {"estimate": e.estimate, "ci95": [e.lo, e.hi]}
+
+
+def _fmt(e: dict, digits: int = 3) -> str:
+    lo, hi = e["ci95"]
+    return f"{e['estimate']:.{digits}f}  (95% CI {lo:.{digits}f} – {hi:.{digits}f})"
+
+
+def format_summary(s: dict) -> str:
+    """The text report of :func:`simulate`."""
+    changed = [f"{k}={v}" for k, v in s["rules"].items()
+               if v != getattr(find_variant(s["variant"]).rules, k)]
+    lines = [f"{find_variant(s['variant']).title}: {len(s['players'])} players, {s['games']} games, seed {s['seed']}, "
+             f"house rules: {', '.join(changed) if changed else 'none (RULES §1 defaults)'}",
+             "", "seat  player        win rate"]
+    for w in s["win_rate"]:
+        lines.append(f"{w['seat']:>4}  {w['player']:<12}  {_fmt(w)}")
+    lines.append("")
+    lines.append(f"hands per game    {_fmt(s['mean_hands_per_game'], 2)}")
+    ends = " · ".join(f"{k.replace('_', ' ')} {e['estimate']:.1%}" for k, e in s["hand_endings"].items())
+    lines.append(f"how hands end     {ends}  ({s['hands']} hands)")
+    lines.append(f"rebuys per game   {_fmt(s['mean_rebuys_per_game'], 2)}")
+    lines.append(f"pool per game     {_fmt(s['mean_pool'], 2)}")
+    return "\n".join(lines)
+
+
+def run(args) -> int:
+    variant = find_variant(args.variant)
+    if variant.key not in SIMULATED:
+        raise CommandError(f"simulate has no engine for {variant.title} yet; it simulates: {', '.join(SIMULATED)}.")
+    rules = parse_rules(variant, args.rules)
+    specs = parse_player_list(args.players)
+    summary = simulate(specs, args.games, args.seed, rules, progress=not args.no_progress, checked=args.checked)
+    print(json.dumps(summary) if args.json else format_summary(summary))
+    return 0
+
+
+def register(sub) -> None:
+    p = sub.add_parser(
+        "simulate", help="play many seeded games between bots; win rates with 95%% intervals",
+        description="Play GAMES independent seeded games between bots and report each seat's win rate "
+                    "(Wilson 95%% interval; a shared win counts 1/k), hands per game, how hands end, "
+                    "rebuys per game and the pool, each mean with a normal 95%% interval.")
+    p.add_argument("--variant", default="rumino", help="the game (only rumino has an engine so far)")
+    p.add_argument("--players", default="greedy,greedy,greedy,greedy",
+                   help=f"comma-separated bots, 2 to 6: {ALLOWED.replace(', human', '')} (default: four greedy)")
+    p.add_argument("--games", type=int, default=1000, help="number of games (default 1000)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the run (default 0)")
+    p.add_argument("--rules", nargs="+", action="extend", default=[], metavar="KEY=VALUE",
+                   help="house rules, e.g. knock_max_deadwood=5 stock_exhausted=void_hand")
+    p.add_argument("--json", action="store_true", help="print the figures as JSON")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    p.add_argument("--checked", action="store_true", help="check every bot action against the rules (slower)")
+    p.set_defaults(run=run)
+
+
+__all__ = ["simulate", "format_summary", "parse_rules", "register"]
