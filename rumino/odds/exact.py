@@ -9,7 +9,7 @@ independent routes are used so that each number is checked by another:
   Rumino's 7 cards from 108 (14,945,658 classes) and for 7 cards of one deck
   (6,009,159), but not for 10 cards of one deck (671,225,412 classes), nor
   Wiener's 10 from 106 (3,851,104,712) or Rommé's 13 from 110 (4.7 × 10^11):
-  see :data:`FEASIBILITY`.
+  see :func:`feasibility_table`.
 * **Unions of disjoint melds** (:func:`zero_deadwood_hands`): a hand has
   deadwood 0 exactly when it is a union of disjoint melds, so listing every
   combination of disjoint melds whose sizes add up to the hand size and
@@ -28,7 +28,7 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 from typing import Sequence
@@ -75,8 +75,30 @@ def as_json(p: Fraction) -> dict:
 # --------------------------------------------------------------------------- Rumino's deal
 
 
-def rumino_deal_distribution(rules=None, *, executor=None, progress: bool = False, evaluator=None,
-                             chunk: int | None = None) -> DealDistribution:
+_CACHE: dict = {}
+
+
+def exact_deal_distribution(meld_rules: MeldRules, hand_size: int, *, rumino: bool = False,
+                            rumino_distinct: bool = False, rumino_natural_only: bool = False, executor=None,
+                            progress: bool = False, evaluator=None) -> DealDistribution:
+    """:func:`~rumino.odds.enumerate.deal_distribution` with an in-process cache (results must not be mutated).
+
+    The cache is keyed by the rules and flags, so the command line, the book and
+    the tests share one enumeration per process; an ``evaluator`` bypasses it.
+    """
+    key = (meld_rules, hand_size, rumino, rumino_distinct, rumino_natural_only)
+    if evaluator is None and key in _CACHE:
+        return _CACHE[key]
+    dist = deal_distribution(meld_rules, hand_size, rumino=rumino, rumino_distinct=rumino_distinct,
+                             rumino_natural_only=rumino_natural_only, executor=executor, progress=progress,
+                             evaluator=evaluator)
+    if evaluator is None:
+        _CACHE[key] = dist
+    return dist
+
+
+def rumino_deal_distribution(rules=None, *, executor=None, progress: bool = False,
+                             evaluator=None) -> DealDistribution:
     """The exact distribution of every 7-card Rumino deal (all ``C(108, 7)`` of them).
 
     ``rules`` is a :class:`~rumino.variants.rumino.RuminoRules` (house rules
@@ -85,10 +107,80 @@ def rumino_deal_distribution(rules=None, *, executor=None, progress: bool = Fals
     from ..variants.rumino import HAND_SIZE, RUMINO
 
     rules = rules or RUMINO
-    kw = {} if chunk is None else {"chunk": chunk}
-    return deal_distribution(rules.meld_rules, HAND_SIZE, rumino=True, rumino_distinct=rules.set_suits == "distinct",
-                             rumino_natural_only=rules.rumino_natural_only, executor=executor, progress=progress,
-                             evaluator=evaluator, **kw)
+    return exact_deal_distribution(rules.meld_rules, HAND_SIZE, rumino=True,
+                                   rumino_distinct=rules.set_suits == "distinct",
+                                   rumino_natural_only=rules.rumino_natural_only, executor=executor,
+                                   progress=progress, evaluator=evaluator)
+
+
+def rumino_count_closed_form(hand_size: int = 7, pack: Pack | None = None) -> dict[int, int]:
+    """Rumino deals by jokers, counted by formula (no enumeration): ``{jokers: deals}``.
+
+    Seven of a kind: 13 ranks × C(8 copies, 7−j naturals) × C(4, j). Straight
+    flush: 4 suits × (sets of 7−j ranks spanning at most 7, ace low) × 2^(7−j)
+    copies × C(4, j). The two never overlap (3 or more naturals of one rank
+    and one suit would need 3 copies of a card).
+
+    >>> rumino_count_closed_form()[0]   # 28 windows × 2^7 + 13 × 8
+    3688
+    """
+    from itertools import combinations
+
+    pack = pack or RUMINO_MELDS.pack
+    d, J = pack.decks, pack.jokers
+    out = {}
+    for j in range(min(J, hand_size) + 1):
+        m = hand_size - j
+        kinds = 13 * comb(4 * d, m)
+        spans = sum(1 for rs in combinations(range(13), m) if m and rs[-1] - rs[0] <= hand_size - 1) if m else 0
+        flushes = 4 * spans * d ** m
+        out[j] = (kinds + flushes) * comb(J, j) if m else comb(J, j)
+    return out
+
+
+def lay_union_counts(rules: MeldRules, hand_size: int = 7) -> dict[int, int]:
+    """Deals (by jokers) whose cards are exactly two disjoint lays, counted from the lays themselves.
+
+    Lists every meld the pack can make (:func:`rumino.melds.candidate_melds` on
+    the whole pack: naturals plus a number of jokers), adds every pair of sizes
+    adding up to ``hand_size`` that fits in the pack, removes duplicate hands,
+    and weights each hand by its deals (copies and jokers). For Rumino's 7 cards
+    (lays of 3–4) these are exactly the gin hands: a route to P(gin) that uses
+    neither the arrangement search nor the kernel.
+    """
+    from ..cards import JOKER
+    from ..melds import candidate_melds
+
+    pack = rules.pack
+    cands = candidate_melds(pack.counts(), rules)
+    vecs: dict[int, list[np.ndarray]] = {}
+    for c in cands:
+        v = np.zeros(53, dtype=np.int8)
+        for x in c.naturals:
+            v[x] += 1
+        v[JOKER] = c.jokers
+        vecs.setdefault(len(c.naturals) + c.jokers, []).append(v)
+    cap = pack.counts().astype(np.int8)
+    hands = set()
+    for a in sorted(vecs):
+        b = hand_size - a
+        if b < a or b not in vecs:
+            continue
+        A = np.stack(vecs[a])
+        B = np.stack(vecs[b])
+        for row in A:
+            u = B + row
+            ok = (u <= cap).all(axis=1)
+            for h in u[ok]:
+                hands.add(h.tobytes())
+    out: dict[int, int] = {}
+    for key in hands:
+        h = np.frombuffer(key, dtype=np.int8)
+        w = comb(pack.jokers, int(h[JOKER]))
+        for x in h[:52][h[:52] > 0]:
+            w *= comb(pack.decks, int(x))
+        out[int(h[JOKER])] = out.get(int(h[JOKER]), 0) + w
+    return dict(sorted(out.items()))
 
 
 # --------------------------------------------------------------------------- melds of one deck, as bit masks
@@ -324,11 +416,9 @@ def feasibility_table() -> list[Feasibility]:
         out.append(Feasibility(name, shape.size, k, class_count(shape, k), comb(shape.size, k), note))
     return out
 
-
-FEASIBILITY = None  # filled lazily by feasibility_table(); kept as a name for the docs
-
 __all__ = [
-    "one_in", "show", "as_json", "rumino_deal_distribution", "meld_masks", "zero_deadwood_hands", "split_pairs",
+    "one_in", "show", "as_json", "exact_deal_distribution", "rumino_deal_distribution", "rumino_count_closed_form",
+    "lay_union_counts", "meld_masks", "zero_deadwood_hands", "split_pairs",
     "count_zero_deadwood_dp", "p_dealt_gin", "ACE_RULES", "SplitCount", "four_three_rules", "four_three_counts",
-    "Feasibility", "feasibility_table", "RUMINO_MELDS", "Pack", "replace", "np",
+    "Feasibility", "feasibility_table",
 ]

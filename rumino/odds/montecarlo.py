@@ -89,6 +89,7 @@ def proportion(successes: int, n: int, seed: int | None) -> OddsEstimate:
         raise OddsArgumentError(f"a proportion needs n ≥ 1 samples; got n={n}.")
     lo, hi = wilson_interval(successes, n)
     p = successes / n
+    lo, hi = min(lo, p), max(hi, p)  # rounding can leave a 0-success bound at 1e-20 instead of 0
     return OddsEstimate(p, lo, hi, n, seed, "wilson", successes=int(successes), se=math.sqrt(p * (1 - p) / n))
 
 

@@ -1,0 +1,291 @@
+"""``rumino odds``: exact and simulated odds of the deal, and drawing odds.
+
+* ``rumino odds deal --variant V --exact [--json]`` — every deal enumerated up to
+  suit symmetry: P(gin), P(rumino), P(may knock) as exact fractions, the number
+  of deals, the distribution of minimum deadwood, its exact mean, by jokers.
+* ``rumino odds deal --variant V --samples N --seed S [--json]`` — the same
+  figures simulated, each with ``n``, the seed and a 95% interval.
+* ``rumino odds draws --outs K --unseen U --draws N [--json]`` — P(at least one
+  out in N draws) and the expected number of draws to the first out.
+
+>>> from rumino.cli import main
+>>> main(["odds", "draws", "--outs", "8", "--unseen", "47", "--draws", "1"])
+P(at least one of 8 outs in 1 draw from 47 unseen) = 8/47 = 0.170213 (1 in 5.88)
+expected draws to the first out = (47+1)/(8+1) = 16/3 = 5.33333
+0
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+from ..odds.draws import OddsArgumentError, expected_draws_to_first_out, p_at_least_one
+from ..odds.enumerate import PackShape, class_count
+from ..odds.exact import as_json, exact_deal_distribution, one_in, p_dealt_gin, show
+from ..variants import Variant, find_variant
+from . import CommandError
+
+# Full enumerations above this many suit classes are refused unless --full is given (see odds.exact.feasibility_table).
+MAX_DEFAULT_CLASSES = 50_000_000
+HARD_MAX_CLASSES = 1_000_000_000
+
+
+def _fraction_out(p: Fraction) -> dict:
+    return as_json(p)
+
+
+def _hist_json(hist: dict[int, int]) -> dict[str, int]:
+    return {str(d): int(n) for d, n in sorted(hist.items())}
+
+
+def _variant_for_deals(name: str) -> Variant:
+    variant = find_variant(name)
+    if variant.meld_rules() is None or variant.hand_size == 0:
+        raise CommandError(f"{variant.title} has no melds and no deadwood (RULES {variant.section}): "
+                           f"there are no deal odds to compute.")
+    return variant
+
+
+def exact_deal_report(variant_name: str, *, full: bool = False, workers: int = 1, progress: bool = False) -> dict:
+    """The exact figures ``rumino odds deal --exact --json`` prints (see the module docstring)."""
+    variant = _variant_for_deals(variant_name)
+    rules = variant.rules
+    mr = rules.meld_rules
+    shape = PackShape.of(mr.pack)
+    k = variant.hand_size
+    classes = class_count(shape, k)
+    out: dict = {"variant": variant.key, "hand_size": k, "pack_size": shape.size, "method": "exact",
+                 "classes": classes}
+    if classes > MAX_DEFAULT_CLASSES and not full:
+        if variant.key == "gin":
+            # dealt gin is a union of disjoint melds: counted directly, whatever the class count
+            g, n = p_dealt_gin(mr, k)
+            out["method"] = "exact (hands that are unions of disjoint melds)"
+            out["total"] = n
+            out["gin"] = _fraction_out(Fraction(g, n))
+            out["omitted"] = {"deadwood_distribution": f"{classes:,} suit classes: pass --full to enumerate them "
+                                                       "(a quarter of an hour or more per core)"}
+            return out
+        raise CommandError(f"an exact {variant.title} deal needs {classes:,} suit classes of {k} cards from "
+                           f"{shape.size}, too many to enumerate (the limit is {MAX_DEFAULT_CLASSES:,}, or "
+                           f"{HARD_MAX_CLASSES:,} with --full); use --samples N --seed S instead.")
+    if classes > HARD_MAX_CLASSES:
+        raise CommandError(f"an exact {variant.title} deal needs {classes:,} suit classes, beyond the "
+                           f"{HARD_MAX_CLASSES:,} that --full allows; use --samples N --seed S instead.")
+    executor = None
+    if workers > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        executor = ProcessPoolExecutor(workers)
+    try:
+        dist = exact_deal_distribution(mr, k, rumino=variant.has_rumino,
+                                       rumino_distinct=getattr(rules, "set_suits", "any") == "distinct",
+                                       rumino_natural_only=bool(getattr(rules, "rumino_natural_only", False)),
+                                       executor=executor, progress=progress)
+    finally:
+        if executor is not None:
+            executor.shutdown()
+    limit = variant.knock_limit() if variant.knock_field else None
+
+    def figures(j):
+        fig: dict = {"total": dist.deals(j)}
+        if variant.has_gin:
+            fig["gin"] = _fraction_out(dist.p_gin(j))
+        if variant.has_rumino:
+            fig["rumino"] = _fraction_out(dist.p_rumino(j))
+        if limit is not None:
+            fig["can_knock"] = _fraction_out(dist.p_deadwood_at_most(limit, j))
+        fig["mean_deadwood"] = _fraction_out(dist.mean(j))
+        fig["deadwood_distribution"] = _hist_json(dist.counts(j))
+        return fig
+
+    out.update(figures(None))
+    if limit is not None:
+        out["knock_limit"] = limit
+    if shape.jokers:
+        out["by_jokers"] = {str(j): figures(j) for j in sorted(dist.deadwood)}
+    return out
+
+
+def sampled_deal_report(variant_name: str, samples: int, seed: int, *, workers: int = 1,
+                        progress: bool = False) -> dict:
+    """The simulated figures ``rumino odds deal --samples N --seed S --json`` prints."""
+    from ..odds.montecarlo import simulate_deals
+
+    variant = _variant_for_deals(variant_name)
+    executor = None
+    if workers > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        executor = ProcessPoolExecutor(workers)
+    try:
+        s = simulate_deals(variant, samples, seed, executor=executor, progress=progress)
+    finally:
+        if executor is not None:
+            executor.shutdown()
+    out: dict = {"variant": variant.key, "hand_size": variant.hand_size, "pack_size": s.hist.pack_size,
+                 "method": "monte carlo", "n": samples, "seed": seed}
+
+    def figures(j):
+        n = s.hist.deals(j)
+        fig: dict = {"total": n}
+        if n == 0:
+            return fig
+        if variant.has_gin:
+            fig["gin"] = s.p_gin(j).as_json()
+        if variant.has_rumino:
+            fig["rumino"] = s.p_rumino(j).as_json()
+        if s.knock_limit is not None:
+            fig["can_knock"] = s.p_can_knock(j).as_json()
+        fig["mean_deadwood"] = s.mean_deadwood(j).as_json()
+        fig["deadwood_distribution"] = _hist_json(s.hist.counts(j))
+        return fig
+
+    out.update(figures(None))
+    if s.knock_limit is not None:
+        out["knock_limit"] = s.knock_limit
+    if s.hist.pack_size and variant.meld_rules().pack.jokers:
+        out["by_jokers"] = {str(j): figures(j) for j in sorted(s.hist.deadwood)}
+    return out
+
+
+def _p_line(name: str, fig: dict) -> str:
+    if "numerator" in fig:
+        p = Fraction(fig["numerator"], fig["denominator"])
+        return f"P({name}) = {show(p)}"
+    lo, hi = fig["ci95"]
+    return f"P({name}) ≈ {fig['value']:.6g} (95% CI {lo:.6g} … {hi:.6g}; n = {fig['n']:,}, seed {fig['seed']})"
+
+
+def _mean_line(fig: dict) -> str:
+    if "numerator" in fig:
+        return f"mean minimum deadwood = {fig['numerator']}/{fig['denominator']} = {fig['value']:.6g}"
+    lo, hi = fig["ci95"]
+    return f"mean minimum deadwood ≈ {fig['value']:.6g} (95% CI {lo:.6g} … {hi:.6g}; n = {fig['n']:,})"
+
+
+def _deal_text(report: dict) -> str:
+    lines = []
+    what = {"exact": "every deal, up to suit symmetry", "monte carlo": "simulated deals"}.get(
+        report["method"], report["method"])
+    lines.append(f"{report['variant']}: {report['hand_size']} cards from {report['pack_size']} — {what}")
+    if report["method"].startswith("exact"):
+        lines.append(f"deals: {report['total']:,} ({report['classes']:,} suit classes)")
+    else:
+        lines.append(f"deals: n = {report['n']:,}, seed {report['seed']}")
+    limit = report.get("knock_limit")
+    names = [("gin", "gin"), ("rumino", "rumino"), ("can_knock", f"may knock: deadwood ≤ {limit}")]
+    for key, name in names:
+        if key in report:
+            lines.append(_p_line(name, report[key]))
+    if "mean_deadwood" in report:
+        lines.append(_mean_line(report["mean_deadwood"]))
+    if "deadwood_distribution" in report:
+        dist = report["deadwood_distribution"]
+        lines.append("deadwood: " + ", ".join(f"{d}: {n:,}" for d, n in dist.items()))
+    for key, why in report.get("omitted", {}).items():
+        lines.append(f"{key} not computed: {why}")
+    for j, fig in report.get("by_jokers", {}).items():
+        parts = [f"{fig['total']:,} deal{'s' if fig['total'] != 1 else ''}"]
+        for key, name in (("gin", "gin"), ("rumino", "rumino"), ("can_knock", "knock")):
+            if key in fig:
+                v = fig[key]
+                if "numerator" in v:
+                    parts.append(f"{name} {v['value']:.4g} ({one_in(Fraction(v['numerator'], v['denominator']))})")
+                else:
+                    parts.append(f"{name} {v['value']:.4g} [{v['ci95'][0]:.4g}, {v['ci95'][1]:.4g}]")
+        if "mean_deadwood" in fig:
+            parts.append(f"mean {fig['mean_deadwood']['value']:.4g}")
+        lines.append(f"  {j} joker{'s' if j != '1' else ''}: " + " · ".join(parts))
+    return "\n".join(lines)
+
+
+def draws_report(outs: int, unseen: int, draws: int) -> dict:
+    """The figures ``rumino odds draws`` prints.
+
+    >>> draws_report(0, 10, 3)["expected_draws_to_first_out"] is None
+    True
+    """
+    p = p_at_least_one(outs, unseen, draws)
+    out = {"outs": outs, "unseen": unseen, "draws": draws, "p_at_least_one": as_json(p)}
+    out["expected_draws_to_first_out"] = as_json(expected_draws_to_first_out(outs, unseen)) if outs else None
+    return out
+
+
+def _draws_text(r: dict) -> str:
+    p = Fraction(r["p_at_least_one"]["numerator"], r["p_at_least_one"]["denominator"])
+    k, u, n = r["outs"], r["unseen"], r["draws"]
+    lines = [f"P(at least one of {k} out{'s' if k != 1 else ''} in {n} draw{'s' if n != 1 else ''} from {u} unseen) "
+             f"= {show(p)}"]
+    e = r["expected_draws_to_first_out"]
+    if e is None:
+        lines.append("expected draws to the first out: never (no outs)")
+    else:
+        lines.append(f"expected draws to the first out = ({u}+1)/({k}+1) = {e['numerator']}/{e['denominator']} "
+                     f"= {e['value']:.6g}" if e["denominator"] != 1 else
+                     f"expected draws to the first out = ({u}+1)/({k}+1) = {e['numerator']}")
+    return "\n".join(lines)
+
+
+def _positive(name: str, value: int, low: int = 0) -> int:
+    if value < low:
+        raise CommandError(f"{name} is {value}: it must be at least {low}.")
+    return value
+
+
+def run_deal(args) -> int:
+    if args.exact == (args.samples is not None):
+        raise CommandError("choose one of --exact or --samples N (with --seed S).")
+    _positive("--workers", args.workers, 1)
+    progress = not args.no_progress
+    if args.exact:
+        report = exact_deal_report(args.variant, full=args.full, workers=args.workers, progress=progress)
+    else:
+        _positive("--samples", args.samples, 1)
+        if args.seed is None:
+            raise CommandError("--samples needs --seed S, so the figures can be reproduced.")
+        _positive("--seed", args.seed, 0)
+        report = sampled_deal_report(args.variant, args.samples, args.seed, workers=args.workers, progress=progress)
+    print(json.dumps(report) if args.json else _deal_text(report))
+    return 0
+
+
+def run_draws(args) -> int:
+    try:
+        report = draws_report(args.outs, args.unseen, args.draws)
+    except OddsArgumentError as err:
+        raise CommandError(str(err)) from None
+    print(json.dumps(report) if args.json else _draws_text(report))
+    return 0
+
+
+def register(sub) -> None:
+    p = sub.add_parser("odds", help="exact and simulated odds: the deal, and drawing outs",
+                       description="Exact odds (fractions) and simulated odds (with n, seed and a 95%% interval).")
+    osub = p.add_subparsers(dest="odds_command", metavar="WHAT")
+    osub.required = True
+
+    d = osub.add_parser("deal", help="odds of the dealt hand: gin, rumino, may knock, deadwood",
+                        description="Odds of a dealt hand. --exact enumerates every deal up to suit symmetry "
+                                    "(Rumino: 14,945,658 classes, about half a minute); --samples N --seed S "
+                                    "simulates N deals.")
+    d.add_argument("--variant", default="rumino", help="rumino (default), gin, wiener, romme or robber")
+    d.add_argument("--exact", action="store_true", help="enumerate every deal (exact fractions)")
+    d.add_argument("--samples", type=int, default=None, metavar="N", help="simulate N deals instead")
+    d.add_argument("--seed", type=int, default=None, metavar="S", help="seed of the simulation")
+    d.add_argument("--workers", type=int, default=1, metavar="W", help="processes to use (default 1)")
+    d.add_argument("--full", action="store_true",
+                   help="allow long exact enumerations (Gin Rummy's 671 M classes: minutes per core)")
+    d.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    d.add_argument("--json", action="store_true", help="print JSON")
+    d.set_defaults(run=run_deal)
+
+    w = osub.add_parser("draws", help="P(at least one of K outs in N draws from U unseen cards)",
+                        description="Exact hypergeometric odds: P(at least one of K outs in N draws from U unseen) "
+                                    "= 1 − C(U−K, N)/C(U, N), and the expected draws to the first out, (U+1)/(K+1).")
+    w.add_argument("--outs", type=int, required=True, metavar="K", help="cards that would help")
+    w.add_argument("--unseen", type=int, required=True, metavar="U", help="cards not yet seen (the outs among them)")
+    w.add_argument("--draws", type=int, required=True, metavar="N", help="draws to come")
+    w.add_argument("--json", action="store_true", help="print JSON")
+    w.set_defaults(run=run_draws)
