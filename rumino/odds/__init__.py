@@ -1,1 +1,40 @@
-"""Odds: exact drawing odds and deal enumeration, Markov chains, Monte Carlo with intervals."""
+"""Odds: exact answers where they can be had, seeded simulations with intervals where they cannot.
+
+* :mod:`~rumino.odds.draws` — drawing outs, waiting for the first out, completing
+  several cards with jokers (exact hypergeometric counts).
+* :mod:`~rumino.odds.markov` — the keep-the-target Markov chain for hitting a
+  rumino within N draws, and a direct simulation of the same policy.
+* :mod:`~rumino.odds.enumerate` — every dealt hand up to suit symmetry, each
+  class weighted by its deals; Burnside class counts; brute force for checks.
+* :mod:`~rumino.odds.exact` — the whole Rumino deal, dealt gin in Gin Rummy,
+  4+3 split hands, independent counts (meld unions, a rank automaton, closed
+  forms) and what is feasible.
+* :mod:`~rumino.odds.montecarlo` — seeded vectorised dealing, Wilson and normal
+  intervals, convergence, any ``concurrent.futures`` executor (Dask included).
+* :mod:`~rumino.odds.play` — odds from bots playing real hands, any player
+  count and house rules.
+
+>>> from rumino.odds import p_at_least_one, show
+>>> show(p_at_least_one(outs=8, unseen=47, draws=2))
+'325/1081 = 0.300648 (1 in 3.33)'
+"""
+
+from .draws import (OddsArgumentError, completion_curve, expected_draws_to_complete, expected_draws_to_first_out,
+                    first_out_distribution, p_at_least_one, p_complete)
+from .enumerate import DealDistribution, PackShape, class_count, deal_distribution, is_rumino_batch
+from .exact import (count_zero_deadwood_dp, feasibility_table, four_three_counts, lay_union_counts, one_in,
+                    p_dealt_gin, rumino_count_closed_form, rumino_deal_distribution, show, zero_deadwood_hands)
+from .markov import KeepTargetChain, Target, best_target, rumino_targets, simulate_keep_target
+from .montecarlo import OddsEstimate, mean_from_moments, proportion, run_chunks, sample_deals, simulate_deals
+from .play import PlaySample, simulate_play
+
+__all__ = [
+    "OddsArgumentError", "completion_curve", "expected_draws_to_complete", "expected_draws_to_first_out",
+    "first_out_distribution", "p_at_least_one", "p_complete",
+    "DealDistribution", "PackShape", "class_count", "deal_distribution", "is_rumino_batch",
+    "count_zero_deadwood_dp", "feasibility_table", "four_three_counts", "lay_union_counts", "one_in", "p_dealt_gin",
+    "rumino_count_closed_form", "rumino_deal_distribution", "show", "zero_deadwood_hands",
+    "KeepTargetChain", "Target", "best_target", "rumino_targets", "simulate_keep_target",
+    "OddsEstimate", "mean_from_moments", "proportion", "run_chunks", "sample_deals", "simulate_deals",
+    "PlaySample", "simulate_play",
+]
