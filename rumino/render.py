@@ -27,7 +27,7 @@ from .cards import JOKER, RANKS, SUIT_NAMES, SUIT_SYMBOLS, SUITS, format_card, p
 
 __all__ = [
     "card_name", "card_svg", "hand_svg", "hand_html", "meld_html", "meld_description", "arrangement_html",
-    "suit_key_html", "CARD_W", "CARD_H",
+    "suit_key_html", "card_back_svg", "CARD_W", "CARD_H",
 ]
 
 CARD_W, CARD_H = 60, 84  # the face at scale 1, in px (about the 5:7 ratio of a real card)
@@ -129,6 +129,27 @@ def card_svg(c: int | str, *, scale: float = 1.0, selected: bool = False, dim: b
             f'viewBox="0 0 {w:g} {h:g}" aria-label="{escape(name)}" data-card="{c}" '
             f'data-text="{format_card(c)}" data-selected="{str(selected).lower()}">'
             f'<title>{escape(name)}</title>{_card_body(c, w, h, selected=selected, dim=dim, note=note)}</svg>')
+
+
+def card_back_svg(*, scale: float = 1.0, count: int | None = None, label: str | None = None) -> str:
+    """The back of a face-down card (the stock, an opponent's hand), with an optional count on it.
+
+    >>> 'aria-label="stock: 80 cards"' in card_back_svg(count=80, label="stock: 80 cards")
+    True
+    """
+    w, h = CARD_W * scale, CARD_H * scale
+    k = scale
+    name = label or ("face-down card" if count is None else f"{count} face-down cards")
+    num = (f'<rect x="{w / 2 - 17 * k:g}" y="{h / 2 - 10 * k:g}" width="{34 * k:g}" height="{20 * k:g}" rx="{3 * k:g}" '
+           f'fill="#fff"/><text x="{w / 2:g}" y="{h / 2 + 5 * k:g}" font-size="{13 * k:g}" text-anchor="middle" '
+           f'font-family="DejaVu Sans, Arial, sans-serif" font-weight="bold" fill="#234">{count}</text>'
+           if count is not None else "")
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="rumino-card-back" role="img" width="{w:g}" '
+            f'height="{h:g}" viewBox="0 0 {w:g} {h:g}" aria-label="{escape(name)}"><title>{escape(name)}</title>'
+            f'<rect x="0.5" y="0.5" width="{w - 1:g}" height="{h - 1:g}" rx="{6 * k:g}" fill="#2f5d8a" stroke="#555"/>'
+            f'<rect x="{5 * k:g}" y="{5 * k:g}" width="{w - 10 * k:g}" height="{h - 10 * k:g}" rx="{4 * k:g}" '
+            f'fill="none" stroke="#9cc3e6" stroke-width="{1.5 * k:g}" stroke-dasharray="{3 * k:g} {2 * k:g}"/>'
+            f'{num}</svg>')
 
 
 def _as_cards(cards) -> tuple[int, ...]:

@@ -11,9 +11,12 @@ Each widget has ``.controller`` (testable without a browser) and
 
 from __future__ import annotations
 
+from .game_table import GameTable, GameTableController
 from .hand_explorer import HandExplorer, HandExplorerController
+from .house_rule_lab import HouseRuleLab, HouseRuleLabController
 from .odds_explorer import OddsExplorer, OddsExplorerController
 from .rule_knobs import RuleKnobs, RuleKnobsController
 
-__all__ = ["HandExplorer", "HandExplorerController", "OddsExplorer", "OddsExplorerController", "RuleKnobs",
+__all__ = ["GameTable", "GameTableController", "HandExplorer", "HandExplorerController", "HouseRuleLab",
+           "HouseRuleLabController", "OddsExplorer", "OddsExplorerController", "RuleKnobs",
            "RuleKnobsController"]

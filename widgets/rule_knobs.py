@@ -145,12 +145,12 @@ class RuleKnobsController:
 class KnobControl:
     """One knob's control: ``widget`` to display, ``value`` to read, ``on_change`` to hear edits."""
 
-    def __init__(self, row: dict, value: Any):
+    def __init__(self, row: dict, value: Any, *, label: str | None = None):
         self.row = row
         self.kind = control_kind(row)
         name, doc = row["name"], row["doc"]
         tip = f"{doc} (RULES {row['section']})"
-        common = dict(description=name, style={"description_width": "200px"}, tooltip=tip)
+        common = dict(description=label or name, style={"description_width": "200px"}, tooltip=tip)
         fixed_choices = row["choices"] is not None and len(row["choices"]) == 1
         start = value if value is not None else self._first()
         if self.kind == "checkbox":

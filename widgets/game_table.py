@@ -1,0 +1,473 @@
+"""GameTable: play Rumino against bots, with a coach and a replayable record.
+
+The controller holds a :class:`rumino.variants.rumino.RuminoGame` and the bots
+(:func:`rumino.players.make_players`). The reader's buttons and card clicks
+become engine actions sent through the *checked* ``apply``: an illegal one is
+refused with the engine's message (the rule it breaks) and the state does not
+change. After each of the reader's actions the bots move until it is the
+reader's decision again.
+
+The coach panel asks the engine:
+
+* deadwood and the best discards: :meth:`RuminoView.deadwood` and the shared
+  evaluator's ``after_draw`` (the pick-up excluded, RULES §0.5);
+* P(rumino within N draws): exact, for the target :func:`rumino.odds.markov.best_target`
+  picks with the discard pile as seen cards (keep-the-target policy);
+* P(knockable within N draws): seeded Monte Carlo with a Wilson 95% interval:
+  draw N times from the cards this player has not seen, each time discarding to
+  the least deadwood (the evaluator's best discard), and count the trials where
+  the deadwood reaches the knock limit on the way.
+
+Stepping back and forth replays the game record (:mod:`rumino.records`) up to
+an action, through the checked ``apply``, and shows the reader's view there.
+
+>>> c = GameTableController(players="greedy,greedy", seed=3)
+>>> c.game.to_act == c.human or c.game.game_over
+True
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from html import escape
+
+import ipywidgets as W
+import numpy as np
+
+from rumino.cards import JOKER, format_card, format_hand
+from rumino.errors import RuminoError
+from rumino.game import Discard, Draw, Gin
+from rumino.odds.exact import one_in
+from rumino.odds.markov import best_target
+from rumino.odds.montecarlo import OddsEstimate, proportion
+from rumino.players import make_players
+from rumino.records import record_of, replay
+from rumino.render import card_back_svg, card_svg, hand_html
+from rumino.variants.rumino import (CALL, CLAIM, DEAL, DECLINE, DRAW_DISCARD, DRAW_STOCK, KNOCK, PASS, REBUY,
+                                    RUMINO, RuminoGame, RuminoRules, RuminoView, evaluator_for)
+
+from ._base import StaticFallback, error_html, facts_html, info_html
+from ._cards import CardRow
+
+MAX_BOT_ACTIONS = 100_000  # bots alone finish any game long before this
+
+
+class GameTableController:
+    """A Rumino game between the reader (``human`` seat) and bots, without any widget."""
+
+    def __init__(self, players: str = "greedy,greedy", *, seed: int = 0, rules: RuminoRules = RUMINO,
+                 human_seat: int = 0, coach_draws: int = 5, coach_samples: int = 1000):
+        self.bot_specs = [s.strip() for s in players.split(",") if s.strip()]
+        self.rules = rules
+        self.seed = seed
+        self.human = human_seat
+        self.coach_draws = coach_draws
+        self.coach_samples = coach_samples
+        self.new_game(seed)
+
+    # ------------------------------------------------------------------ the game
+
+    @property
+    def n_players(self) -> int:
+        return len(self.bot_specs) + 1
+
+    @property
+    def player_names(self) -> list[str]:
+        names = list(self.bot_specs)
+        names.insert(self.human, "human")
+        return names
+
+    def new_game(self, seed: int | None = None) -> None:
+        """Deal a new game (seeded); the bots move until it is the reader's turn."""
+        if seed is not None:
+            self.seed = int(seed)
+        self.game = RuminoGame.new(self.rules, self.n_players, seed=self.seed)
+        bots = make_players(self.bot_specs, seed=[self.seed, 1])
+        self.bots = {seat: bots[i] for i, seat in enumerate(s for s in range(self.n_players) if s != self.human)}
+        self.message: str | None = None
+        self.error: str | None = None
+        self.log: list[str] = []
+        self.review: int | None = None
+        self._review_game = None
+        self._coach_cache: dict = {}
+        self.run_bots()
+
+    def my_turn(self) -> bool:
+        return not self.game.game_over and self.game.to_act == self.human
+
+    def legal(self) -> list:
+        """The reader's legal actions now (empty when it is not the reader's decision)."""
+        return self.game.legal_actions() if self.my_turn() else []
+
+    def view(self) -> RuminoView:
+        return self.game.view(self.human)
+
+    def act(self, action) -> bool:
+        """Apply the reader's ``action`` (checked); on refusal keep the state and show the engine's message."""
+        self.error = None
+        if self.review is not None:
+            self.error = "you are looking at an earlier position: press 'live' to play on."
+            return False
+        if not self.my_turn():
+            self.error = "it is not your decision now." if not self.game.game_over else \
+                "the game is over: start a new game."
+            return False
+        try:
+            self.game.apply(action)
+        except RuminoError as err:
+            self.error = str(err)
+            return False
+        self._log(self.human, action)
+        self.run_bots()
+        return True
+
+    def run_bots(self) -> None:
+        """Let the bots act until the reader must decide or the game ends."""
+        for _ in range(MAX_BOT_ACTIONS):
+            g = self.game
+            if g.game_over or g.to_act == self.human:
+                break
+            seat = g.to_act
+            action = self.bots[seat].choose(g.view(seat))
+            g.apply(action)
+            self._log(seat, action)
+        self._coach_cache.clear()
+        g = self.game
+        if g.game_over:
+            self.message = self._game_over_text()
+        elif g.results and g.phase in ("between_hands", "rebuy"):
+            self.message = g.results[-1].describe()
+        else:
+            self.message = None
+
+    def _log(self, seat: int, action) -> None:
+        who = "you" if seat == self.human else f"seat {seat} ({self.bot_specs_by_seat(seat)})"
+        self.log.append(f"{who}: {action}")
+
+    def bot_specs_by_seat(self, seat: int) -> str:
+        return self.player_names[seat]
+
+    def _game_over_text(self) -> str:
+        r = self.game.result
+        who = ", ".join("you" if w == self.human else f"seat {w}" for w in r.winners)
+        how = r.how.replace("_", " ")
+        return f"game over after {r.hands} hands: {who} won ({how}), pool ${r.pool_cents / 100:,.2f}."
+
+    # the reader's moves, by name (what the buttons call)
+    def draw(self, source: str = "stock") -> bool:
+        return self.act(DRAW_STOCK if source == "stock" else DRAW_DISCARD)
+
+    def discard(self, card: int) -> bool:
+        return self.act(Discard(int(card)))
+
+    def knock(self) -> bool:
+        return self.act(KNOCK)
+
+    def gin(self) -> bool:
+        """Go gin, discarding the first card the engine lists for it."""
+        gins = [a for a in self.legal() if isinstance(a, Gin)]
+        if not gins:
+            self.error = ("cannot go gin: no discard leaves your seven cards as a 4-lay plus a 3-lay "
+                          "(RULES §1.2)." if self.my_turn() else "it is not your decision now.")
+            return False
+        return self.act(gins[0])
+
+    def call_rumino(self) -> bool:
+        return self.act(CALL)
+
+    def claim(self) -> bool:
+        return self.act(CLAIM)
+
+    def pass_claim(self) -> bool:
+        return self.act(PASS)
+
+    def deal(self) -> bool:
+        return self.act(DEAL)
+
+    def rebuy(self) -> bool:
+        return self.act(REBUY)
+
+    def decline(self) -> bool:
+        return self.act(DECLINE)
+
+    def can(self, kind) -> bool:
+        """Is some legal action of the reader of this type (or equal to this action)?"""
+        for a in self.legal():
+            if a == kind or (isinstance(kind, type) and isinstance(a, kind)):
+                return True
+        return False
+
+    # ------------------------------------------------------------------ coach
+
+    def base_hand(self) -> tuple[int, ...]:
+        """The reader's seven cards: the hand, or after the best discard when holding eight."""
+        v = self.view()
+        hand = list(v.hand)
+        if len(hand) > 7:
+            _, best = evaluator_for(self.rules).after_draw(hand, v.pickup)
+            hand.remove(best[0])
+        return tuple(hand)
+
+    def coach(self) -> dict:
+        """What the coach panel shows (all numbers from the engine; see the module docstring)."""
+        key = (len(self.game.history), self.coach_draws, self.coach_samples)
+        if key in self._coach_cache:
+            return self._coach_cache[key]
+        v = self.view()
+        ev = evaluator_for(self.rules)
+        out: dict = {"deadwood": v.deadwood, "limit": self.rules.knock_max_deadwood, "draws": self.coach_draws,
+                     "best_discards": (), "phase": v.phase}
+        if len(v.hand) > 7:
+            out["best_discards"] = ev.after_draw(v.hand, v.pickup)[1]
+        base = self.base_hand()
+        if len(base) == 7:
+            target = best_target(base, seen=v.discard_pile)
+            out["target"] = target.describe()
+            out["p_rumino"] = target.p_hit(min(self.coach_draws, target.unseen))
+            out["p_knock"] = self.p_knockable(base, v)
+        self._coach_cache[key] = out
+        return out
+
+    def p_knockable(self, base: tuple[int, ...], v: RuminoView) -> OddsEstimate:
+        """Seeded Monte Carlo: P(deadwood ≤ the knock limit within N stock draws, discarding greedily)."""
+        ev = evaluator_for(self.rules)
+        limit = self.rules.knock_max_deadwood
+        n, draws = self.coach_samples, self.coach_draws
+        seed = len(self.game.history)  # a fixed seed per position: the same position, the same estimate
+        if ev.deadwood(base) <= limit:
+            return proportion(n, n, seed)
+        unseen = v.unseen.astype(int)  # the pack minus the hand held (all 8 when 8) and the discard pile
+        pool = np.repeat(np.arange(53), np.clip(unseen, 0, None))
+        rng = np.random.default_rng(seed)
+        hits = 0
+        for _ in range(n):
+            hand = list(base)
+            for c in rng.choice(pool, size=min(draws, len(pool)), replace=False):
+                value, best = ev.after_draw(hand + [int(c)])
+                hand.append(int(c))
+                hand.remove(best[0])
+                if value <= limit:
+                    hits += 1
+                    break
+        return proportion(hits, n, seed)
+
+    # ------------------------------------------------------------------ the record
+
+    def record_length(self) -> int:
+        return len(self.game.history)
+
+    def step_to(self, k: int | None) -> None:
+        """Show the position after ``k`` actions (None: the live game), replayed from the record."""
+        total = self.record_length()
+        if k is None or k >= total:
+            self.review, self._review_game = None, None
+            return
+        k = max(0, int(k))
+        rec = record_of(self.game, self.player_names)
+        self._review_game = replay(rec, upto=k)
+        self.review = k
+
+    def step_back(self) -> None:
+        k = self.record_length() if self.review is None else self.review
+        self.step_to(max(0, k - 1))
+
+    def step_forward(self) -> None:
+        if self.review is not None:
+            self.step_to(self.review + 1)
+
+    def shown_game(self) -> RuminoGame:
+        return self._review_game if self.review is not None else self.game
+
+    def review_text(self) -> str:
+        total = self.record_length()
+        if self.review is None:
+            return f"live: {total} actions so far"
+        k = self.review
+        last = ""
+        if k > 0:
+            seat, action = self.game.history[k - 1]
+            who = "you" if seat == self.human else f"seat {seat}"
+            last = f" (last: {who} {action})"
+        return f"position after action {k} of {total}{last}"
+
+    # ------------------------------------------------------------------ views
+
+    def table_html(self) -> str:
+        """Scores, opponents' card counts, stock and discard pile of the shown position."""
+        g = self.shown_game()
+        v = g.view(self.human)
+        rows = []
+        for seat in range(g.n_seats):
+            name = "you" if seat == self.human else f"seat {seat} · {self.player_names[seat]}"
+            marks = []
+            if seat == v.dealer:
+                marks.append("dealer")
+            if g.to_act == seat and not g.game_over:
+                marks.append("to act")
+            if not v.in_game[seat]:
+                marks.append("out")
+            back = card_back_svg(scale=0.45, count=v.hand_sizes[seat], label=f"{name}: {v.hand_sizes[seat]} cards") \
+                if seat != self.human else ""
+            rows.append(f'<div class="rumino-seat" data-seat="{seat}" style="display:inline-block;margin-right:14px;'
+                        f'vertical-align:top;font:13px sans-serif">{back}<div><b>{escape(name)}</b></div>'
+                        f'<div>score {v.scores[seat]}{" · " + ", ".join(marks) if marks else ""}</div></div>')
+        top = v.top_discard
+        pile = (card_svg(top, scale=0.8) if top is not None else
+                card_back_svg(scale=0.8, label="empty discard pile"))
+        stock = card_back_svg(scale=0.8, count=v.stock_size, label=f"stock: {v.stock_size} cards")
+        centre = (f'<div class="rumino-centre" style="margin:6px 0;font:12px sans-serif">'
+                  f'<span style="display:inline-block;text-align:center;margin-right:14px">{stock}<br>stock</span>'
+                  f'<span class="rumino-discard-pile" data-top="{"" if top is None else top}" '
+                  f'style="display:inline-block;text-align:center">{pile}<br>discard pile '
+                  f'({len(v.discard_pile)})</span></div>')
+        head = (f'<div style="font:bold 14px sans-serif">Rumino · hand {v.hand_number} · phase {escape(v.phase)} · '
+                f'pool ${v.pool_cents / 100:,.2f}</div>')
+        return head + "".join(rows) + centre
+
+    def coach_html(self) -> str:
+        if self.review is not None or self.game.game_over or not self.view().in_game[self.human]:
+            return info_html("coach: play on to see advice." if self.review is None else
+                             "coach: back to live to see advice.")
+        c = self.coach()
+        facts = [("deadwood", f"{c['deadwood']} (knock at ≤ {c['limit']})")]
+        if c["best_discards"]:
+            facts.append(("best discard", " or ".join(format_card(x, unicode=True) for x in c["best_discards"])))
+        if "p_knock" in c:
+            e = c["p_knock"]
+            facts.append((f"P(knockable within {c['draws']} draws)",
+                          f"{e.value:.3f} [{e.lo:.3f}, {e.hi:.3f}] (n = {e.n:,}, seed {e.seed})"))
+            p = c["p_rumino"]
+            facts.append((f"P(rumino within {c['draws']} draws)", f"{float(p):.4f} ({one_in(p)}) · {c['target']}"))
+        return '<div class="rumino-coach"><b style="font:13px sans-serif">coach</b>' + facts_html(facts) + "</div>"
+
+    def html(self) -> str:
+        """A static snapshot: the table, the reader's hand, the last hand's showdown, the coach."""
+        g = self.shown_game()
+        v = g.view(self.human)
+        parts = [self.table_html(), hand_html(v.hand, scale=0.8, caption="your hand: " +
+                                              format_hand(v.hand, unicode=True))]
+        if self.message:
+            parts.append(info_html(self.message))
+        if self.error:
+            parts.append(error_html(self.error))
+        parts.append(self.showdown_html())
+        parts.append(self.coach_html())
+        return "".join(parts)
+
+    def showdown_html(self) -> str:
+        g = self.shown_game()
+        if not g.results or g.phase not in ("rebuy", "between_hands", "game_over"):
+            return ""
+        r = g.results[-1]
+        blocks = []
+        for seat, cards in sorted(r.hands.items()):
+            who = "you" if seat == self.human else f"seat {seat}"
+            blocks.append(hand_html(cards, scale=0.5, caption=f"{who}: deadwood {r.deadwood[seat]}, "
+                                                               f"{r.deltas[seat]:+d} → {r.scores[seat]}"))
+        return (f'<div class="rumino-showdown" style="font:13px sans-serif"><b>{escape(r.describe())}</b><br>'
+                + "".join(blocks) + "</div>")
+
+
+class GameTable(StaticFallback, W.VBox):
+    """The live table: click a card to discard it; the buttons draw, knock, go gin, claim; the bots answer.
+
+    >>> t = GameTable(players="greedy,greedy", seed=3)
+    >>> t.hand_row.cards == list(t.controller.view().hand)
+    True
+    """
+
+    def __init__(self, players: str = "greedy,greedy", *, seed: int = 0, rules: RuminoRules = RUMINO,
+                 coach_draws: int = 5, coach_samples: int = 1000):
+        c = self.controller = GameTableController(players, seed=seed, rules=rules, coach_draws=coach_draws,
+                                                  coach_samples=coach_samples)
+        self.table = W.HTML()
+        self.table.add_class("rumino-table")
+        self.hand_row = CardRow(scale=0.9, title="your hand")
+        self.hand_row.add_class("rumino-your-hand")
+        self.hand_row.on_click(lambda i: self._do(lambda: c.discard(c.view().hand[i])))
+
+        def button(label, fn, name, tip=""):
+            b = W.Button(description=label, tooltip=tip)
+            b.add_class(f"rumino-btn-{name}")
+            b.on_click(lambda _b: self._do(fn))
+            return b
+
+        self.buttons = {
+            "stock": button("Draw stock", lambda: c.draw("stock"), "stock"),
+            "discard": button("Draw discard", lambda: c.draw("discard"), "discard"),
+            "knock": button("Knock", c.knock, "knock", "knock in lieu of drawing (RULES §1.3)"),
+            "gin": button("Go gin", c.gin, "gin", "discard and lay 4 + 3"),
+            "rumino": button("Call rumino", c.call_rumino, "rumino"),
+            "claim": button("Claim rumino", c.claim, "claim", "take the discard for a rumino"),
+            "pass": button("Pass", c.pass_claim, "pass"),
+            "deal": button("Deal next hand", c.deal, "deal"),
+            "rebuy": button("Rebuy", c.rebuy, "rebuy"),
+            "decline": button("Decline", c.decline, "decline"),
+        }
+        self.new_button = W.Button(description="New game", icon="refresh")
+        self.new_button.on_click(lambda _b: self._do(lambda: c.new_game(c.seed + 1)))
+        self.message = W.HTML()
+        self.message.add_class("rumino-message")
+        self.showdown = W.HTML()
+        self.coach_draws = W.IntSlider(value=coach_draws, min=1, max=12, description="coach N draws",
+                                       continuous_update=False, style={"description_width": "110px"})
+        self.coach_draws.observe(lambda ch: self._do(lambda: setattr(c, "coach_draws", ch["new"])), names="value")
+        self.coach = W.HTML()
+        self.coach.add_class("rumino-coach-panel")
+        self.back_button = button("◀ back", c.step_back, "back", "step back through the record")
+        self.forward_button = button("forward ▶", c.step_forward, "forward")
+        self.live_button = button("live", lambda: c.step_to(None), "live")
+        self.review_label = W.HTML()
+        self.review_label.add_class("rumino-review")
+        self.log_box = W.HTML()
+        self.log_box.add_class("rumino-log")
+        super().__init__([
+            self.table, self.hand_row,
+            W.HBox(list(self.buttons.values())[:5]), W.HBox(list(self.buttons.values())[5:] + [self.new_button]),
+            self.message, self.showdown, W.HBox([self.coach_draws]), self.coach,
+            W.HBox([self.back_button, self.forward_button, self.live_button, self.review_label]), self.log_box,
+        ])
+        self.add_class("rumino-game-table")
+        self._refresh()
+
+    def _do(self, fn):
+        fn()
+        self._refresh()
+
+    def _refresh(self):
+        c = self.controller
+        live = c.review is None
+        g = c.shown_game()
+        v = g.view(c.human)
+        self.table.value = c.table_html()
+        self.hand_row.cards = list(v.hand)
+        drawn = c.game.drawn if (live and v.phase == "discard" and g.to_act == c.human) else None
+        self.hand_row.selected = [len(v.hand) - 1] if drawn is not None and v.hand and v.hand[-1] == drawn else []
+        can_discard = live and c.can(Discard)
+        self.hand_row.clickable = [can_discard] * len(v.hand)
+        self.hand_row.title = ("your hand: click a card to discard it" if can_discard else "your hand")
+        legal = {"stock": DRAW_STOCK, "discard": DRAW_DISCARD, "knock": KNOCK, "gin": Gin, "rumino": CALL,
+                 "claim": CLAIM, "pass": PASS, "deal": DEAL, "rebuy": REBUY, "decline": DECLINE}
+        for name, b in self.buttons.items():
+            b.disabled = not (live and c.can(legal[name]))
+        self.buttons["knock"].button_style = "success" if not self.buttons["knock"].disabled else ""
+        self.buttons["gin"].button_style = "success" if not self.buttons["gin"].disabled else ""
+        msgs = []
+        if c.error:
+            msgs.append(error_html(c.error))
+        if c.message:
+            msgs.append(info_html(c.message))
+        if live and c.my_turn():
+            msgs.append(info_html(f"your move ({v.phase})"))
+        self.message.value = "".join(msgs)
+        self.showdown.value = c.showdown_html()
+        self.coach.value = c.coach_html()
+        self.back_button.disabled = c.record_length() == 0 or c.review == 0
+        self.forward_button.disabled = live
+        self.live_button.disabled = live
+        self.review_label.value = f'<span style="font:13px sans-serif">{escape(c.review_text())}</span>'
+        self.log_box.value = ('<div style="font:12px monospace;color:#444">'
+                          + "<br>".join(escape(x) for x in c.log[-8:]) + "</div>")
+
+    def static_html(self) -> str:
+        return self.controller.html()

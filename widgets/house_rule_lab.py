@@ -1,0 +1,297 @@
+"""HouseRuleLab: simulate one house rule at two settings and compare the results with intervals.
+
+Choose a variant and one of its knobs, set the two values (A and B) with the
+same controls as :mod:`widgets.rule_knobs`, and press *Run*: each setting plays
+the same seeded games between the same bots. Game ``i`` is dealt from
+``numpy.random.default_rng([seed, i])`` and the bots draw from ``[seed, i, 1]``,
+exactly as ``rumino simulate`` does, so a setting's figures equal that
+command's for the same seed (the tests check this). Intervals come from
+:mod:`rumino.stats` (Wilson for proportions, normal for means).
+
+>>> lab = HouseRuleLabController(knob="knock_max_deadwood", a=7, b=3, players="greedy,greedy", games=4, seed=1)
+>>> res = lab.run(); sorted(res), res["A"]["games"]
+(['A', 'B'], 4)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from html import escape
+from typing import Any, Callable
+
+import ipywidgets as W
+import plotly.graph_objects as go
+from plotly.subplots import make_subplots
+
+from rumino.errors import RuminoError
+from rumino.game import play
+from rumino.players import make_players
+from rumino.stats import mean_estimate, proportion_estimate
+from rumino.variants import VARIANTS, find_variant
+from rumino.variants._fields import knob_table
+from rumino.variants.rumino import ENDINGS, RuminoGame
+
+from ._base import StaticFallback, error_html
+from .rule_knobs import KnobControl
+
+SIMULATED = {"rumino": RuminoGame}  # the variants with a playable engine
+
+
+class HouseRuleLabController:
+    """Two settings of one knob, the games to play, and the summaries they give."""
+
+    def __init__(self, variant: str = "rumino", *, knob: str = "knock_max_deadwood", a: Any = None, b: Any = None,
+                 players: str = "greedy,greedy,greedy", games: int = 100, seed: int = 0):
+        self.error: str | None = None
+        self.results: dict | None = None
+        self.players = players
+        self.games = games
+        self.seed = seed
+        self.set_variant(variant, knob=knob)
+        if a is not None:
+            self.a = a
+        if b is not None:
+            self.b = b
+
+    def set_variant(self, name: str, *, knob: str | None = None) -> None:
+        self.variant = find_variant(name)
+        self.rows = knob_table(self.variant.rules_class)
+        names = [r["name"] for r in self.rows]
+        self.set_knob(knob if knob in names else names[0])
+
+    def set_knob(self, name: str) -> None:
+        row = next((r for r in self.rows if r["name"] == name), None)
+        if row is None:
+            self.error = f"{self.variant.rules_class.__name__} has no rule {name!r}."
+            return
+        self.knob = name
+        self.row = row
+        default = getattr(self.variant.rules, name)
+        self.a = default
+        self.b = self._other(row, default)
+        self.results = None
+
+    @staticmethod
+    def _other(row: dict, default):
+        """A second value to compare with the default: the next choice, or a nearby integer."""
+        if row["choices"] is not None:
+            others = [c for c in row["choices"] if c != default]
+            return others[0] if others else default
+        if default is None:
+            return row["low"] if row["low"] is not None else 0
+        hi = row["high"] if row["high"] is not None else default + 10
+        lo = row["low"] if row["low"] is not None else default - 10
+        return default - 3 if default - 3 >= lo else min(hi, default + 3)
+
+    def rules_for(self, value):
+        """The rules with the knob at ``value`` (the engine validates it)."""
+        rules = dataclasses.replace(self.variant.rules, **{self.knob: value})
+        rules.meld_rules
+        return rules
+
+    def run(self, progress: Callable[[int, int], None] | None = None) -> dict | None:
+        """Play ``games`` games under A and under B; ``progress(done, total)`` after each game."""
+        self.error = None
+        self.results = None
+        game_cls = SIMULATED.get(self.variant.key)
+        if game_cls is None:
+            self.error = (f"{self.variant.title} has no playable engine yet; the lab simulates: "
+                          f"{', '.join(find_variant(k).title for k in SIMULATED)}.")
+            return None
+        try:
+            specs = [s.strip() for s in self.players.split(",")]
+            make_players(specs, seed=0)  # the engine checks the names first
+            settings = {"A": self.rules_for(self.a), "B": self.rules_for(self.b)}
+            if isinstance(self.games, bool) or not isinstance(self.games, int) or self.games < 1:
+                raise RuminoError(f"games is {self.games!r}: it must be a positive integer.")
+            game_cls.new(settings["A"], len(specs), seed=0)  # the engine checks the table size
+        except RuminoError as err:
+            self.error = str(err)
+            return None
+        total, done = 2 * self.games, 0
+        out = {}
+        for label, rules in settings.items():
+            wins = [0.0] * len(specs)
+            hands, rebuys, pools = [], [], []
+            endings = dict.fromkeys(ENDINGS, 0)
+            for i in range(self.games):
+                game = game_cls.new(rules, len(specs), seed=[self.seed, i])
+                play(game, make_players(specs, seed=[self.seed, i, 1]), checked=False)
+                res = game.result
+                for w in res.winners:
+                    wins[w] += 1 / len(res.winners)
+                hands.append(len(game.results))
+                rebuys.append(res.rebuys)
+                pools.append(res.pool_cents / 100)
+                for r in game.results:
+                    endings[r.ending] += 1
+                done += 1
+                if progress is not None:
+                    progress(done, total)
+            n_hands = sum(hands)
+            out[label] = {
+                "value": getattr(rules, self.knob), "games": self.games,
+                "win_rate": [proportion_estimate(w, self.games) for w in wins],
+                "endings": {k: proportion_estimate(c, n_hands) for k, c in endings.items()},
+                "hands_per_game": mean_estimate(hands), "rebuys_per_game": mean_estimate(rebuys),
+                "pool": mean_estimate(pools), "hands": n_hands,
+            }
+        self.results = out
+        return out
+
+    def figure(self) -> go.Figure:
+        """Side by side: win rates and hand endings (Wilson 95%), and hands per game (normal 95%)."""
+        fig = make_subplots(rows=1, cols=2, column_widths=[0.72, 0.28],
+                            subplot_titles=("win rates and how hands end (95% CI)", "hands per game (95% CI)"))
+        if not self.results:
+            fig.update_layout(title_text="press Run to simulate", height=420)
+            return fig
+        specs = [s.strip() for s in self.players.split(",")]
+        colours = {"A": "#1f77b4", "B": "#ff7f0e"}
+        for label, res in self.results.items():
+            ests = [(f"seat {i} {specs[i]} wins", e) for i, e in enumerate(res["win_rate"])]
+            ests += [(f"ends by {k.replace('_', ' ')}", e) for k, e in res["endings"].items()]
+            name = f"{label}: {self.knob}={res['value']!r}"
+            fig.add_scatter(x=[k for k, _ in ests], y=[e.estimate for _, e in ests], mode="markers", name=name,
+                            marker=dict(size=10, color=colours[label], symbol="circle" if label == "A" else "square"),
+                            error_y=dict(type="data", symmetric=False, array=[e.hi - e.estimate for _, e in ests],
+                                         arrayminus=[e.estimate - e.lo for _, e in ests]), row=1, col=1)
+            h = res["hands_per_game"]
+            fig.add_scatter(x=[label], y=[h.estimate], mode="markers", name=f"{label} hands/game",
+                            marker=dict(size=10, color=colours[label], symbol="circle" if label == "A" else "square"),
+                            error_y=dict(type="data", symmetric=False, array=[h.hi - h.estimate],
+                                         arrayminus=[h.estimate - h.lo]), showlegend=False, row=1, col=2)
+        fig.update_layout(height=440, template="plotly_white", margin=dict(l=50, r=20, t=70, b=110),
+                          title_text=f"{self.variant.title}: {self.knob} = {self.results['A']['value']!r} vs "
+                                     f"{self.results['B']['value']!r} · {self.games} games each, seed {self.seed}",
+                          legend=dict(orientation="h", y=-0.35))
+        fig.update_yaxes(rangemode="tozero")
+        return fig
+
+    def html(self) -> str:
+        """The two settings' figures as a table with intervals (static)."""
+        if self.error:
+            return error_html(self.error)
+        if not self.results:
+            return (f'<div class="rumino-lab" style="font:13px sans-serif">{escape(self.variant.title)}: compare '
+                    f'<code>{escape(self.knob)}</code> = {escape(repr(self.a))} (A) with {escape(repr(self.b))} (B) '
+                    f'over {self.games} games each (not run yet).</div>')
+        A, B = self.results["A"], self.results["B"]
+
+        def cell(e, pct=True):
+            f = (lambda x: f"{x:.1%}") if pct else (lambda x: f"{x:.2f}")
+            return f"{f(e.estimate)} [{f(e.lo)}, {f(e.hi)}]"
+
+        specs = [s.strip() for s in self.players.split(",")]
+        rows = [(f"seat {i} ({specs[i]}) wins", cell(A["win_rate"][i]), cell(B["win_rate"][i]))
+                for i in range(len(specs))]
+        rows += [(f"hands ending by {k.replace('_', ' ')}", cell(A["endings"][k]), cell(B["endings"][k]))
+                 for k in ENDINGS]
+        rows += [("hands per game", cell(A["hands_per_game"], False), cell(B["hands_per_game"], False)),
+                 ("rebuys per game", cell(A["rebuys_per_game"], False), cell(B["rebuys_per_game"], False)),
+                 ("pool per game ($)", cell(A["pool"], False), cell(B["pool"], False))]
+        body = "".join(f"<tr><td>{escape(a)}</td><td>{b}</td><td>{c}</td></tr>" for a, b, c in rows)
+        return (f'<div class="rumino-lab" style="font:13px sans-serif"><b>{escape(self.variant.title)}: '
+                f'{escape(self.knob)}</b> · {self.games} games per setting, seed {self.seed}, players '
+                f'{escape(self.players)} · 95% intervals'
+                f'<table class="rumino-lab-table" style="border-collapse:collapse"><thead><tr><th></th>'
+                f'<th>A: {escape(repr(A["value"]))}</th><th>B: {escape(repr(B["value"]))}</th></tr></thead>'
+                f'<tbody>{body}</tbody></table></div>')
+
+
+class HouseRuleLab(StaticFallback, W.VBox):
+    """The live lab: variant, knob, settings A and B, bots, games, seed, Run with a progress bar, and the plot."""
+
+    def __init__(self, variant: str = "rumino", *, knob: str = "knock_max_deadwood", a: Any = None, b: Any = None,
+                 players: str = "greedy,greedy,greedy", games: int = 100, seed: int = 0):
+        c = self.controller = HouseRuleLabController(variant, knob=knob, a=a, b=b, players=players, games=games,
+                                                     seed=seed)
+        self.variant_box = W.Dropdown(options=[(v.title, k) for k, v in VARIANTS.items()], value=c.variant.key,
+                                      description="variant")
+        self.knob_box = W.Dropdown(description="house rule")
+        self.settings = W.VBox()
+        self.players_box = W.Text(value=players, description="players", continuous_update=False,
+                                  layout=W.Layout(width="420px"))
+        self.games_box = W.IntSlider(value=games, min=1, max=2000, description="games each",
+                                     continuous_update=False)
+        self.seed_box = W.IntText(value=seed, description="seed", layout=W.Layout(width="180px"))
+        self.run_button = W.Button(description="Run", button_style="primary", icon="play")
+        self.run_button.add_class("rumino-lab-run")
+        self.progress = W.IntProgress(value=0, min=0, max=2 * games, description="games played",
+                                      style={"description_width": "100px"})
+        self.progress.add_class("rumino-lab-progress")
+        self.status = W.HTML()
+        self.status.add_class("rumino-lab-status")
+        self.figure = go.FigureWidget(c.figure())
+        self.variant_box.observe(self._on_variant, names="value")
+        self.knob_box.observe(self._on_knob, names="value")
+        self.players_box.observe(lambda ch: setattr(c, "players", ch["new"]), names="value")
+        self.games_box.observe(lambda ch: setattr(c, "games", ch["new"]), names="value")
+        self.seed_box.observe(lambda ch: setattr(c, "seed", ch["new"]), names="value")
+        self.run_button.on_click(lambda _b: self.run())
+        super().__init__([W.HBox([self.variant_box, self.knob_box]), self.settings,
+                          W.HBox([self.players_box, self.seed_box]), self.games_box,
+                          W.HBox([self.run_button, self.progress]), self.status, self.figure])
+        self.add_class("rumino-house-rule-lab")
+        self._load_knobs()
+
+    def _on_variant(self, change):
+        self.controller.set_variant(change["new"])
+        self._load_knobs()
+
+    def _on_knob(self, change):
+        if change["new"] and change["new"] != self.controller.knob:
+            self.controller.set_knob(change["new"])
+            self._build_settings()
+
+    def _load_knobs(self):
+        c = self.controller
+        self.knob_box.unobserve(self._on_knob, names="value")
+        self.knob_box.options = [r["name"] for r in c.rows]
+        self.knob_box.value = c.knob
+        self.knob_box.observe(self._on_knob, names="value")
+        self._build_settings()
+
+    def _build_settings(self):
+        c = self.controller
+        self.controls = {}
+        boxes = []
+        for label in ("A", "B"):
+            ctl = KnobControl(c.row, getattr(c, label.lower()), label=f"{label}: {c.knob}")
+            ctl.widget.add_class(f"rumino-lab-setting-{label}")
+            ctl.on_change(lambda v, attr=label.lower(): setattr(c, attr, v))
+            self.controls[label] = ctl
+            boxes.append(ctl.widget)
+        self.settings.children = boxes
+        self._show()
+
+    def run(self):
+        c = self.controller
+        self.progress.max = 2 * max(1, c.games)
+        self.progress.value = 0
+        self.run_button.disabled = True
+        self.status.value = '<span style="font:13px sans-serif">simulating…</span>'
+        try:
+            c.run(progress=lambda done, total: setattr(self.progress, "value", done))
+        finally:
+            self.run_button.disabled = False
+        self._show()
+
+    def _show(self):
+        c = self.controller
+        if c.error:
+            self.status.value = error_html(c.error)
+        elif c.results:
+            self.status.value = (f'<span style="font:13px sans-serif">done: {c.games} games per setting, seed {c.seed}'
+                                 f'</span>')
+        else:
+            self.status.value = c.html()
+        fig = c.figure()
+        with self.figure.batch_update():
+            self.figure.data = []
+            for tr in fig.data:
+                self.figure.add_trace(tr)
+            self.figure.layout = fig.layout
+
+    def static_html(self) -> str:
+        return self.controller.html()
