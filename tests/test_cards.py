@@ -122,7 +122,7 @@ def test_parse_hand_names_the_bad_token():
         parse_hand("7h 8h 5x 9h")
 
 
-@pytest.mark.parametrize("bad, shown", [(53, "53"), (-1, "-1"), (True, "True"), (np.int64(60), "60")])
+@pytest.mark.parametrize("bad, shown", [(53, "53"), (-1, "-1"), (True, "True"), (np.int64(60), r"(np\.int64\()?60\)?")])
 def test_bad_ids_are_refused(bad, shown):
     for use in (lambda: parse_hand([bad]), lambda: format_card(bad), lambda: to_counts([bad])):
         with pytest.raises(InvalidCardError, match=f"^{shown} is not a card"):  # a bool is not an id
