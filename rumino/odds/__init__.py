@@ -16,7 +16,7 @@
 
 >>> from rumino.odds import p_at_least_one, show
 >>> show(p_at_least_one(outs=8, unseen=47, draws=2))
-'325/1081 = 0.300648 (1 in 3.33)'
+'340/1081 = 0.314524 (1 in 3.18)'
 """
 
 from .draws import (OddsArgumentError, completion_curve, expected_draws_to_complete, expected_draws_to_first_out,

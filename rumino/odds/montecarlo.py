@@ -82,8 +82,8 @@ class OddsEstimate:
 def proportion(successes: int, n: int, seed: int | None) -> OddsEstimate:
     """A proportion with its Wilson 95% interval.
 
-    >>> str(proportion(50, 100, seed=1))
-    '0.5 (95% CI 0.403831 … 0.596169; n = 100, seed 1, wilson)'
+    >>> str(proportion(30, 100, seed=1))
+    '0.3 (95% CI 0.218949 … 0.395849; n = 100, seed 1, wilson)'
     """
     if n <= 0:
         raise OddsArgumentError(f"a proportion needs n ≥ 1 samples; got n={n}.")
