@@ -73,7 +73,9 @@ class HouseRuleLabController:
 
     @staticmethod
     def _other(row: dict, default):
-        """A second value to compare with the default: the next choice, or a nearby integer."""
+        """A second value to compare with the default: unlimited, the next choice, or a nearby integer."""
+        if row["allow_none"] and default is not None:
+            return None
         if row["choices"] is not None:
             others = [c for c in row["choices"] if c != default]
             return others[0] if others else default

@@ -1,0 +1,96 @@
+"""HouseRuleLab driven in Python: choose a knob, set A and B, press Run; compare with `rumino simulate`."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import ipywidgets as W
+import pytest
+
+from rumino.cli.simulate import simulate
+from rumino.variants import find_variant
+from widgets import HouseRuleLab, HouseRuleLabController
+
+
+def test_each_setting_matches_rumino_simulate_for_the_same_seed():
+    lab = HouseRuleLabController(knob="knock_max_deadwood", a=7, b=3, players="greedy,greedy,threshold:3",
+                                 games=12, seed=4)
+    res = lab.run()
+    specs = ["greedy", "greedy", "threshold:3"]
+    for label, value in (("A", 7), ("B", 3)):
+        rules = dataclasses.replace(find_variant("rumino").rules, knock_max_deadwood=value)
+        ref = simulate(specs, 12, 4, rules)
+        mine = res[label]
+        assert mine["value"] == value and mine["games"] == 12
+        assert [(e.estimate, [e.lo, e.hi]) for e in mine["win_rate"]] == [
+            (w["estimate"], w["ci95"]) for w in ref["win_rate"]]
+        assert mine["hands"] == ref["hands"]
+        assert {k: e.estimate for k, e in mine["endings"].items()} == {
+            k: v["estimate"] for k, v in ref["hand_endings"].items()}
+        assert mine["hands_per_game"].estimate == ref["mean_hands_per_game"]["estimate"]
+        assert mine["pool"].estimate == ref["mean_pool"]["estimate"]
+
+
+def test_run_button_fills_the_progress_bar_and_the_figure():
+    lab = HouseRuleLab(knob="knock_max_deadwood", a=7, b=2, players="greedy,greedy", games=6, seed=2)
+    seen = []
+    lab.progress.observe(lambda ch: seen.append(ch["new"]), names="value")
+    lab.run_button.click()
+    assert seen[-1] == lab.progress.max == 12 and seen == sorted(seen) and len(seen) == 12
+    c = lab.controller
+    assert c.error is None and "done: 6 games per setting" in lab.status.value
+    # traces: A's and B's proportions (left) and hands per game (right), values and bars from the estimates
+    names = [t.name for t in lab.figure.data]
+    assert names[0] == "A: knock_max_deadwood=7" and names[2] == "B: knock_max_deadwood=2"
+    for trace, label in ((lab.figure.data[0], "A"), (lab.figure.data[2], "B")):
+        res = c.results[label]
+        ests = list(res["win_rate"]) + list(res["endings"].values())
+        assert list(trace.y) == [e.estimate for e in ests]
+        assert list(trace.error_y.array) == pytest.approx([e.hi - e.estimate for e in ests])
+        assert list(trace.error_y.arrayminus) == pytest.approx([e.estimate - e.lo for e in ests])
+    assert lab.figure.data[1].y[0] == c.results["A"]["hands_per_game"].estimate
+    assert "knock_max_deadwood = 7 vs 2" in lab.figure.layout.title.text
+
+
+def test_settings_use_the_rule_knobs_controls():
+    lab = HouseRuleLab(knob="knock_max_deadwood")
+    a, b = lab.controls["A"], lab.controls["B"]
+    assert isinstance(a.main, W.IntSlider) and (a.main.value, b.main.value) == (7, 4)
+    lab.knob_box.value = "set_suits"
+    assert isinstance(lab.controls["A"].main, W.ToggleButtons)
+    assert (lab.controller.a, lab.controller.b) == ("any", "distinct")
+    lab.controls["B"].main.value = "any"
+    assert lab.controller.b == "any"
+    lab.knob_box.value = "max_lay_size"  # allow_none: B defaults to unlimited
+    assert (lab.controller.a, lab.controller.b) == (4, None) and lab.controls["B"].unlimited.value
+
+
+def test_bad_settings_show_the_engine_message():
+    lab = HouseRuleLab(knob="stake", games=2)
+    lab.controls["B"].main.value = 0
+    lab.run_button.click()
+    assert "stake is 0" in lab.controller.error and "rumino-error" in lab.status.value
+    lab.players_box.value = "greedy,wizard"
+    lab.controls["B"].main.value = 5
+    lab.run_button.click()
+    assert "unknown player 'wizard'" in lab.controller.error
+    lab.players_box.value = "greedy"
+    lab.run_button.click()
+    assert "2 to 6 players" in lab.controller.error
+
+
+def test_a_variant_without_an_engine_says_so():
+    lab = HouseRuleLab()
+    lab.variant_box.value = "gin"
+    assert lab.knob_box.options[0] == "knock_max_deadwood"
+    lab.run_button.click()
+    assert "Gin Rummy has no playable engine yet" in lab.controller.error
+
+
+def test_static_html_table():
+    lab = HouseRuleLab(knob="knock_max_deadwood", a=7, b=3, players="greedy,greedy", games=4, seed=1)
+    assert "not run yet" in lab.static_html()
+    lab.run_button.click()
+    html = lab.static_html()
+    assert "hands ending by knock" in html and "A: 7" in html and "B: 3" in html
+    assert lab._repr_mimebundle_()["text/html"] == html
