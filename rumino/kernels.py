@@ -23,8 +23,10 @@ The algorithm
      ``max_jokers_per_meld``, ``max_adjacent_jokers``,
      ``adjacent_jokers_min_run``);
    * ``tail[j]``: the cost of ``j`` jokers left over when every natural is
-     placed (``melds.leftover_jokers``: all-joker melds exist only when
-     ``min_naturals == 0``), and the value of every card.
+     placed, from :func:`rumino.melds.leftover_jokers` (all-joker melds exist
+     only when ``min_naturals == 0``), and the value of every card;
+   * ``run_reach[j][row]``: the ranks of a suit that lie in *some* run made of
+     the ranks ``row`` present and at most ``j`` jokers (for the lower bound).
 
    The search needs no more than this: a meld matters only through the cards
    it uses, the naturals and a *number* of jokers.
@@ -39,11 +41,16 @@ The algorithm
    reaches every split of the hand into disjoint melds and unmatched cards,
    exactly as :mod:`rumino.arrange` does.
 3. **Branch and bound.** The depth-first search keeps the best total found so
-   far and abandons a branch as soon as its deadwood already reaches it
-   (deadwood never decreases along a branch). Melds are tried before the
-   "unmatched" branch, bigger first, so a good bound is found early, and the
-   search stops outright at 0. Pruning only skips branches that cannot be
-   better than a total already reached, so the minimum is exact.
+   far and abandons a branch as soon as its deadwood already reaches it.
+   The bound is sharpened by *lone* cards: a natural that lies in no set and
+   no run that the cards still in hand (and the jokers left) could make is
+   unmatched whatever happens, so its value is certain. Lone cards are set
+   aside at once (taking them out changes no other card's possible melds, as
+   none of those melds used them), and the search branches only on cards
+   that can still meld. Melds are tried before the "unmatched" branch, the
+   biggest and the ones using the most jokers first, so a good total is found
+   early; the search stops outright at 0. Pruning only skips branches whose
+   deadwood cannot go below a total already reached, so the minimum is exact.
 
 The value after a draw (one card more than is kept) is one search with one
 extra choice: "discard this card" costs nothing, may be taken once, and a
@@ -73,7 +80,7 @@ import numpy as np
 
 from .cards import JOKER, N_KINDS, format_card
 from .errors import IllegalActionError, InvalidCardError, RuleConfigError
-from .melds import MeldRules
+from .melds import MeldRules, leftover_jokers
 
 __all__ = [
     "encode_rules",
@@ -182,22 +189,7 @@ def _build_tables(P):
     T[T_DISTINCT] = P[P_DISTINCT]
     T[T_SET_BY_SUITS] = 1 if (P[P_DISTINCT] == 1 or P[P_DECKS] == 1) else 0
 
-    # leftover jokers (melds.leftover_jokers): all-joker melds only when min_naturals == 0
-    top = max_set if max_set > max_run else max_run
-    for j in range(17):
-        left = j
-        if min_nat == 0 and j >= min_meld:
-            reach = np.zeros(j + 1, dtype=np.bool_)
-            reach[0] = True
-            for t in range(1, j + 1):
-                for size in range(min_meld, min(top, t) + 1):
-                    if reach[t - size]:
-                        reach[t] = True
-                        break
-            for t in range(j + 1):
-                if reach[t] and j - t < left:
-                    left = j - t
-        T[T_TAIL + j] = left * P[P_JOKER_VALUE]
+    # T_TAIL (leftover jokers) is filled by rule_tables from melds.leftover_jokers itself
 
     # sets: k naturals of one rank (k >= 1) and j jokers
     for k in range(1, 64):
@@ -642,6 +634,10 @@ def rule_tables(rules: MeldRules) -> np.ndarray:
     table = _BY_VALUE.get(rules) if isinstance(rules, MeldRules) else None
     if table is None:
         table = _build_tables(encode_rules(rules))
+        # jokers left once every natural is placed: the reference's own rule (all-joker melds
+        # only when min_naturals == 0, of the sizes is_meld accepts)
+        for j in range(rules.pack.jokers + 1):
+            table[T_TAIL + j] = leftover_jokers(j, rules) * rules.joker_value
         if len(_BY_VALUE) > 256:  # rules objects are few; this only bounds a pathological caller
             _BY_VALUE.clear()
         _BY_VALUE[rules] = table
@@ -669,7 +665,7 @@ def _as_counts(counts) -> np.ndarray:
 
 def _raise_count(arr, row: int, card: int, rules: MeldRules | None):
     have = int(arr[row, card])
-    name = "jokers" if card == JOKER else f"copies of {format_card(card)}"
+    name = ("joker" if have == 1 else "jokers") if card == JOKER else f"copies of {format_card(card)}"
     if have < 0:
         raise InvalidCardError(f"row {row} of counts has a negative count ({have}) of {name}.")
     pack = f"a pack of {rules.pack.describe()} has only {rules.pack.copies(card)}" if rules else "no pack has that many"
