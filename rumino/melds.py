@@ -324,7 +324,8 @@ def why_not_meld(cards: Iterable[int], rules: MeldRules) -> str | None:
     if n < rules.min_meld:
         return f"{text} is not a meld: a meld has at least {rules.min_meld} cards."
     if len(nat) < rules.min_naturals:
-        return f"{text} is not a meld: every meld needs at least {rules.min_naturals} natural cards."
+        return (f"{text} is not a meld: every meld needs at least {rules.min_naturals} natural "
+                f"card{'s' * (rules.min_naturals != 1)}.")
     if rules.max_jokers_per_meld is not None and j > rules.max_jokers_per_meld:
         return f"{text} is not a meld: a meld may hold at most {rules.max_jokers_per_meld} joker(s)."
     ranks = {c % 13 for c in nat}
@@ -342,10 +343,32 @@ def why_not_meld(cards: Iterable[int], rules: MeldRules) -> str | None:
         if j >= 2 and n < rules.adjacent_jokers_min_run:
             return (f"{text} is not a meld: two jokers may stand side by side only in a run of "
                     f"{rules.adjacent_jokers_min_run} or more cards.")
-        return (f"{text} is not a meld: the ranks are not consecutive with the ace "
-                f"{ {'low': 'low only', 'high': 'high only', 'both': 'low or high but not around the corner', 'around': 'anywhere'}[rules.ace] } "
-                f"and the jokers within their limits.")
+        # Say which of the three things fails: the jokers' places, the ace, or gaps.
+        def fits(r: MeldRules) -> bool:
+            return any(ranks <= {p % 13 for p in w} for w in r.run_windows(n))
+
+        if fits(rules):  # some run of n cards holds these ranks: the jokers' places break a limit
+            limits = []
+            if rules.max_adjacent_jokers is not None:
+                limits.append(f"at most {rules.max_adjacent_jokers} side by side")
+            if rules.adjacent_jokers_min_run > 2:
+                limits.append(f"two side by side only in a run of {rules.adjacent_jokers_min_run} or more cards")
+            return f"{text} is not a meld: its jokers cannot stand within their limits ({'; '.join(limits)})."
+        if fits(replace(rules, ace="around")):  # it would be a run if the ace could go elsewhere
+            return f"{text} is not a meld: {_ACE_RULE[rules.ace]}."
+        if j == 0:
+            return f"{text} is not a meld: the ranks are not consecutive."
+        return (f"{text} is not a meld: the ranks are not consecutive, and {j} joker{'s' * (j != 1)} "
+                f"cannot fill the gaps.")
     return f"{text} is not a meld: a set is one rank and a run is one suit in sequence."
+
+
+_ACE_RULE = {
+    "low": "aces are low only (A-2-3), so Q-K-A and K-A-2 are not runs",
+    "high": "aces are high only (Q-K-A), so A-2-3 and K-A-2 are not runs",
+    "both": "an ace is low (A-2-3) or high (Q-K-A) but never in the middle (K-A-2)",
+    "around": "",  # unreachable: with the ace around, every window is allowed
+}
 
 
 def check_meld(cards: Iterable[int], rules: MeldRules) -> Meld:
