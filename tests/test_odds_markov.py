@@ -91,3 +91,16 @@ def test_bad_chain_arguments():
         KeepTargetChain(needs=[(-1, 1)], unseen=10)
     with pytest.raises(OddsArgumentError, match="draws is 11"):
         KeepTargetChain(needs=[(1, 1)], unseen=10).hit_probabilities(11)
+
+
+def test_house_rule_targets_distinct_suits_and_natural_only():
+    hand = parse_hand("5h 5h 5s 5c JK 9c Kd")
+    fives = [t for t in rumino_targets(hand, set_suits="distinct") if t.kind == "seven of a kind" and t.low_rank == 4]
+    # distinct suits: 5♦ is missing, and the 3 places beyond four suits only jokers can fill
+    assert fives[0].needs == ((2, 1), (0, 3)) and fives[0].shortfall == 3
+    natural = rumino_targets(hand, jokers_allowed=False)
+    assert all(t.jokers_held == 0 and t.jokers_unseen == 0 for t in natural)
+    chain = KeepTargetChain(fives[0].needs, fives[0].unseen, fives[0].jokers_unseen, fives[0].jokers_held)
+    # 5h 5s 5c and the joker held: 3 more are needed, so 2 draws never suffice; 3 jokers in 3 draws do
+    assert chain.hit_probability(2) == 0 < chain.hit_probability(3)
+    assert chain.hit_probability(30) == fives[0].p_hit(30)

@@ -57,7 +57,7 @@ class Target:
     """One rumino a hand can aim for, and what it is missing.
 
     ``kinds`` are the natural card ids that make the target (a straight flush's 7
-    cards, or the 8 copies' ids of one rank for 7 of a kind); ``needs`` is the
+    cards, or the 4 ids of one rank for 7 of a kind); ``needs`` is the
     ``(unseen copies, copies needed)`` list for :func:`p_complete`; ``jokers_held``
     and ``jokers_unseen`` count usable jokers.
     """
