@@ -137,6 +137,8 @@ class MeldRules:
         >>> RUMINO_MELDS.run_windows(3)[:2], ROMME_MELDS.run_windows(3)[-1]
         ([(0, 1, 2), (1, 2, 3)], (11, 12, 13))
         """
+        if length > 13:  # a run holds each rank once: never A…A (RULES §3.2)
+            return []
         if self.ace == "low":
             starts = range(0, 14 - length)
         elif self.ace == "high":
