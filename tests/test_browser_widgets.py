@@ -229,3 +229,129 @@ def test_rule_knobs_toggle_and_unlimited_checkbox(open_demo):
         _wait_text(page, RK_STATUS, r"max_lay_size=None")
     except RuminoError as err:
         assert _wait_text(page, f"{RK_STATUS} .rumino-error", "max") == str(err)
+
+
+# ---------------------------------------------------------------------- OddsExplorer
+
+OE = ".rumino-odds-explorer"
+PLOT_TITLE = ".js-plotly-plot .gtitle"
+
+
+def _plot_title(page, scope: str) -> str:
+    return page.text_content(f"{scope} {PLOT_TITLE}") or ""
+
+
+def _wait_title(page, scope: str, pattern: str) -> str:
+    page.wait_for_function(
+        "([sel, pat]) => { const e = document.querySelector(sel); return !!e && new RegExp(pat).test(e.textContent); }",
+        arg=[f"{scope} {PLOT_TITLE}", pattern], timeout=STEP_TIMEOUT_MS)
+    return _plot_title(page, scope)
+
+
+def test_odds_explorer_draws_slider_moves_the_curve_and_the_readout(open_demo):
+    from widgets import OddsExplorerController
+
+    page = open_demo("odds_explorer", f"{OE} {PLOT_TITLE}")
+    demo = dict(hand="3h 4h 5h 6h Kc Kd 2s", draws=20, samples=1000, seed=1)
+    ref = OddsExplorerController("straight_flush", **demo)
+    assert _plot_title(page, OE) == ref.figure_spec()["title"]
+    # the exact curve has one point per draw count 0…N, the Monte Carlo trace one per simulated N
+    assert page.locator(f"{OE} .scatterlayer .trace").nth(0).locator(".point").count() == 21
+    assert page.locator(f"{OE} .scatterlayer .trace").nth(1).locator(".point").count() == len(ref.mc_draws())
+    page.focus(f"{OE} .rumino-draws-slider .noUi-handle")
+    page.keyboard.press("ArrowRight")
+    ref.set_draws(21)
+    assert _wait_title(page, OE, "within 21 draws") == ref.figure_spec()["title"]
+    assert _wait_text(page, f"{OE} .rumino-odds-readout", "in 21 draws").splitlines()[0] == ref.readout()
+    assert page.inner_text(f"{OE} .rumino-draws-slider .widget-readout").strip() == "21"
+
+
+def test_odds_explorer_switches_to_bare_outs(open_demo):
+    from widgets import OddsExplorerController
+
+    page = open_demo("odds_explorer", f"{OE} {PLOT_TITLE}")
+    page.select_option(f"{OE} select", label="any k outs")
+    ref = OddsExplorerController("outs", draws=20, samples=1000, seed=1)
+    _wait_title(page, OE, "at least 1 of 8 outs")
+    assert _plot_title(page, OE) == ref.figure_spec()["title"]
+    assert _wait_text(page, f"{OE} .rumino-odds-readout", "outs").splitlines()[0] == ref.readout()
+
+
+# ---------------------------------------------------------------------- GameTable
+
+GT = ".rumino-game-table"
+GT_CARDS = f"{GT} .rumino-your-hand .rumino-card-button"
+
+
+def _n_cards(page) -> int:
+    return page.locator(GT_CARDS).count()
+
+
+def test_game_table_draw_then_click_a_card_to_discard(open_demo):
+    page = open_demo("game_table", f"{GT} .rumino-your-hand svg")
+    assert _n_cards(page) == 7
+    assert "your move (turn)" in page.inner_text(f"{GT} .rumino-message")
+    page.click(f"{GT} .rumino-btn-stock button, {GT} button.rumino-btn-stock")
+    page.wait_for_function(f"document.querySelectorAll('{GT_CARDS}').length == 8")
+    first = page.get_attribute(f"{GT_CARDS}[data-index='0']", "aria-label")
+    text = page.eval_on_selector(f"{GT_CARDS}[data-index='0'] svg", "e => e.dataset.text")
+    page.click(f"{GT_CARDS}[data-index='0']")
+    page.wait_for_function(f"document.querySelectorAll('{GT_CARDS}').length == 7")
+    log = _wait_text(page, f"{GT} .rumino-log", f"you: discard {re.escape(text)}")
+    assert "you: draw stock" in log and "seat 1 (greedy)" in log  # the bots answered
+    assert first  # every face has a spoken name
+    _wait_text(page, f"{GT} .rumino-message", r"your move")
+
+
+def test_game_table_refuses_to_rediscard_the_pickup(open_demo):
+    page = open_demo("game_table", f"{GT} .rumino-your-hand svg")
+    top = page.get_attribute(f"{GT} .rumino-discard-pile", "data-top")
+    page.click(f"{GT} button.rumino-btn-discard")
+    page.wait_for_function(f"document.querySelectorAll('{GT_CARDS}').length == 8")
+    cards = [page.get_attribute(f"{GT_CARDS}[data-index='{i}']", "data-card") for i in range(8)]
+    assert cards[7] == top  # the upcard joined the hand, marked as the new card
+    page.click(f"{GT_CARDS}[data-index='7']")
+    msg = _wait_text(page, f"{GT} .rumino-message .rumino-error", "§0.5")
+    assert msg.startswith("cannot discard:") and "may not be discarded again" in msg
+    assert _n_cards(page) == 8  # the state did not change
+
+
+def test_game_table_coach_and_stepping_through_the_record(open_demo):
+    page = open_demo("game_table", f"{GT} .rumino-your-hand svg")
+    coach = _wait_text(page, f"{GT} .rumino-coach-panel", "P\\(knockable within 5 draws\\)")
+    assert "deadwood" in coach and "P(rumino within 5 draws)" in coach and "seed" in coach
+    page.click(f"{GT} button.rumino-btn-stock")
+    page.wait_for_function(f"document.querySelectorAll('{GT_CARDS}').length == 8")
+    _wait_text(page, f"{GT} .rumino-coach-panel", "best discard")
+    page.click(f"{GT_CARDS}[data-index='7']")
+    # the log is the last thing a refresh writes: once the bots' moves are in it, the rest is current
+    _wait_text(page, f"{GT} .rumino-log", r"seat 2 \(greedy\): discard")
+    total = int(re.search(r"live: (\d+) actions", _wait_text(page, f"{GT} .rumino-review", "live")).group(1))
+    page.click(f"{GT} button.rumino-btn-back")
+    _wait_text(page, f"{GT} .rumino-review", f"position after action {total - 1} of {total}")
+    assert page.locator(f"{GT} button.rumino-btn-stock").is_disabled()
+    page.click(f"{GT} button.rumino-btn-live")
+    _wait_text(page, f"{GT} .rumino-review", f"live: {total} actions")
+    assert page.locator(f"{GT} button.rumino-btn-stock").is_enabled()
+
+
+# ---------------------------------------------------------------------- HouseRuleLab
+
+HL = ".rumino-house-rule-lab"
+
+
+def test_house_rule_lab_runs_both_settings_and_plots_them(open_demo):
+    page = open_demo("house_rule_lab", f"{HL} button.rumino-lab-run")
+    assert "not run yet" in page.inner_text(f"{HL} .rumino-lab-status")
+    page.click(f"{HL} button.rumino-lab-run")
+    _wait_text(page, f"{HL} .rumino-lab-status", "done: 30 games per setting, seed 1")
+    title = _wait_title(page, HL, "knock_max_deadwood = 7 vs 3")
+    assert "30 games each, seed 1" in title
+    legend = page.text_content(f"{HL} .legend") or ""
+    assert "A: knock_max_deadwood=7" in legend and "B: knock_max_deadwood=3" in legend
+    # the progress bar is full: 2 × 30 games
+    width = page.eval_on_selector(f"{HL} .rumino-lab-progress .progress-bar", "e => e.style.width")
+    assert width == "100%"
+    # seven proportions per setting (3 seats' win rates and 4 endings), each with an error bar
+    assert page.locator(f"{HL} .scatterlayer .trace").nth(0).locator(".point").count() == 7
+    assert page.locator(f"{HL} .errorbars").count() >= 2
