@@ -82,22 +82,25 @@ def parse_card(token: str) -> int:
     """
     if not isinstance(token, str):
         raise InvalidCardError(f"{token!r} is not a card: expected text such as '7h' or 'JK'.")
-    raw = token.strip()
+    # Phones and emoji pickers send "7♥️": the suit followed by an invisible variation
+    # selector (U+FE0F, or U+FE0E). It only picks a glyph style, so drop it.
+    typed = token.strip()  # named in error messages as the user wrote it
+    raw = typed.replace("\ufe0f", "").replace("\ufe0e", "")
     t = raw.lower()
     if t in _JOKER_TOKENS:
         return JOKER
     if len(t) < 2:
-        raise InvalidCardError(f"{raw!r} is not a card: write a rank and a suit, such as '7h', or 'JK' for a joker.")
+        raise InvalidCardError(f"{typed!r} is not a card: write a rank and a suit, such as '7h', or 'JK' for a joker.")
     suit_char, rank_text = t[-1], t[:-1]
     if suit_char not in _SUIT_ALIASES:
         raise InvalidCardError(
-            f"{raw!r} is not a card: the suit {raw[-1]!r} is not one of s c d h (or ♠ ♣ ♦ ♥)."
+            f"{typed!r} is not a card: the suit {raw[-1]!r} is not one of s c d h (or ♠ ♣ ♦ ♥)."
         )
     if rank_text == "1":
-        raise InvalidCardError(f"{raw!r} is not a card: write the ace as 'A' (for example 'A{raw[-1]}').")
+        raise InvalidCardError(f"{typed!r} is not a card: write the ace as 'A' (for example 'A{raw[-1]}').")
     if rank_text not in _RANK_ALIASES:
         raise InvalidCardError(
-            f"{raw!r} is not a card: the rank {raw[:-1]!r} is not one of {' '.join(RANKS)}."
+            f"{typed!r} is not a card: the rank {raw[:-1]!r} is not one of {' '.join(RANKS)}."
         )
     return _SUIT_ALIASES[suit_char] * 13 + _RANK_ALIASES[rank_text]
 
