@@ -71,7 +71,8 @@ def test_every_accepted_spelling_parses(pair):
 
 
 def test_accepted_spellings_examples():
-    assert {parse_card(t) for t in ("7h", "7H", "7♥", "7♡", " 7h ")} == {45}
+    assert {parse_card(t) for t in ("7h", "7H", "7♥", "7♡", " 7h ", "7♥\ufe0f", "7♥\ufe0e")} == {45}  # emoji style too
+    assert parse_card("★\ufe0f") == JOKER
     assert {parse_card(t) for t in ("10h", "Th", "th", "10♥", "T♥")} == {48}
     assert {parse_card(t) for t in JOKER_SPELLINGS} == {JOKER}
     assert format_card(48) == "10h" and format_card(48, unicode=True) == "10♥"
