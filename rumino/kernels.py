@@ -572,30 +572,51 @@ def _batch(counts, T, disc, out, banned):
 
 
 @_jit
-def _single(ids, T, disc, banned, discards):
-    """One hand given as card ids. Returns ``(status, value, number of best discards)``.
-
-    status: 0 ok; ``1 + i`` if ``ids[i]`` is not a card id; ``-(1 + card)`` for a card
-    with more copies than the pack. With ``disc == 1`` also fills ``discards`` with the
-    distinct cards whose discard reaches the minimum, in id order (value ``BIG``: no
-    card may be discarded).
-    """
-    zero, big, disc = np.int64(0), np.int64(BIG), np.int64(disc)  # typed int64, not literals
-    cnt = np.zeros(53, dtype=np.int64)
-    rows = np.zeros(4, dtype=np.int64)
+def _load_ids(ids, T, cnt, rows):
+    """Count vector and suit rows of a hand of card ids; 0, or an error code:
+    ``1 + i`` if ``ids[i]`` is not a card id, ``-(1 + card)`` for too many copies."""
     for i in range(ids.shape[0]):
         c = ids[i]
         if c < 0 or c > 52:
-            return 1 + i, 0, 0
+            return 1 + i
         cnt[c] += 1
     for c in range(53):
         if cnt[c] > T[T_CAP + c]:
-            return -(1 + c), 0, 0
+            return -(1 + c)
     _load_rows(cnt, rows)
+    return 0
+
+
+@_jit
+def _single_value(ids, T):
+    """Minimum deadwood of one hand of card ids, or ``-BIG - code`` for bad input (see _load_ids)."""
+    zero, big = np.int64(0), np.int64(BIG)  # typed int64, not literals
+    cnt = np.zeros(53, dtype=np.int64)
+    rows = np.zeros(4, dtype=np.int64)
+    status = _load_ids(ids, T, cnt, rows)
+    if status != 0:
+        return -big - status
+    return _dfs(cnt, rows, cnt[52], zero, big, zero, zero, T, np.zeros(53, dtype=np.int8))
+
+
+@_jit
+def _single_draw(ids, T, banned, discards):
+    """Value after a draw of one hand of card ids: ``(status, value, number of best discards)``.
+
+    status: 0, or the error code of _load_ids. Fills ``discards`` with the distinct
+    cards whose discard reaches the minimum, in id order (value ``BIG``: no card
+    may be discarded).
+    """
+    zero, one, big = np.int64(0), np.int64(1), np.int64(BIG)  # typed int64, not literals
+    cnt = np.zeros(53, dtype=np.int64)
+    rows = np.zeros(4, dtype=np.int64)
+    status = _load_ids(ids, T, cnt, rows)
+    if status != 0:
+        return status, zero, zero
     J = cnt[52]
-    value = _dfs(cnt, rows, J, zero, big, zero, disc, T, banned)
-    if disc == 0 or value >= BIG:
-        return 0, value, 0
+    value = _dfs(cnt, rows, J, zero, big, zero, one, T, banned)
+    if value >= BIG:
+        return zero, value, zero
     # which discards reach `value`: search each kept hand with `value` as a floor (stop there)
     n = 0
     for d in range(53):
@@ -610,7 +631,7 @@ def _single(ids, T, disc, banned, discards):
         if v == value:
             discards[n] = d
             n += 1
-    return 0, value, n
+    return zero, value, n
 
 
 # --------------------------------------------------------------------------- Python API
@@ -722,17 +743,11 @@ def _ids(cards: Sequence[int]) -> np.ndarray:
     return arr.astype(np.int64, copy=False)
 
 
-def _single_call(cards, rules, disc: int, banned=_NO_BAN):
-    table = rule_tables(rules)
-    ids = _ids(cards)
-    discards = np.empty(53, dtype=np.int64)
-    status, value, n = _single(ids, table, disc, banned, discards)
+def _refuse(cards, ids, rules, status: int):
     if status > 0:
         raise InvalidCardError(f"{cards[status - 1]!r} is not a card id: ids are 0–51 for naturals and 52 for a joker.")
-    if status < 0:
-        rules.pack.check_hand([int(c) for c in ids])  # raises, naming the card and the pack
-        raise InvalidCardError(f"the hand holds too many copies of {format_card(-status - 1)}.")  # pragma: no cover
-    return value, discards[:n]
+    rules.pack.check_hand([int(c) for c in ids])  # raises, naming the card and the pack
+    raise InvalidCardError(f"the hand holds too many copies of {format_card(-status - 1)}.")  # pragma: no cover
 
 
 def min_deadwood_fast(cards: Sequence[int], rules: MeldRules) -> int:
@@ -743,7 +758,12 @@ def min_deadwood_fast(cards: Sequence[int], rules: MeldRules) -> int:
     >>> min_deadwood_fast(parse_hand("JK JK 5h 9c 9d 9s 2c"), RUMINO_MELDS)
     2
     """
-    return int(_single_call(cards, rules, 0)[0])
+    table = rule_tables(rules)
+    ids = _ids(cards)
+    value = _single_value(ids, table)
+    if value < 0:
+        _refuse(cards, ids, rules, -BIG - value)
+    return int(value)
 
 
 def after_draw_fast(cards: Sequence[int], rules: MeldRules) -> tuple[int, tuple[int, ...]]:
@@ -780,7 +800,12 @@ def best_discards_fast(cards: Sequence[int], rules: MeldRules,
             banned[c] = 1
     if len(cards) == 0:
         raise InvalidCardError("the hand is empty: there is no card to discard.")
-    value, discards = _single_call(cards, rules, 1, banned)
+    table = rule_tables(rules)
+    ids = _ids(cards)
+    discards = np.empty(53, dtype=np.int64)
+    status, value, n = _single_draw(ids, table, banned, discards)
+    if status:
+        _refuse(cards, ids, rules, status)
     if value >= BIG:
         raise IllegalActionError("no card may be discarded: every card of the hand is forbidden.")
-    return int(value), tuple(int(d) for d in discards)
+    return int(value), tuple(discards[:n].tolist())
