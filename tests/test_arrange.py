@@ -102,7 +102,7 @@ def show(hands):
 
 @pytest.mark.parametrize("name", list(CONFIGS))
 def test_min_deadwood_equals_brute_force(name):
-    rules, hands = hands_for(name, 25, 35, 30)
+    rules, hands = hands_for(name, 30, 45, 40)
     bad = [h for h in hands if min_deadwood(h, rules) != brute_min_deadwood(h, rules)]
     assert not bad, f"{len(bad)} of {len(hands)} hands differ under {name}: {show(bad)}"
 
