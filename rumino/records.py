@@ -81,7 +81,9 @@ def _result_json(game) -> dict | None:
 def record_of(game, players: list[str] | tuple[str, ...] | None = None) -> GameRecord:
     """The record of ``game`` so far (it need not be over).
 
-    ``players`` names the seats (``["greedy", "human", ...]``); by default ``P0``, ``P1`` …
+    ``players`` names the seats the game started with (``["greedy", "human", ...]``; names of
+    newcomers who joined later are dropped, their seats come from the "join" actions);
+    by default ``P0``, ``P1`` …
     """
     variant = next((v.key for v, cls in _games().items() if isinstance(game, cls)), None)
     if variant is None:
@@ -89,8 +91,10 @@ def record_of(game, players: list[str] | tuple[str, ...] | None = None) -> GameR
     if getattr(game, "rigged", False):
         raise RecordError("this game's cards were arranged with set_position, so its seed does not replay its "
                           "deals: it cannot be recorded.")
-    seats = len(game.hands)
-    names = tuple(players) if players is not None else tuple(f"P{i}" for i in range(seats))
+    seats = game.initial_players  # newcomers who joined later are in the actions ("join")
+    names = tuple(players)[:seats] if players is not None else tuple(f"P{i}" for i in range(seats))
+    if len(names) != seats:
+        raise RecordError(f"the game started with {seats} players but {len(names)} names were given.")
     if not all(isinstance(n, str) for n in names):
         raise RecordError("player names must be text.")
     seed = game.seed

@@ -37,7 +37,10 @@ def wilson_interval(successes: float, n: int, z: float = Z95) -> tuple[float, fl
     z2 = z * z
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
     half = z / (1 + z2 / n) * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n))
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # at p̂ = 0 (or 1) the lower (upper) root is exactly 0 (1); say so rather than round to 1e-17
+    lo = 0.0 if successes == 0 else max(0.0, centre - half)
+    hi = 1.0 if successes == n else min(1.0, centre + half)
+    return lo, hi
 
 
 def mean_interval(values: Iterable[float], z: float = Z95) -> tuple[float, float]:

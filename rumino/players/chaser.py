@@ -26,25 +26,37 @@ def rumino_target(hand, rules: RuminoRules = RUMINO) -> tuple[int, tuple[int, ..
     (unless ``rumino_natural_only``). Progress 7 means the hand holds a rumino."""
     hand = tuple(hand)
     jokers = (JOKER,) * (0 if rules.rumino_natural_only else min(hand.count(JOKER), 7))
-    best: tuple[int, tuple[int, ...]] = (len(jokers), jokers)
-    nat = [c for c in hand if c != JOKER]
-    by_rank: dict[int, list[int]] = {}
-    by_suit: dict[int, set[int]] = {}
-    for c in nat:
-        by_rank.setdefault(c % 13, []).append(c)
-        by_suit.setdefault(c // 13, set()).add(c % 13)
-    for cards in by_rank.values():  # seven of a kind
-        keep = sorted(set(cards)) if rules.set_suits == "distinct" else sorted(cards)
-        keep = tuple(keep[:7 - len(jokers)]) + jokers
-        if len(keep) > best[0]:
-            best = (len(keep), keep)
-    for s, ranks in by_suit.items():  # straight flush windows A-7 … 7-K
+    j = len(jokers)
+    best_n, best_kind, best_key = j, None, None
+    by_rank = Counter(c % 13 for c in hand if c != JOKER)
+    distinct = rules.set_suits == "distinct"
+    for r, k in by_rank.items():  # seven of a kind
+        if distinct:
+            k = len({c for c in hand if c != JOKER and c % 13 == r})
+        k = min(k, 7 - j) + j
+        if k > best_n:
+            best_n, best_kind, best_key = k, "kind", r
+    masks = [0, 0, 0, 0]
+    for c in hand:
+        if c != JOKER:
+            masks[c // 13] |= 1 << (c % 13)
+    for s, m in enumerate(masks):  # straight flush windows A-7 … 7-K
+        if bin(m).count("1") + j <= best_n:
+            continue
         for start in range(7):
-            inside = tuple(s * 13 + r for r in range(start, start + 7) if r in ranks)
-            keep = inside + jokers[:7 - len(inside)]
-            if len(keep) > best[0]:
-                best = (len(keep), keep)
-    return best
+            k = min(bin(m & (0x7F << start)).count("1") + j, 7)
+            if k > best_n:
+                best_n, best_kind, best_key = k, "run", (s, start)
+    if best_kind is None:
+        return best_n, jokers
+    if best_kind == "kind":
+        cards = sorted(c for c in hand if c != JOKER and c % 13 == best_key)
+        keep = sorted(set(cards)) if distinct else cards
+    else:
+        s, start = best_key
+        keep = [s * 13 + r for r in range(start, start + 7) if masks[s] >> r & 1]
+    keep = tuple(keep[:7 - j]) + jokers
+    return len(keep), keep
 
 
 class RuminoChaser(GreedyPlayer):

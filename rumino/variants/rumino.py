@@ -509,6 +509,7 @@ class RuminoView(PlayerView):
 # --------------------------------------------------------------------- the state machine
 
 _PACK_ARRAY = _np.array(PACK.cards(), dtype=_np.int64)
+_PACK_COUNTS = [PACK.copies(c) for c in range(53)]
 
 
 class RuminoGame:
@@ -547,6 +548,7 @@ class RuminoGame:
         self.seed = seed
         self.initial_rng_state = rng.bit_generator.state
         self.initial_dealer = dealer
+        self.initial_players = n_players
         self._ev = evaluator_for(rules)
         self._limit = rules.knock_max_deadwood
         self._elim = rules.elimination_at
@@ -581,10 +583,10 @@ class RuminoGame:
         self.result: GameResult | None = None
         self.history: list[tuple[int, Action]] = []
         self.reshuffles = 0
-        self._score_log: list[tuple] = []  # ("hand", index) / ("rebuy", seat, score) / ("join", seat, score)
+        self._score_log: list[tuple] = []  # ("hand", i) / ("rebuy", seat, score, hand i) / ("join"|"set", seat, score)
         self._dw: dict[int, int] = {}
         self._outs: dict[int, frozenset] = {}
-        self._verified = 0
+        self._inv_replay: tuple = (0, [], 0, 0)  # check_invariants' progress through the score log
         self.first_dealer_draws: tuple = ()
         self.rigged = False  # True once set_position arranged cards by hand
         if dealer is None:
@@ -968,7 +970,7 @@ class RuminoGame:
         self.pool += cost
         self.scores[seat] = self.rebuy_score
         self.in_game[seat] = True
-        self._score_log.append(("rebuy", seat, self.rebuy_score))
+        self._score_log.append(("rebuy", seat, self.rebuy_score, len(self.results) - 1))
         if not self.rebuy_queue:
             self._after_rebuys()
 
@@ -1093,12 +1095,12 @@ class RuminoGame:
         if ending == "rumino":
             self._finish((by,), "rumino")
             return
+        for p in busted:
+            self.in_game[p] = False
         if (rules.triple_gin_wins and self.hand_number == 3 and len(self.results) == 3
                 and all(r.ending == "gin" and r.by == by for r in self.results)):
             self._finish((by,), "triple_gin")
             return
-        for p in busted:
-            self.in_game[p] = False
         remaining = [p for p in players if self.in_game[p]]
         if busted and len(players) > 2 and len(remaining) >= rules.rebuy_requires_others:
             self.rebuy_score = max(self.scores[p] for p in remaining)  # D8
@@ -1243,7 +1245,7 @@ class RuminoGame:
                 self.rebuy_score, self.hand_number, len(self.results), self.result, len(self.history),
                 self.joins, repr(self.rng.bit_generator.state))
 
-    def check_invariants(self) -> None:
+    def check_invariants(self, *, deep: bool = True) -> None:
         """Raise ``AssertionError`` (an engine bug, never a user error) unless:
 
         * each of the 108 cards is in exactly one place (hands, stock, discard pile);
@@ -1253,75 +1255,91 @@ class RuminoGame:
         * scores are the sum of the hand results, rebuys and joins, every hand
           result follows RULES §1.4 from deadwood recomputed by :mod:`rumino.arrange`,
           and who is in matches the elimination rule.
+
+        ``deep=False`` skips recomputing the deadwood with :mod:`rumino.arrange`
+        (the slow reference search) and checks the scoring from the recorded deadwood.
+        Each hand result and rebuy is checked once, by the first call after it.
         """
         from ..arrange import min_deadwood
 
         n = self.n_seats
-        counts = _np.zeros(53, dtype=_np.int64)
-        for h in self.hands:
-            for c in h:
-                counts[c] += 1
-        for c in self.stock:
-            counts[c] += 1
-        for c in self.discard:
-            counts[c] += 1
-        if not (counts == PACK.counts()).all() or int(counts.sum()) != PACK.size:
+        counts = [0] * 53
+        for pile in (*self.hands, self.stock, self.discard):
+            for c in pile:
+                counts[c] += 1  # an id outside 0–52 raises IndexError: also a broken invariant
+        if counts != _PACK_COUNTS:
             bad = [format_card(c) for c in range(53) if counts[c] != PACK.copies(c)]
-            raise AssertionError(f"cards not conserved: {int(counts.sum())} cards; wrong counts for {bad}")
+            raise AssertionError(f"cards not conserved: {sum(counts)} cards; wrong counts for {bad}")
+        phase = self.phase
+        if phase not in _PHASES:
+            raise AssertionError(f"unknown phase {phase!r}")
+        rumino_winner = self.result.winners[0] if (self.result is not None and self.result.how == "rumino") else None
         for p in range(n):
             size = len(self.hands[p])
             if not self.in_hand[p]:
-                _expect(size == 0, f"seat {p} is not in the hand but holds {size} cards")
+                if size:
+                    raise AssertionError(f"seat {p} is not in the hand but holds {size} cards")
                 continue
-            big = (self.phase == "discard" and p == self.turn) or (
-                self.result is not None and self.result.how == "rumino" and p in self.result.winners)
-            _expect(size == (HAND_SIZE + 1 if big else HAND_SIZE), f"seat {p} holds {size} cards in {self.phase}")
-        if self.phase in ("turn", "claim"):
-            _expect(len(self.discard) >= 1, "the discard pile is empty at the start of a turn")
-        _expect(self.phase in _PHASES, f"unknown phase {self.phase!r}")
-        if self.phase in ("turn", "discard", "claim"):
-            _expect(self.in_hand[self.turn], f"seat {self.turn} acts but is not in the hand")
-        if self.phase == "discard" and self.pickup is not None:
-            _expect(self.pickup in self.hands[self.turn], "the picked-up card left the hand before the discard")
-        # money, in cents
+            big = (phase == "discard" and p == self.turn) or p == rumino_winner
+            if size != (HAND_SIZE + 1 if big else HAND_SIZE):
+                raise AssertionError(f"seat {p} holds {size} cards in phase {phase}")
+        if phase in ("turn", "claim") and not self.discard:
+            raise AssertionError("the discard pile is empty at the start of a turn")
+        if phase in ("turn", "discard", "claim") and not self.in_hand[self.turn]:
+            raise AssertionError(f"seat {self.turn} acts but is not in the hand")
+        if phase == "discard" and self.pickup is not None and self.pickup not in self.hands[self.turn]:
+            raise AssertionError("the picked-up card left the hand before the discard")
+        # money, in cents: every stake and rebuy is in the pool or paid out to a winner
         total_paid = sum(self.paid)
-        _expect(total_paid == self.pool + sum(self.received),
-                f"money not conserved: paid {total_paid} != pool {self.pool} + payouts {sum(self.received)}")
-        joined = [e[1] for e in self._score_log if e[0] == "join"]
+        if total_paid != self.pool + sum(self.received) or self.pool < 0:
+            raise AssertionError(f"money not conserved: paid {total_paid} != pool {self.pool} + payouts "
+                                 f"{sum(self.received)}")
         for p in range(n):
-            expect_paid = self.stake_cents + sum(self.rules.rebuy_cost(k) * 100 for k in range(1, self.rebuys[p] + 1))
-            _expect(self.paid[p] == expect_paid, f"seat {p} paid {self.paid[p]} cents, the rules say {expect_paid}")
-        _expect(len(joined) == self.joins and n == len(self.in_game) == len(self.scores), "seats out of step")
+            k = self.rebuys[p]
+            expect_paid = self.stake_cents + (sum(self.rules.rebuy_cost(i) * 100 for i in range(1, k + 1)) if k else 0)
+            if self.paid[p] != expect_paid:
+                raise AssertionError(f"seat {p} paid {self.paid[p]} cents, the rules say {expect_paid}")
         if self.result is not None:
-            _expect(self.pool == 0, "the game is over but money is left in the pool")
             shares = [self.received[w] for w in self.result.winners]
-            _expect(max(shares) - min(shares) <= 1, f"a tie is split unevenly: {shares}")
-            _expect(sum(self.received) == total_paid, "the payouts do not add up to the pool")
-        # scores: replay the log from zero, checking every hand result against the rules
-        scores = [0] * n
-        for ev in self._score_log:
-            if ev[0] == "hand":
+            if self.pool != 0 or max(shares) - min(shares) > 1 or sum(self.received) != total_paid:
+                raise AssertionError(f"the pool was not paid out evenly to the winners: {self.received}")
+        # scores: replay the log from zero (incrementally: each event is checked once), checking every
+        # hand result against RULES §1.4 and every rebuy against §1.5
+        done, scores, joins, rebuys = self._inv_replay
+        scores = scores + [0] * (n - len(scores))
+        for ev in self._score_log[done:]:
+            kind = ev[0]
+            if kind == "hand":
                 r = self.results[ev[1]]
-                if ev[1] >= self._verified:
-                    self._verify_result(r, scores, min_deadwood)
+                self._verify_result(r, scores, min_deadwood if deep else None)
                 for p in r.players:
                     scores[p] += r.deltas[p]
-            else:
-                _, seat, level = ev
-                scores[seat] = level
-        self._verified = len(self.results)
-        _expect(scores == self.scores, f"scores {self.scores} are not the sum of the hand results {scores}")
+                continue
+            _, seat, level = ev[:3]
+            if kind == "rebuy":
+                rebuys += 1
+                r = self.results[ev[3]]
+                left = [p for p in r.players if p not in r.busted]
+                if not (seat in r.busted and len(r.players) > 2 and len(left) >= self.rules.rebuy_requires_others
+                        and r.ending != "rumino" and level == max(r.scores[p] for p in left)):
+                    raise AssertionError(f"seat {seat} rebought after hand {r.number} against RULES §1.5")
+            elif kind == "join":
+                joins += 1
+            scores[seat] = level
+        self._inv_replay = (len(self._score_log), scores, joins, rebuys)
+        if scores != self.scores:
+            raise AssertionError(f"scores {self.scores} are not the sum of the hand results {scores}")
+        if joins != self.joins or rebuys != sum(self.rebuys) or not n == len(self.in_game) == len(self.paid):
+            raise AssertionError("seats, joins or rebuys out of step with the log")
         for p in range(n):
-            if self.in_game[p]:
-                _expect(self.scores[p] < self._elim, f"seat {p} is in at {self.scores[p]} points")
-            else:
-                _expect(self.scores[p] >= self._elim, f"seat {p} is out at {self.scores[p]} points")
+            if self.in_game[p] != (self.scores[p] < self._elim):
+                raise AssertionError(f"seat {p} is {'in' if self.in_game[p] else 'out'} at {self.scores[p]} points")
 
     def _verify_result(self, r: HandResult, before: list, min_deadwood) -> None:
         rules = self.rules
         mr = rules.meld_rules
         for p in r.players:
-            if r.deadwood[p] is not None:
+            if r.deadwood[p] is not None and min_deadwood is not None:
                 true = min_deadwood(r.hands[p], mr)
                 _expect(true == r.deadwood[p], f"hand {r.number}: seat {p} scored deadwood {r.deadwood[p]}, "
                                                f"the arrangement search says {true}")
