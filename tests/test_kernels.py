@@ -229,6 +229,28 @@ def test_single_calls_equal_batch(name, rules, size):
     assert batch.tolist() == single
 
 
+# The slowest hands hill climbs on the kernel's node count found (long runs, a near miss,
+# many jokers: the search tries every way to spread the jokers).
+ADVERSARIAL = [
+    (ROMME_MELDS, "4s 5s 6s 7s 8s 9s Qs Ks Qc JK JK JK JK"),
+    (ROMME_MELDS, "2c 3c 4c 5c 6c 7c 8c Qc Kc Kd JK JK JK"),
+    (ROMME_MELDS, "3s 4s 5s 6s 7s 8s 9s Js Ks Jd JK JK JK JK"),
+    (ROMME_LENIENT, "2c 3c 4c 5c 6c 7c 9c 9c 7d JK JK JK JK"),
+    (ROMME_LENIENT, "3c 4c 5c 6c 7c 7c Qc 6d JK JK JK JK JK"),
+    (ROMME_LENIENT, "4d 5d 6d 7d 8d 9d 10d Qd Qd 10h JK JK JK JK"),
+    (ROMME_AROUND, "As 2s 3s 4s 5s 6s Qs Ks Qh Qh JK JK JK JK"),
+    (RUMINO_UNLIMITED, "3d 4d 5d 6d 8d 6h JK JK"),
+]
+
+
+@pytest.mark.parametrize("rules,text", ADVERSARIAL, ids=[t for _, t in ADVERSARIAL])
+def test_adversarial_hands(rules, text):
+    hand = parse_hand(text)
+    assert kernels.min_deadwood_fast(hand, rules) == min_deadwood(hand, rules)
+    ref = after_draw(hand, rules)
+    assert kernels.after_draw_fast(hand, rules) == (ref.deadwood, ref.discards)
+
+
 # --------------------------------------------------------------------------- the tables themselves
 
 
