@@ -626,3 +626,18 @@ def test_rules_1_5_no_rebuy_after_a_rumino():
     g.apply(CallRumino())
     assert g.game_over and g.results[-1].busted == ()
     refused(g, Rebuy(), "the game is over")
+
+
+def test_rules_1_6_every_knob_is_a_field_with_its_default():
+    from rumino.variants._fields import knob_table
+    from rumino.variants.rumino import RuminoRules
+
+    defaults = {row["name"]: row["default"] for row in knob_table(RuminoRules)}
+    table_1_6 = {"max_lay_size": 4, "set_suits": "any", "ace": "low", "min_naturals_per_lay": 1,
+                 "rumino_natural_only": False, "knock_max_deadwood": 7, "knock_zero_is_gin": True,
+                 "gin_bonus": -10, "knock_undercut_penalty": 0, "elimination_at": 101, "rebuy_price": "doubling",
+                 "rebuy_requires_others": 2, "out_of_turn_claim_priority": "nearest_left",
+                 "stock_exhausted": "reshuffle", "triple_gin_wins": True}
+    for name, default in table_1_6.items():
+        assert defaults[name] == default and getattr(RUMINO, name) == default, name
+    assert defaults["may_rediscard_pickup"] is False and defaults["stake"] == 10  # §0.5 and §1.5
