@@ -133,3 +133,20 @@ def test_feasibility_table_states_class_counts():
 
 def test_show_prints_fraction_decimal_and_one_in():
     assert show(Fraction(1, 1417)) == "1/1417 = 0.000705716 (1 in 1,417)"
+
+
+def test_simulation_counterparts_of_dealt_gin_and_four_three_hands():
+    import numpy as np
+
+    from rumino.cards import STANDARD_PACK
+    from rumino.kernels import min_deadwood_batch
+    from rumino.odds.montecarlo import proportion, sample_deals
+
+    gin, total = p_dealt_gin(GIN_MELDS, 10)
+    s = simulate_deals(find_variant("gin"), n=1_500_000, seed=99)
+    assert abs(s.p_gin().z_score(Fraction(gin, total))) <= 4
+    n = 1_000_000
+    hands = sample_deals(STANDARD_PACK, 7, n, np.random.default_rng(100))
+    for c in four_three_counts(["both", "around"]):
+        hits = int((min_deadwood_batch(hands, four_three_rules(c.ace)) == 0).sum())
+        assert abs(proportion(hits, n, seed=100).z_score(c.probability)) <= 4, c
