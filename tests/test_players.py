@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from rumino.arrange import min_deadwood
-from rumino.cards import JOKER, RUMINO_PACK, parse_card, parse_hand, shuffled
+from rumino.cards import JOKER, RUMINO_PACK, parse_card, shuffled
 from rumino.errors import IllegalActionError
 from rumino.game import Deal, Discard, Draw, Gin, Knock, Rebuy, play
 from rumino.players import (AwaitingInput, GreedyPlayer, HumanPlayer, RandomPlayer, RuminoChaser, ThresholdKnocker,

@@ -332,3 +332,15 @@ def test_mean_interval_is_the_normal_interval():
     with pytest.raises(ValueError):
         mean_estimate([])
 
+
+
+def test_a_stale_view_refuses_to_list_legal_actions():
+    g = RuminoGame.new(RUMINO, 2, seed=16)
+    before = g.legal_actions()
+    v = g.view(g.to_act)
+    fresh = g.view(g.to_act)
+    assert fresh.legal_actions == before  # computed now, kept by this view
+    g.apply(Draw("stock"))
+    with pytest.raises(IllegalActionError, match="out of date"):
+        v.legal_actions
+    assert fresh.legal_actions == before

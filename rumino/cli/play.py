@@ -101,6 +101,8 @@ def play_terminal(specs: Sequence[str], *, seed: int | None = None, rules=None, 
             line = stdin.readline()
             if line == "":
                 raise _EndOfInput
+            if not (hasattr(stdin, "isatty") and stdin.isatty()):
+                emit(line.rstrip("\n"))  # piped input: echo it, so the transcript reads like a session
             if line.strip().lower() in ("q", "quit", "exit"):
                 raise _EndOfInput
             if line.strip() in ("?", "h", "help"):

@@ -22,7 +22,7 @@ from typing import Callable
 
 from ..cards import format_card, format_hand, parse_card
 from ..errors import IllegalActionError, InvalidCardError
-from ..game import Action, Discard, Draw, Gin, PlayerView, parse_action
+from ..game import Action, Discard, Gin, PlayerView, parse_action
 from ..variants.rumino import CALL, CLAIM, DEAL, DECLINE, DRAW_DISCARD, DRAW_STOCK, KNOCK, PASS, REBUY, RuminoView
 from .base import Player
 

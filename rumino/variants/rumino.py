@@ -172,7 +172,7 @@ from typing import ClassVar as _ClassVar
 
 import numpy as _np
 
-from ..cards import RANKS as _RANKS, format_card
+from ..cards import format_card
 from ..errors import IllegalActionError, RuleConfigError
 from ..game import (TABLE, Action, Deal, DeclineRebuy, Discard, Draw, Gin, Join, Knock, PlayerView, Rebuy,
                     refuse, register_action)
@@ -266,7 +266,7 @@ class Evaluator:
     (7, (7, (19, 32)))
     """
 
-    _LIMIT = 400_000  # entries per cache before it is cleared (memory bound)
+    _LIMIT = 60_000  # entries per cache before it is cleared (bounds memory to some tens of MB)
 
     def __init__(self, rules: "RuminoRules"):
         self.rules = rules
@@ -759,7 +759,8 @@ class RuminoGame:
         if ph == "rebuy" and mine:
             rebuy_price = self.rules.rebuy_cost(self.rebuys[seat] + 1) * 100
         return RuminoView(
-            seat=seat, phase=ph, to_act=to_act, hand=tuple(self.hands[seat]), _legal=self.legal_actions,
+            seat=seat, phase=ph, to_act=to_act, hand=tuple(self.hands[seat]),
+            _legal=_StaleGuard(self, len(self.history)),
             rules=self.rules, discard_pile=tuple(self.discard), stock_size=len(self.stock),
             scores=tuple(self.scores), in_game=tuple(self.in_game), in_hand=tuple(self.in_hand),
             hand_sizes=tuple(len(h) for h in self.hands), dealer=self.dealer, turn=self.turn,
@@ -1376,6 +1377,21 @@ class RuminoGame:
     def __repr__(self) -> str:
         return (f"<RuminoGame {self.n_seats} seats, hand {self.hand_number}, phase {self.phase!r}, "
                 f"to act {self.to_act}, scores {self.scores}>")
+
+
+class _StaleGuard:
+    """A view's lazy ``legal_actions``: the game's list, as long as the game has not moved on."""
+
+    __slots__ = ("game", "moves")
+
+    def __init__(self, game: RuminoGame, moves: int):
+        self.game, self.moves = game, moves
+
+    def __call__(self) -> list:
+        if len(self.game.history) != self.moves:
+            raise IllegalActionError("this view is out of date: the game has moved on since it was made; "
+                                     "ask the game for a new view.")
+        return self.game.legal_actions()
 
 
 def _expect(cond: bool, message: str) -> None:
