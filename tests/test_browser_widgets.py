@@ -14,6 +14,7 @@ silently vanish there. Never run `playwright install`: Debian's Chromium is used
 from __future__ import annotations
 
 import re
+import shutil
 import socket
 import subprocess
 import sys
@@ -47,27 +48,25 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture(scope="module")
-def voila_url(chromium_path):
-    """Start Voilà on the demo folder and yield its base URL; stop it afterwards."""
+def _serve(args: list[str], cwd: Path, name: str, probe: str):
+    """Start a server process, wait until ``probe`` answers, yield the base URL, stop it afterwards."""
     ARTIFACTS.mkdir(exist_ok=True)
     port = _free_port()
-    log = open(ARTIFACTS / "voila.log", "w")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "voila", str(DEMOS), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1"],
-        stdout=log, stderr=subprocess.STDOUT, cwd=DEMOS)
+    log = open(ARTIFACTS / f"{name}.log", "w")
+    proc = subprocess.Popen([sys.executable, "-m", *args, "--no-browser", f"--port={port}"],
+                            stdout=log, stderr=subprocess.STDOUT, cwd=cwd)
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
     try:
         while True:
             if proc.poll() is not None:
-                raise RuntimeError(f"Voilà exited with code {proc.returncode}; see {ARTIFACTS / 'voila.log'}")
+                raise RuntimeError(f"{name} exited with code {proc.returncode}; see {ARTIFACTS / (name + '.log')}")
             try:
-                urllib.request.urlopen(base + "/", timeout=2)
+                urllib.request.urlopen(base + probe, timeout=2)
                 break
             except OSError:
                 if time.monotonic() > deadline:
-                    raise RuntimeError(f"Voilà did not answer on {base} within 60 s") from None
+                    raise RuntimeError(f"{name} did not answer on {base} within 60 s") from None
                 time.sleep(0.3)
         yield base
     finally:
@@ -77,6 +76,23 @@ def voila_url(chromium_path):
         except subprocess.TimeoutExpired:
             proc.kill()
         log.close()
+
+
+@pytest.fixture(scope="module")
+def voila_url(chromium_path):
+    """Voilà serving the demo folder (read only: Voilà never writes the notebooks)."""
+    yield from _serve(["voila", str(DEMOS), "--Voila.ip=127.0.0.1"], DEMOS, "voila", "/")
+
+
+@pytest.fixture(scope="module")
+def lab_url(chromium_path, tmp_path_factory):
+    """JupyterLab on a *copy* of the demos (JupyterLab saves notebooks; the committed ones stay output-free)."""
+    root = tmp_path_factory.mktemp("lab")
+    shutil.copytree(DEMOS, root / "demos")
+    yield from _serve(["jupyter", "lab", "--ServerApp.ip=127.0.0.1", "--allow-root", "--IdentityProvider.token=",
+                       "--ServerApp.password=", f"--ServerApp.root_dir={root / 'demos'}",
+                       "--LabApp.expose_app_in_browser=True", f"--LabServerApp.workspaces_dir={root / 'ws'}"],
+                      root / "demos", "jupyterlab", "/lab")
 
 
 @pytest.fixture(scope="module")
@@ -103,6 +119,10 @@ def open_demo(browser, voila_url, request):
         return page
 
     yield _open
+    _close_and_keep_screenshots(pages, request)
+
+
+def _close_and_keep_screenshots(pages, request):
     for i, page in enumerate(pages):
         suffix = f"-{i}" if i else ""
         try:
@@ -355,3 +375,73 @@ def test_house_rule_lab_runs_both_settings_and_plots_them(open_demo):
     # seven proportions per setting (3 seats' win rates and 4 endings), each with an error bar
     assert page.locator(f"{HL} .scatterlayer .trace").nth(0).locator(".point").count() == 7
     assert page.locator(f"{HL} .errorbars").count() >= 2
+
+
+# ---------------------------------------------------------------------- the same widgets in JupyterLab
+
+
+@pytest.fixture
+def open_in_lab(browser, lab_url, request):
+    """Open a demo in JupyterLab, run all cells, wait for ``ready``; screenshot kept."""
+    pages = []
+
+    def _open(name: str, ready: str):
+        page = browser.new_page(viewport={"width": 1200, "height": 1000})
+        page.set_default_timeout(STEP_TIMEOUT_MS)
+        pages.append(page)
+        # a workspace of its own, reset: no notebook of an earlier test is restored (nor its kernel dialog)
+        page.goto(f"{lab_url}/lab/workspaces/{name}/tree/{name}.ipynb?reset", timeout=PAGE_TIMEOUT_MS)
+        page.wait_for_function("() => window.jupyterapp && window.jupyterapp.commands.hasCommand("
+                               "'notebook:run-all-cells')", timeout=PAGE_TIMEOUT_MS)
+        page.wait_for_selector(".jp-Notebook .jp-CodeCell", timeout=PAGE_TIMEOUT_MS)
+        # run only once the notebook's kernel is up and idle (earlier, JupyterLab asks which kernel to start)
+        page.wait_for_function(
+            "() => { const w = window.jupyterapp.shell.currentWidget; const k = w && w.sessionContext &&"
+            " w.sessionContext.session && w.sessionContext.session.kernel; return !!k && k.status === 'idle'"
+            " && k.connectionStatus === 'connected'; }", timeout=PAGE_TIMEOUT_MS)
+        # TOOLING.md: fire the command without awaiting its promise (awaiting hangs)
+        page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
+        page.wait_for_selector(ready, timeout=PAGE_TIMEOUT_MS)
+        return page
+
+    yield _open
+    _close_and_keep_screenshots(pages, request)
+
+
+def test_lab_hand_explorer(open_in_lab):
+    page = open_in_lab("hand_explorer", f"{HE_OUT} .rumino-arrangement")
+    assert page.inner_text(f"{HE_OUT} figcaption").endswith("deadwood 1")
+    page.fill(f"{HE} input[type=text]", "2c 3c 11c")
+    page.keyboard.press("Enter")
+    _wait_text(page, f"{HE_OUT} .rumino-error", "'11c' is not a card")
+
+
+def test_lab_rule_knobs(open_in_lab):
+    page = open_in_lab("rule_knobs", f"{RK} .rumino-knob-knock_max_deadwood .noUi-handle")
+    page.focus(f"{RK} .rumino-knob-knock_max_deadwood .noUi-handle")
+    page.keyboard.press("ArrowRight")
+    _wait_text(page, RK_STATUS, r"RuminoRules\(knock_max_deadwood=8\)")
+
+
+def test_lab_odds_explorer(open_in_lab):
+    page = open_in_lab("odds_explorer", f"{OE} {PLOT_TITLE}")
+    assert "within 20 draws" in _plot_title(page, OE)
+    page.focus(f"{OE} .rumino-draws-slider .noUi-handle")
+    page.keyboard.press("ArrowRight")
+    _wait_title(page, OE, "within 21 draws")
+
+
+def test_lab_game_table(open_in_lab):
+    page = open_in_lab("game_table", f"{GT} .rumino-your-hand svg")
+    page.click(f"{GT} button.rumino-btn-stock")
+    page.wait_for_function(f"document.querySelectorAll('{GT_CARDS}').length == 8")
+    page.click(f"{GT_CARDS}[data-index='0']")
+    page.wait_for_function(f"document.querySelectorAll('{GT_CARDS}').length == 7")
+    _wait_text(page, f"{GT} .rumino-log", "you: discard")
+
+
+def test_lab_house_rule_lab(open_in_lab):
+    page = open_in_lab("house_rule_lab", f"{HL} button.rumino-lab-run")
+    page.click(f"{HL} button.rumino-lab-run")
+    _wait_text(page, f"{HL} .rumino-lab-status", "done: 30 games per setting")
+    _wait_title(page, HL, "knock_max_deadwood = 7 vs 3")

@@ -166,7 +166,7 @@ class HouseRuleLabController:
         fig.update_layout(height=440, template="plotly_white", margin=dict(l=50, r=20, t=70, b=110),
                           title_text=f"{self.variant.title}: {self.knob} = {self.results['A']['value']!r} vs "
                                      f"{self.results['B']['value']!r} · {self.games} games each, seed {self.seed}",
-                          legend=dict(orientation="h", y=-0.35))
+                          legend=dict(orientation="h", y=-0.35), scattermode="group", scattergap=0.5)
         fig.update_yaxes(rangemode="tozero")
         return fig
 

@@ -12,7 +12,9 @@ Three targets:
 The unseen slider lowers ``U`` by counting cards as *seen elsewhere*; the cards
 taken are blanks (neither target cards nor jokers), so the target's needs stay
 and only the pool shrinks. Every Monte Carlo point carries ``n``, its seed and a
-Wilson 95% interval (:func:`rumino.odds.montecarlo.proportion`).
+Wilson 95% interval (:func:`rumino.odds.montecarlo.proportion`). For a target the point
+at ``N`` draws is its own run, seeded ``[seed, N]``; for bare outs one seeded sample of
+shuffles gives every point (the draw that brings the first out).
 
 >>> c = OddsExplorerController(target="outs", outs=8, unseen=47, draws=1)
 >>> str(c.exact_at(1)), c.readout()
@@ -200,7 +202,8 @@ class OddsExplorerController:
         else:
             seen = self.seen()
             for n in self.mc_draws():
-                hits, total = simulate_keep_target(self.hand, n, self.samples, self.seed, seen=seen, pack=PACK)
+                # each point is its own run, from the stream (seed, N): independent points, not one shared fluke
+                hits, total = simulate_keep_target(self.hand, n, self.samples, [self.seed, n], seen=seen, pack=PACK)
                 out[n] = proportion(hits, total, self.seed)
         return out
 
