@@ -19,6 +19,8 @@ import traitlets
 
 from rumino.render import card_name, card_svg, hand_html
 
+from ._base import StaticFallback
+
 _ESM = r"""
 function render({ model, el }) {
   el.classList.add("rumino-cardrow");
@@ -72,7 +74,7 @@ export default { render };
 """
 
 
-class CardRow(anywidget.AnyWidget):
+class CardRow(StaticFallback, anywidget.AnyWidget):
     """A row of clickable card faces. Set ``cards``, ``selected`` (positions) and ``clickable``."""
 
     _esm = _ESM
