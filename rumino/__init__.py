@@ -12,6 +12,9 @@ from .cards import JOKER, Pack, format_card, format_hand, parse_card, parse_hand
 from .errors import IllegalActionError, InvalidCardError, InvalidMeldError, RecordError, RuleConfigError, RuminoError
 from .melds import GIN_MELDS, ROBBER_MELDS, ROMME_MELDS, RUMINO_MELDS, WIENER_MELDS, MeldRules, check_meld, is_meld
 from .variants import VARIANTS, find_variant
+from .variants.rumino import RUMINO, RuminoGame, RuminoRules
+from .game import play
+from .players import make_players
 
 __version__ = "0.1.0"
 
@@ -20,5 +23,5 @@ __all__ = [
     "JOKER", "Pack", "format_card", "format_hand", "parse_card", "parse_hand",
     "IllegalActionError", "InvalidCardError", "InvalidMeldError", "RecordError", "RuleConfigError", "RuminoError",
     "GIN_MELDS", "ROBBER_MELDS", "ROMME_MELDS", "RUMINO_MELDS", "WIENER_MELDS", "MeldRules", "check_meld", "is_meld",
-    "VARIANTS", "find_variant",
+    "VARIANTS", "find_variant", "RUMINO", "RuminoGame", "RuminoRules", "play", "make_players",
 ]

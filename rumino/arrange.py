@@ -34,6 +34,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
+from .errors import IllegalActionError
 from .cards import JOKER, format_card, format_hand, sort_cards, to_counts
 from .melds import Candidate, Meld, MeldRules, candidate_melds, joker_only_split, leftover_jokers, meld_readings
 
@@ -251,7 +252,7 @@ def after_draw(hand: Iterable[int], rules: MeldRules, *, forbidden: Iterable[int
         kept.remove(d)
         by[d] = min_deadwood(kept, rules)
     if not by:
-        raise ValueError("after_draw: every card of the hand is forbidden as a discard.")
+        raise IllegalActionError(f"no discard is possible: every card of {format_hand(cards)} is forbidden.")
     best = min(by.values())
     return DrawValue(best, tuple(d for d, v in by.items() if v == best), by)
 

@@ -80,4 +80,8 @@ def parse_knob_value(cls, name: str, text: str):
     try:
         return int(t)
     except ValueError:
-        raise RuleConfigError(f"{cls.__name__}.{name} cannot be {text!r}: it must be an integer.") from None
+        lo, hi = meta["low"], meta["high"]
+        span = f" from {lo} to {hi}" if lo is not None and hi is not None else ""
+        none = " (or 'none')" if meta["allow_none"] else ""
+        raise RuleConfigError(
+            f"{cls.__name__}.{name} cannot be {text!r}: it must be an integer{span}{none}.") from None
