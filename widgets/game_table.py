@@ -39,6 +39,7 @@ from rumino.errors import RuminoError
 from rumino.game import Discard, Draw, Gin
 from rumino.odds.exact import one_in
 from rumino.odds.markov import best_target
+from rumino.odds.coach import first_out_estimates, p_knockable_within
 from rumino.odds.montecarlo import OddsEstimate, proportion
 from rumino.players import make_players
 from rumino.records import record_of, replay
@@ -229,27 +230,10 @@ class GameTableController:
         return out
 
     def p_knockable(self, base: tuple[int, ...], v: RuminoView) -> OddsEstimate:
-        """Seeded Monte Carlo: P(deadwood ≤ the knock limit within N stock draws, discarding greedily)."""
-        ev = evaluator_for(self.rules)
-        limit = self.rules.knock_max_deadwood
-        n, draws = self.coach_samples, self.coach_draws
+        """P(deadwood ≤ the knock limit within N stock draws), from the engine's seeded simulation."""
         seed = len(self.game.history)  # a fixed seed per position: the same position, the same estimate
-        if ev.deadwood(base) <= limit:
-            return proportion(n, n, seed)
-        unseen = v.unseen.astype(int)  # the pack minus the hand held (all 8 when 8) and the discard pile
-        pool = np.repeat(np.arange(53), np.clip(unseen, 0, None))
-        rng = np.random.default_rng(seed)
-        hits = 0
-        for _ in range(n):
-            hand = list(base)
-            for c in rng.choice(pool, size=min(draws, len(pool)), replace=False):
-                value, best = ev.after_draw(hand + [int(c)])
-                hand.append(int(c))
-                hand.remove(best[0])
-                if value <= limit:
-                    hits += 1
-                    break
-        return proportion(hits, n, seed)
+        return p_knockable_within(base, v.unseen.astype(int).clip(0), self.rules, self.coach_draws,
+                                  self.coach_samples, seed)
 
     # ------------------------------------------------------------------ the record
 

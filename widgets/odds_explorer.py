@@ -35,6 +35,7 @@ from rumino.errors import RuminoError
 from rumino.odds.draws import p_at_least_one, p_complete
 from rumino.odds.exact import one_in, show
 from rumino.odds.markov import Target, best_target, rumino_targets, simulate_keep_target
+from rumino.odds.coach import first_out_estimates, p_knockable_within
 from rumino.odds.montecarlo import OddsEstimate, proportion
 
 from ._base import StaticFallback, error_html
@@ -47,20 +48,6 @@ TARGETS = {
 DEFAULT_HANDS = {"straight_flush": "3h 4h 5h 6h Kc Kd 2s", "seven_kind": "5h 5h 5s 5s 5d JK 9c"}
 PACK = RUMINO_PACK
 MC_POINTS = 6  # Monte Carlo points along the curve
-
-
-def _urn_first_out(outs: int, unseen: int, trials: int, rng: np.random.Generator) -> np.ndarray:
-    """Draw number (1-based) of the first out when all ``unseen`` cards are drawn in a random order.
-
-    ``unseen + 1`` when there is no out. A random permutation per trial: the outs
-    are positions 0…k−1 of the urn, so the first out comes at the smallest rank
-    any of them takes.
-    """
-    if outs == 0:
-        return np.full(trials, unseen + 1)
-    order = np.argsort(rng.random((trials, unseen)), axis=1)  # order[i, j] = urn card drawn j-th
-    is_out = order < outs
-    return is_out.argmax(axis=1) + 1
 
 
 class OddsExplorerController:
@@ -196,9 +183,7 @@ class OddsExplorerController:
             return {}
         out = {}
         if self.target_key == "outs":
-            first = _urn_first_out(self.outs, self.unseen, self.samples, np.random.default_rng(self.seed))
-            for n in self.mc_draws():
-                out[n] = proportion(int((first <= n).sum()), self.samples, self.seed)
+            out = first_out_estimates(self.outs, self.unseen, self.mc_draws(), self.samples, self.seed)
         else:
             seen = self.seen()
             for n in self.mc_draws():
