@@ -274,7 +274,7 @@ def test_built_book_in_a_real_browser(served_book, chromium_path):
                     slider_checked = _check_static_slider(page)
                 # formulas were typeset by the vendored MathJax
                 if page.locator(".math").count():
-                    page.wait_for_selector("mjx-container svg", timeout=30_000)
+                    page.wait_for_selector("mjx-container svg", state="attached", timeout=30_000)
             assert slider_checked, "no chapter has a static plotly slider"
 
             page.goto(f"{served_book}/search.html?q=rumino", wait_until="load")
@@ -300,3 +300,66 @@ def _check_static_slider(page) -> bool:
     after = plot.evaluate(read)
     assert after != before
     return True
+
+
+# ------------------------------------------------------------------------------------------ the build, on a tiny book
+
+
+def _tiny_book(tmp_path: Path, body_cells: list[dict]) -> Path:
+    """A one-page book using the real config, extension and helpers, with the given cells after the setup."""
+    import shutil
+
+    book = tmp_path / "tiny"
+    book.mkdir()
+    for name in ("_config.yml", "bookutils.py"):
+        shutil.copy2(BOOK / name, book / name)
+    for name in ("_ext", "_vendor"):
+        shutil.copytree(BOOK / name, book / name)
+    (book / "_toc.yml").write_text("format: jb-book\nroot: page\n")
+    setup = {"cell_type": "code", "metadata": {"tags": ["remove-cell"]}, "execution_count": None, "outputs": [],
+             "source": "import bookutils; bookutils.setup()"}
+    cells = [{"cell_type": "markdown", "metadata": {}, "source": "# Tiny"}, setup, *body_cells]
+    for i, cell in enumerate(cells):
+        cell["id"] = f"cell-{i}"
+    nb = {"cells": cells,
+          "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
+          "nbformat": 4, "nbformat_minor": 5}
+    (book / "page.ipynb").write_text(json.dumps(nb))
+    return book
+
+
+def _md(text: str) -> dict:
+    return {"cell_type": "markdown", "metadata": {}, "source": text}
+
+
+def _code(text: str, tags=()) -> dict:
+    return {"cell_type": "code", "metadata": {"tags": list(tags)}, "execution_count": None, "outputs": [],
+            "source": text}
+
+
+@pytest.mark.slow
+def test_student_build_leaves_solutions_out(tmp_path):
+    cells = [_md("```{exercise} Add\n:label: ex-add\nWhat is 41 + 1?\n```"),
+             _md("```{solution-start} ex-add\n:class: dropdown\n```\nSECRET-PROSE: add them."),
+             _code("secret_answer = 41 + 1\nassert secret_answer == 42\nsecret_answer", tags=["solution"]),
+             _md("```{solution-end}\n```"),
+             _md("After the exercise.")]
+    book = _tiny_book(tmp_path, cells)
+    teacher = bookbuild.build(book, tmp_path / "teacher", progress=False, echo=lambda *a: None)
+    student = bookbuild.build(book, tmp_path / "student", student=True, progress=False, echo=lambda *a: None)
+    t_html = (teacher.html_dir / "page.html").read_text()
+    s_html = (student.html_dir / "page.html").read_text()
+    for html in (t_html, s_html):
+        assert "What is 41 + 1?" in html and "After the exercise." in html
+    assert "SECRET-PROSE" in t_html and "secret_answer" in t_html
+    assert "SECRET-PROSE" not in s_html and "secret_answer" not in s_html
+    downloaded = json.loads((student.html_dir / "_sources" / "page.ipynb").read_text())
+    assert not any("secret_answer" in _src(c) or "SECRET-PROSE" in _src(c) for c in downloaded["cells"])
+
+
+@pytest.mark.slow
+def test_a_failing_chapter_stops_the_build_and_names_itself(tmp_path):
+    book = _tiny_book(tmp_path, [_code("assert 1 + 1 == 3, 'the arithmetic in this chapter is wrong'")])
+    with pytest.raises(bookbuild.BookError, match=r"(?s)page\.ipynb failed.*the arithmetic in this chapter is wrong"):
+        bookbuild.build(book, tmp_path / "out", progress=False, echo=lambda *a: None)
+    assert not (tmp_path / "out" / "html" / "index.html").exists()
