@@ -96,6 +96,7 @@ def run_lab(args) -> int:
            f"--ServerApp.port={args.port}"]
     if args.no_browser:
         cmd.append("--no-browser")
+    cmd += args.option  # passed to JupyterLab as given
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         cmd.append("--allow-root")  # JupyterLab refuses root without it (e.g. in containers)
     print("Starting JupyterLab on", root, flush=True)
@@ -137,4 +138,6 @@ def register(sub) -> None:
     lab.add_argument("--book", default=None, help="the book's folder (default: ./book or the repository's book/)")
     lab.add_argument("--port", type=int, default=8888, help="port (default 8888)")
     lab.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    lab.add_argument("--option", action="append", default=[], metavar="OPT",
+                     help="an option for JupyterLab itself, repeatable (e.g. --option=--ServerApp.token=TOKEN)")
     lab.set_defaults(run=run_lab)
