@@ -156,9 +156,10 @@ def test_book_server_listens_on_loopback_only(tmp_path):
 
 def test_lab_opens_jupyterlab_on_the_book(monkeypatch):
     seen = {}
-    monkeypatch.setattr(subprocess, "call", lambda cmd: seen.setdefault("cmd", cmd) and 0)
-    assert main(["lab", "--no-browser", "--port", "8899"]) == 0
+    monkeypatch.setattr(os, "execv", lambda path, cmd: seen.update(path=path, cmd=cmd))
+    assert main(["lab", "--no-browser", "--port", "8899", "--option=--ServerApp.token=t"]) == 0
     cmd = seen["cmd"]
+    assert seen["path"] == sys.executable and "--ServerApp.token=t" in cmd
     assert cmd[:3] == [sys.executable, "-m", "jupyterlab"]
     assert f"--ServerApp.root_dir={BOOK}" in cmd and "--ServerApp.ip=127.0.0.1" in cmd and "--no-browser" in cmd
 

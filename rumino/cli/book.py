@@ -19,7 +19,6 @@ import functools
 import http.server
 import os
 import shutil
-import subprocess
 import sys
 from pathlib import Path
 
@@ -100,7 +99,9 @@ def run_lab(args) -> int:
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         cmd.append("--allow-root")  # JupyterLab refuses root without it (e.g. in containers)
     print("Starting JupyterLab on", root, flush=True)
-    return subprocess.call(cmd)
+    # replace this process with JupyterLab, so Ctrl-C or a signal reaches the server itself
+    os.execv(sys.executable, cmd)
+    return 0  # pragma: no cover - execv does not return
 
 
 def register(sub) -> None:
