@@ -195,7 +195,9 @@ def execute_chapter(path: Path, *, cwd: Path, timeout: int = 300, progress: bool
         if bar is not None and cell.cell_type == "code":
             bar.update(1)
 
-    client = NotebookClient(nb, timeout=timeout, kernel_name="python3", allow_errors=False,
+    # store_widget_state=False: the static pages drop widget views anyway (each live cell carries its
+    # own static HTML), and a FigureWidget's saved state would embed plotly.js again in every page
+    client = NotebookClient(nb, timeout=timeout, kernel_name="python3", allow_errors=False, store_widget_state=False,
                             resources={"metadata": {"path": str(cwd)}}, on_cell_complete=done,
                             # the kernel's own start-up warnings would break the progress bars
                             extra_arguments=["--IPKernelApp.log_level=ERROR"])

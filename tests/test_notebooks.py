@@ -212,7 +212,10 @@ def served_book(built_book):
 def test_built_book_has_a_page_per_chapter_and_loads_nothing_from_the_network(built_book):
     html = built_book.html_dir
     for path in CHAPTERS:
-        assert (html / f"{path.stem}.html").is_file(), path.stem
+        page = html / f"{path.stem}.html"
+        assert page.is_file(), path.stem
+        # plotly.js is served once from _static; no page may carry its own copy (4 MB) again
+        assert page.stat().st_size < 1_500_000, f"{page.name} is {page.stat().st_size:,} bytes"
     assert (html / "search.html").is_file() and (html / "searchindex.js").is_file()
     assert (html / "_static" / "rumino" / "plotly.min.js").stat().st_size > 1_000_000
     assert (html / "_static" / "mathjax" / "tex-svg-full.js").is_file()
