@@ -232,9 +232,13 @@ class KeepTargetChain:
         seen = set()
         for d in self.distributions(draws):
             seen |= set(d)
-        live = [s for s in seen if s != DONE]
+        return self._ordered(seen)
+
+    @staticmethod
+    def _ordered(states) -> list:
+        live = [s for s in states if s != DONE]
         live.sort(key=lambda s: (-(sum(n for _, n in s[0]) - s[2]), s))
-        return live + ([DONE] if DONE in seen else [])
+        return live + ([DONE] if DONE in states else [])
 
     def transition_matrix(self, t: int, states: list | None = None) -> tuple[list, list[list[Fraction]]]:
         """``(states, P)`` with ``P[i][j]`` = P(state j after draw t+1 | state i after draw t).
@@ -245,8 +249,22 @@ class KeepTargetChain:
         >>> states, P = chain.transition_matrix(0)
         >>> states, [[str(x) for x in row] for row in P]
         ([(((2, 1),), 0, 0), 'DONE'], [['3/5', '2/5'], ['0', '1']])
+        >>> from rumino.cards import parse_hand
+        >>> states, P = KeepTargetChain.for_hand(parse_hand("3h 4h 5h 6h Kc Kd 2s")).transition_matrix(0)
+        >>> all(sum(row) == 1 for row in P), all(P[i][j] == 0 for i in range(len(P)) for j in range(i))
+        (True, True)
         """
-        states = states if states is not None else self.states(t + 1)
+        if states is None:
+            # every state reachable within t+1 draws, closed under one more step so that
+            # each row's successors have a column (states one draw further are listed too)
+            known = set(self.states(t + 1))
+            frontier = list(known)
+            while frontier:
+                for s2, _ in self.step(frontier.pop(), t):
+                    if s2 not in known:
+                        known.add(s2)
+                        frontier.append(s2)
+            states = self._ordered(known)
         index = {s: i for i, s in enumerate(states)}
         P = [[Fraction(0)] * len(states) for _ in states]
         for s in states:
