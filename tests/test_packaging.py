@@ -50,3 +50,21 @@ def test_nothing_reads_the_shared_folder():
         if "_build" in path.parts or path.name == "test_packaging.py":
             continue
         assert "../shared" not in path.read_text(errors="ignore"), path
+
+
+def test_readme_python_example_runs_and_says_what_its_comment_says():
+    readme = (ROOT / "README.md").read_text()
+    block = re.search(r"```python\n(.*?)```", readme, re.S).group(1)
+    scope: dict = {}
+    exec(compile(block, "README.md", "exec"), scope)
+    assert scope["min_deadwood"](scope["parse_hand"]("JK JK 5h 9c 9d 9s 2c"), scope["house"].meld_rules) == 2
+    assert scope["game"].game_over
+
+
+def test_readme_cli_example_is_what_the_cli_prints(capsys):
+    from rumino.cli import main
+
+    readme = (ROOT / "README.md").read_text()
+    shown = re.search(r'\$ rumino deadwood "7h 8h 9h 10h 5c 5d 5s" --variant rumino\n(.*?)```', readme, re.S).group(1)
+    assert main(["deadwood", "7h 8h 9h 10h 5c 5d 5s", "--variant", "rumino"]) == 0
+    assert capsys.readouterr().out == shown
