@@ -24,17 +24,16 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from rumino.errors import RuminoError
-from rumino.game import play
 from rumino.players import make_players
-from rumino.stats import mean_estimate, proportion_estimate
+from rumino.simulation import GAME_ENGINES, play_games
 from rumino.variants import VARIANTS, find_variant
 from rumino.variants._fields import knob_table
-from rumino.variants.rumino import ENDINGS, RuminoGame
+from rumino.variants.rumino import ENDINGS
 
 from ._base import StaticFallback, error_html
 from .rule_knobs import KnobControl
 
-SIMULATED = {"rumino": RuminoGame}  # the variants with a playable engine
+SIMULATED = GAME_ENGINES  # the variants with a playable engine
 
 
 class HouseRuleLabController:
@@ -110,33 +109,17 @@ class HouseRuleLabController:
         except RuminoError as err:
             self.error = str(err)
             return None
-        total, done = 2 * self.games, 0
         out = {}
-        for label, rules in settings.items():
-            wins = [0.0] * len(specs)
-            hands, rebuys, pools = [], [], []
-            endings = dict.fromkeys(ENDINGS, 0)
-            for i in range(self.games):
-                game = game_cls.new(rules, len(specs), seed=[self.seed, i])
-                play(game, make_players(specs, seed=[self.seed, i, 1]), checked=False)
-                res = game.result
-                for w in res.winners:
-                    wins[w] += 1 / len(res.winners)
-                hands.append(len(game.results))
-                rebuys.append(res.rebuys)
-                pools.append(res.pool_cents / 100)
-                for r in game.results:
-                    endings[r.ending] += 1
-                done += 1
-                if progress is not None:
-                    progress(done, total)
-            n_hands = sum(hands)
+        for k, (label, rules) in enumerate(settings.items()):
+            # the engine plays and tallies (the same seeds as `rumino simulate`)
+            step = None if progress is None else (lambda done, total, k=k: progress(k * total + done, 2 * total))
+            run = play_games(rules, specs, self.games, self.seed, variant=self.variant.key, progress=step)
             out[label] = {
                 "value": getattr(rules, self.knob), "games": self.games,
-                "win_rate": [proportion_estimate(w, self.games) for w in wins],
-                "endings": {k: proportion_estimate(c, n_hands) for k, c in endings.items()},
-                "hands_per_game": mean_estimate(hands), "rebuys_per_game": mean_estimate(rebuys),
-                "pool": mean_estimate(pools), "hands": n_hands,
+                "win_rate": [run.win_rate(s) for s in range(len(specs))],
+                "endings": {e: run.ending_rate(e) for e in run.endings},
+                "hands_per_game": run.mean_hands(), "rebuys_per_game": run.mean_rebuys(),
+                "pool": run.mean_pool(), "hands": run.hands,
             }
         self.results = out
         return out

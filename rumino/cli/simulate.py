@@ -19,15 +19,14 @@ import json
 import sys
 from typing import Sequence
 
-from ..game import play
 from ..players import ALLOWED, make_players
-from ..stats import mean_estimate, proportion_estimate
+from ..simulation import GAME_ENGINES, play_games
 from ..variants import find_variant
 from ..variants._fields import parse_knob_value
 from ..variants.rumino import ENDINGS, MAX_SEATS, MIN_PLAYERS, RuminoGame
 from . import CommandError
 
-SIMULATED = ("rumino",)
+SIMULATED = tuple(GAME_ENGINES)
 
 
 def parse_rules(variant, pairs: Sequence[str]):
@@ -75,44 +74,30 @@ def simulate(players: Sequence[str], games: int, seed: int = 0, rules=None, *, p
     if not MIN_PLAYERS <= len(specs) <= MAX_SEATS:
         raise CommandError(f"{len(specs)} player(s) given; Rumino is for {MIN_PLAYERS} to {MAX_SEATS} (RULES §1.1).")
     make_players(specs, seed=0)  # names checked before any game is played
-    n = len(specs)
-    wins = [0.0] * n
-    hands_per_game, rebuys_per_game, pools = [], [], []
-    endings = dict.fromkeys(ENDINGS, 0)
     bar = None
     if progress:
         from tqdm import tqdm
 
         bar = tqdm(total=games, file=sys.stderr, desc="games", unit="game", leave=False)
-    for i in range(games):
-        bots = make_players(specs, seed=[seed, i, 1])
-        game = RuminoGame.new(rules, n, seed=[seed, i])
-        play(game, bots, checked=checked)
-        res = game.result
-        for w in res.winners:
-            wins[w] += 1 / len(res.winners)
-        hands_per_game.append(len(game.results))
-        rebuys_per_game.append(res.rebuys)
-        pools.append(res.pool_cents / 100)
-        for r in game.results:
-            endings[r.ending] += 1
+    try:
+        run = play_games(rules, specs, games, seed, variant=v.key, checked=checked,
+                         progress=(lambda done, total: bar.update(1)) if bar is not None else None)
+    finally:
         if bar is not None:
-            bar.update(1)
-    if bar is not None:
-        bar.close()
-    total_hands = sum(hands_per_game)
+            bar.close()
+    n = len(specs)
     return {
         "variant": v.key,
         "players": specs,
         "games": games,
         "seed": seed,
         "rules": {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules) if "section" in f.metadata},
-        "win_rate": [dict(seat=s, player=specs[s], **_est(proportion_estimate(wins[s], games))) for s in range(n)],
-        "hands": total_hands,
-        "hand_endings": {k: {"count": c, **_est(proportion_estimate(c, total_hands))} for k, c in endings.items()},
-        "mean_hands_per_game": _est(mean_estimate(hands_per_game)),
-        "mean_rebuys_per_game": _est(mean_estimate(rebuys_per_game)),
-        "mean_pool": _est(mean_estimate(pools)),
+        "win_rate": [dict(seat=s, player=specs[s], **_est(run.win_rate(s))) for s in range(n)],
+        "hands": run.hands,
+        "hand_endings": {k: {"count": c, **_est(run.ending_rate(k))} for k, c in run.endings.items()},
+        "mean_hands_per_game": _est(run.mean_hands()),
+        "mean_rebuys_per_game": _est(run.mean_rebuys()),
+        "mean_pool": _est(run.mean_pool()),
     }
 
 
