@@ -193,7 +193,7 @@ class Meld:
     kind: str
     cards: tuple[int, ...]
     stands_for: tuple[int, ...]
-    ace_high: bool = False  # a run whose top is the ace (Q-K-A)
+    ace_high: bool = False  # a run in which the ace follows the king (Q-K-A, or K-A-2 around the corner)
     positions: tuple[int, ...] = field(default=(), compare=False)
 
     @property
@@ -257,7 +257,8 @@ def _set_reading(naturals: Sequence[int], jokers: int) -> Meld:
 def _run_reading(suit: int, window: Sequence[int], joker_at: Sequence[bool]) -> Meld:
     cards = tuple(JOKER if j else _pos_card(suit, p) for p, j in zip(window, joker_at))
     stands = tuple(_pos_card(suit, p) for p in window)
-    return Meld("run", cards, stands, ace_high=13 in window, positions=tuple(window))
+    ace_after_king = any(p % 13 == 0 and i > 0 for i, p in enumerate(window))
+    return Meld("run", cards, stands, ace_high=ace_after_king, positions=tuple(window))
 
 
 def meld_readings(cards: Iterable[int], rules: MeldRules) -> list[Meld]:
