@@ -317,7 +317,7 @@ def _tiny_book(tmp_path: Path, body_cells: list[dict]) -> Path:
     book.mkdir()
     for name in ("_config.yml", "bookutils.py"):
         shutil.copy2(BOOK / name, book / name)
-    for name in ("_ext", "_vendor"):
+    for name in ("_ext",):
         shutil.copytree(BOOK / name, book / name)
     (book / "_toc.yml").write_text("format: jb-book\nroot: page\n")
     setup = {"cell_type": "code", "metadata": {"tags": ["remove-cell"]}, "execution_count": None, "outputs": [],

@@ -5,11 +5,15 @@
   HTML calls ``Plotly.newPlot`` and does not inline the 4 MB library).
 * every page built from a notebook starts with a link to download that notebook
   (the ``_sources`` copy; ``rumino book build`` puts the output-free notebook there).
+* MathJax 3 (``tex-svg-full.js``, fonts included) is copied from the installed
+  ``django-static-mathjax`` package (MathJax's own files packaged for PyPI; Django is
+  not needed) into ``_static/mathjax/``, so formulas render with no network.
 * a few CSS rules for figures, cards and the static view of live widgets.
 """
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 PLOTLY_JS = "rumino/plotly.min.js"
@@ -34,6 +38,12 @@ def _plotly_js() -> str:
     return get_plotlyjs()
 
 
+def _mathjax_dir() -> Path:
+    import mathjax  # the django-static-mathjax distribution
+
+    return Path(mathjax.__file__).parent / "static" / "mathjax"
+
+
 def _write_assets(app, exception) -> None:
     if exception is not None or app.builder.format != "html":
         return
@@ -41,6 +51,11 @@ def _write_assets(app, exception) -> None:
     static.mkdir(parents=True, exist_ok=True)
     (static / "plotly.min.js").write_text(_plotly_js(), encoding="utf-8")
     (static / "book.css").write_text(_CSS_TEXT, encoding="utf-8")
+    # the path the pages load (conf: mathjax_path = mathjax/tex-svg-full.js), with MathJax's licence beside it
+    target = Path(app.outdir) / "_static" / "mathjax"
+    target.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(_mathjax_dir() / "es5" / "tex-svg-full.js", target / "tex-svg-full.js")
+    shutil.copyfile(_mathjax_dir() / "LICENSE", target / "LICENSE")
 
 
 def _download_link(app, pagename, templatename, context, doctree) -> None:
