@@ -135,6 +135,7 @@ def row_count(size: int, ranks: int = 13, copies: int = 1) -> int:
     return len(_rows_of_size(size, ranks, copies))
 
 
+@lru_cache(maxsize=16)  # every chunk of a size tuple indexes the same table: build it once per process
 def _multichoose(n_items: int, g: int) -> np.ndarray:
     """Every non-decreasing ``g``-tuple of indices below ``n_items`` (shape ``(C(n+g−1, g), g)``).
 
@@ -149,6 +150,7 @@ def _multichoose(n_items: int, g: int) -> np.ndarray:
         total = int(reps.sum())
         within = np.arange(total, dtype=np.int64) - np.repeat(starts, reps)
         arr = np.hstack([np.repeat(arr, reps, axis=0), (np.repeat(last, reps) + within)[:, None]])
+    arr.flags.writeable = False  # cached and shared: nobody may change it
     return arr
 
 
