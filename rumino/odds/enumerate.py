@@ -240,33 +240,68 @@ def task_classes(task: Task, shape: PackShape) -> tuple[np.ndarray, np.ndarray]:
     """The classes of one task: ``(counts (n, 53) int8, weights (n,) int64)``.
 
     Weights include the suit relabellings, the copies and the ``C(J, j)`` joker choices.
+    The loop is compiled (:func:`_fill_classes`): for Gin's 671 M classes, numpy's
+    fancy indexing cost as much as evaluating the hands.
     """
     groups = _groups(task.sizes, shape)
-    flat = np.arange(task.start, task.stop, dtype=np.int64)
-    idx = np.unravel_index(flat, tuple(n for _, _, n in groups)) if groups else ()
     n = task.n
     counts = np.zeros((n, N_KINDS), dtype=np.int8)
-    weights = np.full(n, comb(shape.jokers, task.jokers), dtype=np.int64)
-    gid = np.empty((n, shape.suits), dtype=np.int64)  # (size, row index) packed, to find equal rows
-    col = 0
-    for (size, g, _), pick in zip(groups, idx):
-        rows = _rows_of_size(size, shape.ranks, shape.copies)
-        rw = _row_weights(size, shape.ranks, shape.copies)
-        L = len(rows)
-        combos = _multichoose(L, g)[pick]
-        for k in range(g):
-            r = combos[:, k]
-            suit = col + k
-            counts[:, suit * 13: suit * 13 + shape.ranks] = rows[r]
-            weights *= rw[r]
-            gid[:, suit] = size * (1 << 40) + r
-        col += g
-    if shape.suits > 1:
-        eq = gid[:, 1:] == gid[:, :-1]
-        bits = (eq * (1 << np.arange(shape.suits - 1))).sum(axis=1)
-        weights *= _relabel_table(shape.suits)[bits]
-    counts[:, JOKER] = task.jokers
+    weights = np.empty(n, dtype=np.int64)
+    if not groups:  # jokers only
+        weights[:] = comb(shape.jokers, task.jokers)
+        counts[:, JOKER] = task.jokers
+        return counts, weights
+    tables = [(_rows_of_size(size, shape.ranks, shape.copies), _row_weights(size, shape.ranks, shape.copies),
+               _multichoose(row_count(size, shape.ranks, shape.copies), g)) for size, g, _ in groups]
+    rows_all = np.ascontiguousarray(np.vstack([t[0] for t in tables]), dtype=np.int8)
+    row_off = np.cumsum([0] + [len(t[0]) for t in tables[:-1]]).astype(np.int64)
+    rw_all = np.concatenate([t[1] for t in tables]).astype(np.int64)
+    # the multichoose tables are large and cached: passed as they are, never copied (at most 4 groups)
+    combos = [t[2] for t in tables] + [_NO_COMBOS] * (4 - len(tables))
+    dims = np.array([m for _, _, m in groups], dtype=np.int64)
+    gsize = np.array([size for size, _, _ in groups], dtype=np.int64)
+    gmult = np.array([g for _, g, _ in groups], dtype=np.int64)
+    _fill_classes(task.start, dims, gsize, gmult, row_off, rows_all, rw_all, *combos,
+                  shape.ranks, _relabel_table(shape.suits), comb(shape.jokers, task.jokers), task.jokers,
+                  counts, weights)
     return counts, weights
+
+
+_NO_COMBOS = np.zeros((1, 1), dtype=np.int64)
+
+
+@numba.njit(cache=True)
+def _fill_classes(start, dims, gsize, gmult, row_off, rows_all, rw_all, c0, c1, c2, c3, ranks,
+                  relabel, joker_ways, jokers, counts, weights):  # pragma: no cover - compiled
+    """Write the classes ``start … start+n−1`` of a task (flat index over the groups' multichoose
+    tables, last group fastest, as ``np.unravel_index``): rows into suits, weights multiplied."""
+    G = dims.shape[0]
+    digit = np.empty(G, dtype=np.int64)
+    for i in range(counts.shape[0]):
+        f = start + i
+        for k in range(G - 1, -1, -1):
+            digit[k] = f % dims[k]
+            f //= dims[k]
+        w = joker_ways
+        suit = 0
+        bits = 0
+        prev = -1
+        for k in range(G):
+            g = gmult[k]
+            combos = c0 if k == 0 else (c1 if k == 1 else (c2 if k == 2 else c3))
+            for m in range(g):
+                r = combos[digit[k], m]
+                row = row_off[k] + r
+                for q in range(ranks):
+                    counts[i, suit * 13 + q] = rows_all[row, q]
+                w *= rw_all[row]
+                key = gsize[k] * (1 << 40) + r  # equal rows sit side by side in a sorted class
+                if suit > 0 and key == prev:
+                    bits |= 1 << (suit - 1)
+                prev = key
+                suit += 1
+        weights[i] = w * relabel[bits]
+        counts[i, 52] = jokers
 
 
 def iter_classes(shape: PackShape, hand_size: int, chunk: int = DEFAULT_CHUNK

@@ -7,7 +7,7 @@ independent routes are used so that each number is checked by another:
   of dealt hands is evaluated by the batch kernel and weighted by its deals.
   This gives the full minimum-deadwood distribution. It takes seconds for
   Rumino's 7 cards from 108 (14,945,658 classes) and for 7 cards of one deck
-  (6,009,159), about 3.6 CPU-minutes for Gin's 10 cards of one deck
+  (6,009,159), about 3.2 CPU-minutes for Gin's 10 cards of one deck
   (671,225,412: under two minutes with ``--workers 2``), and is out of reach for Wiener's 10 from 106
   (3,851,104,712) or Rommé's 13 from 110 (4.7 × 10^11): see
   :func:`feasibility_table`.
@@ -406,9 +406,9 @@ def feasibility_table() -> list[Feasibility]:
          "computed here: about 15 M kernel calls, well under a minute"),
         ("one deck 7 of 52", PackShape(copies=1), 7, "computed here (Knock Rummy's 7-card deal, the 4+3 check)"),
         ("Gin 10 of 52", PackShape(copies=1), 10,
-         "feasible offline with `rumino odds deal --variant gin --exact --full`: 216 s of CPU "
-         "time in all (108 s on two quiet cores with --workers 2; 375 s wall on a 2-core machine shared with "
-         "other jobs), 463 MB (mean deadwood 223732454111/3955006055 = 56.569, "
+         "feasible offline with `rumino odds deal --variant gin --exact --full`: 191 s of CPU "
+         "time in all (about 95 s on two quiet cores with --workers 2; longer on a 2-core machine shared with "
+         "other jobs), 441 MB (mean deadwood 223732454111/3955006055 = 56.569, "
          "sd 13.79); dealt gin alone is counted at once by meld unions and the rank automaton"),
         ("Gin 11 of 52", PackShape(copies=1), 11,
          "about 4× Gin's 10 (15 CPU-minutes): only the zero-deadwood count is practical"),
