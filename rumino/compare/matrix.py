@@ -1,0 +1,254 @@
+"""The rules matrix: every game (or one game under several house rules) side by side.
+
+Nothing here is written by hand about any one game. Each column is a variant
+from the registry with a rules object; the rows are read from that object:
+
+* the pack, the players and the deal from the :class:`~rumino.variants.Variant`
+  and the rules (a ``hand_size`` or ``n_jokers`` knob wins over the default);
+* sets, runs, jokers and card values from the rules' :class:`~rumino.melds.MeldRules`
+  (Rummoli has none: it has no melds);
+* every house-rule knob under its topic (how a hand ends, scoring, the game,
+  money), in the words of the knob's own documentation, with its value.
+
+So a knob moved in a column changes that column's cell, and a knob added to a
+rules dataclass appears here without an edit (the tests check both).
+
+>>> m = rules_matrix(["gin", "rumino:knock_max_deadwood=5"])
+>>> m.labels
+['Gin Rummy', 'Rumino (knock_max_deadwood=5)']
+>>> m.cell("Pack", 0), m.cell("Pack", 1)
+('52 cards: 1 deck and no jokers', '108 cards: 2 decks and 4 jokers')
+>>> "knock in lieu of drawing at this deadwood or less: 5" in m.cell("Ending a hand", 1)
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import html
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from ..errors import RuleConfigError
+from ..variants import Variant, find_variant
+from ..variants._fields import knob_table, parse_knob_value
+
+# The topic of each house-rule knob, by name. A name shared by several games
+# (knock_max_deadwood, elimination_at …) is classified once. A knob missing
+# here lands under "Other house rules"; a test fails until it is classified.
+KNOB_TOPICS: dict[str, str] = {
+    # the deal
+    "deal_mode": "Deal", "hand_size": "Deal", "hand_size_5_6p": "Deal", "cut_joker_robbing": "Deal",
+    "widow_deal_position": "Deal", "n_jokers": "Deal",
+    # melds
+    "max_lay_size": "Melds", "set_suits": "Melds", "ace": "Melds", "min_naturals_per_lay": "Melds",
+    "rumino_natural_only": "Melds", "joker_rules": "Melds",
+    # a turn and the table
+    "may_rediscard_pickup": "Turn and table", "discard_pickup_rule": "Turn and table",
+    "pickup_counts_for_opening": "Turn and table", "opening_min": "Turn and table",
+    "joker_exchange": "Turn and table", "freed_joker_use": "Turn and table", "discard_pile": "Turn and table",
+    "illegal_manipulation_penalty": "Turn and table", "out_of_turn_claim_priority": "Turn and table",
+    "stock_exhausted": "Turn and table", "widow_paycard_restriction": "Turn and table",
+    "widow_auction": "Turn and table", "colour_change_rule": "Turn and table", "manual_claims": "Turn and table",
+    "twin_pickup_barred": "Turn and table", "bar_twin_of_pickup": "Turn and table",
+    # how a hand ends
+    "knock_max_deadwood": "Ending a hand", "knock_max": "Ending a hand", "knock_zero_is_gin": "Ending a hand",
+    "extra_turn_after_knock": "Ending a hand", "must_discard_to_go_out": "Ending a hand",
+    "hand_romme_condition": "Ending a hand", "void_at_stock": "Ending a hand", "poker_method": "Ending a hand",
+    # scoring
+    "gin_bonus": "Scoring", "undercut_bonus": "Scoring", "knock_undercut_penalty": "Scoring",
+    "joker_penalty": "Scoring", "ace_penalty": "Scoring", "ace_value": "Scoring", "joker_value": "Scoring",
+    "hand_romme_multiplier": "Scoring", "winner_collects_sum": "Scoring", "scoring": "Scoring",
+    # the game
+    "elimination_at": "Game and elimination", "game_to": "Game and elimination",
+    "game_end": "Game and elimination", "triple_gin_wins": "Game and elimination",
+    "allow_new_entrants": "Game and elimination", "final_sweep": "Game and elimination",
+    "buyback_low": "Game and elimination", "buyback_target": "Game and elimination",
+    "rebuy_requires_others": "Game and elimination", "game_bonus": "Game and elimination",
+    "box_bonus": "Game and elimination",
+    # money and chips
+    "stake": "Money and chips", "rebuy_price": "Money and chips", "entry_chips": "Money and chips",
+    "buyback_chips": "Money and chips", "rummy_call_money": "Money and chips",
+    "knock_money_to_pot": "Money and chips", "initial_chips": "Money and chips", "bet_size": "Money and chips",
+    "raise_cap": "Money and chips",
+}
+TOPICS = ("Deal", "Melds", "Turn and table", "Ending a hand", "Scoring", "Game and elimination",
+          "Money and chips", "Other house rules")
+# rows every column has, before the knob topics
+FIXED_ROWS = ("Pack", "Players", "Cards dealt", "Sets", "Runs", "Jokers in melds", "Card values")
+ACE_WORDS = {"low": "ace low only (A-2-3)", "high": "ace high only (Q-K-A)",
+             "both": "ace low or high, not K-A-2", "around": "ace low, high or around the corner (K-A-2)"}
+
+
+@dataclass(frozen=True)
+class Column:
+    """One column of a comparison: a variant under some rules, with a label a reader can tell apart."""
+
+    variant: Variant
+    rules: Any
+    label: str
+
+    @classmethod
+    def parse(cls, text: str) -> "Column":
+        """``"wiener"`` or ``"rumino:knock_max_deadwood=5,stake=20"`` (house rules after a colon).
+
+        >>> Column.parse("rumino:knock_max_deadwood=5").rules.knock_max_deadwood
+        5
+        >>> Column.parse("rumino:knock_max_deadwood")
+        Traceback (most recent call last):
+        ...
+        rumino.errors.RuleConfigError: house rule 'knock_max_deadwood' in column 'rumino:knock_max_deadwood' has no value: write KEY=VALUE, for example knock_max_deadwood=5.
+        """
+        name, _, knobs = str(text).partition(":")
+        variant = find_variant(name)
+        changes: dict[str, Any] = {}
+        for item in filter(None, (k.strip() for k in knobs.split(","))):
+            key, eq, value = item.partition("=")
+            if not eq:
+                raise RuleConfigError(f"house rule {key!r} in column {text!r} has no value: write KEY=VALUE, "
+                                      f"for example {key}=5.")
+            changes[key.strip()] = parse_knob_value(variant.rules_class, key.strip(), value)
+        rules = dataclasses.replace(variant.rules, **changes) if changes else variant.rules
+        label = variant.title + (f" ({', '.join(f'{k}={_plain(v)}' for k, v in changes.items())})" if changes else "")
+        return cls(variant, rules, label)
+
+    @classmethod
+    def of(cls, item) -> "Column":
+        if isinstance(item, Column):
+            return item
+        if isinstance(item, tuple):  # (variant name, rules object)
+            variant = find_variant(item[0])
+            if type(item[1]) is not variant.rules_class:
+                raise RuleConfigError(f"rules {type(item[1]).__name__} do not belong to {variant.title}: "
+                                      f"it takes {variant.rules_class.__name__}.")
+            changed = [f"{f.name}={_plain(getattr(item[1], f.name))}" for f in dataclasses.fields(item[1])
+                       if getattr(item[1], f.name) != getattr(variant.rules, f.name)]
+            return cls(variant, item[1], variant.title + (f" ({', '.join(changed)})" if changed else ""))
+        return cls.parse(item)
+
+
+def _plain(value) -> str:
+    if value is None:
+        return "unlimited"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def _knob_words(row: dict) -> str:
+    """A knob in words: its documentation for numbers and yes/no, its name for a choice of words
+    (whose documentation explains every choice and reads badly before one value)."""
+    choices = row["choices"]
+    doc = row["doc"].removeprefix("True: ")
+    if choices is not None and (any(isinstance(c, str) for c in choices)
+                                or any(doc.startswith(f"{c}:") for c in choices)):
+        return row["name"].replace("_", " ")  # "max lay size: 4", not "4: lays of 3 or 4 cards …: 4"
+    return doc
+
+
+def knob_topic(name: str) -> str:
+    return KNOB_TOPICS.get(name, "Other house rules")
+
+
+def _fixed_cells(col: Column) -> dict[str, str]:
+    v, r = col.variant, col.rules
+    mr = r.meld_rules
+    pack = mr.pack if mr is not None else v.pack
+    lo, hi = v.players
+    cells = {
+        "Pack": f"{pack.size} cards: {pack.describe()}",
+        "Players": f"{lo}" if lo == hi else f"{lo} to {hi}",
+    }
+    if v.hand_size == 0:
+        cells["Cards dealt"] = "all 52, among the players and a widow"
+    else:
+        cells["Cards dealt"] = f"{getattr(r, 'hand_size', v.hand_size)} each"
+    if mr is None:
+        for row in ("Sets", "Runs", "Jokers in melds", "Card values"):
+            cells[row] = "none (no melds)"
+        return cells
+    suits = "all suits different" if mr.set_suits == "distinct" else "any suits, duplicates allowed"
+    cells["Sets"] = f"{mr.min_meld} to {mr.max_set} cards of one rank, {suits}"
+    cells["Runs"] = f"{mr.min_meld} to {mr.max_run} cards in suit, {ACE_WORDS[mr.ace]}"
+    if pack.jokers == 0:
+        cells["Jokers in melds"] = "no jokers"
+    else:
+        parts = [f"at least {mr.min_naturals} natural card{'s' if mr.min_naturals != 1 else ''} a meld"]
+        if mr.max_jokers_per_meld is not None:
+            parts.append(f"at most {mr.max_jokers_per_meld} joker{'s' if mr.max_jokers_per_meld != 1 else ''} a meld")
+        if mr.max_adjacent_jokers is not None:
+            parts.append(f"at most {mr.max_adjacent_jokers} side by side")
+        if mr.adjacent_jokers_min_run:
+            parts.append(f"two side by side only in runs of {mr.adjacent_jokers_min_run}+")
+        cells["Jokers in melds"] = "; ".join(parts)
+    cells["Card values"] = (f"ace {mr.ace_value}, 2 to 10 face value, J Q K {mr.face_value}"
+                            + (f", joker {mr.joker_value}" if pack.jokers else ""))
+    return cells
+
+
+def _knob_cells(col: Column) -> dict[str, str]:
+    by_topic: dict[str, list[str]] = {}
+    for row in knob_table(col.variant.rules_class):
+        value = getattr(col.rules, row["name"])
+        by_topic.setdefault(knob_topic(row["name"]), []).append(f"{_knob_words(row)}: {_plain(value)}")
+    return {topic: "; ".join(items) for topic, items in by_topic.items()}
+
+
+@dataclass
+class RulesMatrix:
+    """Rows by columns of plain text; ``to_text``, ``to_json`` and ``to_html`` render it."""
+
+    labels: list[str]
+    rows: list[str]
+    cells: list[list[str]]  # cells[row][column]
+
+    def cell(self, row: str, column: int) -> str:
+        return self.cells[self.rows.index(row)][column]
+
+    def to_json(self) -> dict:
+        return {"columns": self.labels,
+                "rows": [{"row": row, "cells": cells} for row, cells in zip(self.rows, self.cells)]}
+
+    def to_text(self, width: int = 38) -> str:
+        import textwrap
+
+        head = width // 2
+        out = [" " * head + " | " + " | ".join(label[:width].ljust(width) for label in self.labels)]
+        out.append("-" * len(out[0]))
+        for row, cells in zip(self.rows, self.cells):
+            wrapped = [textwrap.wrap(c, width) or ["—"] for c in cells]
+            label = textwrap.wrap(row, head)
+            for k in range(max(len(label), *map(len, wrapped))):
+                left = (label[k] if k < len(label) else "").ljust(head)
+                out.append(left + " | " + " | ".join((w[k] if k < len(w) else "").ljust(width) for w in wrapped))
+            out.append("")
+        return "\n".join(out).rstrip() + "\n"
+
+    def to_html(self) -> str:
+        """A plain, accessible table (header cells with scope) for the book and the widgets."""
+        e = html.escape
+        head = "".join(f'<th scope="col">{e(label)}</th>' for label in self.labels)
+        body = "".join(
+            f'<tr><th scope="row">{e(row)}</th>' + "".join(f"<td>{e(c) or '—'}</td>" for c in cells) + "</tr>"
+            for row, cells in zip(self.rows, self.cells))
+        return ('<table class="rumino-matrix"><caption>The rules side by side</caption>'
+                f'<thead><tr><th scope="col">rule</th>{head}</tr></thead><tbody>{body}</tbody></table>')
+
+    def _repr_html_(self) -> str:
+        return self.to_html()
+
+
+def rules_matrix(columns: Sequence) -> RulesMatrix:
+    """The rules matrix of ``columns``: names such as ``"wiener"`` or ``"rumino:knock_max_deadwood=5"``,
+    :class:`Column` objects, or ``(variant name, rules)`` pairs."""
+    cols = [Column.of(c) for c in columns]
+    if not cols:
+        raise RuleConfigError("a rules matrix needs at least one column (a variant name).")
+    fixed = [_fixed_cells(c) for c in cols]
+    knobs = [_knob_cells(c) for c in cols]
+    rows = list(FIXED_ROWS) + [t for t in TOPICS if any(t in k for k in knobs)]
+    cells = [[(f if r in FIXED_ROWS else k).get(r, "") for f, k in zip(fixed, knobs)] for r in rows]
+    return RulesMatrix([c.label for c in cols], rows, cells)
+
+
+__all__ = ["Column", "RulesMatrix", "rules_matrix", "KNOB_TOPICS", "TOPICS", "knob_topic"]
