@@ -655,7 +655,7 @@ def table_text(n: int, counts: Dict[str, int]) -> str:
     """The table as ``rumino odds poker --cards N`` prints it."""
     total = comb(52, n)
     lines = [f"best five of {n} cards from 52: C(52, {n}) = {total:,} hands (exact)"]
-    width = max(len(f"{v:,}") for v in counts.values())
+    width = len(f"{total:,}")
     for k in CATEGORIES:
         v = counts[k]
         lines.append(f"{k.replace('_', ' '):<16} {v:>{width},}  {100 * v / total:9.5f}%  {one_in(v, total)}")
