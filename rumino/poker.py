@@ -223,8 +223,24 @@ def check_hand(cards: Iterable) -> tuple[int, ...]:
     return hand
 
 
+_BIT = {c: 1 << c for c in range(52)}
+
+
 def hand_mask(cards: Iterable) -> int:
-    """The 52-bit mask of a checked hand (bit ``id`` set for each card): the input of :func:`value_of_mask`."""
+    """The 52-bit mask of a checked hand (bit ``id`` set for each card): the input of :func:`value_of_mask`.
+
+    >>> hand_mask([0, 1, 2, 3, 51]) == 0b1111 | 1 << 51
+    True
+    """
+    if type(cards) in (tuple, list):
+        # fast path for ids (what the game engine passes): distinct powers of two add without carries, so
+        # the sum has one bit per card exactly when no card repeats; a non-card is not a key of _BIT
+        try:
+            m = sum(map(_BIT.__getitem__, cards))
+        except (KeyError, TypeError):
+            m = -1
+        if m >= 0 and m.bit_count() == len(cards) and MIN_CARDS <= len(cards) <= MAX_CARDS:
+            return m
     m = 0
     for c in check_hand(cards):
         m |= 1 << c
@@ -241,7 +257,7 @@ def hand_value(cards: Iterable) -> int:
         from .cards import parse_hand
 
         cards = parse_hand(cards)
-    return int(value_of_mask(hand_mask(cards)))
+    return value_of_mask(hand_mask(cards))
 
 
 def evaluate_batch(cards: np.ndarray, *, check: bool = True) -> np.ndarray:
