@@ -247,12 +247,43 @@ def hand_mask(cards: Iterable) -> int:
     return m
 
 
+@_jit
+def _value_of_ids(cards):
+    """The value of a tuple of ids, or -1 unless it holds 5 … 18 distinct ids 0 … 51 (one pass).
+
+    numba compiles it once per tuple length (on first use; cached on disk): a
+    tuple unboxes faster than an array is built, and padding every hand to 18
+    ids would double the cost of a 7-card call.
+    """
+    if len(cards) < 5 or len(cards) > 18:
+        return -1
+    m = 0
+    for c in cards:
+        if c < 0 or c > 51 or (m >> c) & 1:
+            return -1
+        m |= 1 << c
+    return value_of_mask(m)
+
+
 def hand_value(cards: Iterable) -> int:
     """Value of the best five of 5 … 18 cards (ids, or text such as ``"As Kd 10h 9c 2s"``).
 
     >>> hand_value("2s 3s 4s 5s As") >> 20   # the wheel, in one suit
     8
+
+    A tuple or list of ints (what the game engine holds) is checked and valued
+    in one compiled call; anything else, or a hand that fails the check, takes
+    the Python route, which names the problem.
     """
+    if type(cards) is list:
+        cards = tuple(cards)
+    if type(cards) is tuple and MIN_CARDS <= len(cards) <= MAX_CARDS and type(cards[0]) is int:
+        try:
+            v = _value_of_ids(cards)
+        except numba.core.errors.NumbaError:  # ints mixed with other things: the Python route says what is wrong
+            v = -1
+        if v >= 0:
+            return v
     if isinstance(cards, str):
         from .cards import parse_hand
 
