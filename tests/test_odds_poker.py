@@ -106,7 +106,7 @@ def test_bad_method_and_samples_raise():
     with pytest.raises(PokerOddsError, match="at least 1"):
         poker.simulate_table(7, 0, seed=1)
     with pytest.raises(PokerOddsError, match="too long"):
-        poker.brute_force_table(8)
+        poker.brute_force_table(9)
 
 
 # ---------------------------------------------------------------- CLI
