@@ -277,7 +277,8 @@ def hand_value(cards: Iterable) -> int:
     """
     if type(cards) is list:
         cards = tuple(cards)
-    if type(cards) is tuple and MIN_CARDS <= len(cards) <= MAX_CARDS and type(cards[0]) is int:
+    # (the compiled call checks the size too: a wrong size costs one compilation, then takes the Python route)
+    if type(cards) is tuple and cards and type(cards[0]) is int:
         try:
             v = _value_of_ids(cards)
         except numba.core.errors.NumbaError:  # ints mixed with other things: the Python route says what is wrong
