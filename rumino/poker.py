@@ -275,16 +275,17 @@ def hand_value(cards: Iterable) -> int:
     in one compiled call; anything else, or a hand that fails the check, takes
     the Python route, which names the problem.
     """
-    if type(cards) is list:
-        cards = tuple(cards)
-    # (the compiled call checks the size too: a wrong size costs one compilation, then takes the Python route)
-    if type(cards) is tuple and cards and type(cards[0]) is int:
+    if type(cards) is tuple:
+        # the compiled call checks the size too: a wrong size costs one compilation, then takes the Python route
         try:
-            v = _value_of_ids(cards)
-        except numba.core.errors.NumbaError:  # ints mixed with other things: the Python route says what is wrong
-            v = -1
-        if v >= 0:
-            return v
+            if type(cards[0]) is int:
+                v = _value_of_ids(cards)
+                if v >= 0:
+                    return v
+        except (IndexError, numba.core.errors.NumbaError):  # (); or ints mixed with other things
+            pass
+    elif type(cards) is list:
+        return hand_value(tuple(cards))
     if isinstance(cards, str):
         from .cards import parse_hand
 
