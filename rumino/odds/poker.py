@@ -558,7 +558,6 @@ def best_five_table(n: int, *, method: str = "complements") -> dict[str, int]:
 
 @_jit
 def _brute(n, counts):
-    from_mask = 0
     idx = np.arange(n)
     while True:
         m = 0
@@ -574,7 +573,7 @@ def _brute(n, counts):
         idx[i] += 1
         for j in range(i + 1, n):
             idx[j] = idx[j - 1] + 1
-    return from_mask
+    return 0
 
 
 def brute_force_table(n: int) -> dict[str, int]:
