@@ -57,9 +57,9 @@ __all__ = [
     "describe",
 ]
 
+# RULES §2.1: all 52 cards go to the players and the widow, so hands run from 5 cards (8 players: 6 × 7, then
+# 5, 5) to 18 (2 players: 18, 17, 17). The kernel itself would take any number of cards; the checks stop here.
 MIN_CARDS = 5
-# Rummoli deals at most 18 cards to one hand (RULES §2.1, 3 players with no widow share: 52 // 3 + 1);
-# the kernel itself would take any number of cards, but the tables and tests stop here.
 MAX_CARDS = 18
 
 # Categories, index = value >> 20. Keys match `rumino odds poker --json`.
