@@ -4,7 +4,7 @@ A value is one int: **a higher value is a better hand, equal values tie** (split
 the pot). ``value >> 20`` is the category, 0 = high card … 8 = straight flush
 (a royal flush is the ace-high straight flush); the low 20 bits order hands
 within a category (ranks, then kickers). Aces are high, and also low in the
-five-high straight A-2-3-4-5 (the "wheel"), the lowest straight; a run does not
+five-high straight A-2-3-4-5 (the "wheel"), the lowest straight (RULES §2.4); a run does not
 turn the corner (Q-K-A-2-3 is no straight).
 
 Cards are rumino's ids, ``suit * 13 + rank`` with rank 0 = ace (see

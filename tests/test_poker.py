@@ -185,3 +185,14 @@ def test_agrees_with_eval7_on_20000_hands_of_every_size():
     assert np.all(np.diff(t) >= 0)
     assert np.array_equal(np.diff(o) == 0, np.diff(t) == 0)
     assert len(np.unique(o)) > 5000  # many distinct values compared, not a handful
+
+
+def test_rules_2_8_4_poker_ranking():
+    # RULES §2.8 fact 4: a straight flush beats four of a kind; A-2-3-4-5 is a straight that loses to
+    # 2-3-4-5-6; a flush beats a straight; suits never break ties.
+    assert v("5h 6h 7h 8h 9h") > v("Ac Ad Ah As Kc")
+    assert cat("Ah 2c 3d 4s 5h") == "straight" and v("Ah 2c 3d 4s 5h") < v("2h 3c 4d 5s 6h")
+    assert v("2h 4h 6h 8h 10h") > v("10c Jd Qh Ks Ac")
+    for a, b in [("As Ks Qs Js 9s", "Ah Kh Qh Jh 9h"), ("Ac 2d 3h 4s 5c", "Ad 2h 3s 4c 5d"),
+                 ("Kc Kd 7h 7s 2c", "Kh Ks 7c 7d 2d")]:
+        assert v(a) == v(b)

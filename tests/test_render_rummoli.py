@@ -64,3 +64,10 @@ def test_bad_chips_raise(chips, message):
         board_svg(chips)
     with pytest.raises(BoardError, match="cannot highlight 'Js'"):
         board_svg(highlight="Js")
+
+
+def test_rules_2_8_1_the_sheet_has_nine_sections():
+    # RULES §2.8 fact 1: Rummoli, Poker, 10♠, J♦, Q♣, K♥, A♠, A♦+K♦, 7-8-9 same suit
+    titles = [g.find(f"{NS}title").text.split(":")[0] for g in sections(board_svg()).values()]
+    assert sorted(titles) == sorted(["Rummoli", "Poker pot", "10♠", "J♦", "Q♣", "K♥", "A♠", "A♦ + K♦",
+                                     "7-8-9 of a suit"])
