@@ -7,6 +7,8 @@
   figures simulated, each with ``n``, the seed and a 95% interval.
 * ``rumino odds draws --outs K --unseen U --draws N [--json]`` — P(at least one
   out in N draws) and the expected number of draws to the first out.
+* ``rumino odds poker --cards N [--json]`` — the exact number of N-card hands
+  (5 ≤ N ≤ 18, one deck) whose best five is each poker category (Rummoli).
 
 >>> from rumino.cli import main
 >>> main(["odds", "draws", "--outs", "8", "--unseen", "47", "--draws", "1"])
@@ -260,6 +262,18 @@ def run_draws(args) -> int:
     return 0
 
 
+def run_poker(args) -> int:
+    from ..odds import poker
+
+    counts = poker.best_five_table(args.cards, method=args.method)
+    if args.json:
+        print(json.dumps({"cards": args.cards, "total": sum(counts.values()), "method": args.method,
+                          "counts": counts}))
+    else:
+        print(poker.table_text(args.cards, counts))
+    return 0
+
+
 def register(sub) -> None:
     p = sub.add_parser("odds", help="exact and simulated odds: the deal, and drawing outs",
                        description="Exact odds (fractions) and simulated odds (with n, seed and a 95%% interval).")
@@ -289,3 +303,13 @@ def register(sub) -> None:
     w.add_argument("--draws", type=int, required=True, metavar="N", help="draws to come")
     w.add_argument("--json", action="store_true", help="print JSON")
     w.set_defaults(run=run_draws)
+
+    k = osub.add_parser("poker", help="exact best-five-of-N poker categories for N = 5 … 18 cards (Rummoli)",
+                        description="The exact number of N-card hands from one 52-card deck whose best five cards "
+                                    "make each poker category, straight flush (royal flushes included) … high card.")
+    k.add_argument("--cards", type=int, required=True, metavar="N", help="cards in the hand, 5 … 18")
+    k.add_argument("--method", choices=("complements", "patterns"), default="complements",
+                   help="complements (inclusion–exclusion, default) or patterns (rank patterns with their suits); "
+                        "both are exact and give the same table")
+    k.add_argument("--json", action="store_true", help="print JSON")
+    k.set_defaults(run=run_poker)

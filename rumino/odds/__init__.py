@@ -13,6 +13,8 @@
   intervals, convergence, any ``concurrent.futures`` executor (Dask included).
 * :mod:`~rumino.odds.play` — odds from bots playing real hands, any player
   count and house rules.
+* :mod:`~rumino.odds.poker` — exact best-five-of-n poker tables for n = 5 … 18
+  (Rummoli), by two independent methods, with brute force and simulation checks.
 
 >>> from rumino.odds import p_at_least_one, show
 >>> show(p_at_least_one(outs=8, unseen=47, draws=2))
