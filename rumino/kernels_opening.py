@@ -64,9 +64,10 @@ import numpy as np
 
 from .cards import N_KINDS
 from .kernels import (BIG, LOWBIT, P_ACE, P_ADJACENT_MIN_RUN, P_JOKERS, P_MAX_ADJACENT, P_MAX_RUN,
-                      P_MIN_MELD, P_MIN_NATURALS, T_CAP, T_DISTINCT, T_SET, _as_counts, _drop, _ids, _jit, _lift,
+                      P_MIN_MELD, P_MIN_NATURALS, T_CAP, T_DISTINCT, T_SET, T_SET_NEED, NO_SET, _as_counts, _drop, _ids, _jit, _lift,
                       _load_ids, _load_rows, _max_jokers, _put, _put_run, _raise_count, _refuse, _set_ranks, _take,
                       _take_run, encode_rules, rule_tables)
+from .errors import RuleConfigError
 from .melds import MeldRules
 
 __all__ = ["opening_tables", "max_opening_batch", "max_opening_fast", "OPENING_CARD_MAX"]
@@ -79,7 +80,11 @@ O_NV = O_RANKV + 13  # 8192 sum of O_RANKV over the ranks of M: the most the nat
 O_REACH = O_NV + 8192  # 13 ranks that can share a run with rank r as its lowest natural
 O_J0_START = O_REACH + 13  # 14 start of rank r's joker-free runs in O_J0_LIST
 O_J0_LIST = O_J0_START + 14  # 8192 joker-free run masks grouped by lowest rank, biggest value first
-O_RV = O_J0_LIST + 8192  # (J + 1) * 8192 best opening value of run M with j jokers, or -1
+O_W = O_J0_LIST + 8192  # 8192 base-3 code of a rank mask: a suit row's code is W[held] + W[held twice]
+O_SET = O_W + 8192  # 64 set_ok[k] copied from the deadwood kernel's tables (joker counts allowed)
+O_SET_NEED = O_SET + 64  # 17 fewest naturals of one rank that make a set with at most j jokers
+O_NJ = O_SET_NEED + 17  # 1 jokers in the pack
+O_RV = O_NJ + 1  # (J + 1) * 8192 best opening value of run M with j jokers, or -1
 # then (J + 1) * 8192 run reach: ranks of a row that lie in some run of those ranks and <= j jokers
 
 
@@ -98,9 +103,22 @@ def _opening_rank_value(q):
 
 
 @_jit
-def _build_run_values(P):
+def _build_run_values(P, T):
     n_jokers = P[P_JOKERS]
     O = np.zeros(O_RV + 2 * (n_jokers + 1) * 8192, dtype=np.int32)
+    O[O_NJ] = n_jokers
+    for k in range(64):
+        O[O_SET + k] = T[T_SET + k]
+    for j in range(17):
+        O[O_SET_NEED + j] = T[T_SET_NEED + j]
+    for m in range(8192):
+        w = 0
+        p3 = 1
+        for q in range(13):
+            if (m >> q) & 1:
+                w += p3
+            p3 *= 3
+        O[O_W + m] = w
     RV = O_RV
     O[RV:RV + (n_jokers + 1) * 8192] = -1
     for q in range(13):
@@ -381,28 +399,218 @@ def _opening_single(ids, T, O, cap):
     return _odfs(cnt, rows, cnt[52], zero, _pot(cnt, O), zero, np.int64(cap), T, O)
 
 
+# --------------------------------------------------------------------------- suits apart: the fast path
+
+# For the Rommé family (sets of distinct suits, at most two copies of a card) the hand splits
+# into sets (across suits, one rank each) and runs (within one suit). Once the sets are chosen,
+# each suit's runs are a problem of its own: the best run value of a row of one suit with at most
+# j jokers. Those values are memoised in one table indexed by the row (13 base-3 digits: 0, 1
+# or 2 copies of each rank) and j, filled lazily as rows turn up; a hand then costs a short walk
+# over its set choices and a few table reads. The few thousand suit rows that deals meet are
+# each solved once. (The compiled functions take few array arguments: each one costs a call.)
+
+N_CODES = 3 ** 13  # rows of one suit, two decks
+POP4 = np.array([bin(i).count("1") for i in range(16)], dtype=np.int64)  # suits in a 4-bit mask
+
+# Layout of the int64 workspace of one search: the suit rows and the convolution's buffers.
+WS_M1 = 0  # 4 ranks held in each suit
+WS_M2 = 4  # 4 ranks held twice in each suit
+WS_ACC = 8  # 17 runs' best total with at most j jokers, over the suits so far
+WS_BUF = WS_ACC + 17  # 4 x 20 each suit's last stripped row, twice-held ranks, J, values for j = 0..J
+WS_SIZE = WS_BUF + 4 * 20
+
+
+@_jit(sig="int64(int64, int64, int64, int32[::1], int16[::1])")
+def _suit_best(m1, m2, j, O, memo):
+    """Best opening value of runs laid from one suit's row (``m1``: ranks held, ``m2``: ranks
+    held twice) with at most ``j`` jokers; memoised in ``memo``."""
+    if m1 == 0:
+        return 0
+    NJ = O[O_NJ]
+    idx = (O[O_W + m1] + O[O_W + m2]) * (NJ + 1) + j
+    hit = memo[idx]
+    if hit >= 0:
+        return hit
+    r = LOWBIT[m1]
+    bit = 1 << r
+    # the lowest rank is not laid (nor its other copy: laying that one is the branch below)
+    best = _suit_best(m1 & ~bit, m2 & ~bit, j, O, memo)
+    # or its lowest card starts a run M (jokers may stand below it) with jj jokers
+    reach = O_RV + (NJ + 1) * 8192 + j * 8192
+    if O[reach + m1] & bit:
+        avail = m1 & O[reach + m1] & O[O_REACH + r] & ~bit
+        sub = avail
+        while True:
+            M = sub | bit
+            rest1 = m1 & (~M | m2)
+            rest2 = m2 & ~M
+            for jj in range(j + 1):
+                v = O[O_RV + jj * 8192 + M]
+                if v >= 0:
+                    v += _suit_best(rest1, rest2, j - jj, O, memo)
+                    if v > best:
+                        best = v
+            if sub == 0:
+                break
+            sub = (sub - 1) & avail
+    memo[idx] = best
+    return best
+
+
+@_jit
+def _runs_value(ws, J, O, memo):
+    """Best total of the four suits' runs sharing at most ``J`` jokers (a small max-plus convolution).
+
+    Each row is first stripped of the ranks that lie in no run it could make with ``J``
+    jokers: they are never laid in a run, and the stripped rows are fewer and more often
+    met, so the memo is smaller and its reads hit the cache. The workspace keeps each
+    suit's last row and values: the leaves of one hand differ in a suit or two.
+    """
+    NJ = O[O_NJ]
+    reach = O_RV + (NJ + 1) * 8192 + J * 8192
+    for j in range(J + 1):
+        ws[WS_ACC + j] = 0
+    total = 0
+    for s in range(4):
+        m = ws[WS_M1 + s]
+        live = m & O[reach + m]
+        if live == 0:
+            continue
+        two = ws[WS_M2 + s] & live
+        b = WS_BUF + 20 * s
+        if ws[b] != live or ws[b + 1] != two or ws[b + 2] != J:
+            ws[b] = live
+            ws[b + 1] = two
+            ws[b + 2] = J
+            base = (O[O_W + live] + O[O_W + two]) * (NJ + 1)
+            for j in range(J + 1):
+                v = memo[base + j]
+                ws[b + 3 + j] = v if v >= 0 else _suit_best(live, two, j, O, memo)
+        if J == 0:
+            total += ws[b + 3]
+            continue
+        for j in range(J, -1, -1):  # acc[j] = max over a of acc[j - a] + values[a], in place from the top
+            best = ws[WS_ACC + j] + ws[b + 3]
+            for a in range(1, j + 1):
+                v = ws[WS_ACC + j - a] + ws[b + 3 + a]
+                if v > best:
+                    best = v
+            ws[WS_ACC + j] = best
+    return total if J == 0 else ws[WS_ACC + J]
+
+
+@_jit(sig="int64(int64[::1], int64, int64, int64, int64, int64, int64, int64, int32[::1], int16[::1])")
+def _sets_walk(ws, r, last, J, cur, pot, best, cap, O, memo):
+    """Choose the sets rank by rank (from ``r``; ``last`` orders two sets of one rank), then
+    add the runs of what is left. Returns the best total, at least ``best``."""
+    if best >= cap or cur + pot + 11 * J <= best:
+        return best
+    need = O[O_SET_NEED + J]
+    while True:
+        present = 0
+        while r < 13:
+            present = ((ws[WS_M1] >> r) & 1) | (((ws[WS_M1 + 1] >> r) & 1) << 1) | \
+                (((ws[WS_M1 + 2] >> r) & 1) << 2) | (((ws[WS_M1 + 3] >> r) & 1) << 3)
+            if need != NO_SET and POP4[present] >= need:
+                break
+            r += 1
+            last = 15
+        if r == 13:
+            v = cur + _runs_value(ws, J, O, memo)
+            return v if v > best else best
+        bit = 1 << r
+        rv = O[O_RANKV + r]
+        jmask = (2 << J) - 1
+        S = present
+        while S:  # every set of suits S (S <= last as a number, so two sets of a rank are not tried twice)
+            if S <= last:
+                k = POP4[S]
+                ok = O[O_SET + k] & jmask
+                if ok:
+                    for s in range(4):
+                        if (S >> s) & 1:
+                            if (ws[WS_M2 + s] >> r) & 1:
+                                ws[WS_M2 + s] &= ~bit
+                            else:
+                                ws[WS_M1 + s] &= ~bit
+                    for j in range(J, -1, -1):
+                        if (ok >> j) & 1:
+                            best = _sets_walk(ws, r, S, J - j, cur + (k + j) * rv, pot - k * rv, best, cap, O, memo)
+                    for s in range(4):
+                        if (S >> s) & 1:
+                            if (ws[WS_M1 + s] >> r) & 1:
+                                ws[WS_M2 + s] |= bit
+                            else:
+                                ws[WS_M1 + s] |= bit
+                    if best >= cap:
+                        return best
+            S = (S - 1) & present
+        # or no (further) set of rank r: on to the next rank
+        r += 1
+        last = 15
+
+
+@_jit
+def _split_batch(counts, T, O, memo, cap, out):
+    """Like _opening_batch, by the suits-apart method (Rommé family: distinct sets, two decks)."""
+    n = counts.shape[0]
+    NJ = np.int64(O[O_NJ])
+    zero, every, cap = np.int64(0), np.int64(15), np.int64(cap)
+    ws = np.zeros(WS_SIZE, dtype=np.int64)
+    for s in range(4):
+        ws[WS_BUF + 20 * s] = -1  # no row read yet
+    for i in range(n):
+        pot = 0
+        for s in range(4):
+            a = 0
+            b = 0
+            for q in range(13):
+                x = counts[i, s * 13 + q]
+                if x < 0 or x > T[T_CAP + s * 13 + q]:
+                    return i * 53 + s * 13 + q
+                if x:
+                    a |= 1 << q
+                    pot += x * O[O_RANKV + q]
+                    if x == 2:
+                        b |= 1 << q
+            ws[WS_M1 + s] = a
+            ws[WS_M2 + s] = b
+        J = np.int64(counts[i, 52])
+        if J < 0 or J > NJ:
+            return i * 53 + 52
+        out[i] = _sets_walk(ws, zero, every, J, zero, np.int64(pot), zero, cap, O, memo)
+    return -1
+
+
 # --------------------------------------------------------------------------- Python API
 
-_TABLES: dict[MeldRules, tuple[np.ndarray, np.ndarray]] = {}
+_TABLES: dict[MeldRules, tuple] = {}
 
 
-def opening_tables(rules: MeldRules) -> tuple[np.ndarray, np.ndarray]:
-    """``(T, O)``: the deadwood kernel's tables (sets) and this module's run-value tables.
+def _split_ok(rules: MeldRules) -> bool:
+    """Does the suits-apart method apply (sets of distinct suits, at most two copies of a card)?"""
+    return rules.set_suits == "distinct" and rules.pack.decks <= 2
+
+
+def opening_tables(rules: MeldRules) -> tuple:
+    """``(T, O, memo)``: the deadwood kernel's tables (sets), this module's run-value tables, and
+    the memo of suit rows for the suits-apart method (``None`` where it does not apply).
 
     >>> from rumino.melds import ROMME_MELDS
-    >>> T, O = opening_tables(ROMME_MELDS)
+    >>> T, O, memo = opening_tables(ROMME_MELDS)
     >>> int(O[O_RV + 0b111]), int(O[O_RV + (0b111 << 10)]), int(O[O_RV + 0b101])  # A-2-3, J-Q-K, A-3
     (6, 30, -1)
-    >>> int(O[O_RV + 8192 + 0b11])  # A-2 and a joker: A-2-3 = 6
-    6
+    >>> int(O[O_RV + 8192 + 0b11]), int(O[O_RV + 8192 + (0b11 << 11)])  # A-2 + joker: A-2-3; Q-K + joker: Q-K-A
+    (6, 31)
     """
     hit = _TABLES.get(rules)
     if hit is None:
         T = rule_tables(rules)
-        O = _build_run_values(encode_rules(rules))
-        if len(_TABLES) > 64:  # rules objects are few; this only bounds a pathological caller
+        O = _build_run_values(encode_rules(rules), T)
+        memo = np.full(N_CODES * (rules.pack.jokers + 1), -1, dtype=np.int16) if _split_ok(rules) else None
+        if len(_TABLES) > 16:  # each holds a 20 MB memo; rules objects are few
             _TABLES.clear()
-        hit = _TABLES[rules] = (T, O)
+        hit = _TABLES[rules] = (T, O, memo)
     return hit
 
 
@@ -414,12 +622,15 @@ def _cap(cap) -> int:
     return int(cap)
 
 
-def max_opening_batch(counts: np.ndarray, rules: MeldRules, *, cap: int | None = None) -> np.ndarray:
+def max_opening_batch(counts: np.ndarray, rules: MeldRules, *, cap: int | None = None,
+                      method: str = "auto") -> np.ndarray:
     """The opening value of every row of an ``(n, 53)`` array of count vectors (int32, shape ``(n,)``).
 
     The same number as ``rumino.arrange.max_opening(hand, rules).value``. With
     ``cap``, a value of ``cap`` or more is returned as soon as one is found (it is
     then at least ``cap``, not the maximum); values below ``cap`` are exact.
+    ``method``: ``"split"`` (suits apart, memoised: the Rommé family), ``"search"``
+    (branch and bound: any rules), or ``"auto"`` (split where it applies).
 
     >>> from rumino.cards import ROMME_PACK
     >>> from rumino.melds import ROMME_MELDS
@@ -429,11 +640,21 @@ def max_opening_batch(counts: np.ndarray, rules: MeldRules, *, cap: int | None =
     >>> capped = max_opening_batch(hands, ROMME_MELDS, cap=40)
     >>> bool(((exact >= 40) == (capped >= 40)).all() and (exact[exact < 40] == capped[exact < 40]).all())
     True
+    >>> bool((max_opening_batch(hands, ROMME_MELDS, method="search") == exact).all())
+    True
     """
-    T, O = opening_tables(rules)
+    T, O, memo = opening_tables(rules)
+    if method not in ("auto", "split", "search"):
+        raise ValueError(f"method is {method!r}: it must be 'auto', 'split' or 'search'.")
+    if method == "split" and memo is None:
+        raise RuleConfigError(f"the suits-apart method needs sets of distinct suits and at most two decks; "
+                              f"{rules.name} has set_suits={rules.set_suits!r} and {rules.pack.describe()}.")
     arr = _as_counts(counts)
     out = np.empty(arr.shape[0], dtype=np.int32)
-    bad = _opening_batch(arr, T, O, _cap(cap), out)
+    if memo is not None and method != "search":
+        bad = _split_batch(arr, T, O, memo, _cap(cap), out)
+    else:
+        bad = _opening_batch(arr, T, O, _cap(cap), out)
     if bad >= 0:
         _raise_count(arr, bad // N_KINDS, bad % N_KINDS, rules)
     return out
@@ -447,10 +668,9 @@ def max_opening_fast(cards: Sequence[int], rules: MeldRules, *, cap: int | None 
     >>> max_opening_fast(parse_hand("As Ah Ad 2s 3s"), ROMME_MELDS)  # the aces as a set: 33
     33
     """
-    T, O = opening_tables(rules)
+    T, O, _ = opening_tables(rules)
     ids = _ids(cards)
     value = _opening_single(ids, T, O, _cap(cap))
     if value < 0:
         _refuse(cards, ids, rules, -BIG - value)
     return int(value)
-
