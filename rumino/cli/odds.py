@@ -7,6 +7,9 @@
   figures simulated, each with ``n``, the seed and a 95% interval.
 * ``rumino odds draws --outs K --unseen U --draws N [--json]`` — P(at least one
   out in N draws) and the expected number of draws to the first out.
+* ``rumino odds opening --variant romme --samples N --seed S [--cards 13|14] [--json]``
+  — P(a dealt Rommé hand can open with 40), by jokers and for 30 … 50
+  (:mod:`rumino.cli._odds_opening`).
 
 >>> from rumino.cli import main
 >>> main(["odds", "draws", "--outs", "8", "--unseen", "47", "--draws", "1"])
@@ -289,3 +292,7 @@ def register(sub) -> None:
     w.add_argument("--draws", type=int, required=True, metavar="N", help="draws to come")
     w.add_argument("--json", action="store_true", help="print JSON")
     w.set_defaults(run=run_draws)
+
+    from ._odds_opening import register_opening
+
+    register_opening(osub)
