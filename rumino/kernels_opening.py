@@ -67,10 +67,14 @@ from .kernels import (BIG, LOWBIT, P_ACE, P_ADJACENT_MIN_RUN, P_JOKERS, P_MAX_AD
                       P_MIN_MELD, P_MIN_NATURALS, T_CAP, T_DISTINCT, T_SET, T_SET_NEED, NO_SET, _as_counts, _drop, _ids, _jit, _lift,
                       _load_ids, _load_rows, _max_jokers, _put, _put_run, _raise_count, _refuse, _set_ranks, _take,
                       _take_run, encode_rules, rule_tables)
-from .errors import RuleConfigError
+from .errors import RuleConfigError, RuminoError
 from .melds import MeldRules
 
-__all__ = ["opening_tables", "max_opening_batch", "max_opening_fast", "OPENING_CARD_MAX"]
+__all__ = ["opening_tables", "max_opening_batch", "max_opening_fast", "OPENING_CARD_MAX", "KernelArgumentError"]
+
+
+class KernelArgumentError(RuminoError, ValueError):
+    """An argument of the opening kernels outside its range (``cap``, ``method``)."""
 
 OPENING_CARD_MAX = 11  # the most any card, natural or joker, counts toward an opening (an ace at 11)
 
@@ -618,7 +622,7 @@ def _cap(cap) -> int:
     if cap is None:
         return BIG
     if isinstance(cap, bool) or not isinstance(cap, (int, np.integer)) or cap < 1:
-        raise ValueError(f"cap is {cap!r}: it must be a positive integer (or None for the exact maximum).")
+        raise KernelArgumentError(f"cap is {cap!r}: it must be a positive integer (or None for the exact maximum).")
     return int(cap)
 
 
@@ -645,7 +649,7 @@ def max_opening_batch(counts: np.ndarray, rules: MeldRules, *, cap: int | None =
     """
     T, O, memo = opening_tables(rules)
     if method not in ("auto", "split", "search"):
-        raise ValueError(f"method is {method!r}: it must be 'auto', 'split' or 'search'.")
+        raise KernelArgumentError(f"method is {method!r}: it must be 'auto', 'split' or 'search'.")
     if method == "split" and memo is None:
         raise RuleConfigError(f"the suits-apart method needs sets of distinct suits and at most two decks; "
                               f"{rules.name} has set_suits={rules.set_suits!r} and {rules.pack.describe()}.")
