@@ -13,6 +13,8 @@
   intervals, convergence, any ``concurrent.futures`` executor (Dask included).
 * :mod:`~rumino.odds.play` — odds from bots playing real hands, any player
   count and house rules.
+* :mod:`~rumino.odds.opening` — how often a dealt Rommé hand can open with 40
+  (or 30 … 50), by jokers dealt, simulated with the compiled opening kernel.
 
 >>> from rumino.odds import p_at_least_one, show
 >>> show(p_at_least_one(outs=8, unseen=47, draws=2))
@@ -26,6 +28,7 @@ from .exact import (count_zero_deadwood_dp, feasibility_table, four_three_counts
                     p_dealt_gin, rumino_count_closed_form, rumino_deal_distribution, show, zero_deadwood_hands)
 from .markov import KeepTargetChain, Target, best_target, rumino_targets, simulate_keep_target
 from .montecarlo import OddsEstimate, mean_from_moments, proportion, run_chunks, sample_deals, simulate_deals
+from .opening import OpeningSample, simulate_opening
 from .play import PlaySample, simulate_play
 
 __all__ = [
@@ -36,5 +39,5 @@ __all__ = [
     "rumino_count_closed_form", "rumino_deal_distribution", "show", "zero_deadwood_hands",
     "KeepTargetChain", "Target", "best_target", "rumino_targets", "simulate_keep_target",
     "OddsEstimate", "mean_from_moments", "proportion", "run_chunks", "sample_deals", "simulate_deals",
-    "PlaySample", "simulate_play",
+    "PlaySample", "simulate_play", "OpeningSample", "simulate_opening",
 ]
