@@ -509,19 +509,30 @@ def _sets_walk(ws, r, last, J, cur, pot, best, cap, O, memo):
     add the runs of what is left. Returns the best total, at least ``best``."""
     if best >= cap or cur + pot + 11 * J <= best:
         return best
+    # the ranks (from r on) whose naturals can still make a set with at most J jokers
     need = O[O_SET_NEED + J]
+    a0, a1, a2, a3 = ws[WS_M1], ws[WS_M1 + 1], ws[WS_M1 + 2], ws[WS_M1 + 3]
+    if need == 1:
+        ranks = a0 | a1 | a2 | a3
+    elif need == 2:
+        ranks = (a0 & a1) | (a0 & a2) | (a0 & a3) | (a1 & a2) | (a1 & a3) | (a2 & a3)
+    elif need == 3:
+        ranks = (a0 & a1 & (a2 | a3)) | (a2 & a3 & (a0 | a1))
+    elif need == 4:
+        ranks = a0 & a1 & a2 & a3
+    else:
+        ranks = 0
+    ranks &= ~((1 << r) - 1)
     while True:
-        present = 0
-        while r < 13:
-            present = ((ws[WS_M1] >> r) & 1) | (((ws[WS_M1 + 1] >> r) & 1) << 1) | \
-                (((ws[WS_M1 + 2] >> r) & 1) << 2) | (((ws[WS_M1 + 3] >> r) & 1) << 3)
-            if need != NO_SET and POP4[present] >= need:
-                break
-            r += 1
-            last = 15
-        if r == 13:
+        if ranks == 0:
             v = cur + _runs_value(ws, J, O, memo)
             return v if v > best else best
+        q = LOWBIT[ranks]
+        if q != r:
+            r = q
+            last = 15
+        present = ((ws[WS_M1] >> r) & 1) | (((ws[WS_M1 + 1] >> r) & 1) << 1) | \
+            (((ws[WS_M1 + 2] >> r) & 1) << 2) | (((ws[WS_M1 + 3] >> r) & 1) << 3)
         bit = 1 << r
         rv = O[O_RANKV + r]
         jmask = (2 << J) - 1
@@ -550,8 +561,7 @@ def _sets_walk(ws, r, last, J, cur, pot, best, cap, O, memo):
                         return best
             S = (S - 1) & present
         # or no (further) set of rank r: on to the next rank
-        r += 1
-        last = 15
+        ranks &= ~(1 << r)
 
 
 @_jit
