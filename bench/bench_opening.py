@@ -172,7 +172,8 @@ def main(argv=None) -> int:
     print("rumino Rommé opening benchmark" + (" (--quick)" if q else ""))
     print(machine())
     repeat = 3 if q else 5
-    print(f"numba threads: {os.environ['NUMBA_NUM_THREADS']}; compile time excluded; rates are best of {repeat} repeats")
+    print(f"numba threads: {os.environ['NUMBA_NUM_THREADS']}; compile time excluded; "
+          f"rates are best of {repeat} repeats")
     results = {
         "deals_13": bench_deals(13, n=300_000 if q else 2_000_000, n_arrange=500 if q else 3_000, repeat=repeat),
         "deals_14": bench_deals(14, n=300_000 if q else 2_000_000, n_arrange=500 if q else 3_000, repeat=repeat),

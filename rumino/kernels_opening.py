@@ -18,32 +18,45 @@ king), a joker the value of the card it stands for. Cards left in hand count
 nothing. A meld that can be read in several ways (``5h 6h JK`` as 4-5-6 or
 5-6-7) counts its best reading, since the player declares it (RULES §3.2, G10).
 
-The algorithm
--------------
-1. **Tables.** The set rules come from :func:`rumino.kernels.rule_tables`
-   (``set_ok``, and which ranks can still make a set). For runs this module
-   builds its own: for each of the 8192 sets ``M`` of ranks of one suit and
-   each joker count ``j``, ``run_value[j][M]``: the best opening value of the
-   naturals ``M`` plus ``j`` jokers laid as one run, over every window the run
-   may occupy (:meth:`~rumino.melds.MeldRules.run_windows`: ace low, high,
-   both or around, all 13 rotations of a 13-card run around the corner) and
-   every placement of the jokers the joker limits allow; −1 if none. The ace's
-   value depends on the window (1 only as the first card of a run starting at
-   the ace), which is why the value is a table and not a sum.
-2. **Search.** The same split as the deadwood kernel: take the lowest natural
-   ``c`` left; either it is the lowest natural of a run of its suit (with
-   higher ranks of that suit and ``j`` jokers, which may also stand below
-   ``c``), or the lowest natural of a set of its rank (with cards of later
-   suits), or it is not laid (nor are its copies, unless a later branch lays
-   them). That reaches every choice of disjoint melds.
-3. **Branch and bound.** A natural that lies in no set and no run the cards
-   left could make (a *lone* card) is never laid, so it is dropped at once. A
-   branch is abandoned when what it has laid plus every natural left (an ace
-   at 11) plus 11 per joker left cannot beat the best total found: no card
-   counts more than 11 toward an opening, so the bound never cuts the optimum
-   and the maximum is exact. With ``cap`` the search also stops as soon as a
-   total of ``cap`` is reached (the answer is then "at least ``cap``"): the
-   Monte Carlo needs only to know which thresholds up to 50 a hand reaches.
+Two methods, one answer
+-----------------------
+Both start from run tables this module builds (the set rules come from
+:func:`rumino.kernels.rule_tables`): for each of the 8192 sets ``M`` of ranks
+of one suit and each joker count ``j``, ``run_value[j][M]`` is the best opening
+value of the naturals ``M`` plus ``j`` jokers laid as one run, over every window
+the run may occupy (:meth:`~rumino.melds.MeldRules.run_windows`: ace low, high,
+both or around, all 13 rotations of a 13-card run around the corner) and every
+placement of the jokers the joker limits allow; −1 if none. The ace's value
+depends on the window (1 only as the first card of a run starting at the ace),
+which is why it is a table and not a sum.
+
+*Split* (the default for the Rommé family: sets of distinct suits, two decks).
+Sets cross the suits, one rank each; runs stay in their suit. So choose the
+sets rank by rank (only ranks that still hold enough suits for a set with the
+jokers left; a second set of the same rank only in canonical order), and for
+what is left add, for each suit, the best run value of its row with ``j``
+jokers, sharing the jokers by a small max-plus convolution over the suits.
+Every choice of sets is visited and each suit's runs are solved exactly, so the
+total is the maximum. A suit's best run value depends only on its row (13
+base-3 digits: 0, 1 or 2 copies of each rank) and ``j``: it is memoised in a
+table of 3^13 × (jokers + 1) entries, filled lazily by a search over runs
+(the lowest card is either not laid or the lowest natural of a run). Rows are
+first stripped of ranks that lie in no run they could make, so deals meet only
+a few tens of thousands of distinct rows and the memo's reads stay in cache.
+
+*Search* (any :class:`~rumino.melds.MeldRules`). The deadwood kernel's split:
+take the lowest natural ``c`` left; either it is the lowest natural of a run of
+its suit (with higher ranks of that suit and ``j`` jokers, which may also stand
+below ``c``), or of a set of its rank (with cards of later suits), or it is not
+laid (nor its copies, unless a later branch lays them). A natural in no set and
+no run the cards left could make is dropped at once, and a branch is abandoned
+when what it has laid plus every natural left (an ace at 11) plus 11 per joker
+left cannot beat the best total found: no card counts more than 11 toward an
+opening, so the bound never cuts the optimum.
+
+With ``cap`` either method stops as soon as a total of ``cap`` is reached (the
+answer is then "at least ``cap``"), which is all a threshold question needs.
+The tests compare both methods with ``arrange.max_opening`` hand by hand.
 
 >>> from rumino.cards import parse_hand, to_counts
 >>> from rumino.melds import ROMME_MELDS
@@ -63,10 +76,10 @@ from typing import Sequence
 import numpy as np
 
 from .cards import N_KINDS
-from .kernels import (BIG, LOWBIT, P_ACE, P_ADJACENT_MIN_RUN, P_JOKERS, P_MAX_ADJACENT, P_MAX_RUN,
-                      P_MIN_MELD, P_MIN_NATURALS, T_CAP, T_DISTINCT, T_SET, T_SET_NEED, NO_SET, _as_counts, _drop, _ids, _jit, _lift,
-                      _load_ids, _load_rows, _max_jokers, _put, _put_run, _raise_count, _refuse, _set_ranks, _take,
-                      _take_run, encode_rules, rule_tables)
+from .kernels import (BIG, LOWBIT, NO_SET, P_ACE, P_ADJACENT_MIN_RUN, P_JOKERS, P_MAX_ADJACENT, P_MAX_RUN,
+                      P_MIN_MELD, P_MIN_NATURALS, T_CAP, T_DISTINCT, T_SET, T_SET_NEED, _as_counts, _drop, _ids,
+                      _jit, _lift, _load_ids, _load_rows, _max_jokers, _put, _put_run, _raise_count, _refuse,
+                      _set_ranks, _take, _take_run, encode_rules, rule_tables)
 from .errors import RuleConfigError, RuminoError
 from .melds import MeldRules
 

@@ -34,7 +34,8 @@ def _text(r: dict, title: str, table: bool) -> str:
         lines.append(f"  {j} joker{'s' if j != '1' else ''}: {fig['n']:,} deals · {fig['estimate']:.4g} "
                      f"[{fig['ci95'][0]:.4g}, {fig['ci95'][1]:.4g}]")
     mv = r["mean_value"]
-    lines.append(f"mean best opening ≈ {mv['estimate']:.4g} points (95% CI {mv['ci95'][0]:.4g} … {mv['ci95'][1]:.4g})")
+    lo, hi = mv["ci95"]
+    lines.append(f"mean best opening ≈ {mv['estimate']:.4g} points (95% CI {lo:.4g} … {hi:.4g})")
     if table:
         jokers = list(r["by_jokers"])
         lines.append("P(open ≥ M), the same deals: M · all · " + " · ".join(f"{j}★" for j in jokers))
