@@ -9,6 +9,13 @@ so rumino simulates it: deal ``n`` hands of 13 cards (or the dealer's 14) from t
 :func:`rumino.arrange.max_opening`), and keep the whole distribution of values by
 the number of jokers dealt. One pass answers every threshold at once.
 
+Decisions where RULES leaves room: the dealer's 14 cards are one uniformly random
+14-card hand (the deal is one card at a time, so every hand is equally likely);
+the value counted is the opening value of RULES §3.3 whatever the penalty knobs
+say (``ace_penalty``, ``joker_penalty`` only change what a hand costs); a hand
+that could be laid out entirely (a hand-Rommé, which needs no 40) is counted by
+its value like any other: the question is the 40-point opening itself.
+
 The dealing and the seeding are the project's Monte Carlo machinery
 (:mod:`rumino.odds.montecarlo`): fixed chunks, each with its own generator
 spawned from the seed, merged in order, on any executor, so a figure depends on
