@@ -95,9 +95,11 @@ def bench_deals(size: int, n: int, n_arrange: int, repeat: int) -> dict:
            "agree_arrange": [agree_ref, n_arrange], "agree_search": [agree_search, n], "agree_cap": [agree_cap, n]}
     if size == 13:
         ok = best >= 1e6
-        print(f"target ≥ 1,000,000 13-card hands/s on one core (exact, split): {verdict(ok)} ({rate(best)}; "
-              f"CPU time {rate(n / times['split'][1])})")
+        cpu = n / times["split"][1]
+        print(f"target ≥ 1,000,000 13-card hands/s on one core (exact, split): {verdict(ok)} on wall-clock time "
+              f"({rate(best)}); on CPU time {verdict(cpu >= 1e6)} ({rate(cpu)})")
         out["targets"] = {"≥ 1 M 13-card hands/s": ok}
+        out["target_on_cpu_time"] = cpu >= 1e6
     return out
 
 
