@@ -106,6 +106,20 @@ def test_kernel_matches_arrange_under_every_meld_knob(name):
     _agree(meld_dense(rules, 13, 80, 4002), rules)
 
 
+@pytest.mark.parametrize("name", ["default", "ace around", "lenient jokers"])
+def test_kernel_matches_brute_force_on_small_hands(name):
+    """A third route: tests/brute_force.py tries every meld of every card (9-card hands)."""
+    from brute_force import brute_max_opening
+
+    rules = KNOBS[name]
+    hands = np.concatenate([meld_dense(rules, 9, 30, 7000), joker_heavy(rules, 9, 15, 7001)])
+    split = ko.max_opening_batch(hands, rules)
+    search = ko.max_opening_batch(hands, rules, method="search")
+    for h, a, b in zip(hands, split, search):
+        want = brute_max_opening(from_counts(h), rules)
+        assert a == b == want, f"{format_hand(from_counts(h))}: split {a}, search {b}, brute force {want}"
+
+
 def test_single_hand_call_and_cap():
     hands = meld_dense(ROMME_MELDS, 13, 300, 5000)
     exact = ko.max_opening_batch(hands, ROMME_MELDS)
