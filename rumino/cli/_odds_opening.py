@@ -27,11 +27,12 @@ from . import CommandError
 def _text(r: dict, title: str, table: bool) -> str:
     m = r["opening_min"]
     p = r["probability"]
-    lines = [f"{title}: {r['cards']} dealt cards from 110 — can they open with {m} or more?",
+    lines = [f"{title}: {r['cards']} dealt cards from {r['pack_size']} — can they open with {m} or more?",
              f"P(open ≥ {m}) ≈ {p['estimate']:.6g} (95% CI {p['ci95'][0]:.6g} … {p['ci95'][1]:.6g}; "
              f"n = {r['samples']:,}, seed {r['seed']})"]
     for j, fig in r["by_jokers"].items():
-        lines.append(f"  {j} joker{'s' if j != '1' else ''}: {fig['n']:,} deals · {fig['estimate']:.4g} "
+        lines.append(f"  {j} joker{'s' if j != '1' else ''}: {fig['n']:,} deal{'s' if fig['n'] != 1 else ''} · "
+                     f"{fig['estimate']:.4g} "
                      f"[{fig['ci95'][0]:.4g}, {fig['ci95'][1]:.4g}]")
     mv = r["mean_value"]
     lo, hi = mv["ci95"]

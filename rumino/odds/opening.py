@@ -74,6 +74,7 @@ class OpeningSample:
     variant: str
     opening_min: int  # the rules' own minimum (the default threshold)
     grid: np.ndarray = field(repr=False)
+    pack_size: int = 110
 
     def deals(self, jokers: int | None = None) -> int:
         return int(self.grid.sum() if jokers is None else self.grid[jokers].sum())
@@ -128,6 +129,7 @@ class OpeningSample:
         mean = self.mean_value()
         return {
             "variant": self.variant, "samples": self.n, "seed": self.seed, "cards": self.cards, "opening_min": m,
+            "pack_size": self.pack_size,
             "probability": est(self.p_open(m), n=self.n, successes=self.p_open(m).successes),
             "by_jokers": {str(j): {"n": self.deals(j), **est(self.p_open(m, j))} for j in jokers},
             "thresholds": {str(t): est(self.p_open(t), by_jokers={str(j): est(self.p_open(t, j)) for j in jokers})
@@ -167,4 +169,4 @@ def simulate_opening(n: int, seed: int, *, cards: int = 13, variant: str = "romm
     parts = run_chunks(_value_chunk, n, seed, chunk=chunk, args=(mr, int(cards)), executor=executor,
                        progress=progress, desc="deals")
     grid = np.sum(parts, axis=0)
-    return OpeningSample(int(n), int(seed), int(cards), v.key, int(rules.opening_min), grid)
+    return OpeningSample(int(n), int(seed), int(cards), v.key, int(rules.opening_min), grid, mr.pack.size)
