@@ -72,8 +72,9 @@ def test_json_keys_for_every_knock_variant(capsys):
     wiener = report(capsys, "2c 3c 4c 7d 7h 7s Js Qs Ks 5h", "--variant", "wiener")
     assert must == set(wiener) and (wiener["deadwood"], wiener["can_knock"], wiener["knock_limit"]) == (5, True, 5)
     romme = report(capsys, "As JK Kd 5c", "--variant", "german rummy")
-    assert set(romme) == {"hand", "variant", "deadwood", "melds", "unmatched"}
+    assert set(romme) == {"hand", "variant", "deadwood", "melds", "unmatched", "penalty", "opening"}
     assert (romme["variant"], romme["deadwood"], romme["melds"]) == ("romme", 46, [])
+    assert romme["penalty"] == 46 and romme["opening"]["value"] == 0  # RULES §3.7.6: 11 + 20 + 10 + 5
 
 
 def test_report_is_a_valid_best_arrangement(capsys):

@@ -1,5 +1,10 @@
 """``rumino deadwood HAND [--variant NAME] [--json]``: the exact best arrangement of a hand.
 
+For German Rommé it also prints what the hand costs if its holder is caught with
+it (the penalty of RULES §3.5, with the rules' ``joker_penalty`` and ``ace_penalty``)
+and its best opening from the hand alone (RULES §3.3, §3.4); Robber Rummy prints
+the opening too (RULES §4, RR4).
+
 >>> from rumino.cli import main
 >>> main(["deadwood", "7h 8h 9h 10h 5c 5d 5s", "--variant", "rumino"])
 7h 8h 9h 10h | 5s 5c 5d
@@ -11,7 +16,7 @@ from __future__ import annotations
 
 import json
 
-from ..arrange import after_draw, all_best_arrangements
+from ..arrange import after_draw, all_best_arrangements, max_opening
 from ..cards import format_card, format_hand, parse_hand
 from ..variants import Variant, find_variant
 from ..variants.rumino import rumino_in
@@ -56,6 +61,27 @@ def evaluate_hand(hand_text: str, variant_name: str = "rumino") -> dict:
     if variant.knock_field is not None:
         out["can_knock"] = best.deadwood <= variant.knock_limit()
         out["knock_limit"] = variant.knock_limit()
+    out.update(_romme_extras(hand, variant))
+    return out
+
+
+def _romme_extras(hand, variant: Variant) -> dict:
+    """Rommé's penalty of the hand and its best opening; Robber's opening; nothing for other games.
+
+    >>> _romme_extras(parse_hand("10s Js Qs 3d 3h 3c Kd"), find_variant("romme"))["penalty"]
+    49
+    """
+    if variant.key not in ("romme", "robber"):
+        return {}
+    rules = variant.rules
+    mr = rules.meld_rules
+    out: dict = {}
+    if variant.key == "romme":
+        # RULES §3.5: every card left in hand pays its §3.3 penalty, melds or not (nothing was laid)
+        out["penalty"] = int(sum(mr.value(c) for c in hand))
+    best = max_opening(hand, mr)
+    out["opening"] = {"value": best.value, "melds": [[format_card(c) for c in m.cards] for m in best.melds],
+                      "opens": best.value >= rules.opening_min, "opening_min": rules.opening_min}
     return out
 
 
@@ -73,7 +99,15 @@ def _text(report: dict) -> str:
         facts.append(f"rumino: {yes[report['rumino']]}")
     if "can_knock" in report:
         facts.append(f"may knock: {yes[report['can_knock']]} (limit {report['knock_limit']})")
-    return (first or "(no cards)") + "\n" + " · ".join(facts)
+    text = (first or "(no cards)") + "\n" + " · ".join(facts)
+    if "penalty" in report:
+        text += f"\npenalty {report['penalty']} if caught with this hand (RULES §3.5)"
+    if "opening" in report:
+        o = report["opening"]
+        melds = " | ".join(" ".join(m) for m in o["melds"]) or "no meld"
+        verdict = "opens" if o["opens"] else "does not open"
+        text += f"\nbest opening {o['value']}: {melds} — {verdict} ({o['opening_min']} needed)"
+    return text
 
 
 def run(args) -> int:

@@ -9,6 +9,9 @@
   out in N draws) and the expected number of draws to the first out.
 * ``rumino odds poker --cards N [--json]`` — the exact number of N-card hands
   (5 ≤ N ≤ 18, one deck) whose best five is each poker category (Rummoli).
+* ``rumino odds opening --variant romme --samples N --seed S [--cards 13|14] [--json]``
+  — P(a dealt Rommé hand can open with 40), by jokers and for 30 … 50
+  (:mod:`rumino.cli._odds_opening`).
 
 >>> from rumino.cli import main
 >>> main(["odds", "draws", "--outs", "8", "--unseen", "47", "--draws", "1"])
@@ -313,3 +316,6 @@ def register(sub) -> None:
                         "both are exact and give the same table")
     k.add_argument("--json", action="store_true", help="print JSON")
     k.set_defaults(run=run_poker)
+    from ._odds_opening import register_opening
+
+    register_opening(osub)

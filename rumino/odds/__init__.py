@@ -15,6 +15,8 @@
   count and house rules.
 * :mod:`~rumino.odds.poker` — exact best-five-of-n poker tables for n = 5 … 18
   (Rummoli), by two independent methods, with brute force and simulation checks.
+* :mod:`~rumino.odds.opening` — how often a dealt Rommé hand can open with 40
+  (or 30 … 50), by jokers dealt, simulated with the compiled opening kernel.
 
 >>> from rumino.odds import p_at_least_one, show
 >>> show(p_at_least_one(outs=8, unseen=47, draws=2))
@@ -28,6 +30,7 @@ from .exact import (count_zero_deadwood_dp, feasibility_table, four_three_counts
                     p_dealt_gin, rumino_count_closed_form, rumino_deal_distribution, show, zero_deadwood_hands)
 from .markov import KeepTargetChain, Target, best_target, rumino_targets, simulate_keep_target
 from .montecarlo import OddsEstimate, mean_from_moments, proportion, run_chunks, sample_deals, simulate_deals
+from .opening import OpeningSample, simulate_opening
 from .play import PlaySample, simulate_play
 
 __all__ = [
@@ -38,5 +41,5 @@ __all__ = [
     "rumino_count_closed_form", "rumino_deal_distribution", "show", "zero_deadwood_hands",
     "KeepTargetChain", "Target", "best_target", "rumino_targets", "simulate_keep_target",
     "OddsEstimate", "mean_from_moments", "proportion", "run_chunks", "sample_deals", "simulate_deals",
-    "PlaySample", "simulate_play",
+    "PlaySample", "simulate_play", "OpeningSample", "simulate_opening",
 ]
