@@ -288,13 +288,18 @@ def _reading(counts: np.ndarray, rules: MeldRules) -> Meld:
     return max(readings, key=lambda m: m.opening_value())  # a careful player's reading of the ends
 
 
+def _meld_order(m: Meld):
+    """Sets first, then runs, each by their lowest natural card: a stable order for printing."""
+    return (m.kind != "set", m.naturals, m.jokers)
+
+
 def arrange_table(table: Iterable[int], rules: MeldRules) -> tuple[Meld, ...] | None:
     """A partition of the table cards into valid melds with the jokers identified, or ``None``.
 
     >>> from rumino.cards import parse_hand
     >>> from rumino.melds import ROBBER_MELDS
     >>> [str(m) for m in arrange_table(parse_hand("5d 6d 7d 5s 6s JK"), ROBBER_MELDS)]
-    ['5s 6s JK(7s)', '5d 6d 7d']
+    ['5d 6d 7d', '5s 6s JK(7s)']
     >>> arrange_table(parse_hand("5d 6d"), ROBBER_MELDS) is None
     True
     """
@@ -302,7 +307,7 @@ def arrange_table(table: Iterable[int], rules: MeldRules) -> tuple[Meld, ...] | 
     out = _milp(t, np.zeros(N_KINDS, dtype=np.int64), rules, np.zeros(N_KINDS, dtype=np.int64))
     if out is None:
         return None
-    return tuple(_reading(m, rules) for m in out[1])
+    return tuple(sorted((_reading(m, rules) for m in out[1]), key=_meld_order))
 
 
 def solve_table(table: Iterable[int], hand: Iterable[int], rules: MeldRules, *, most_cards: bool = False,
@@ -334,8 +339,7 @@ def solve_table(table: Iterable[int], hand: Iterable[int], rules: MeldRules, *, 
         raise IllegalActionError(f"the table {' '.join(map(format_card, from_counts(t)))} does not form valid "
                                  f"melds (RULES §4.3 (iii)), so there is nothing to rearrange.")
     placed, meld_list = out
-    melds = tuple(sorted((m if isinstance(m, Meld) else _reading(m, rules) for m in meld_list),
-                         key=lambda m: (m.kind != "set", m.naturals, m.jokers)))
+    melds = tuple(sorted((m if isinstance(m, Meld) else _reading(m, rules) for m in meld_list), key=_meld_order))
     # check the answer independently of the solver: the melds hold exactly table + placed
     total = np.zeros(N_KINDS, dtype=np.int64)
     for m in melds:
