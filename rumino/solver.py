@@ -299,7 +299,7 @@ def arrange_table(table: Iterable[int], rules: MeldRules) -> tuple[Meld, ...] | 
     >>> from rumino.cards import parse_hand
     >>> from rumino.melds import ROBBER_MELDS
     >>> [str(m) for m in arrange_table(parse_hand("5d 6d 7d 5s 6s JK"), ROBBER_MELDS)]
-    ['5d 6d 7d', '5s 6s JK(7s)']
+    ['5s 6s JK(7s)', '5d 6d 7d']
     >>> arrange_table(parse_hand("5d 6d"), ROBBER_MELDS) is None
     True
     """
