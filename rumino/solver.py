@@ -311,13 +311,15 @@ def arrange_table(table: Iterable[int], rules: MeldRules) -> tuple[Meld, ...] | 
 
 
 def solve_table(table: Iterable[int], hand: Iterable[int], rules: MeldRules, *, most_cards: bool = False,
-                weights: Sequence[int] | None = None, method: str = "milp") -> TableSolution:
+                weights: Sequence[int] | None = None, method: str = "milp", check: bool = True) -> TableSolution:
     """The rearrangement that places the most value (or cards) from ``hand`` onto ``table``.
 
     ``table`` is the multiset of table cards (it must form valid melds); ``weights``
     (53 integers) replaces the card values, e.g. for a comparison with Rummikub's
     face values. Raises :class:`~rumino.errors.IllegalActionError` (§4.3 (iii)) if the
-    table cannot be arranged into valid melds to begin with. ``method="dp"`` uses the
+    table cannot be arranged into valid melds to begin with (``check=False`` skips that
+    test for callers who know the table is valid, and then only the final table is
+    required to be valid). ``method="dp"`` uses the
     slower dynamic programme instead of the integer programme (same answer value).
 
     >>> from rumino.cards import parse_hand
@@ -330,6 +332,9 @@ def solve_table(table: Iterable[int], hand: Iterable[int], rules: MeldRules, *, 
     w = card_weights(rules, most_cards) if weights is None else np.asarray(weights, dtype=np.int64)
     if w.shape != (N_KINDS,) or (w < 0).any():
         raise ValueError("weights must be 53 non-negative integers, one per card kind.")
+    if check and t.any() and _milp(t, np.zeros_like(h), rules, np.zeros_like(w)) is None:
+        raise IllegalActionError(f"the table {' '.join(map(format_card, from_counts(t)))} does not form valid "
+                                 f"melds (RULES §4.3 (iii)): a rearrangement starts from a valid table.")
     if method not in ("milp", "dp"):
         raise ValueError(f"method is {method!r}: it must be 'milp' or 'dp'.")
     if method == "dp" and not _table_dp.supports(rules):
