@@ -53,6 +53,11 @@ def _joker_meanings(m: Meld) -> Counter:
     return Counter(s for c, s in zip(m.cards, m.stands_for) if c == JOKER)
 
 
+def _why(cards: Sequence[int], rules: MeldRules, default: str) -> str:
+    """Why the cards are not a meld, without the final full stop (it is followed by a section)."""
+    return (why_not_meld(list(cards), rules) or default).rstrip(".")
+
+
 def _text(cards: Iterable[int]) -> str:
     return format_hand(cards) or "(nothing)"
 
@@ -74,7 +79,7 @@ def declare(cards: Sequence[int], rules: MeldRules, jokers: Sequence[int] | None
     cards = list(cards)
     readings = meld_readings(cards, rules)
     if not readings:
-        raise InvalidMeldError(f"{why_not_meld(cards, rules)} (RULES §3.2)")
+        raise InvalidMeldError(f"{_why(cards, rules, 'not a meld')} (RULES §3.2).")
     if jokers is None:
         return max(readings, key=lambda m: m.opening_value())
     want = Counter(jokers)
@@ -158,8 +163,7 @@ def lay_off(meld: Meld, card: int, rules: MeldRules, *, stands_for: int | None =
         nat = sorted([c for c in meld.cards if c != JOKER] + ([card] if card != JOKER else []))
         readings = [r for r in meld_readings(cards, rules) if r.kind == "set"]
         if not readings:
-            raise IllegalActionError(f"cannot lay off {where}: {why_not_meld(cards, rules) or 'not a set'} "
-                                     f"(RULES §3.2).")
+            raise IllegalActionError(f"cannot lay off {where}: {_why(cards, rules, 'not a set')} (RULES §3.2).")
         # keep the jokers' declared suits where still free; re-read the others to missing suits (§3.2)
         old = [s for c, s in zip(meld.cards, meld.stands_for) if c == JOKER] + ([stands_for] if card == JOKER and
                                                                                   stands_for is not None else [])
@@ -172,7 +176,7 @@ def lay_off(meld: Meld, card: int, rules: MeldRules, *, stands_for: int | None =
         return _set_with(nat, (keep + free)[:n_j])
     runs = [r for r in meld_readings(cards, rules) if r.kind == "run"]
     if not runs:
-        raise IllegalActionError(f"cannot lay off {where}: {why_not_meld(cards, rules) or 'not a run'} (RULES §3.2).")
+        raise IllegalActionError(f"cannot lay off {where}: {_why(cards, rules, 'not a run')} (RULES §3.2).")
     before = _joker_meanings(meld)
     if card == JOKER:
         fits = [r for r in runs if before <= _joker_meanings(r)
@@ -184,7 +188,9 @@ def lay_off(meld: Meld, card: int, rules: MeldRules, *, stands_for: int | None =
     same = [r for r in runs if _joker_meanings(r) == before and _extends(meld, r)]
     if same:
         return same[0]
-    if before[card]:  # the card a joker stands for: the joker slides to the other end (decision in the docstring)
+    ends = {meld.stands_for[0], meld.stands_for[-1]}
+    end_joker = card in ends and any(c == JOKER and s == card for c, s in zip(meld.cards, meld.stands_for))
+    if end_joker:  # the card an end joker stands for: the joker slides to the other end (decision in the docstring)
         want = before.copy()
         want[card] -= 1
         slid = [r for r in runs if (_joker_meanings(r) - want).total() == 1 and want <= _joker_meanings(r)]
