@@ -286,3 +286,35 @@ def test_cli_bad_input_exits_2_with_one_line(capsys, args, why):
     assert main(["table", *args]) == 2
     err = capsys.readouterr().err
     assert why in err and err.count("\n") == 1
+
+
+# ---------------------------------------------------------------------- the peer: rummikub-solver
+
+
+def test_rummikub_solver_agrees_where_the_rules_coincide():
+    """Two decks of 1–13 in four suits, no jokers, no ace-high runs: the same number of cards placed as
+    rummikub-solver (``SolverMode.TILE_COUNT``) on a seeded sample, and never less face value than its
+    ``TOTAL_VALUE`` (ours is exact and checked meld by meld; the peer can stop short of the optimum)."""
+    from conftest import import_oracle
+
+    rk = import_oracle("rummikub_solver")
+    from rumino.cards import Pack
+
+    rules = replace(ROBBER_MELDS, pack=Pack(decks=2, jokers=0), ace="low")
+    rs = rk.RuleSet(numbers=13, repeats=2, colours=4, jokers=0, min_len=3)
+    tiles = rs.tiles  # colour-major, numbers 1–13: tile i is our card id i
+    face = np.zeros(53, dtype=np.int64)
+    face[:52] = np.arange(52) % 13 + 1
+    rng = np.random.default_rng(11)
+    for _ in range(25):
+        table, hand = random_position(rng, rules, int(rng.integers(15, 40)), int(rng.integers(3, 10)))
+        g = rs.new_game()
+        g.add_table(*(tiles[c] for c in table))
+        g.add_rack(*(tiles[c] for c in hand))
+        g.initial = False
+        by_count = rs.solve(g, rk.SolverMode.TILE_COUNT)
+        by_value = rs.solve(g, rk.SolverMode.TOTAL_VALUE)
+        n_peer = len(by_count.tiles) if by_count else 0
+        v_peer = int(sum(face[int(t) - 1] for t in by_value.tiles)) if by_value else 0
+        assert solve_table(table, hand, rules, most_cards=True).value == n_peer
+        assert solve_table(table, hand, rules, weights=face).value >= v_peer
