@@ -294,7 +294,8 @@ def test_cli_bad_input_exits_2_with_one_line(capsys, args, why):
 def test_rummikub_solver_agrees_where_the_rules_coincide():
     """Two decks of 1–13 in four suits, no jokers, no ace-high runs: the same number of cards placed as
     rummikub-solver (``SolverMode.TILE_COUNT``) on a seeded sample, and never less face value than its
-    ``TOTAL_VALUE`` (ours is exact and checked meld by meld; the peer can stop short of the optimum)."""
+    ``TOTAL_VALUE`` answer: that objective in rummikub-solver 1.0 is the tile count times the sum of all
+    tile values (``sum(tiles[:, None] @ tilevalue[None, :])``), so it maximises the count, not the value."""
     from conftest import import_oracle
 
     rk = import_oracle("rummikub_solver")
