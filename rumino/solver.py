@@ -20,13 +20,17 @@ move) and one per hand card kind (how many are placed); one equality per card
 kind: cards in melds = cards on the table + cards placed. Why this and not a
 search of our own: we wrote one, the value-by-value dynamic programme of van
 Rijn, Takes & Vis (2015) extended to jokers under Rommé's limits
-(:mod:`rumino._table_dp`, ``method="dp"``); it is exact but its state (the open
-runs of four suits, jokers, sets of the rank, aces used low) reaches ~300,000
-states on dense 58-card tables, and in Python it was 10–30× slower than HiGHS on
-the positions of ``bench/bench_solver.py`` (median ~0.3 s against ~10 ms of
-CPU). The integer programme also takes every joker knob from
-:mod:`rumino.melds` unchanged. The programme stays as a second exact route in
-the tests.
+(:mod:`rumino._table_dp`, ``method="dp"``). It is exact, but its state (the open
+runs of four suits, jokers used, the sets of the rank, aces used low) reaches
+~300,000 states in one layer of a dense 58-card table, and run in Python it was
+the slower of the two on every kind of position we timed: on joker-free tables
+of 20–60 cards a median of ~0.3 s (wall, busy machine) against ~9 ms of CPU for
+HiGHS, with a worst case of 22 s against 0.4 s. The integer programme also takes
+every joker knob of :mod:`rumino.melds` unchanged (``ace="around"``, any set
+rule). The programme stays as a second exact route in the tests. Neither meets
+the issue's speed targets yet (see ``bench/bench_solver.py``): jokers make the
+integer programme branch (a median of ~70 ms of CPU on Robber positions with
+jokers), and a compiled programme would be the next step.
 
 The columns are kept small without losing exactness: a meld whose cards can be
 split into two valid melds is never needed (its two parts do the same job),
@@ -50,7 +54,7 @@ import numpy as np
 from . import _table_dp
 from .cards import JOKER, N_KINDS, format_card, from_counts, to_counts
 from .errors import IllegalActionError, RuminoError
-from .melds import ROBBER_MELDS as ROBBER_MELDS_FOR_DOCS, Meld, MeldRules, meld_readings
+from .melds import Meld, MeldRules, meld_readings
 
 
 class SolverError(RuminoError, RuntimeError):
@@ -355,13 +359,8 @@ def solve_table(table: Iterable[int], hand: Iterable[int], rules: MeldRules, *, 
                          hand_left=from_counts(h - placed), most_cards=most_cards)
 
 
-def check_position(table: Sequence[int], hand: Sequence[int], rules: MeldRules) -> None:
-    """Refuse a position no pack can hold (more copies of a card than the pack has, across table and hand)."""
-    rules.pack.check_hand(list(table) + list(hand), name="table and hand together")
-
-
 __all__ = ["TableSolution", "SolverError", "solve_table", "arrange_table", "meld_columns", "card_weights",
-           "meld_strings", "check_position", "random_position"]
+           "meld_strings", "random_position"]
 
 
 # ---------------------------------------------------------------------- random positions (tests, benchmark, book)
@@ -378,8 +377,9 @@ def random_position(rng: np.random.Generator, rules: MeldRules, table_cards: int
     Melds are added until the table holds at least ``table_cards`` cards; the hand is
     then dealt from what is left of the pack.
 
-    >>> t, h = random_position(np.random.default_rng(1), ROBBER_MELDS_FOR_DOCS, 20, 13)
-    >>> len(t) >= 20, len(h), arrange_table(t, ROBBER_MELDS_FOR_DOCS) is not None
+    >>> from rumino.melds import ROBBER_MELDS
+    >>> t, h = random_position(np.random.default_rng(1), ROBBER_MELDS, 20, 13)
+    >>> len(t) >= 20, len(h), arrange_table(t, ROBBER_MELDS) is not None
     (True, 13, True)
     """
     left = rules.pack.counts().astype(np.int64)
