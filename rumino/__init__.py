@@ -11,6 +11,7 @@ from .arrange import after_draw, all_best_arrangements, best_arrangement, max_op
 from .cards import JOKER, Pack, format_card, format_hand, parse_card, parse_hand
 from .errors import IllegalActionError, InvalidCardError, InvalidMeldError, RecordError, RuleConfigError, RuminoError
 from .melds import GIN_MELDS, ROBBER_MELDS, ROMME_MELDS, RUMINO_MELDS, WIENER_MELDS, MeldRules, check_meld, is_meld
+from .solver import arrange_table, solve_table
 from .variants import VARIANTS, find_variant
 from .variants.rumino import RUMINO, RuminoGame, RuminoRules
 from .game import play
@@ -23,5 +24,6 @@ __all__ = [
     "JOKER", "Pack", "format_card", "format_hand", "parse_card", "parse_hand",
     "IllegalActionError", "InvalidCardError", "InvalidMeldError", "RecordError", "RuleConfigError", "RuminoError",
     "GIN_MELDS", "ROBBER_MELDS", "ROMME_MELDS", "RUMINO_MELDS", "WIENER_MELDS", "MeldRules", "check_meld", "is_meld",
+    "arrange_table", "solve_table",
     "VARIANTS", "find_variant", "RUMINO", "RuminoGame", "RuminoRules", "play", "make_players",
 ]

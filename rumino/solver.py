@@ -1,0 +1,413 @@
+"""The exact table solver of Robber Rummy (RULES §4.3): the best rearrangement of the table.
+
+Given the cards on the table (a multiset that forms valid melds) and a hand,
+:func:`solve_table` finds which hand cards to add, and how to regroup the whole
+table, so that the added value is as large as possible (or, with
+``most_cards=True``, the number of added cards), while every table card stays
+on the table in a valid meld (§4.3 (ii), (iii)) and every joker is identified
+(§4.2). An optimum of 0 is the proof that nothing can be placed.
+
+>>> from rumino.cards import parse_hand
+>>> from rumino.melds import ROBBER_MELDS
+>>> s = solve_table(parse_hand("5c 6c 7c 8c 9c"), parse_hand("7c Kd"), ROBBER_MELDS)
+>>> s.value, [str(m) for m in s.melds], s.hand_left
+(7, ['5c 6c 7c', '7c 8c 9c'], (38,))
+
+**Method: an integer programme solved by HiGHS** (``scipy.optimize.milp``), in
+the form of den Hertog & Hulshof (2006): one integer variable per *meld
+multiset* (how many copies of that group of cards lie on the table after the
+move) and one per hand card kind (how many are placed); one equality per card
+kind: cards in melds = cards on the table + cards placed. Why this and not a
+search of our own: we wrote one, the value-by-value dynamic programme of van
+Rijn, Takes & Vis (2015) extended to jokers under Rommé's limits
+(:mod:`rumino._table_dp`, ``method="dp"``). It is exact, but its state (the open
+runs of four suits, jokers used, the sets of the rank, aces used low) reaches
+~300,000 states in one layer of a dense 58-card table, and run in Python it was
+the slower of the two on every kind of position we timed: on joker-free tables
+of 20–60 cards a median of ~0.3 s (wall, busy machine) against ~9 ms of CPU for
+HiGHS, with a worst case of 22 s against 0.4 s. The integer programme also takes
+every joker knob of :mod:`rumino.melds` unchanged (``ace="around"``, any set
+rule). The programme stays as a second exact route in the tests. Neither meets
+the issue's speed targets yet (see ``bench/bench_solver.py``): jokers make the
+integer programme branch (a median of ~70 ms of CPU on Robber positions with
+jokers), and a compiled programme would be the next step.
+
+The columns are kept small without losing exactness: a meld whose cards can be
+split into two valid melds is never needed (its two parts do the same job),
+so only *unsplittable* melds are columns (runs of 3–5 without jokers, sets,
+and the few longer runs whose jokers forbid any cut). They are listed once per
+:class:`~rumino.melds.MeldRules` and filtered per position to the ones the
+table and the hand can supply. Every answer is checked before it is returned:
+each meld is re-read by :func:`rumino.melds.meld_readings` and the cards are
+counted, so a numerical slip of the solver cannot pass silently.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations, product
+from typing import Iterable, Sequence
+
+import numpy as np
+
+from . import _table_dp
+from .cards import JOKER, N_KINDS, format_card, from_counts, to_counts
+from .errors import IllegalActionError, RuminoError
+from .melds import Meld, MeldRules, meld_readings
+
+
+class SolverError(RuminoError, RuntimeError):
+    """The integer solver failed on a position it should solve (a bug, not bad input)."""
+
+
+@dataclass(frozen=True)
+class TableSolution:
+    """The best move on a table: the cards placed, their worth and the melds afterwards.
+
+    ``melds`` cover the old table plus ``placed`` exactly; each is a
+    :class:`~rumino.melds.Meld` reading, so a joker shows the card it stands for.
+    """
+
+    placed: tuple[int, ...]
+    value: int  # the objective: summed card values placed, or the number of cards with most_cards
+    melds: tuple[Meld, ...]
+    hand_left: tuple[int, ...]
+    most_cards: bool = False
+
+    @property
+    def can_place(self) -> bool:
+        return bool(self.placed)
+
+    def as_dict(self) -> dict:
+        """The JSON form printed by ``rumino table --json``."""
+        return {
+            "placed": [format_card(c) for c in self.placed],
+            "value": self.value,
+            "objective": "cards" if self.most_cards else "value",
+            "table": [meld_strings(m) for m in self.melds],
+            "hand_left": [format_card(c) for c in self.hand_left],
+        }
+
+
+def meld_strings(m: Meld) -> list[str]:
+    """A meld as card strings, a joker as ``JK(8d)`` with the card it stands for."""
+    return [f"JK({format_card(s)})" if c == JOKER else format_card(c) for c, s in zip(m.cards, m.stands_for)]
+
+
+# ---------------------------------------------------------------------- the columns
+
+
+def _run_cut_ok(pattern: Sequence[bool], rules: MeldRules) -> bool:
+    """Can this run reading be cut into a prefix and a suffix that are both valid runs?"""
+    n = len(pattern)
+    for i in range(rules.min_meld, n - rules.min_meld + 1):
+        if rules.joker_pattern_ok(pattern[:i], "run") and rules.joker_pattern_ok(pattern[i:], "run"):
+            return True
+    return False
+
+
+def _sub_multisets(items: tuple[int, ...]):
+    """Every sub-multiset of a sorted tuple, once each."""
+    kinds = sorted(set(items))
+    counts = [items.count(k) for k in kinds]
+    for ks in product(*(range(c + 1) for c in counts)):
+        yield tuple(k for k, m in zip(kinds, ks) for _ in range(m))
+
+
+def _splittable(cards: tuple[int, ...], rules: MeldRules) -> bool:
+    """Can these cards (one meld) be split into two valid melds? (Brute force: used for sets only.)"""
+    if len(cards) < 2 * rules.min_meld:
+        return False
+    for part in _sub_multisets(cards):
+        if rules.min_meld <= len(part) <= len(cards) - rules.min_meld:
+            rest = list(cards)
+            for c in part:
+                rest.remove(c)
+            if meld_readings(part, rules) and meld_readings(rest, rules):
+                return True
+    return False
+
+
+@lru_cache(maxsize=16)
+def meld_columns(rules: MeldRules) -> np.ndarray:
+    """Every unsplittable meld under ``rules`` as a count vector: an int8 array of shape (kinds, 53).
+
+    A run reading that can be cut into two valid runs, or a set that splits into two
+    sets, is left out: any table using it can use the two parts instead.
+
+    >>> from rumino.melds import ROBBER_MELDS
+    >>> meld_columns(ROBBER_MELDS).shape[1]
+    53
+    """
+    J = rules.pack.jokers if rules.jokers_allowed else 0
+    runs: dict[tuple, bool] = {}  # (suit, natural ranks, jokers) -> some reading can be cut
+    for length in range(rules.min_meld, rules.max_run + 1):
+        windows = rules.run_windows(length)
+        for jk in range(0, min(J, rules.max_jokers(length)) + 1):
+            for where in combinations(range(length), jk):
+                pattern = [False] * length
+                for i in where:
+                    pattern[i] = True
+                if not rules.joker_pattern_ok(pattern, "run"):
+                    continue
+                cut = _run_cut_ok(pattern, rules)
+                for window in windows:
+                    ranks = tuple(sorted(window[i] % 13 for i in range(length) if not pattern[i]))
+                    if len(set(ranks)) != len(ranks):
+                        continue
+                    key = (ranks, jk)
+                    runs[key] = runs.get(key, False) or cut
+    cols: list[np.ndarray] = []
+    for (ranks, jk), cut in runs.items():
+        if cut or not ranks:
+            continue
+        for suit in range(4):
+            v = np.zeros(N_KINDS, dtype=np.int8)
+            for r in ranks:
+                v[suit * 13 + r] += 1
+            v[JOKER] = jk
+            cols.append(v)
+    # sets: naturals of one rank (distinct suits or any copies) plus jokers
+    copies = 1 if rules.set_suits == "distinct" else rules.pack.decks
+    for rank in range(13):
+        for ks in product(range(copies + 1), repeat=4):
+            nat = tuple(s * 13 + rank for s in range(4) for _ in range(ks[s]))
+            if not nat:
+                continue
+            for jk in range(0, J + 1):
+                cards = nat + (JOKER,) * jk
+                if not rules.min_meld <= len(cards) <= rules.max_set:
+                    continue
+                readings = meld_readings(cards, rules)
+                if not any(m.kind == "set" for m in readings) or _splittable(cards, rules):
+                    continue
+                v = to_counts(cards).astype(np.int8)
+                cols.append(v)
+    # melds of jokers alone (only when min_naturals == 0)
+    for jk in range(rules.min_meld, J + 1):
+        if meld_readings([JOKER] * jk, rules) and not _splittable((JOKER,) * jk, rules):
+            v = np.zeros(N_KINDS, dtype=np.int8)
+            v[JOKER] = jk
+            cols.append(v)
+    out = np.unique(np.array(cols, dtype=np.int8), axis=0)
+    out.setflags(write=False)
+    return out
+
+
+# ---------------------------------------------------------------------- the solver
+
+
+def _counts(cards: Iterable[int] | np.ndarray) -> np.ndarray:
+    if isinstance(cards, np.ndarray) and cards.shape == (N_KINDS,):
+        return cards.astype(np.int64)
+    return to_counts(list(cards)).astype(np.int64)
+
+
+def card_weights(rules: MeldRules, most_cards: bool = False) -> np.ndarray:
+    """What placing one card of each kind is worth: its value in hand (RULES §3.3: ace 11, joker 20),
+    or 1 each with ``most_cards``."""
+    if most_cards:
+        return np.ones(N_KINDS, dtype=np.int64)
+    return rules.values.astype(np.int64)
+
+
+def _milp(table: np.ndarray, hand: np.ndarray, rules: MeldRules, weights: np.ndarray):
+    """Solve the integer programme; return (placed counts, list of meld count vectors) or None if the
+    table cannot be arranged at all."""
+    from scipy.optimize import Bounds, LinearConstraint, milp
+    from scipy.sparse import csr_array
+
+    cols = meld_columns(rules)
+    avail = table + hand
+    usable = np.all(cols <= avail, axis=1)
+    C = cols[usable]  # (k, 53)
+    rows = np.flatnonzero(avail)  # card kinds present at all
+    k = C.shape[0]
+    hand_kinds = np.flatnonzero(hand)
+    h = len(hand_kinds)
+    if k == 0:
+        return (np.zeros(N_KINDS, dtype=np.int64), []) if not table.any() else None
+    # variables: x (k melds), then y (h hand kinds placed)
+    A_melds = C[:, rows].T.astype(np.float64)  # (rows, k)
+    A_hand = np.zeros((len(rows), h))
+    row_of = {c: i for i, c in enumerate(rows)}
+    for j, c in enumerate(hand_kinds):
+        A_hand[row_of[c], j] = -1.0
+    A = np.hstack([A_melds, A_hand])
+    b = table[rows].astype(np.float64)
+    # a meld cannot be laid more often than its scarcest card allows
+    with np.errstate(divide="ignore"):
+        ub_x = np.min(np.where(C > 0, avail[None, :] // np.maximum(C, 1), np.iinfo(np.int64).max), axis=1)
+    ub = np.concatenate([ub_x.astype(np.float64), hand[hand_kinds].astype(np.float64)])
+    c = np.concatenate([np.zeros(k), -weights[hand_kinds].astype(np.float64)])
+    res = milp(c, integrality=np.ones(k + h), bounds=Bounds(np.zeros(k + h), ub),
+               constraints=LinearConstraint(csr_array(A), b, b),
+               options={"mip_rel_gap": 0.0, "presolve": True})
+    if res.status == 2:  # infeasible: the table alone has no valid arrangement
+        return None
+    if res.status != 0 or res.x is None:
+        raise SolverError(f"HiGHS stopped with status {res.status} ({res.message}).")
+    x = np.rint(res.x).astype(np.int64)
+    placed = np.zeros(N_KINDS, dtype=np.int64)
+    placed[hand_kinds] = x[k:]
+    melds = []
+    for i in np.flatnonzero(x[:k]):
+        melds.extend([C[i].astype(np.int64)] * int(x[i]))
+    return placed, melds
+
+
+def _dp(table: np.ndarray, hand: np.ndarray, rules: MeldRules, weights: np.ndarray):
+    """The dynamic programme of :mod:`rumino._table_dp`, in the shape of :func:`_milp`'s answer."""
+    T = table[:52].reshape(4, 13).tolist()
+    H = hand[:52].reshape(4, 13).tolist()
+    W = weights[:52].reshape(4, 13).tolist()
+    out = _table_dp.solve_dp(T, H, int(table[JOKER]), int(hand[JOKER]), W, int(weights[JOKER]), rules)
+    if out is None:
+        return None
+    _value, raw = out
+    melds, total = [], np.zeros(N_KINDS, dtype=np.int64)
+    for m in raw:
+        if m[0] == "run":
+            _kind, suit, cells = m
+            cards = [JOKER if joker else suit * 13 + p % 13 for p, joker in cells]
+            want = tuple(suit * 13 + p % 13 for p, _joker in cells)
+            readings = meld_readings(cards, rules)
+            # the reading the programme laid out (jokers where it put them)
+            reading = next((r for r in readings if r.kind == "run" and r.stands_for == want), None)
+            melds.append(reading or _reading(to_counts(cards), rules))
+        else:
+            _kind, rank, suits, j = m
+            cards = [s * 13 + rank for s in suits] + [JOKER] * j
+            melds.append(_reading(to_counts(cards), rules))
+        total += to_counts(melds[-1].cards)
+    return total - table, melds
+
+
+def _reading(counts: np.ndarray, rules: MeldRules) -> Meld:
+    readings = meld_readings(from_counts(counts), rules)
+    if not readings:
+        raise SolverError(f"the solver proposed {' '.join(map(format_card, from_counts(counts)))}, which is "
+                          f"not a meld.")
+    return max(readings, key=lambda m: m.opening_value())  # a careful player's reading of the ends
+
+
+def _meld_order(m: Meld):
+    """Sets first, then runs, each by their lowest natural card: a stable order for printing."""
+    return (m.kind != "set", m.naturals, m.jokers)
+
+
+def arrange_table(table: Iterable[int], rules: MeldRules) -> tuple[Meld, ...] | None:
+    """A partition of the table cards into valid melds with the jokers identified, or ``None``.
+
+    >>> from rumino.cards import parse_hand
+    >>> from rumino.melds import ROBBER_MELDS
+    >>> [str(m) for m in arrange_table(parse_hand("5d 6d 7d 5s 6s JK"), ROBBER_MELDS)]
+    ['5s 6s JK(7s)', '5d 6d 7d']
+    >>> arrange_table(parse_hand("5d 6d"), ROBBER_MELDS) is None
+    True
+    """
+    t = _counts(table)
+    out = _milp(t, np.zeros(N_KINDS, dtype=np.int64), rules, np.zeros(N_KINDS, dtype=np.int64))
+    if out is None:
+        return None
+    return tuple(sorted((_reading(m, rules) for m in out[1]), key=_meld_order))
+
+
+def solve_table(table: Iterable[int], hand: Iterable[int], rules: MeldRules, *, most_cards: bool = False,
+                weights: Sequence[int] | None = None, method: str = "milp", check: bool = True) -> TableSolution:
+    """The rearrangement that places the most value (or cards) from ``hand`` onto ``table``.
+
+    ``table`` is the multiset of table cards (it must form valid melds); ``weights``
+    (53 integers) replaces the card values, e.g. for a comparison with Rummikub's
+    face values. Raises :class:`~rumino.errors.IllegalActionError` (§4.3 (iii)) if the
+    table cannot be arranged into valid melds to begin with (``check=False`` skips that
+    test for callers who know the table is valid, and then only the final table is
+    required to be valid). ``method="dp"`` uses the
+    slower dynamic programme instead of the integer programme (same answer value).
+
+    >>> from rumino.cards import parse_hand
+    >>> from rumino.melds import ROBBER_MELDS
+    >>> s = solve_table(parse_hand("5d 6d 7d 5s 6s JK"), parse_hand("5c 6h 9d"), ROBBER_MELDS)
+    >>> s.value, sorted(str(m) for m in s.melds)
+    (20, ['5s 5c 5d', '6s 6d 6h', '7d JK(8d) 9d'])
+    """
+    t, h = _counts(table), _counts(hand)
+    w = card_weights(rules, most_cards) if weights is None else np.asarray(weights, dtype=np.int64)
+    if w.shape != (N_KINDS,) or (w < 0).any():
+        raise ValueError("weights must be 53 non-negative integers, one per card kind.")
+    if check and t.any() and _milp(t, np.zeros_like(h), rules, np.zeros_like(w)) is None:
+        raise IllegalActionError(f"the table {' '.join(map(format_card, from_counts(t)))} does not form valid "
+                                 f"melds (RULES §4.3 (iii)): a rearrangement starts from a valid table.")
+    if method not in ("milp", "dp"):
+        raise ValueError(f"method is {method!r}: it must be 'milp' or 'dp'.")
+    if method == "dp" and not _table_dp.supports(rules):
+        raise ValueError(f"the dynamic programme does not cover the rules {rules.name!r}; use method='milp'.")
+    out = (_dp if method == "dp" else _milp)(t, h, rules, w)
+    if out is None:
+        raise IllegalActionError(f"the table {' '.join(map(format_card, from_counts(t)))} does not form valid "
+                                 f"melds (RULES §4.3 (iii)), so there is nothing to rearrange.")
+    placed, meld_list = out
+    melds = tuple(sorted((m if isinstance(m, Meld) else _reading(m, rules) for m in meld_list), key=_meld_order))
+    # check the answer independently of the solver: the melds hold exactly table + placed
+    total = np.zeros(N_KINDS, dtype=np.int64)
+    for m in melds:
+        total += to_counts(m.cards)
+    if not np.array_equal(total, t + placed) or (placed > h).any():
+        raise SolverError("the solver's melds do not hold exactly the table and the placed cards.")
+    return TableSolution(placed=from_counts(placed), value=int(w @ placed), melds=melds,
+                         hand_left=from_counts(h - placed), most_cards=most_cards)
+
+
+__all__ = ["TableSolution", "SolverError", "solve_table", "arrange_table", "meld_columns", "card_weights",
+           "meld_strings", "random_position"]
+
+
+# ---------------------------------------------------------------------- random positions (tests, benchmark, book)
+
+
+def random_position(rng: np.random.Generator, rules: MeldRules, table_cards: int, hand_cards: int = 13,
+                    *, joker_rate: float = 0.25, max_run: int = 6) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """A seeded Robber-like position: a valid table of about ``table_cards`` cards and a hand.
+
+    The table is built meld by meld from the pack, as players lay them: a random run
+    (one suit, 3 to ``max_run`` cards) or a random set (3 or 4 suits of one rank),
+    taken only if the pack still holds its cards; with probability ``joker_rate`` one
+    of its naturals is then laid as a joker instead, when the meld stays valid.
+    Melds are added until the table holds at least ``table_cards`` cards; the hand is
+    then dealt from what is left of the pack.
+
+    >>> from rumino.melds import ROBBER_MELDS
+    >>> t, h = random_position(np.random.default_rng(1), ROBBER_MELDS, 20, 13)
+    >>> len(t) >= 20, len(h), arrange_table(t, ROBBER_MELDS) is not None
+    (True, 13, True)
+    """
+    left = rules.pack.counts().astype(np.int64)
+    table: list[int] = []
+    while len(table) < table_cards:
+        if rng.random() < 0.5:
+            suit = int(rng.integers(4))
+            length = int(rng.integers(rules.min_meld, max(rules.min_meld, min(max_run, rules.max_run)) + 1))
+            windows = rules.run_windows(length)
+            window = windows[int(rng.integers(len(windows)))]
+            meld = [suit * 13 + (p % 13) for p in window]
+        else:
+            rank = int(rng.integers(13))
+            size = int(rng.integers(rules.min_meld, min(4, rules.max_set) + 1))
+            suits = rng.choice(4, size=size, replace=False) if rules.set_suits == "distinct" else \
+                rng.integers(4, size=size)
+            meld = [int(s) * 13 + rank for s in suits]
+        need = to_counts(meld)
+        if (need > left).any():
+            continue
+        if left[JOKER] > 0 and rng.random() < joker_rate:
+            i = int(rng.integers(len(meld)))
+            trial = meld[:i] + [JOKER] + meld[i + 1:]
+            if meld_readings(trial, rules):
+                meld = trial
+                need = to_counts(meld)
+        left -= need
+        table.extend(meld)
+    pool = from_counts(left)
+    hand = rng.choice(len(pool), size=hand_cards, replace=False)
+    return tuple(sorted(table)), tuple(sorted(pool[i] for i in hand))
