@@ -30,7 +30,7 @@ from rumino.variants import VARIANTS, find_variant
 from rumino.variants._fields import knob_table
 from rumino.variants.rumino import ENDINGS
 
-from ._base import StaticFallback, error_html
+from ._base import StaticFallback, error_html, interval_text, table_html
 from .rule_knobs import KnobControl
 
 SIMULATED = GAME_ENGINES  # the variants with a playable engine
@@ -164,8 +164,7 @@ class HouseRuleLabController:
         A, B = self.results["A"], self.results["B"]
 
         def cell(e, pct=True):
-            f = (lambda x: f"{x:.1%}") if pct else (lambda x: f"{x:.2f}")
-            return f"{f(e.estimate)} [{f(e.lo)}, {f(e.hi)}]"
+            return interval_text(e.estimate, e.lo, e.hi, percent=pct, digits=1 if pct else 2)
 
         specs = [s.strip() for s in self.players.split(",")]
         rows = [(f"seat {i} ({specs[i]}) wins", cell(A["win_rate"][i]), cell(B["win_rate"][i]))
@@ -175,13 +174,12 @@ class HouseRuleLabController:
         rows += [("hands per game", cell(A["hands_per_game"], False), cell(B["hands_per_game"], False)),
                  ("rebuys per game", cell(A["rebuys_per_game"], False), cell(B["rebuys_per_game"], False)),
                  ("pool per game ($)", cell(A["pool"], False), cell(B["pool"], False))]
-        body = "".join(f"<tr><td>{escape(a)}</td><td>{b}</td><td>{c}</td></tr>" for a, b, c in rows)
-        return (f'<div class="rumino-lab" style="font:13px sans-serif"><b>{escape(self.variant.title)}: '
-                f'{escape(self.knob)}</b> · {self.games} games per setting, seed {self.seed}, players '
-                f'{escape(self.players)} · 95% intervals'
-                f'<table class="rumino-lab-table" style="border-collapse:collapse"><thead><tr><th></th>'
-                f'<th>A: {escape(repr(A["value"]))}</th><th>B: {escape(repr(B["value"]))}</th></tr></thead>'
-                f'<tbody>{body}</tbody></table></div>')
+        caption = (f"{escape(self.variant.title)}: {escape(self.knob)} · {self.games} games per setting, "
+                   f"seed {self.seed}, players {escape(self.players)} · estimate (95% interval)")
+        table = table_html(["quantity", f"A: {escape(repr(A['value']))}", f"B: {escape(repr(B['value']))}"],
+                           [[escape(a), b, c] for a, b, c in rows], caption=caption, cls="rumino-lab-table",
+                           row_headers=True)
+        return f'<div class="rumino-lab" style="font:13px sans-serif">{table}</div>'
 
 
 class HouseRuleLab(StaticFallback, W.VBox):
