@@ -131,6 +131,11 @@ def arrangement(arr, title: str | None = None) -> HTML:
     return HTML(arrangement_html(arr, title=title))
 
 
+def side_by_side(parts) -> HTML:
+    """Several card pictures (:func:`hand`, :func:`arrangement` results) in one output, side by side."""
+    return HTML("".join(p.data if hasattr(p, "data") else str(p) for p in parts))
+
+
 def table(rows, header, *, caption: str | None = None) -> HTML:
     """A small HTML table (numbers formatted by the caller)."""
     head = "".join(f"<th>{_html.escape(str(h))}</th>" for h in header)

@@ -34,7 +34,8 @@ GLOSSARY = BOOK / "glossary.md"
 MAX_LINE = 88
 HIDDEN = {"remove-cell", "remove_cell", "remove-input", "remove_input"}
 # a visible code cell may end by showing one of these (they format their values for people)
-DISPLAY_CALLS = {"hand", "arrangement", "table", "show", "live", "HTML", "display", "print", "Markdown"}
+DISPLAY_CALLS = {"hand", "arrangement", "side_by_side", "table", "show", "live", "HTML", "display", "print",
+                 "Markdown"}
 # the terms whose first use in a chapter must link the glossary, and how a use is spelt
 TERM_USES = {
     "meld": (r"\bmelds?\b", re.I),
