@@ -351,7 +351,7 @@ def chapter_pages(html_dir: Path, wanted=None) -> list[Path]:
     number (``4`` or ``04``).
     """
     html_dir = Path(html_dir)
-    pages = sorted(p for p in html_dir.glob("*.html") if re.match(r"\d\d_", p.name))
+    pages = sorted(p for p in html_dir.glob("*.html") if re.match(r"\d\d[a-z]?_", p.name))
     if not pages:
         raise BookError(f"{html_dir} holds no built chapter pages (NN_name.html): run `rumino book build` first.")
     if not wanted:
