@@ -142,11 +142,29 @@ def long_code_lines(source: str) -> list[str]:
     return [line for line in source.splitlines() if len(line) > MAX_LINE]
 
 
-def shown_raw_value(source: str) -> str | None:
+def display_functions(sources: list[str]) -> set[str]:
+    """Functions a chapter defines whose every ``return`` hands back a display helper's result."""
+    names = set()
+    for source in sources:
+        try:
+            tree = ast.parse(source)
+        except SyntaxError:
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef):
+                returns = [r.value for r in ast.walk(node) if isinstance(r, ast.Return)]
+                if returns and all(isinstance(v, ast.Call) and isinstance(v.func, ast.Name)
+                                   and v.func.id in DISPLAY_CALLS for v in returns):
+                    names.add(node.name)
+    return names
+
+
+def shown_raw_value(source: str, helpers: set[str] = frozenset()) -> str | None:
     """The last expression of a visible cell when Jupyter would show its bare repr, else None.
 
-    Allowed endings: a display helper (``hand``, ``table``, ``print``, …), a (formatted) string, or a
-    statement. Anything else (a name, a tuple, ``float(p)``, ``game.legal_actions()``) prints a repr.
+    Allowed endings: a display helper (``hand``, ``table``, ``print``, …, or a function of the chapter
+    that returns one, listed in ``helpers``), a (formatted) string, or a statement. Anything else
+    (a name, a tuple, ``float(p)``, ``game.legal_actions()``) prints a repr.
     """
     try:
         tree = ast.parse(source)
@@ -160,7 +178,8 @@ def shown_raw_value(source: str) -> str | None:
     if isinstance(value, ast.Call):
         func = value.func
         name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
-        if name in DISPLAY_CALLS or (isinstance(func, ast.Attribute) and name in ("format", "join")):
+        if name in DISPLAY_CALLS or name in helpers or (isinstance(func, ast.Attribute)
+                                                         and name in ("format", "join")):
             return None
     return ast.unparse(value)
 
@@ -211,6 +230,8 @@ def test_slip_detectors_catch_the_slips_readers_saw():
     assert shown_raw_value("game.legal_actions()") == "game.legal_actions()"
     assert shown_raw_value("print(f'{p:.2%}')") is None and shown_raw_value("hand(h)") is None
     assert shown_raw_value("x = 1") is None and shown_raw_value("f'{x:,}'") is None
+    helpers = display_functions(["def pic(h):\n    return hand(h)\ndef p(x):\n    return x / 2"])
+    assert helpers == {"pic"} and shown_raw_value("pic(h)", helpers) is None and shown_raw_value("p(1)")
     assert visible_asserts("assert x == 1\nx") == 1
     assert typed_numbers("about 2,397 games, 18.8% of deals") == ["2,397", "18.8%"]
     assert not typed_numbers("{glue:text}`n_games` games, $18\\%$, `2,397`, 7 cards and 100 points")
@@ -241,7 +262,8 @@ def test_visible_code_is_short_and_shows_no_checks(path):
 
 @pytest.mark.parametrize("path", CHAPTERS, ids=IDS)
 def test_visible_cells_show_no_raw_reprs(path):
-    raw = [(i, r) for i, c in visible_code(path) if (r := shown_raw_value(_src(c)))]
+    helpers = display_functions([_src(c) for c in _cells(path) if c["cell_type"] == "code"])
+    raw = [(i, r) for i, c in visible_code(path) if (r := shown_raw_value(_src(c), helpers))]
     assert not raw, (f"{path.name}: these cells end by showing a bare repr (np.float64(…), Fraction(…), "
                      f"actions); end with print(...) of a formatted string or a display helper: {raw}")
 
