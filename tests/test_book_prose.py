@@ -229,6 +229,15 @@ def typed_numbers(text: str) -> list[str]:
     return re.findall(r"(?<![\w.])\d+(?:\.\d+)?\s?%|(?<![\w.,])\d{1,3}(?:,\d{3})+(?![\d,])", words)
 
 
+LAY_AS_NOUN = re.compile(r"\b(?:a|an|the|one|two|each|every|no|this|that|its|their|biggest|longest|"
+                         r"candidate|valid|joker-free|possible)\s+lays?\b|\b\d-lays?\b|\blays of\b", re.I)
+
+
+def lay_for_meld(text: str) -> list[str]:
+    """Uses of "lay" as the noun for a meld (the book says meld; "to lay off" is a verb and fine)."""
+    return [m.group(0) for m in LAY_AS_NOUN.finditer(prose(text))]
+
+
 def unlinked_terms(cells_md: list[str]) -> list[str]:
     """Glossary terms whose first use in the chapter is not a ``{term}`` link."""
     text = "\n\n".join(prose(s, keep_terms=True) for s in cells_md)
@@ -270,6 +279,8 @@ def test_slip_detectors_catch_the_slips_readers_saw():
     linked = "A {term}`knock <knock>` ends it; you knock."
     assert not unlinked_terms([linked]) and unlinked_terms(["You knock. A {term}`knock` ends it."])
     assert unlinked_terms(["the deadwood of a hand"]) and not unlinked_terms(["# Deadwood\nnothing"])
+    assert lay_for_meld("a lay of 4 and a 3-lay; 539 joker-free lays") == ["a lay", "3-lay", "joker-free lays"]
+    assert not lay_for_meld("Rumino's rules call a meld a *lay*; greedy lays 4♠ 5♠ 6♠; lay off")
     assert RAW_VALUE.search("np.float64(12.27)") and RAW_VALUE.search("Fraction(7, 1926)")
     assert ACTION_REPR.search("[Draw(source='stock'), Knock()]")
     page = ('<div class="cell_output docutils container"><div class="output text_plain">'
@@ -284,6 +295,12 @@ def test_slip_detectors_catch_the_slips_readers_saw():
 def test_no_dollar_before_a_digit_outside_maths(path):
     slips = [s for text in markdown(path) for s in dollar_slips(text)]
     assert not slips, f"{path.name}: money written with a bare $ renders as maths; write \\$10: {slips}"
+
+
+@pytest.mark.parametrize("path", CHAPTERS, ids=IDS)
+def test_one_word_for_a_meld(path):
+    lays = [w for text in markdown(path) for w in lay_for_meld(text)]
+    assert not lays, f"{path.name}: the book says meld, as the card pictures do, not lay: {lays}"
 
 
 @pytest.mark.parametrize("path", CHAPTERS, ids=IDS)
