@@ -360,8 +360,9 @@ def test_exercises_are_graded_and_hinted(path):
     md = [_src(c) for c in _cells(path) if c["cell_type"] == "markdown"]
     titles = re.findall(r"(?m)^:{3,}\{exercise\}\s*(.*)$", "\n".join(md))
     assert 3 <= len(titles) <= 5, f"{path.name}: {len(titles)} exercises; a chapter has 3 to 5"
-    levels = [re.search(r"\((pencil|code|challenge)\)\s*$", t) for t in titles]
-    assert all(levels), f"{path.name}: each exercise title ends in (pencil), (code) or (challenge): {titles}"
+    # "Title, pencil" renders as "Exercise 1.1 (Title, pencil)"; "Title (pencil)" is accepted too
+    levels = [re.search(r"(?:,\s*|\()(pencil|code|challenge)\)?\s*$", t) for t in titles]
+    assert all(levels), f"{path.name}: each exercise title ends in ', pencil', ', code' or ', challenge': {titles}"
     order = {"pencil": 0, "code": 1, "challenge": 2}
     ranks = [order[m.group(1)] for m in levels]
     assert ranks == sorted(ranks), f"{path.name}: exercises go from pencil to code to challenge: {titles}"
