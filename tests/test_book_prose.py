@@ -397,3 +397,16 @@ def test_glossary_is_in_the_table_of_contents():
     toc = (BOOK / "_toc.yml").read_text(encoding="utf-8")
     assert re.search(r"file:\s*glossary\b", toc)
     assert re.search(r"file:\s*00b_rumino_at_a_glance\b", toc)
+
+
+def test_preface_gives_the_reading_order_of_every_chapter():
+    """The preface names every chapter of the table of contents, in the order of the book."""
+    preface = "\n".join(markdown(BOOK / "00_preface.ipynb"))
+    order = preface[preface.index("## The chapters"):]
+    places = []
+    for path in CHAPTERS[1:]:
+        title = next(m.group(1).strip() for text in markdown(path) if (m := re.match(r"#\s+(.*)", text)))
+        assert f"*{title}*" in order, f"the preface's list of chapters lacks *{title}* ({path.name})"
+        places.append(order.index(f"*{title}*"))
+    assert places == sorted(places), "the preface lists the chapters in another order than _toc.yml"
+    assert "Reading order" in order
