@@ -144,6 +144,7 @@ def test_every_built_page_has_no_serious_accessibility_violation(browser, built_
             page.goto(f"{served}/{name}", wait_until="load")
             page.wait_for_function(bookbuild._FIGURES_DRAWN, timeout=60_000)
             page.evaluate(_OPEN)  # hints and solutions are read too
+            page.wait_for_timeout(1000)  # once their fade-in is over (mid-fade, colours are pale)
             bad = _violations(page)
             if bad:
                 problems[name] = bad

@@ -30,8 +30,13 @@ table.rumino-table { border-collapse: collapse; margin: 0.5em 0; }
 table.rumino-table th, table.rumino-table td { border: 1px solid #ccc; padding: 0.2em 0.6em; text-align: right; }
 table.rumino-table caption { caption-side: top; font-style: italic; text-align: left; }
 figure .cell_output, div.figure .cell_output { margin: 0; }
-/* the theme's link blue on this grey is 4.3:1; a darker blue reads at over 7:1 (WCAG AA wants 4.5) */
-.rumino-download a, .rumino-download a:visited { color: #0b4a9e; }
+/* the theme's link blue is 4.3:1 on the tinted boxes (download link, exercises, hints, solutions);
+   a darker blue reads at over 7:1 (WCAG AA wants 4.5) */
+.rumino-download a, .rumino-download a:visited, .admonition a, .admonition a:visited,
+div.exercise a, div.solution a, details a { color: #0b4a9e; }
+/* outputs and code inside a box wrap rather than scroll: a region that scrolls must be reachable by
+   keyboard, and a box opened after the page loaded never gets the theme's tab stop */
+.admonition pre, div.exercise pre, div.solution pre, details pre { white-space: pre-wrap; overflow-wrap: anywhere; }
 
 /* printed handouts (`rumino book pdf`, or the browser's own Print): the page without its
    navigation, download link or buttons; figures, tables and boxes kept whole on one sheet */
