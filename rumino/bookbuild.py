@@ -314,9 +314,10 @@ PDF_DIR = "pdf"
 PRINT_VIEWPORT = {"width": 800, "height": 1100}
 CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-dev-shm-usage"]
-# what a handout needs open: every dropdown (hints, and solutions in the teacher's edition)
+# what a handout needs open: every dropdown box (hints, and solutions in the teacher's edition);
+# the folded source of figure cells (hide-input, a <details class="hide">) stays folded on paper
 _OPEN_DROPDOWNS = """() => {
-  document.querySelectorAll('details').forEach(d => { d.open = true; });
+  document.querySelectorAll('details:not(.hide)').forEach(d => { d.open = true; });
   document.querySelectorAll('.toggle-hidden').forEach(e => e.classList.remove('toggle-hidden'));
   document.querySelectorAll('.toggle-details__container, .toggle-content')
     .forEach(e => { e.style.display = ''; e.hidden = false; });

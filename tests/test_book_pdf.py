@@ -22,19 +22,22 @@ ROOT = Path(__file__).resolve().parents[1]
 BOOK = ROOT / "book"
 
 
-def _chapter_dir(tmp_path: Path, names=("00_preface", "01_cards", "04_odds_of_the_deal")) -> Path:
+def _chapter_dir(tmp_path: Path, names=("00_preface", "00b_at_a_glance", "01_cards", "04_odds_of_the_deal")) -> Path:
     html = tmp_path / "html"
     html.mkdir()
     (html / "index.html").write_text("<p>book</p>")
     for name in names:
         (html / f"{name}.html").write_text(f"<title>{name}</title>")
     (html / "search.html").write_text("search")
+    (html / "glossary.html").write_text("glossary")
     return html
 
 
 def test_chapters_are_picked_by_number_or_name_in_reading_order(tmp_path):
     html = _chapter_dir(tmp_path)
-    assert [p.stem for p in bookbuild.chapter_pages(html)] == ["00_preface", "01_cards", "04_odds_of_the_deal"]
+    # genindex, search and the glossary are not chapters; a chapter slipped in between (00b_) is
+    assert [p.stem for p in bookbuild.chapter_pages(html)] == ["00_preface", "00b_at_a_glance", "01_cards",
+                                                               "04_odds_of_the_deal"]
     picked = bookbuild.chapter_pages(html, ["4", "01_cards.html", "04"])
     assert [p.stem for p in picked] == ["04_odds_of_the_deal", "01_cards"]
 

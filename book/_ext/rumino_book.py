@@ -43,12 +43,14 @@ div.exercise a, div.solution a, details a { color: #0b4a9e; }
 @media print {
   .bd-header, .bd-sidebar-primary, .bd-sidebar-secondary, .bd-header-article, .prev-next-area,
   .bd-footer, .bd-footer-article, #pst-back-to-top, .rumino-download, .rumino-live-note,
-  button.toggle-button, .toggle-button, .copybtn, .headerlink, .search-button { display: none !important; }
+  button.toggle-button, .toggle-button, .copybtn, .headerlink, .search-button,
+  details.hide > summary { display: none !important; }
   .bd-main .bd-content { margin-left: 0 !important; }
   figure, .rumino-figure, .rumino-live-static, table, .admonition, .cell_output, div.highlight
     { break-inside: avoid; }
   h2, h3, p.admonition-title, figcaption { break-after: avoid; }
   .js-plotly-plot .modebar { display: none !important; }
+  pre { white-space: pre-wrap !important; overflow-wrap: anywhere; }  /* paper cannot scroll */
   a { color: inherit; text-decoration: none; }
   body { font-size: 11pt; }
 }
