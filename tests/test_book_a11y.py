@@ -9,8 +9,9 @@
 * In Voilà, a reader with only a keyboard reaches the odds explorer's draws slider with Tab
   and moves it with the arrow keys; the readout follows.
 
-The whole book is built once for this module (minutes of CPU; marked slow). Set
-RUMINO_BOOK_HTML to an already built ``html`` folder to reuse it while working on a page.
+The whole book is built once per test session (the ``built_book`` fixture of conftest.py, shared
+with test_notebooks.py; minutes of CPU; marked slow). Set RUMINO_BOOK_HTML to an already built
+``html`` folder to reuse it while working on a page.
 """
 
 from __future__ import annotations
@@ -107,12 +108,11 @@ def test_answer_checker_marks_answers_on_a_static_page(browser):
 
 
 @pytest.fixture(scope="module")
-def built_html(tmp_path_factory) -> Path:
+def built_html(request) -> Path:
     given = os.environ.get("RUMINO_BOOK_HTML")
     if given:
         return Path(given)
-    out = tmp_path_factory.mktemp("book-a11y")
-    return bookbuild.build(BOOK, out, progress=False, echo=lambda *a: None).html_dir
+    return request.getfixturevalue("built_book").html_dir  # conftest.py: one build per session
 
 
 @pytest.fixture(scope="module")
