@@ -15,6 +15,9 @@ What the helpers do:
   shows the widget; the static book (which drops the widget view, see
   ``_config.yml``) shows the fallback and a note on how to run the live version.
 * :func:`hand` and :func:`arrangement` show cards drawn by :mod:`rumino.render`.
+* :func:`glue` hands a computed number, formatted for people, to the prose: a hidden
+  cell calls ``glue("p_twins", p_twins, "pct")`` and the Markdown says
+  ``{glue:text}`p_twins```, so no number the engine computes is typed by hand.
 
 >>> "aria-label" in _figure_html({"data": [], "layout": {}}, "An empty plot")
 True
@@ -128,6 +131,11 @@ def arrangement(arr, title: str | None = None) -> HTML:
     return HTML(arrangement_html(arr, title=title))
 
 
+def side_by_side(parts) -> HTML:
+    """Several card pictures (:func:`hand`, :func:`arrangement` results) in one output, side by side."""
+    return HTML("".join(p.data if hasattr(p, "data") else str(p) for p in parts))
+
+
 def table(rows, header, *, caption: str | None = None) -> HTML:
     """A small HTML table (numbers formatted by the caller)."""
     head = "".join(f"<th>{_html.escape(str(h))}</th>" for h in header)
@@ -147,3 +155,49 @@ def one_in(p) -> str:
         return "never"
     n = 1 / float(p)
     return f"1 in {n:,.0f}" if n >= 10 else f"1 in {n:.2g}"
+
+
+def fmt(value, how: str = "int") -> str:
+    """``value`` written for people: ``how`` is ``int`` (thousands separators), ``pct``/``pct1``/``pct2``
+    (a percentage with 0, 1 or 2 decimals), ``one_in``, ``frac`` (``a/b``), ``dec2``/``dec3``/``dec4``,
+    ``money`` (dollars), or ``str``.
+
+    >>> from fractions import Fraction
+    >>> fmt(27883218168), fmt(Fraction(948437, 5257017), "pct"), fmt(Fraction(7, 1926), "frac")
+    ('27,883,218,168', '18%', '7/1926')
+    >>> fmt(0.18811, "pct1"), fmt(Fraction(1, 4), "one_in"), fmt(10, "money"), fmt(0.125, "dec3")
+    ('18.8%', '1 in 4', '$10', '0.125')
+    """
+    if how == "str":
+        return str(value)
+    if how == "int":
+        if int(value) != value:
+            raise ValueError(f"fmt(value={value!r}, 'int'): the value is not a whole number")
+        return f"{int(value):,}"
+    if how.startswith("pct"):
+        digits = int(how[3:] or 0)
+        return f"{float(value):.{digits}%}"
+    if how.startswith("dec"):
+        return f"{float(value):,.{int(how[3:])}f}"
+    if how == "one_in":
+        return one_in(value)
+    if how == "frac":
+        from fractions import Fraction
+
+        f = Fraction(value)
+        return f"{f.numerator}/{f.denominator}"
+    if how == "money":
+        return f"${int(value):,}" if int(value) == value else f"${float(value):,.2f}"
+    raise ValueError(f"fmt(how={how!r}): unknown format; use int, pct, pct1, pct2, dec2, one_in, frac, money or str")
+
+
+def glue(name: str, value, how: str = "int") -> str:
+    """Format ``value`` with :func:`fmt` and glue it under ``name`` for ``{glue:text}`name``` in the prose.
+
+    Nothing is displayed (call it from a cell tagged ``remove-cell``); returns the text it glued.
+    """
+    from myst_nb import glue as _glue
+
+    text = value if isinstance(value, str) else fmt(value, how)
+    _glue(name, text, display=False)
+    return text

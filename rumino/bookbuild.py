@@ -304,3 +304,163 @@ def notebook_outputs(path: Path) -> list[int]:
     nb = json.loads(Path(path).read_text(encoding="utf-8"))
     return [i for i, c in enumerate(nb["cells"])
             if c.get("cell_type") == "code" and (c.get("outputs") or c.get("execution_count") is not None)]
+
+
+# ---------------------------------------------------------------------------- printable handouts
+
+PDF_DIR = "pdf"
+# Chromium prints at A4 from a page laid out this wide (px): the book's one-column (narrow) layout,
+# so the figures are sized for the paper rather than for a wide screen.
+PRINT_VIEWPORT = {"width": 800, "height": 1100}
+CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-dev-shm-usage"]
+# what a handout needs open: every dropdown box (hints, and solutions in the teacher's edition);
+# the folded source of figure cells (hide-input, a <details class="hide">) stays folded on paper
+_OPEN_DROPDOWNS = """() => {
+  document.querySelectorAll('details:not(.hide)').forEach(d => { d.open = true; });
+  document.querySelectorAll('.toggle-hidden').forEach(e => e.classList.remove('toggle-hidden'));
+  document.querySelectorAll('.toggle-details__container, .toggle-content')
+    .forEach(e => { e.style.display = ''; e.hidden = false; });
+}"""
+# the student edition: every solution block and every cell that belongs to one goes
+_DROP_SOLUTIONS = """() => {
+  document.querySelectorAll('.solution, .tag_solution').forEach(e => e.remove());
+}"""
+_FIGURES_DRAWN = """() => {
+  const plots = [...document.querySelectorAll('.js-plotly-plot, .plotly-graph-div')];
+  const drawn = plots.every(p => p.querySelector('.main-svg'));
+  const maths = document.querySelectorAll('.math').length;
+  const typeset = !maths || document.querySelectorAll('mjx-container').length > 0;
+  return drawn && typeset;
+}"""
+
+
+@dataclass
+class PdfReport:
+    """One printed chapter: where the PDF is, its size and page count."""
+
+    chapter: str
+    path: Path
+    pages: int
+    bytes: int
+
+
+def chapter_pages(html_dir: Path, wanted=None) -> list[Path]:
+    """The chapter pages of a built book, in reading order; ``wanted`` picks some by name or number.
+
+    A chapter is named by its file stem (``04_odds_of_the_deal``), its file name, or its
+    number (``4`` or ``04``).
+    """
+    html_dir = Path(html_dir)
+    pages = sorted(p for p in html_dir.glob("*.html") if re.match(r"\d\d[a-z]?_", p.name))
+    if not pages:
+        raise BookError(f"{html_dir} holds no built chapter pages (NN_name.html): run `rumino book build` first.")
+    if not wanted:
+        return pages
+    out = []
+    for w in wanted:
+        key = Path(str(w)).stem
+        hits = [p for p in pages if p.stem == key or (key.isdigit() and p.stem.split("_")[0] == f"{int(key):02d}")]
+        if not hits:
+            names = ", ".join(p.stem for p in pages)
+            raise BookError(f"no chapter {w!r} in {html_dir}: the chapters are {names} (or their numbers).")
+        out += [p for p in hits if p not in out]
+    return out
+
+
+def _chromium() -> str:
+    path = shutil.which("chromium") or shutil.which("chromium-browser")
+    if not path:
+        raise BookError("Debian's Chromium prints the handouts and was not found: apt-get install chromium.")
+    return path
+
+
+def _pdf_pages(path: Path) -> int:
+    """Pages of a PDF Chromium wrote (its page tree's /Count; no PDF library needed)."""
+    counts = re.findall(rb"/Type\s*/Pages\b[^>]*?/Count\s+(\d+)", path.read_bytes())
+    counts += re.findall(rb"/Count\s+(\d+)[^>]*?/Type\s*/Pages\b", path.read_bytes())
+    return max((int(c) for c in counts), default=0)
+
+
+def print_pdfs(html_dir: str | Path, dest: str | Path, chapters_wanted=None, *, student: bool = False,
+               timeout_ms: int = 60_000, echo=print) -> list[PdfReport]:
+    """Print chapters of a built book to one PDF each, through Debian's Chromium (no LaTeX).
+
+    Each page is opened from a loopback server, its figures are left to draw (plotly makes its SVG,
+    MathJax its formulas), every dropdown is opened, and the page is printed with the print
+    stylesheet (navigation hidden, see ``_ext/rumino_book.py``) to ``dest/<chapter>.pdf``. With
+    ``student=True`` solutions are taken out first and the files are ``<chapter>-student.pdf``.
+    """
+    import functools
+    import http.server
+    import threading
+
+    html_dir = Path(html_dir).resolve()
+    pages = chapter_pages(html_dir, chapters_wanted)
+    chromium = _chromium()
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        raise BookError("printing needs Playwright (it drives Chromium): pip install -e '.[test]'") from None
+    dest = Path(dest)
+    dest.mkdir(parents=True, exist_ok=True)
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(html_dir)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+    reports = []
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+            try:
+                for page_path in pages:
+                    reports.append(_print_one(browser, base, page_path, dest, student, timeout_ms))
+                    r = reports[-1]
+                    echo(f"  {r.chapter:<34} {r.pages:3d} pages {r.bytes / 1024:8.0f} kB  {r.path}")
+            finally:
+                browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+    return reports
+
+
+def _print_one(browser, base: str, page_path: Path, dest: Path, student: bool, timeout_ms: int) -> PdfReport:
+    page = browser.new_page(viewport=PRINT_VIEWPORT)
+    try:
+        page.goto(f"{base}/{page_path.name}", wait_until="load", timeout=timeout_ms)
+        try:
+            page.wait_for_function(_FIGURES_DRAWN, timeout=timeout_ms)
+        except Exception as err:  # a figure that never draws would print as a blank box
+            raise BookError(f"{page_path.name}: its figures or formulas did not draw within "
+                            f"{timeout_ms // 1000} s, so it was not printed ({err.__class__.__name__}).") from None
+        if student:
+            page.evaluate(_DROP_SOLUTIONS)
+        page.evaluate(_OPEN_DROPDOWNS)
+        page.emulate_media(media="print")
+        # plotly redraws to the printed width (its figures are responsive)
+        page.evaluate("() => { window.dispatchEvent(new Event('resize')); }")
+        page.wait_for_timeout(300)
+        title = page.title().split(" \u2014 ")[0]
+        name = page_path.stem + ("-student" if student else "")
+        target = dest / f"{name}.pdf"
+        footer = ('<div style="font:8px sans-serif;width:100%;padding:0 12mm;display:flex;'
+                  'justify-content:space-between"><span>' + _escape_html(title)
+                  + (" · student edition" if student else "")
+                  + '</span><span><span class="pageNumber"></span> / <span class="totalPages"></span></span></div>')
+        page.pdf(path=str(target), format="A4", print_background=True, display_header_footer=True,
+                 header_template="<span></span>", footer_template=footer,
+                 margin={"top": "14mm", "bottom": "16mm", "left": "14mm", "right": "14mm"})
+    finally:
+        page.close()
+    return PdfReport(page_path.stem, target, _pdf_pages(target), target.stat().st_size)
+
+
+def _escape_html(text: str) -> str:
+    import html
+
+    return html.escape(text)

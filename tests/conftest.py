@@ -44,3 +44,20 @@ def chromium_path():
     except ImportError:
         _need("playwright", "pip install -e '.[test]'", "RUMINO_REQUIRE_BROWSER")
     return path
+
+
+@pytest.fixture(scope="session")
+def built_book(tmp_path_factory):
+    """Build the whole book once per session (executing every chapter) into a temporary folder.
+
+    Shared by test_notebooks.py and test_book_a11y.py, so CI builds it once (minutes of CPU).
+    """
+    from pathlib import Path
+
+    from rumino import bookbuild
+
+    out = tmp_path_factory.mktemp("book")
+    book = Path(__file__).resolve().parents[1] / "book"
+    report = bookbuild.build(book, out, progress=False, echo=lambda *a: None)
+    assert report.index.is_file()
+    return report

@@ -187,13 +187,8 @@ def test_chapter_runs_under_nbval(path):
 # ------------------------------------------------------------------------------------------ the built book
 
 
-@pytest.fixture(scope="session")
-def built_book(tmp_path_factory):
-    """Build the whole book once (executing every chapter) into a temporary folder."""
-    out = tmp_path_factory.mktemp("book")
-    report = bookbuild.build(BOOK, out, progress=False, echo=lambda *a: None)
-    assert report.index.is_file()
-    return report
+# `built_book` (the whole book, built once per test session) lives in conftest.py: the
+# accessibility tests (test_book_a11y.py) read the same build.
 
 
 @pytest.fixture(scope="session")

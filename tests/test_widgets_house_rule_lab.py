@@ -41,7 +41,9 @@ def test_run_button_fills_the_progress_bar_and_the_figure():
     assert c.error is None and "done: 6 games per setting" in lab.status.value
     # traces: A's and B's proportions (left) and hands per game (right), values and bars from the estimates
     names = [t.name for t in lab.figure.data]
-    assert names[0] == "A: knock_max_deadwood=7" and names[2] == "B: knock_max_deadwood=2"
+    # series named in words, not code (`knock_max_deadwood=7`), and the proportions in percent
+    assert names[0] == "A: knock limit 7" and names[2] == "B: knock limit 2"
+    assert lab.figure.layout.yaxis.tickformat == ".0%"
     for trace, label in ((lab.figure.data[0], "A"), (lab.figure.data[2], "B")):
         res = c.results[label]
         ests = list(res["win_rate"]) + list(res["endings"].values())
@@ -49,7 +51,7 @@ def test_run_button_fills_the_progress_bar_and_the_figure():
         assert list(trace.error_y.array) == pytest.approx([e.hi - e.estimate for e in ests])
         assert list(trace.error_y.arrayminus) == pytest.approx([e.estimate - e.lo for e in ests])
     assert lab.figure.data[1].y[0] == c.results["A"]["hands_per_game"].estimate
-    assert "knock_max_deadwood = 7 vs 2" in lab.figure.layout.title.text
+    assert "knock limit 7 vs 2" in lab.figure.layout.title.text
 
 
 def test_settings_use_the_rule_knobs_controls():

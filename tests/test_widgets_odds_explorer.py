@@ -118,7 +118,9 @@ def test_seed_and_samples_are_reported_and_reproducible():
 def test_static_html_has_the_curve_table():
     w = OddsExplorer("outs", outs=8, unseen=47, draws=3, samples=300)
     html = w.static_html()
-    assert "8/47" in html and "1 in 5.88" in html and "seed 1" in html
+    # exact fractions are spaced and ruled off from their neighbours (they used to run together)
+    assert "8&thinsp;/&thinsp;47" in html and "1,081" in html and "1 in 5.88" in html and "seed 1" in html
+    assert "padding:3px 10px" in html and "17.02%" in html
     assert w._repr_mimebundle_()["text/html"] == html
 
 

@@ -30,10 +30,28 @@ from rumino.variants import VARIANTS, find_variant
 from rumino.variants._fields import knob_table
 from rumino.variants.rumino import ENDINGS
 
-from ._base import StaticFallback, error_html
+from ._base import StaticFallback, error_html, interval_text, table_html
 from .rule_knobs import KnobControl
 
 SIMULATED = GAME_ENGINES  # the variants with a playable engine
+# what a reader calls a knob in a legend or a title (the field name is for code)
+KNOB_WORDS = {"knock_max_deadwood": "knock limit", "max_lay_size": "largest meld", "set_suits": "suits in a set",
+              "gin_bonus": "gin bonus", "knock_undercut_penalty": "undercut penalty",
+              "elimination_at": "out at", "rebuy_price": "rebuy price", "stake": "stake"}
+
+
+def knob_words(knob: str) -> str:
+    """The knob as words: ``knob_words("knock_max_deadwood") == "knock limit"``, else the name spaced."""
+    return KNOB_WORDS.get(knob, knob.replace("_", " "))
+
+
+def value_words(value: Any) -> str:
+    """A setting as a reader writes it: ``7``, ``distinct``, ``unlimited`` (None), ``yes``/``no``."""
+    if value is None:
+        return "unlimited"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
 
 
 class HouseRuleLabController:
@@ -136,7 +154,7 @@ class HouseRuleLabController:
         for label, res in self.results.items():
             ests = [(f"seat {i} {specs[i]} wins", e) for i, e in enumerate(res["win_rate"])]
             ests += [(f"ends by {k.replace('_', ' ')}", e) for k, e in res["endings"].items()]
-            name = f"{label}: {self.knob}={res['value']!r}"
+            name = f"{label}: {knob_words(self.knob)} {value_words(res['value'])}"
             fig.add_scatter(x=[k for k, _ in ests], y=[e.estimate for _, e in ests], mode="markers", name=name,
                             marker=dict(size=10, color=colours[label], symbol="circle" if label == "A" else "square"),
                             error_y=dict(type="data", symmetric=False, array=[e.hi - e.estimate for _, e in ests],
@@ -147,10 +165,13 @@ class HouseRuleLabController:
                             error_y=dict(type="data", symmetric=False, array=[h.hi - h.estimate],
                                          arrayminus=[h.estimate - h.lo]), showlegend=False, row=1, col=2)
         fig.update_layout(height=440, template="plotly_white", margin=dict(l=50, r=20, t=70, b=110),
-                          title_text=f"{self.variant.title}: {self.knob} = {self.results['A']['value']!r} vs "
-                                     f"{self.results['B']['value']!r} · {self.games} games each, seed {self.seed}",
+                          title_text=f"{self.variant.title}: {knob_words(self.knob)} "
+                                     f"{value_words(self.results['A']['value'])} vs "
+                                     f"{value_words(self.results['B']['value'])} · {self.games} games each, "
+                                     f"seed {self.seed}",
                           legend=dict(orientation="h", y=-0.35), scattermode="group", scattergap=0.5)
         fig.update_yaxes(rangemode="tozero")
+        fig.update_yaxes(tickformat=".0%", title_text="share (95% interval)", row=1, col=1)  # proportions
         return fig
 
     def html(self) -> str:
@@ -164,8 +185,7 @@ class HouseRuleLabController:
         A, B = self.results["A"], self.results["B"]
 
         def cell(e, pct=True):
-            f = (lambda x: f"{x:.1%}") if pct else (lambda x: f"{x:.2f}")
-            return f"{f(e.estimate)} [{f(e.lo)}, {f(e.hi)}]"
+            return interval_text(e.estimate, e.lo, e.hi, percent=pct, digits=1 if pct else 2)
 
         specs = [s.strip() for s in self.players.split(",")]
         rows = [(f"seat {i} ({specs[i]}) wins", cell(A["win_rate"][i]), cell(B["win_rate"][i]))
@@ -175,13 +195,12 @@ class HouseRuleLabController:
         rows += [("hands per game", cell(A["hands_per_game"], False), cell(B["hands_per_game"], False)),
                  ("rebuys per game", cell(A["rebuys_per_game"], False), cell(B["rebuys_per_game"], False)),
                  ("pool per game ($)", cell(A["pool"], False), cell(B["pool"], False))]
-        body = "".join(f"<tr><td>{escape(a)}</td><td>{b}</td><td>{c}</td></tr>" for a, b, c in rows)
-        return (f'<div class="rumino-lab" style="font:13px sans-serif"><b>{escape(self.variant.title)}: '
-                f'{escape(self.knob)}</b> · {self.games} games per setting, seed {self.seed}, players '
-                f'{escape(self.players)} · 95% intervals'
-                f'<table class="rumino-lab-table" style="border-collapse:collapse"><thead><tr><th></th>'
-                f'<th>A: {escape(repr(A["value"]))}</th><th>B: {escape(repr(B["value"]))}</th></tr></thead>'
-                f'<tbody>{body}</tbody></table></div>')
+        caption = (f"{escape(self.variant.title)}: {escape(knob_words(self.knob))} · {self.games} games per setting, "
+                   f"seed {self.seed}, players {escape(self.players)} · estimate (95% interval)")
+        table = table_html(["quantity", f"A: {escape(value_words(A['value']))}", f"B: {escape(value_words(B['value']))}"],
+                           [[escape(a), b, c] for a, b, c in rows], caption=caption, cls="rumino-lab-table",
+                           row_headers=True)
+        return f'<div class="rumino-lab" style="font:13px sans-serif">{table}</div>'
 
 
 class HouseRuleLab(StaticFallback, W.VBox):

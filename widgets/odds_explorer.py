@@ -38,7 +38,7 @@ from rumino.odds.markov import Target, best_target, rumino_targets, simulate_kee
 from rumino.odds.coach import first_out_estimates, p_knockable_within
 from rumino.odds.montecarlo import OddsEstimate, proportion
 
-from ._base import StaticFallback, error_html
+from ._base import StaticFallback, error_html, fraction_html, interval_text, table_html
 
 TARGETS = {
     "straight_flush": "complete this straight flush",
@@ -225,15 +225,15 @@ class OddsExplorerController:
         mc = spec["mc"]
         rows = []
         for n, y in zip(spec["exact_x"], self.exact_curve()):
-            sim = (f"{mc[n].value:.4f} [{mc[n].lo:.4f}, {mc[n].hi:.4f}]" if n in mc else "")
-            rows.append(f"<tr><td>{n}</td><td>{y}</td><td>{float(y):.4f}</td><td>{escape(one_in(y))}</td>"
-                        f"<td>{sim}</td></tr>")
-        n_mc = f"n = {self.samples:,} each, seed {self.seed}, Wilson 95% interval"
+            sim = interval_text(mc[n].value, mc[n].lo, mc[n].hi, digits=1) if n in mc else ""
+            rows.append([str(n), fraction_html(y), f"{float(y):.2%}", escape(one_in(y)), sim])
+        caption = (f"Exact chance by draws, and simulated points (n = {self.samples:,} each, "
+                   f"seed {self.seed}, Wilson 95% interval)")
         hand = "" if self.target_key == "outs" else f" · hand {escape(format_hand(self.hand, unicode=True))}"
+        table = table_html(["draws N", "exact", "percent", "about", "simulated (95% interval)"], rows,
+                           caption=caption, cls="rumino-odds-table")
         return (f'<div class="rumino-odds" style="font:13px sans-serif"><b>{escape(spec["title"])}</b>{hand}'
-                f'<div class="rumino-odds-readout">{escape(self.readout())}</div>'
-                f'<table style="border-collapse:collapse"><thead><tr><th>draws</th><th>exact</th><th>≈</th>'
-                f'<th>1 in N</th><th>Monte Carlo ({n_mc})</th></tr></thead><tbody>{"".join(rows)}</tbody></table></div>')
+                f'<div class="rumino-odds-readout">{escape(self.readout())}</div>{table}</div>')
 
 
 class OddsExplorer(StaticFallback, W.VBox):

@@ -8,7 +8,8 @@
 * MathJax 3 (``tex-svg-full.js``, fonts included) is copied from the installed
   ``django-static-mathjax`` package (MathJax's own files packaged for PyPI; Django is
   not needed) into ``_static/mathjax/``, so formulas render with no network.
-* a few CSS rules for figures, cards and the static view of live widgets.
+* a few CSS rules for figures, cards and the static view of live widgets, and a print
+  stylesheet for the handouts (``rumino book pdf``): navigation hidden, figures kept whole.
 """
 
 from __future__ import annotations
@@ -29,6 +30,30 @@ table.rumino-table { border-collapse: collapse; margin: 0.5em 0; }
 table.rumino-table th, table.rumino-table td { border: 1px solid #ccc; padding: 0.2em 0.6em; text-align: right; }
 table.rumino-table caption { caption-side: top; font-style: italic; text-align: left; }
 figure .cell_output, div.figure .cell_output { margin: 0; }
+/* the theme's link blue is 4.3:1 on the tinted boxes (download link, exercises, hints, solutions);
+   a darker blue reads at over 7:1 (WCAG AA wants 4.5) */
+.rumino-download a, .rumino-download a:visited, .admonition a, .admonition a:visited,
+div.exercise a, div.solution a, details a { color: #0b4a9e; }
+/* outputs and code inside a box wrap rather than scroll: a region that scrolls must be reachable by
+   keyboard, and a box opened after the page loaded never gets the theme's tab stop */
+.admonition pre, div.exercise pre, div.solution pre, details pre { white-space: pre-wrap; overflow-wrap: anywhere; }
+
+/* printed handouts (`rumino book pdf`, or the browser's own Print): the page without its
+   navigation, download link or buttons; figures, tables and boxes kept whole on one sheet */
+@media print {
+  .bd-header, .bd-sidebar-primary, .bd-sidebar-secondary, .bd-header-article, .prev-next-area,
+  .bd-footer, .bd-footer-article, #pst-back-to-top, .rumino-download, .rumino-live-note,
+  button.toggle-button, .toggle-button, .copybtn, .headerlink, .search-button,
+  details.hide > summary { display: none !important; }
+  .bd-main .bd-content { margin-left: 0 !important; }
+  figure, .rumino-figure, .rumino-live-static, table, .admonition, .cell_output, div.highlight
+    { break-inside: avoid; }
+  h2, h3, p.admonition-title, figcaption { break-after: avoid; }
+  .js-plotly-plot .modebar { display: none !important; }
+  pre { white-space: pre-wrap !important; overflow-wrap: anywhere; }  /* paper cannot scroll */
+  a { color: inherit; text-decoration: none; }
+  body { font-size: 11pt; }
+}
 """
 
 

@@ -4,6 +4,9 @@
   HTML into ``book/_build/html`` and prints the path of its ``index.html``;
   ``--student`` builds the student copy (solutions removed) into ``book/_build/student/html``.
 * ``rumino book serve`` serves the built HTML on 127.0.0.1 (the book also opens from disk).
+* ``rumino book pdf [CHAPTER...] [--student]`` prints chapters of the built book to one
+  PDF each (``book/_build/pdf/``) through Debian's Chromium: a handout per chapter, and with
+  ``--student`` the edition without solutions.
 * ``rumino book student DIR`` writes the chapters without their solution cells into DIR.
 * ``rumino lab`` opens JupyterLab on the book's folder, where the widgets are live.
 
@@ -76,6 +79,29 @@ def run_serve(args) -> int:
     return 0
 
 
+def run_pdf(args) -> int:
+    from ..bookbuild import BookError, chapter_pages, find_book, print_pdfs
+
+    directory = _html_dir(args)
+    if args.student and not args.dir and not (directory / "index.html").is_file():
+        directory = find_book(args.book) / "_build" / "html"  # the teacher's pages, solutions taken out
+    if not (directory / "index.html").is_file():
+        raise CommandError(f"{directory} holds no built book (no index.html): run `rumino book build` first.")
+    chapter_pages(directory, args.chapters)  # a chapter that does not exist is bad input (exit 2)
+    out = Path(args.out) if args.out else find_book(args.book) / "_build" / "pdf"
+    edition = "student edition, without solutions" if args.student else "with solutions"
+    print(f"Printing {directory} to {out} ({edition}) …", flush=True)
+    try:
+        reports = print_pdfs(directory, out, args.chapters, student=args.student)
+    except BookError as err:
+        print(f"rumino book pdf: {err}", file=sys.stderr)
+        return 1
+    total = sum(r.bytes for r in reports)
+    print(f"{len(reports)} PDF{'s' if len(reports) != 1 else ''}, {sum(r.pages for r in reports)} pages, "
+          f"{total / 1024:,.0f} kB in {out}")
+    return 0
+
+
 def run_student(args) -> int:
     from ..bookbuild import write_student_copy
 
@@ -127,6 +153,20 @@ def register(sub) -> None:
     s.add_argument("--dir", default=None, help="the HTML folder (default: book/_build/html)")
     s.add_argument("--student", action="store_true", help="serve the student build")
     s.set_defaults(run=run_serve)
+
+    pdf = bsub.add_parser("pdf", help="print chapters of the built book to PDF handouts",
+                          description="Print each chapter of the built book (or the CHAPTERs named) to its own "
+                                      "A4 PDF through Debian's Chromium: figures drawn, navigation hidden, hints "
+                                      "and solutions open. --student leaves the solutions out. Nothing is "
+                                      "downloaded; run `rumino book build` first.")
+    pdf.add_argument("chapters", nargs="*", metavar="CHAPTER",
+                     help="chapters to print, by number (4) or name (04_odds_of_the_deal); default: all")
+    pdf.add_argument("--student", action="store_true",
+                     help="the student edition: solutions left out (files named CHAPTER-student.pdf)")
+    pdf.add_argument("--dir", default=None,
+                     help="the built HTML folder (default: book/_build/html, or the student build with --student)")
+    pdf.add_argument("--out", default=None, help="folder for the PDFs (default: book/_build/pdf)")
+    pdf.set_defaults(run=run_pdf)
 
     st = bsub.add_parser("student", help="write the chapters without their solution cells",
                          description="Write every chapter without its solution cells (and without outputs) "
