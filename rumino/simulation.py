@@ -17,14 +17,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
+from .engine.protocol import play
 from .errors import RuleConfigError
-from .game import play
 from .players import make_players
 from .stats import Estimate, mean_estimate, proportion_estimate
-from .variants import find_variant
-from .variants.rumino import ENDINGS, RuminoGame
-
-GAME_ENGINES = {"rumino": RuminoGame}  # the variants with a playable engine
+from .variants import find_variant, playable_variants
 
 
 @dataclass
@@ -70,14 +67,14 @@ def play_games(rules, players: Sequence[str], games: int, seed: int = 0, *, vari
     after each game.
     """
     v = find_variant(variant)
-    engine = GAME_ENGINES.get(v.key)
+    engine = v.game
     if engine is None:
         raise RuleConfigError(f"there is no playable engine for {v.title} yet; games can be played for: "
-                              f"{', '.join(find_variant(k).title for k in GAME_ENGINES)}.")
+                              f"{', '.join(p.title for p in playable_variants().values())}.")
     rules = v.rules if rules is None else rules
     specs = list(players)
     make_players(specs, seed=0)  # names checked before any game is played
-    out = GamesSummary(specs, games, seed, rules, wins=[0.0] * len(specs), endings=dict.fromkeys(ENDINGS, 0))
+    out = GamesSummary(specs, games, seed, rules, wins=[0.0] * len(specs), endings=dict.fromkeys(engine.ENDINGS, 0))
     for i in range(games):
         game = engine.new(rules, len(specs), seed=[seed, i])
         play(game, make_players(specs, seed=[seed, i, 1]), checked=checked)

@@ -15,27 +15,35 @@ import numpy as np
 from rumino.players import make_players
 from rumino.variants import find_variant
 
-# seeds, player counts, bot mixes and house rules (rebuys, pools, joins, claims, exhausted stocks)
+# seeds, player counts, bot mixes and house rules (rebuys, pools, joins, claims, exhausted stocks).
+# The first nine were recorded before the engine moved, when §0.5 barred the twin of a card taken
+# from the pile as well; that behaviour is now the knob pickup_bars_twin=True, which they name.
+OLD = {"pickup_bars_twin": True}
 CASES = [
-    {"name": "rumino_2p_greedy", "seed": 1, "players": ["greedy", "greedy"], "rules": {}, "joins": 0},
-    {"name": "rumino_3p_mixed", "seed": 2, "players": ["greedy", "random", "chaser"], "rules": {}, "joins": 0},
+    {"name": "rumino_2p_greedy", "seed": 1, "players": ["greedy", "greedy"], "rules": {**OLD}, "joins": 0},
+    {"name": "rumino_3p_mixed", "seed": 2, "players": ["greedy", "random", "chaser"], "rules": {**OLD}, "joins": 0},
     {"name": "rumino_4p_flat_rebuys", "seed": 3, "players": ["greedy", "threshold:2", "greedy", "chaser:4"],
-     "rules": {"rebuy_price": "flat", "stake": 7}, "joins": 0},
+     "rules": {**OLD, "rebuy_price": "flat", "stake": 7}, "joins": 0},
     {"name": "rumino_5p_void_undercut", "seed": 4, "players": ["random", "greedy", "threshold:1", "chaser", "greedy"],
-     "rules": {"stock_exhausted": "void_hand", "knock_undercut_penalty": 10, "knock_zero_is_gin": False},
+     "rules": {**OLD, "stock_exhausted": "void_hand", "knock_undercut_penalty": 10, "knock_zero_is_gin": False},
      "joins": 0},
     {"name": "rumino_6p_first_to_call", "seed": 5, "players": ["chaser:3"] * 3 + ["greedy", "random", "chaser"],
-     "rules": {"out_of_turn_claim_priority": "first_to_call", "stock_exhausted": "end_and_score",
+     "rules": {**OLD, "out_of_turn_claim_priority": "first_to_call", "stock_exhausted": "end_and_score",
                "rebuy_requires_others": 1}, "joins": 0},
     {"name": "rumino_3p_unlimited_distinct", "seed": 6, "players": ["greedy", "chaser", "threshold:3"],
-     "rules": {"max_lay_size": None, "set_suits": "distinct", "may_rediscard_pickup": True, "elimination_at": 100,
+     "rules": {**OLD, "max_lay_size": None, "set_suits": "distinct", "may_rediscard_pickup": True, "elimination_at": 100,
                "triple_gin_wins": False}, "joins": 0},
     {"name": "rumino_3p_joins", "seed": 7, "players": ["greedy", "random", "greedy"],
-     "rules": {"stake": 3, "rumino_natural_only": True, "gin_bonus": -25, "knock_max_deadwood": 10}, "joins": 2},
-    {"name": "rumino_4p_random", "seed": 8, "players": ["random"] * 4, "rules": {"min_naturals_per_lay": 0},
+     "rules": {**OLD, "stake": 3, "rumino_natural_only": True, "gin_bonus": -25, "knock_max_deadwood": 10}, "joins": 2},
+    {"name": "rumino_4p_random", "seed": 8, "players": ["random"] * 4, "rules": {**OLD, "min_naturals_per_lay": 0},
      "joins": 0},
-    {"name": "rumino_2p_chasers", "seed": 9, "players": ["chaser", "chaser:6"], "rules": {"knock_max_deadwood": 3},
+    {"name": "rumino_2p_chasers", "seed": 9, "players": ["chaser", "chaser:6"], "rules": {**OLD, "knock_max_deadwood": 3},
      "joins": 0},
+    # recorded on the shared engine, under the §0.5 default "only the card taken is barred"
+    {"name": "rumino_4p_engine_defaults", "seed": 10, "players": ["greedy", "random", "chaser", "threshold:4"],
+     "rules": {}, "joins": 1},
+    {"name": "rumino_3p_engine_random", "seed": 11, "players": ["random", "random", "greedy"],
+     "rules": {"stock_exhausted": "void_hand"}, "joins": 0},
 ]
 
 

@@ -277,7 +277,9 @@ def test_rules_1_1_first_dealer_is_the_high_card_king_high_jokers_and_ties_redra
 def test_rules_1_1_seven_cards_each_dealt_one_at_a_time_from_the_dealers_left():
     import numpy as np
 
-    from rumino.variants.rumino import _PACK_ARRAY
+    from rumino.variants.rumino import PACK
+
+    _PACK_ARRAY = np.array(PACK.cards(), dtype=np.int64)
 
     for n, dealer in ((2, 0), (4, 2), (6, 5)):
         g = RuminoGame.new(RUMINO, n, seed=9, dealer=dealer)
@@ -335,11 +337,15 @@ def test_rules_0_5_the_card_taken_from_the_discard_pile_may_not_go_back():
     assert Discard(C("5s")) not in g.legal_actions()
     refused(g, Discard(C("5s")), "5s was just taken from the discard pile", "RULES §0.5")
     assert Gin(C("Kc")) in g.legal_actions()
-    g2 = new(2)
+    g2 = new(2, pickup_bars_twin=True)
     g2.set_position(hands={0: "7h 8h 9h 10h 5c 5d 5s"}, discard="Qd 5s")
-    g2.apply(Draw("discard"))  # two identical 5s: neither may go back (D3)
+    g2.apply(Draw("discard"))  # two identical 5s and the twin barred too: neither may go back (D3)
     refused(g2, Discard(C("5s")), "RULES §0.5")
     refused(g2, Gin(C("5s")), "RULES §0.5")
+    g4 = new(2)  # the default bars only the card taken: its twin may go, with a gin too
+    g4.set_position(hands={0: "7h 8h 9h 10h 5c 5d 5s"}, discard="Qd 5s")
+    g4.apply(Draw("discard"))
+    assert Discard(C("5s")) in g4.legal_actions() and Gin(C("5s")) in g4.legal_actions()
     g3 = new(2, may_rediscard_pickup=True)
     g3.set_position(hands={0: "7h 8h 9h 10h 5c 5d Kc"}, discard="Qd 5s")
     g3.apply(Draw("discard"))

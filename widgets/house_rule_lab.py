@@ -25,15 +25,14 @@ from plotly.subplots import make_subplots
 
 from rumino.errors import RuminoError
 from rumino.players import make_players
-from rumino.simulation import GAME_ENGINES, play_games
-from rumino.variants import VARIANTS, find_variant
+from rumino.simulation import play_games
+from rumino.variants import VARIANTS, find_variant, playable_variants
 from rumino.variants._fields import knob_table
-from rumino.variants.rumino import ENDINGS
 
 from ._base import StaticFallback, error_html
 from .rule_knobs import KnobControl
 
-SIMULATED = GAME_ENGINES  # the variants with a playable engine
+SIMULATED = playable_variants()  # the variants with a playable engine (from the one registry)
 
 
 class HouseRuleLabController:
@@ -94,7 +93,7 @@ class HouseRuleLabController:
         """Play ``games`` games under A and under B; ``progress(done, total)`` after each game."""
         self.error = None
         self.results = None
-        game_cls = SIMULATED.get(self.variant.key)
+        game_cls = self.variant.game
         if game_cls is None:
             self.error = (f"{self.variant.title} has no playable engine yet; the lab simulates: "
                           f"{', '.join(find_variant(k).title for k in SIMULATED)}.")
@@ -171,7 +170,7 @@ class HouseRuleLabController:
         rows = [(f"seat {i} ({specs[i]}) wins", cell(A["win_rate"][i]), cell(B["win_rate"][i]))
                 for i in range(len(specs))]
         rows += [(f"hands ending by {k.replace('_', ' ')}", cell(A["endings"][k]), cell(B["endings"][k]))
-                 for k in ENDINGS]
+                 for k in A["endings"]]
         rows += [("hands per game", cell(A["hands_per_game"], False), cell(B["hands_per_game"], False)),
                  ("rebuys per game", cell(A["rebuys_per_game"], False), cell(B["rebuys_per_game"], False)),
                  ("pool per game ($)", cell(A["pool"], False), cell(B["pool"], False))]

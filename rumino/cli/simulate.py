@@ -20,13 +20,12 @@ import sys
 from typing import Sequence
 
 from ..players import ALLOWED, make_players
-from ..simulation import GAME_ENGINES, play_games
-from ..variants import find_variant
+from ..simulation import play_games
+from ..variants import find_variant, playable_variants
 from ..variants._fields import parse_knob_value
-from ..variants.rumino import ENDINGS, MAX_SEATS, MIN_PLAYERS, RuminoGame
 from . import CommandError
 
-SIMULATED = tuple(GAME_ENGINES)
+SIMULATED = tuple(playable_variants())
 
 
 def parse_rules(variant, pairs: Sequence[str]):
@@ -45,11 +44,13 @@ def parse_rules(variant, pairs: Sequence[str]):
     return dataclasses.replace(variant.rules, **changes)
 
 
-def parse_player_list(text: str) -> list[str]:
+def parse_player_list(text: str, variant=None) -> list[str]:
+    game = find_variant(variant or "rumino").game
     specs = [s.strip() for s in text.split(",")]
-    if not MIN_PLAYERS <= len(specs) <= MAX_SEATS:
-        raise CommandError(f"--players lists {len(specs)} player(s); Rumino is for {MIN_PLAYERS} to {MAX_SEATS} "
-                           f"(RULES §1.1). Players: {ALLOWED}.")
+    lo, hi = game.MIN_PLAYERS, game.MAX_SEATS
+    if not lo <= len(specs) <= hi:
+        raise CommandError(f"--players lists {len(specs)} player(s); {game.NAME} is for {lo} to {hi} "
+                           f"(RULES {game.SECTIONS['deal']}). Players: {ALLOWED}.")
     return specs
 
 
@@ -71,8 +72,10 @@ def simulate(players: Sequence[str], games: int, seed: int = 0, rules=None, *, p
         raise CommandError(f"--games is {games!r}: it must be a positive integer.")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise CommandError(f"--seed is {seed!r}: it must be a non-negative integer.")
-    if not MIN_PLAYERS <= len(specs) <= MAX_SEATS:
-        raise CommandError(f"{len(specs)} player(s) given; Rumino is for {MIN_PLAYERS} to {MAX_SEATS} (RULES §1.1).")
+    game = v.game
+    if not game.MIN_PLAYERS <= len(specs) <= game.MAX_SEATS:
+        raise CommandError(f"{len(specs)} player(s) given; {game.NAME} is for {game.MIN_PLAYERS} to {game.MAX_SEATS} "
+                           f"(RULES {game.SECTIONS['deal']}).")
     make_players(specs, seed=0)  # names checked before any game is played
     bar = None
     if progress:
@@ -133,8 +136,9 @@ def run(args) -> int:
     if variant.key not in SIMULATED:
         raise CommandError(f"simulate has no engine for {variant.title} yet; it simulates: {', '.join(SIMULATED)}.")
     rules = parse_rules(variant, args.rules)
-    specs = parse_player_list(args.players)
-    summary = simulate(specs, args.games, args.seed, rules, progress=not args.no_progress, checked=args.checked)
+    specs = parse_player_list(args.players, variant)
+    summary = simulate(specs, args.games, args.seed, rules, progress=not args.no_progress, checked=args.checked,
+                       variant=variant.key)
     print(json.dumps(summary) if args.json else format_summary(summary))
     return 0
 

@@ -88,7 +88,7 @@ class RuminoChaser(GreedyPlayer):
         if view.rumino_ready:
             return super().after_draw(view)
         ev = evaluator_for(view.rules)
-        forbidden = None if view.rules.may_rediscard_pickup else view.pickup
+        forbidden = view.forbidden
         value, _ = ev.after_draw(view.hand, forbidden)
         progress, keep = rumino_target(view.hand, view.rules)
         if value == 0 or progress < self.min_progress:

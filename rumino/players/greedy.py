@@ -16,6 +16,7 @@ only at ``t`` deadwood or less.
 from __future__ import annotations
 
 from ..cards import JOKER
+from ..engine.table import forbidden_discard
 from ..game import Action, Discard, Gin
 from ..variants.rumino import (CALL, CLAIM, DEAL, DECLINE, DRAW_DISCARD, DRAW_STOCK, KNOCK, REBUY, RuminoView,
                                evaluator_for)
@@ -71,16 +72,14 @@ class GreedyPlayer(Player):
         if top in outs or not can_stock:
             return DRAW_DISCARD
         ev = evaluator_for(view.rules)
-        forbidden = None if view.rules.may_rediscard_pickup else top
-        value, _ = ev.after_draw(view.hand + (top,), forbidden)
+        value, _ = ev.after_draw(view.hand + (top,), forbidden_after_taking(view, top))
         return DRAW_DISCARD if value < dw else DRAW_STOCK
 
     def after_draw(self, view: RuminoView) -> Action:
         if view.rumino_ready:
             return CALL
         ev = evaluator_for(view.rules)
-        forbidden = None if view.rules.may_rediscard_pickup else view.pickup
-        value, best = ev.after_draw(view.hand, forbidden)
+        value, best = ev.after_draw(view.hand, view.forbidden)
         card = pick_discard(best, view)
         return Gin(card) if value == 0 else Discard(card)
 
@@ -104,6 +103,13 @@ def pick_discard(best, view: RuminoView) -> int:
     """Among equally good discards keep jokers, then shed the highest card (a fixed tie-break)."""
     values = evaluator_for(view.rules).values
     return max(best, key=lambda c: (c != JOKER, values[c], c))
+
+
+def forbidden_after_taking(view, top: int) -> int | None:
+    """The card that could not be discarded after taking ``top`` from the pile (RULES §0.5)."""
+    if getattr(view.rules, "may_rediscard_pickup", False):
+        return None
+    return forbidden_discard(top, view.hand + (top,), getattr(view.rules, "pickup_bars_twin", False))
 
 
 def _can_draw_stock(view: RuminoView) -> bool:

@@ -7,12 +7,12 @@ compares the trace, and plays the same bots from the same seeds to check they
 choose the same actions. Regenerating these files after a change of behaviour
 defeats their purpose: do it only for a deliberate rules change, and say so.
 
-    PYTHONPATH=$PWD python tests/golden/make_golden.py
+    PYTHONPATH=$PWD python tests/golden/make_golden.py          # writes only cases with no file yet
+    PYTHONPATH=$PWD python tests/golden/make_golden.py --all    # rewrites every file (a deliberate change)
 """
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import pathlib
 import sys
@@ -26,7 +26,10 @@ from rumino.records import record_of  # noqa: E402
 
 
 def main() -> None:
+    rewrite = "--all" in sys.argv[1:]
     for case in CASES:
+        if (HERE / f"{case['name']}.json").exists() and not rewrite:
+            continue
         game, trace = play_case(case)
         data = {"case": case, "record": record_of(game, players=case["players"]).as_json(), "trace": trace}
         path = HERE / f"{case['name']}.json"
