@@ -73,7 +73,7 @@ def play_games(rules, players: Sequence[str], games: int, seed: int = 0, *, vari
                               f"{', '.join(p.title for p in playable_variants().values())}.")
     rules = v.rules if rules is None else rules
     specs = list(players)
-    make_players(specs, seed=0)  # names checked before any game is played
+    make_players(specs, seed=0, game=engine)  # names, fit and count checked before any game is played
     out = GamesSummary(specs, games, seed, rules, wins=[0.0] * len(specs), endings=dict.fromkeys(engine.ENDINGS, 0))
     for i in range(games):
         game = engine.new(rules, len(specs), seed=[seed, i])

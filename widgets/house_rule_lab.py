@@ -100,7 +100,7 @@ class HouseRuleLabController:
             return None
         try:
             specs = [s.strip() for s in self.players.split(",")]
-            make_players(specs, seed=0)  # the engine checks the names first
+            make_players(specs, seed=0, game=game_cls)  # names, fit to the game and count
             settings = {"A": self.rules_for(self.a), "B": self.rules_for(self.b)}
             if isinstance(self.games, bool) or not isinstance(self.games, int) or self.games < 1:
                 raise RuminoError(f"games is {self.games!r}: it must be a positive integer.")

@@ -76,7 +76,7 @@ def simulate(players: Sequence[str], games: int, seed: int = 0, rules=None, *, p
     if not game.MIN_PLAYERS <= len(specs) <= game.MAX_SEATS:
         raise CommandError(f"{len(specs)} player(s) given; {game.NAME} is for {game.MIN_PLAYERS} to {game.MAX_SEATS} "
                            f"(RULES {game.SECTIONS['deal']}).")
-    make_players(specs, seed=0)  # names checked before any game is played
+    make_players(specs, seed=0, game=v.game)  # names, fit and count checked before any game is played
     bar = None
     if progress:
         from tqdm import tqdm

@@ -10,13 +10,13 @@
 """
 
 from .actions import (DEAL, DECLINE, DRAW_DISCARD, DRAW_STOCK, JOIN, KNOCK, REBUY, Deal, DeclineRebuy, Discard, Draw,
-                      Gin, Join, Knock, Rebuy)
+                      Gin, Join, Knock, KnockWith, Rebuy)
 from .drawdiscard import DrawDiscardGame, TableView
 from .evaluator import Evaluator, evaluator_for, kernels_module
 from .ledger import POT, Ledger
 from .protocol import TABLE, Action, ActionSet, Game, PlayerView, play, refuse, step
 
-__all__ = ["Action", "ActionSet", "PlayerView", "Game", "TABLE", "play", "step", "refuse", "Draw", "Discard", "Knock",
+__all__ = ["Action", "ActionSet", "PlayerView", "Game", "TABLE", "play", "step", "refuse", "Draw", "Discard", "Knock", "KnockWith",
            "Gin", "Rebuy", "DeclineRebuy", "Deal", "Join", "DRAW_STOCK", "DRAW_DISCARD", "KNOCK", "DEAL", "REBUY",
            "DECLINE", "JOIN", "DrawDiscardGame", "TableView", "Evaluator", "evaluator_for", "kernels_module", "Ledger",
            "POT"]

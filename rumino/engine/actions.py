@@ -1,7 +1,7 @@
 """The actions most draw-and-discard games share; a game lists the ones it uses in its ActionSet.
 
->>> str(Draw("stock")), str(Discard(45)), str(Knock()), str(Gin(52))
-('draw stock', 'discard 7h', 'knock', 'gin JK')
+>>> str(Draw("stock")), str(Discard(45)), str(Knock()), str(KnockWith(45)), str(Gin(52))
+('draw stock', 'discard 7h', 'knock', 'knock 7h', 'gin JK')
 """
 
 from __future__ import annotations
@@ -79,6 +79,27 @@ class Gin(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class KnockWith(Action):
+    """Knock after drawing, putting ``card`` on the pile face down (Gin §6, Wiener §5.4).
+
+    A game uses either :class:`Knock` (in lieu of drawing, as in Rumino) or this one,
+    never both, since both read as ``knock``.
+    """
+
+    card: int
+    word: ClassVar[str] = "knock"
+    verb: ClassVar[str] = "knock"
+    discards_card: ClassVar[bool] = True
+
+    def notation(self) -> str:
+        return f"knock {format_card(self.card)}"
+
+    @classmethod
+    def parse_args(cls, args):
+        return cls(one_card(cls, args))
+
+
+@dataclass(frozen=True, slots=True)
 class Rebuy(Action):
     """Pay the rebuy price and re-enter the game."""
 
@@ -113,5 +134,5 @@ class Join(Action):
 DRAW_STOCK, DRAW_DISCARD, KNOCK, DEAL = Draw("stock"), Draw("discard"), Knock(), Deal()
 REBUY, DECLINE, JOIN = Rebuy(), DeclineRebuy(), Join()
 
-__all__ = ["Draw", "Discard", "Knock", "Gin", "Rebuy", "DeclineRebuy", "Deal", "Join", "DRAW_STOCK",
+__all__ = ["Draw", "Discard", "Knock", "KnockWith", "Gin", "Rebuy", "DeclineRebuy", "Deal", "Join", "DRAW_STOCK",
            "DRAW_DISCARD", "KNOCK", "DEAL", "REBUY", "DECLINE", "JOIN"]

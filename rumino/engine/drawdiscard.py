@@ -26,6 +26,24 @@ method name}`` for its own actions (merged with the template's: ``Draw``,
 ``Discard``, ``Deal``). ``PHASE_ACTIONS``, ``PHASE_WHAT`` and ``PHASE_CHOICES``
 are merged with the template's too (phase → allowed action classes, what is
 happening, what the choices are: they make the refusal messages).
+Optional: ``ENDINGS`` (how a hand can end; simulations tally them),
+``IN_HAND_PHASES`` (phases during which ``hand_over`` is false; add e.g. an
+upcard-offer phase), ``TABLE_ACTIONS`` (action classes nobody's turn decides),
+``KNOCK_GAME`` (True: the knock bots greedy/threshold fit this game),
+``EVALUATOR`` (an :class:`~rumino.engine.evaluator.Evaluator` subclass caching the
+game's own questions). Knock after drawing with a face-down discard is
+:class:`~rumino.engine.actions.KnockWith` (``knock 7h``); ``Knock`` is the knock in
+lieu of drawing. An action with ``discards_card = True`` and a ``card`` gets the
+template's checks in the ``discard`` phase (the player holds it; §0.5).
+
+Rules fields the template reads when present: ``stock_exhausted`` (§0.4),
+``may_rediscard_pickup`` and ``pickup_bars_twin`` (§0.5), ``elimination_at``
+(players at or above it are out; checked by the invariants), ``knock_max_deadwood``
+(the views' ``knock_limit``), ``meld_rules`` (the evaluator).
+
+Register the game in :data:`rumino.variants.VARIANTS` with ``game=YourGame``:
+the CLI (``--variant``), records, simulations, widgets, the seeding scheme
+(:mod:`rumino.engine.seeding`) and the conformance test find it there.
 
 Methods a game **must** override:
 
@@ -266,6 +284,7 @@ class DrawDiscardGame:
     PHASE_RULE: ClassVar[dict] = {}
     TABLE_ACTIONS: ClassVar[tuple] = ()
     IN_HAND_PHASES: ClassVar[tuple] = ("turn", "discard")  # phases in which the hand is still being played
+    KNOCK_GAME: ClassVar[bool] = True  # deadwood and a knock limit decide: the knock bots (greedy, threshold) fit
 
     _BASE_HANDLERS = {Draw: "_do_draw", Discard: "_do_discard", Deal: "_do_deal"}
     _BASE_PHASES = {"turn": (Draw,), "discard": (Discard,), "between_hands": (Deal,), "game_over": ()}

@@ -70,6 +70,11 @@ class RuminoChaser(GreedyPlayer):
         super().__init__(max_rebuys=max_rebuys, name=name or ("chaser" if min_progress == 5 else f"chaser:{min_progress}"))
         self.min_progress = min_progress
 
+    @classmethod
+    def fits(cls, game) -> bool:
+        """Rumino only: it chases Rumino's seven-card hands."""
+        return getattr(game, "NAME", "") == "Rumino"
+
     def start_turn(self, view: RuminoView) -> Action:
         progress, keep = rumino_target(view.hand, view.rules)
         if progress < self.min_progress:

@@ -35,6 +35,11 @@ class GreedyPlayer(Player):
         super().__init__(name)
         self.max_rebuys = max_rebuys
 
+    @classmethod
+    def fits(cls, game) -> bool:
+        """Any knock game (a game class with ``KNOCK_GAME``)."""
+        return bool(getattr(game, "KNOCK_GAME", False))
+
     # hooks the subclasses change
     def knock_at(self, view: RuminoView) -> int:
         return view.rules.knock_max_deadwood

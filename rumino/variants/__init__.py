@@ -82,7 +82,7 @@ VARIANTS: dict[str, Variant] = {
                 robber.ROBBER, robber.PACK, 13, (2, 6), tuple(range(1, 31)), section="§4"),
         Variant("wiener", "Wiener Rummy", ("wiener", "wiener rummy", "viennese rummy", "101", "romme ohne auslegen",
                                            "rommé ohne auslegen", "knock rummy"),
-                wiener.WIENER, wiener.PACK, 10, (2, 6), (10, 11), knock_field="knock_max", section="§5"),
+                wiener.WIENER, wiener.PACK, 10, (2, 6), (10, 11), knock_field="knock_max_deadwood", section="§5"),
         Variant("gin", "Gin Rummy", ("gin", "gin rummy"), gin.GIN, gin.PACK, 10, (2, 2), (10, 11),
                 knock_field="knock_max_deadwood", has_gin=True, section="§6"),
     )
