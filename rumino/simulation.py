@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 from .engine.protocol import play
+from .engine.seeding import new_table
 from .errors import RuleConfigError
 from .players import make_players
 from .stats import Estimate, mean_estimate, proportion_estimate
@@ -35,7 +36,7 @@ class GamesSummary:
     wins: list[float] = field(default_factory=list)  # a shared win counts 1/k to each winner
     hands_per_game: list[int] = field(default_factory=list)
     rebuys_per_game: list[int] = field(default_factory=list)
-    pools: list[float] = field(default_factory=list)  # in currency units (the engine keeps cents)
+    pools: list[float] = field(default_factory=list)  # in the game's units (Rumino: currency; the engine keeps cents)
     endings: dict[str, int] = field(default_factory=dict)
 
     @property
@@ -62,9 +63,10 @@ def play_games(rules, players: Sequence[str], games: int, seed: int = 0, *, vari
                checked: bool = False, progress: Callable[[int, int], None] | None = None) -> GamesSummary:
     """Play ``games`` independent seeded games between the bots ``players`` and tally them.
 
-    ``rules`` None means the variant's defaults; ``checked=True`` sends every bot
-    action through the checked ``apply``; ``progress(done, total)`` is called
-    after each game.
+    ``variant`` names the game (its engine comes from the registry); ``rules`` None
+    means its defaults; ``checked=True`` sends every bot action through the checked
+    ``apply``; ``progress(done, total)`` is called after each game. Game ``i`` is
+    started by :func:`rumino.engine.seeding.new_table` (the one seeding scheme).
     """
     v = find_variant(variant)
     engine = v.game
@@ -76,14 +78,14 @@ def play_games(rules, players: Sequence[str], games: int, seed: int = 0, *, vari
     make_players(specs, seed=0, game=engine)  # names, fit and count checked before any game is played
     out = GamesSummary(specs, games, seed, rules, wins=[0.0] * len(specs), endings=dict.fromkeys(engine.ENDINGS, 0))
     for i in range(games):
-        game = engine.new(rules, len(specs), seed=[seed, i])
-        play(game, make_players(specs, seed=[seed, i, 1]), checked=checked)
+        game, bots = new_table(v, specs, seed, i, rules=rules)
+        play(game, bots, checked=checked)
         res = game.result
         for w in res.winners:
             out.wins[w] += 1 / len(res.winners)
         out.hands_per_game.append(len(game.results))
-        out.rebuys_per_game.append(res.rebuys)
-        out.pools.append(res.pool_cents / 100)
+        out.rebuys_per_game.append(game.score_events("rebuy", "buyback"))
+        out.pools.append(game.pot_paid_out / engine.POT_SCALE)
         for r in game.results:
             out.endings[r.ending] += 1
         if progress is not None:

@@ -138,3 +138,28 @@ def test_the_invariants_catch_a_card_a_point_or_a_cent_out_of_place(tamper, mess
     tamper(g)
     with pytest.raises(AssertionError, match=message):
         g.check_invariants()
+
+
+def test_a_bot_that_does_not_fit_the_game_is_refused_naming_the_allowed_ones():
+    from rumino.players import UnknownPlayerError, make_players
+
+    class Other:  # a game that is not Rumino and has no knock
+        NAME, MIN_PLAYERS, MAX_SEATS, KNOCK_GAME, SECTIONS = "Other", 2, 2, False, {"deal": "§9"}
+
+    with pytest.raises(UnknownPlayerError, match="player 'chaser' does not fit Other: the players for Other are "
+                                                 "random, human"):
+        make_players("random,chaser", game=Other)
+    with pytest.raises(UnknownPlayerError, match="3 players given: Other is for 2 to 2 players"):
+        make_players("random,random,random", game=Other)
+    assert len(make_players("random,human", game=Other)) == 2
+
+
+def test_one_seeding_scheme_serves_every_table():
+    from rumino.engine.seeding import new_table
+    from rumino.engine.protocol import play
+    from rumino.simulation import play_games
+
+    game, bots = new_table("rumino", ["greedy", "random"], seed=5, index=2)
+    play(game, bots)
+    s = play_games(None, ["greedy", "random"], games=3, seed=5)
+    assert s.hands_per_game[2] == len(game.results)

@@ -284,6 +284,7 @@ class DrawDiscardGame:
     PHASE_RULE: ClassVar[dict] = {}
     TABLE_ACTIONS: ClassVar[tuple] = ()
     IN_HAND_PHASES: ClassVar[tuple] = ("turn", "discard")  # phases in which the hand is still being played
+    POT_SCALE: ClassVar[int] = 1  # ledger units per unit shown to people (Rumino keeps cents: 100)
     KNOCK_GAME: ClassVar[bool] = True  # deadwood and a knock limit decide: the knock bots (greedy, threshold) fit
 
     _BASE_HANDLERS = {Draw: "_do_draw", Discard: "_do_discard", Deal: "_do_deal"}
@@ -543,6 +544,15 @@ class DrawDiscardGame:
     @property
     def pool(self) -> int:
         return self.ledger.pot
+
+    def score_events(self, *kinds: str) -> int:
+        """How many logged score changes of these kinds happened (e.g. "rebuy", "join")."""
+        return sum(1 for ev in self._score_log if ev[0] in kinds)
+
+    @property
+    def pot_paid_out(self) -> int:
+        """What the winners took from the pot at the end (0 before the end), in ledger units."""
+        return sum(a for src, _, a, why in self.ledger.log if src == "pot" and why == "pot")
 
     def deadwood(self, seat: int) -> int:
         """The current deadwood of ``seat``'s hand (after the best allowed discard if one card over)."""

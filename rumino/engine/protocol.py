@@ -194,31 +194,42 @@ class Chooser(Protocol):
 
 
 def play(game: Game, players: Sequence[Chooser] | Callable[[int], Chooser], *, checked: bool = True,
-         max_actions: int = 10_000_000, after: Callable[[Game, int, Any], None] | None = None) -> Game:
-    """Play ``game`` to its end with one chooser per seat; returns the game.
+         max_actions: int = 10_000_000, after: Callable[[Game, int, Any], None] | None = None,
+         before: Callable[[Game, int, Any], None] | None = None,
+         until: Callable[[Game], bool] | None = None) -> Game:
+    """Play ``game`` with one chooser per seat until it is over (or ``until(game)`` is true); returns the game.
 
-    The one game loop: simulations, odds, the widgets and the terminal all step
-    games through it (or through :func:`step`, one decision at a time).
-    ``players`` is a list by seat, or a function ``seat -> player`` (seats can
-    be added by table actions). ``after(game, actor, action)`` runs after each
-    action (tests call ``game.check_invariants`` there). Raises ``RuntimeError``
-    if the game has not ended after ``max_actions`` actions.
+    The one game loop: simulations, the odds of play, the widgets and the terminal
+    all step games through it (or through :func:`step`, one decision at a time).
+    ``players`` is a list by seat, or a function ``seat -> player`` (seats can be
+    added by table actions). ``before(game, actor, action)`` runs after the choice
+    and before it is applied, ``after(game, actor, action)`` after it is applied
+    (tests call ``game.check_invariants`` there). Raises ``RuntimeError`` if the
+    game has not stopped after ``max_actions`` actions.
     """
     get = players if callable(players) else players.__getitem__
+    done = until if until is not None else _over
     for _ in range(max_actions):
-        if game.game_over:
+        if done(game):
             return game
-        step(game, get, checked=checked, after=after)
-    if game.game_over:
+        step(game, get, checked=checked, after=after, before=before)
+    if done(game):
         return game
     raise RuntimeError(f"the game did not end within {max_actions} actions.")
 
 
+def _over(game) -> bool:
+    return game.game_over
+
+
 def step(game: Game, get: Callable[[int], Chooser], *, checked: bool = True,
-         after: Callable[[Game, int, Any], None] | None = None):
+         after: Callable[[Game, int, Any], None] | None = None,
+         before: Callable[[Game, int, Any], None] | None = None):
     """One decision: ask the chooser of the seat to act for an action and apply it; returns the action."""
     seat = game.to_act
     action = get(seat).choose(game.view(seat))
+    if before is not None:
+        before(game, seat, action)
     (game.apply if checked else game.apply_unchecked)(action)
     if after is not None:
         after(game, seat, action)

@@ -137,8 +137,12 @@ def chunk_seeds(seed: int, n_chunks: int) -> list[np.random.SeedSequence]:
 
 
 def run_chunks(fn: Callable, n: int, seed: int, *, chunk: int = DEFAULT_CHUNK, args: tuple = (), executor=None,
-               progress: bool = False, desc: str = "samples") -> list:
+               progress: bool = False, desc: str = "samples", indexed: bool = False) -> list:
     """Run ``fn(size, seed_sequence, *args)`` on every chunk and return the results in chunk order.
+
+    ``indexed=True`` passes the index of the chunk's first sample instead of a seed
+    sequence (``fn(size, start, *args)``): for samples that are whole games, seeded
+    one by one by the one scheme of :mod:`rumino.engine.seeding` from ``(seed, index)``.
 
     ``executor`` is any :class:`concurrent.futures.Executor` (a process pool, a
     thread pool, or a Dask client's ``get_executor()``); ``fn`` must then be
@@ -149,6 +153,8 @@ def run_chunks(fn: Callable, n: int, seed: int, *, chunk: int = DEFAULT_CHUNK, a
     """
     sizes = chunk_sizes(n, chunk)
     seeds = chunk_seeds(seed, len(sizes))
+    if indexed:
+        seeds = [sum(sizes[:i]) for i in range(len(sizes))]
     jobs = [(fn, size, ss, args) for size, ss in zip(sizes, seeds)]
     results = map(_call, jobs) if executor is None else executor.map(_call, jobs)
     bar = None

@@ -360,6 +360,7 @@ class RuminoGame(DrawDiscardGame):
     """
 
     NAME = "Rumino"
+    POT_SCALE = 100  # the ledger keeps cents
     ENDINGS = ENDINGS
     ACTIONS = ACTIONS
     RULES_CLASS = RuminoRules
