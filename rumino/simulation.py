@@ -44,19 +44,19 @@ class GamesSummary:
         return sum(self.hands_per_game)
 
     def win_rate(self, seat: int) -> Estimate:
-        return proportion_estimate(self.wins[seat], self.games)
+        return proportion_estimate(self.wins[seat], self.games, seed=self.seed)
 
     def ending_rate(self, ending: str) -> Estimate:
-        return proportion_estimate(self.endings[ending], self.hands)
+        return proportion_estimate(self.endings[ending], self.hands, seed=self.seed)
 
     def mean_hands(self) -> Estimate:
-        return mean_estimate(self.hands_per_game)
+        return mean_estimate(self.hands_per_game, seed=self.seed)
 
     def mean_rebuys(self) -> Estimate:
-        return mean_estimate(self.rebuys_per_game)
+        return mean_estimate(self.rebuys_per_game, seed=self.seed)
 
     def mean_pool(self) -> Estimate:
-        return mean_estimate(self.pools)
+        return mean_estimate(self.pools, seed=self.seed)
 
 
 def play_games(rules, players: Sequence[str], games: int, seed: int = 0, *, variant: str = "rumino",

@@ -136,15 +136,15 @@ class HouseRuleLabController:
             ests = [(f"seat {i} {specs[i]} wins", e) for i, e in enumerate(res["win_rate"])]
             ests += [(f"ends by {k.replace('_', ' ')}", e) for k, e in res["endings"].items()]
             name = f"{label}: {self.knob}={res['value']!r}"
-            fig.add_scatter(x=[k for k, _ in ests], y=[e.estimate for _, e in ests], mode="markers", name=name,
+            fig.add_scatter(x=[k for k, _ in ests], y=[e.value for _, e in ests], mode="markers", name=name,
                             marker=dict(size=10, color=colours[label], symbol="circle" if label == "A" else "square"),
-                            error_y=dict(type="data", symmetric=False, array=[e.hi - e.estimate for _, e in ests],
-                                         arrayminus=[e.estimate - e.lo for _, e in ests]), row=1, col=1)
+                            error_y=dict(type="data", symmetric=False, array=[e.hi - e.value for _, e in ests],
+                                         arrayminus=[e.value - e.lo for _, e in ests]), row=1, col=1)
             h = res["hands_per_game"]
-            fig.add_scatter(x=[label], y=[h.estimate], mode="markers", name=f"{label} hands/game",
+            fig.add_scatter(x=[label], y=[h.value], mode="markers", name=f"{label} hands/game",
                             marker=dict(size=10, color=colours[label], symbol="circle" if label == "A" else "square"),
-                            error_y=dict(type="data", symmetric=False, array=[h.hi - h.estimate],
-                                         arrayminus=[h.estimate - h.lo]), showlegend=False, row=1, col=2)
+                            error_y=dict(type="data", symmetric=False, array=[h.hi - h.value],
+                                         arrayminus=[h.value - h.lo]), showlegend=False, row=1, col=2)
         fig.update_layout(height=440, template="plotly_white", margin=dict(l=50, r=20, t=70, b=110),
                           title_text=f"{self.variant.title}: {self.knob} = {self.results['A']['value']!r} vs "
                                      f"{self.results['B']['value']!r} · {self.games} games each, seed {self.seed}",
@@ -164,7 +164,7 @@ class HouseRuleLabController:
 
         def cell(e, pct=True):
             f = (lambda x: f"{x:.1%}") if pct else (lambda x: f"{x:.2f}")
-            return f"{f(e.estimate)} [{f(e.lo)}, {f(e.hi)}]"
+            return f"{f(e.value)} [{f(e.lo)}, {f(e.hi)}]"
 
         specs = [s.strip() for s in self.players.split(",")]
         rows = [(f"seat {i} ({specs[i]}) wins", cell(A["win_rate"][i]), cell(B["win_rate"][i]))

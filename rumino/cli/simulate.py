@@ -129,12 +129,12 @@ def simulate(players: Sequence[str], games: int, seed: int = 0, rules=None, *, p
 
 
 def _est(e) -> dict:
-    return {"estimate": e.estimate, "ci95": [e.lo, e.hi]}
+    return e.as_json()  # the one JSON shape of an estimate (rumino.stats.Estimate)
 
 
 def _fmt(e: dict, digits: int = 3) -> str:
     lo, hi = e["ci95"]
-    return f"{e['estimate']:.{digits}f}  (95% CI {lo:.{digits}f} – {hi:.{digits}f})"
+    return f"{e['value']:.{digits}f}  (95% CI {lo:.{digits}f} – {hi:.{digits}f})"
 
 
 def format_summary(s: dict) -> str:
@@ -148,7 +148,7 @@ def format_summary(s: dict) -> str:
         lines.append(f"{w['seat']:>4}  {w['player']:<12}  {_fmt(w)}")
     lines.append("")
     lines.append(f"hands per game    {_fmt(s['mean_hands_per_game'], 2)}")
-    ends = " · ".join(f"{k.replace('_', ' ')} {e['estimate']:.1%}" for k, e in s["hand_endings"].items())
+    ends = " · ".join(f"{k.replace('_', ' ')} {e['value']:.1%}" for k, e in s["hand_endings"].items())
     lines.append(f"how hands end     {ends}  ({s['hands']} hands)")
     lines.append(f"rebuys per game   {_fmt(s['mean_rebuys_per_game'], 2)}")
     lines.append(f"pool per game     {_fmt(s['mean_pool'], 2)}")

@@ -36,7 +36,7 @@ import numba
 import numpy as np
 
 from ..cards import JOKER, N_KINDS, Pack
-from ..stats import Z95, wilson_interval
+from ..stats import Z95, Estimate, wilson_interval
 from .draws import OddsArgumentError
 from .enumerate import DealDistribution, PackShape, is_rumino_batch
 
@@ -46,37 +46,7 @@ DEFAULT_CHUNK = 1 << 16
 # --------------------------------------------------------------------------- estimates
 
 
-@dataclass(frozen=True)
-class OddsEstimate:
-    """A simulated figure: value, 95% interval, sample size and seed (and the method of the interval)."""
-
-    value: float
-    lo: float
-    hi: float
-    n: int
-    seed: int | None
-    method: str  # "wilson" or "normal"
-    successes: int | None = None
-    se: float | None = None  # standard error (binomial for proportions, sample sd/√n for means)
-
-    def contains(self, x) -> bool:
-        return self.lo <= float(x) <= self.hi
-
-    def z_score(self, exact) -> float:
-        """How many standard errors the estimate is from ``exact`` (0 if the standard error is 0)."""
-        if not self.se:
-            return 0.0 if float(exact) == self.value else math.inf
-        return (self.value - float(exact)) / self.se
-
-    def as_json(self) -> dict:
-        out = {"value": self.value, "ci95": [self.lo, self.hi], "n": self.n, "seed": self.seed, "interval": self.method}
-        if self.successes is not None:
-            out["successes"] = self.successes
-        return out
-
-    def __str__(self) -> str:
-        return (f"{self.value:.6g} (95% CI {self.lo:.6g} … {self.hi:.6g}; n = {self.n:,}, seed {self.seed}, "
-                f"{self.method})")
+OddsEstimate = Estimate  # the one estimate type (rumino.stats.Estimate), under the name the odds code used
 
 
 def proportion(successes: int, n: int, seed: int | None) -> OddsEstimate:
