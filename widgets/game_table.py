@@ -38,7 +38,7 @@ from rumino.cards import JOKER, format_card, format_hand
 from rumino.errors import RuminoError
 from rumino.engine.protocol import play
 from rumino.engine.seeding import new_table
-from rumino.game import Discard, Draw, Gin
+from rumino.game import Discard, Draw
 from rumino.odds.exact import one_in
 from rumino.odds.markov import best_target
 from rumino.odds.coach import first_out_estimates, p_knockable_within
@@ -46,7 +46,6 @@ from rumino.odds.montecarlo import OddsEstimate, proportion
 from rumino.records import record_of, replay
 from rumino.render import card_back_svg, card_svg, hand_html
 from rumino.variants import find_variant
-from rumino.variants.rumino import CALL, CLAIM, DEAL, DECLINE, DRAW_DISCARD, DRAW_STOCK, KNOCK, PASS, REBUY
 
 from ._base import StaticFallback, error_html, facts_html, info_html
 from ._cards import CardRow
@@ -151,42 +150,56 @@ class GameTableController:
         return f"game over after {len(self.game.results)} hands: {who} won ({how})" + (
             f", pool ${pot:,.2f}." if pot else ".")
 
-    # the reader's moves, by name (what the buttons call)
+    # the reader's moves, by button name (the game lists its buttons: Game.BUTTONS)
+    def press(self, name: str) -> bool:
+        """Do what the game's button ``name`` does; if it is not legal now, the engine says why."""
+        self.error = None
+        button = {b[0]: b for b in self.game.BUTTONS}.get(name)
+        if button is None:
+            self.error = f"{self.game.NAME} has no {name!r} button."
+            return False
+        what = button[1]
+        for a in self.legal():
+            if a == what or (isinstance(what, type) and isinstance(a, what)):
+                return self.act(a)
+        if not self.my_turn():
+            return self.act(what)  # refused before it is used: it is not the reader's decision
+        try:  # ask the engine to refuse a representative action, so the reader sees the rule it breaks
+            self.game.check(what(self.view().hand[0]) if isinstance(what, type) else what)
+        except RuminoError as err:
+            self.error = str(err)
+        return False
+
     def draw(self, source: str = "stock") -> bool:
-        return self.act(DRAW_STOCK if source == "stock" else DRAW_DISCARD)
+        return self.press("stock" if source == "stock" else "discard")
 
     def discard(self, card: int) -> bool:
         return self.act(Discard(int(card)))
 
     def knock(self) -> bool:
-        return self.act(KNOCK)
+        return self.press("knock")
 
     def gin(self) -> bool:
         """Go gin, discarding the first card the engine lists for it."""
-        gins = [a for a in self.legal() if isinstance(a, Gin)]
-        if not gins:
-            self.error = ("cannot go gin: no discard leaves your seven cards as a 4-lay plus a 3-lay "
-                          "(RULES §1.2)." if self.my_turn() else "it is not your decision now.")
-            return False
-        return self.act(gins[0])
+        return self.press("gin")
 
     def call_rumino(self) -> bool:
-        return self.act(CALL)
+        return self.press("rumino")
 
     def claim(self) -> bool:
-        return self.act(CLAIM)
+        return self.press("claim")
 
     def pass_claim(self) -> bool:
-        return self.act(PASS)
+        return self.press("pass")
 
     def deal(self) -> bool:
-        return self.act(DEAL)
+        return self.press("deal")
 
     def rebuy(self) -> bool:
-        return self.act(REBUY)
+        return self.press("rebuy")
 
     def decline(self) -> bool:
-        return self.act(DECLINE)
+        return self.press("decline")
 
     def can(self, kind) -> bool:
         """Is some legal action of the reader of this type (or equal to this action)?"""
@@ -374,18 +387,8 @@ class GameTable(StaticFallback, W.VBox):
             b.on_click(lambda _b: self._do(fn))
             return b
 
-        self.buttons = {
-            "stock": button("Draw stock", lambda: c.draw("stock"), "stock"),
-            "discard": button("Draw discard", lambda: c.draw("discard"), "discard"),
-            "knock": button("Knock", c.knock, "knock", "knock in lieu of drawing (RULES §1.3)"),
-            "gin": button("Go gin", c.gin, "gin", "discard and lay 4 + 3"),
-            "rumino": button("Call rumino", c.call_rumino, "rumino"),
-            "claim": button("Claim rumino", c.claim, "claim", "take the discard for a rumino"),
-            "pass": button("Pass", c.pass_claim, "pass"),
-            "deal": button("Deal next hand", c.deal, "deal"),
-            "rebuy": button("Rebuy", c.rebuy, "rebuy"),
-            "decline": button("Decline", c.decline, "decline"),
-        }
+        self.buttons = {name: button(label, (lambda n=name: c.press(n)), name, tip)
+                        for name, _what, label, tip in c.game.BUTTONS}
         self.new_button = W.Button(description="New game", icon="refresh")
         self.new_button.on_click(lambda _b: self._do(lambda: c.new_game(c.seed + 1)))
         self.message = W.HTML()
@@ -428,12 +431,10 @@ class GameTable(StaticFallback, W.VBox):
         can_discard = live and c.can(Discard)
         self.hand_row.clickable = [can_discard] * len(v.hand)
         self.hand_row.title = ("your hand: click a card to discard it" if can_discard else "your hand")
-        legal = {"stock": DRAW_STOCK, "discard": DRAW_DISCARD, "knock": KNOCK, "gin": Gin, "rumino": CALL,
-                 "claim": CLAIM, "pass": PASS, "deal": DEAL, "rebuy": REBUY, "decline": DECLINE}
+        what = {b[0]: b[1] for b in c.game.BUTTONS}
         for name, b in self.buttons.items():
-            b.disabled = not (live and c.can(legal[name]))
-        self.buttons["knock"].button_style = "success" if not self.buttons["knock"].disabled else ""
-        self.buttons["gin"].button_style = "success" if not self.buttons["gin"].disabled else ""
+            b.disabled = not (live and c.can(what[name]))
+            b.button_style = "success" if (not b.disabled and name not in ("stock", "discard", "deal")) else ""
         msgs = []
         if c.error:
             msgs.append(error_html(c.error))

@@ -168,6 +168,25 @@ class TableView(PlayerView):
     def top_discard(self) -> int | None:
         return self.discard_pile[-1] if self.discard_pile else None
 
+    # what bots that fit every knock game ask a view; a game's view answers for its own rules
+    @property
+    def win_now(self):
+        """An action that wins at once and should always be taken (Rumino's call or claim), or None."""
+        return None
+
+    @property
+    def holds_win(self) -> bool:
+        """True if the hand already wins after any draw (Rumino: seven cards that are a rumino)."""
+        return False
+
+    def completes(self, card: int) -> bool:
+        """True if taking ``card`` wins at once (Rumino: it completes a rumino)."""
+        return False
+
+    def bot_choice(self, bot):
+        """A sensible default for a decision of the game's own (an upcard offer, a buy-back), or None."""
+        return None
+
     @property
     def knock_limit(self) -> int | None:
         """The rules' knock limit (``knock_max_deadwood``), or None in a game without knocking."""
@@ -284,6 +303,11 @@ class DrawDiscardGame:
     PHASE_RULE: ClassVar[dict] = {}
     TABLE_ACTIONS: ClassVar[tuple] = ()
     IN_HAND_PHASES: ClassVar[tuple] = ("turn", "discard")  # phases in which the hand is still being played
+    # the buttons a table widget shows for this game: (name, action or action class, label, tooltip);
+    # a class stands for its first legal instance (e.g. Gin: the first card the engine lists)
+    BUTTONS: ClassVar[tuple] = (("stock", DRAW_STOCK, "Draw stock", "draw the top card of the stock"),
+                                ("discard", DRAW_DISCARD, "Draw discard", "take the top card of the discard pile"),
+                                ("deal", DEAL, "Deal next hand", ""))
     POT_SCALE: ClassVar[int] = 1  # ledger units per unit shown to people (Rumino keeps cents: 100)
     KNOCK_GAME: ClassVar[bool] = True  # deadwood and a knock limit decide: the knock bots (greedy, threshold) fit
 

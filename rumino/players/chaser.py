@@ -18,7 +18,7 @@ from collections import Counter
 from ..cards import JOKER
 from ..game import Action, Discard
 from ..variants.rumino import (DRAW_DISCARD, DRAW_STOCK, KNOCK, RUMINO, RuminoRules, RuminoView, evaluator_for)
-from .greedy import GreedyPlayer, _can_draw_stock, pick_discard
+from .greedy import GreedyPlayer, pick_discard
 
 
 def rumino_target(hand, rules: RuminoRules = RUMINO) -> tuple[int, tuple[int, ...]]:
@@ -80,7 +80,7 @@ class RuminoChaser(GreedyPlayer):
         if progress < self.min_progress:
             return super().start_turn(view)
         ev = evaluator_for(view.rules)
-        can_stock = _can_draw_stock(view)
+        can_stock = view.can_draw_stock
         if progress < 7 and ev.deadwood(view.hand) == 0:
             return KNOCK  # a zero knock is a sure gin (knock_zero_is_gin) or at worst a 0-point knock
         top = view.top_discard

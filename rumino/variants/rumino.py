@@ -334,6 +334,19 @@ class RuminoView(TableView):
     rebuy_price_cents: int | None = None
     rebuy_score: int | None = None
 
+    @property
+    def win_now(self):
+        if self.rumino_ready:
+            return CALL
+        return CLAIM if self.claim_card is not None else None
+
+    @property
+    def holds_win(self) -> bool:
+        return len(self.hand) == HAND_SIZE and len(self.evaluator.outs(self.hand)) == 53
+
+    def completes(self, card: int) -> bool:
+        return len(self.hand) == HAND_SIZE and card in self.evaluator.outs(self.hand)
+
 
 class RuminoGame(DrawDiscardGame):
     """One game of Rumino, from the first deal to the winner taking the pool (RULES §1).
@@ -382,6 +395,15 @@ class RuminoGame(DrawDiscardGame):
                      "claim": "claim or pass", "rebuy": "rebuy or decline"}
     TABLE_ACTIONS = (Join,)
     IN_HAND_PHASES = ("turn", "discard", "claim")
+    BUTTONS = (*DrawDiscardGame.BUTTONS[:2],
+               ("knock", KNOCK, "Knock", "knock in lieu of drawing, at 7 deadwood or less (RULES §1.3)"),
+               ("gin", Gin, "Go gin", "discard and lay a 4-lay plus a 3-lay (RULES §1.3)"),
+               ("rumino", CALL, "Call rumino", "7 of your 8 cards are a rumino: win the game (RULES §1.3)"),
+               ("claim", CLAIM, "Claim rumino", "take the discard for a rumino, out of turn (RULES §1.3)"),
+               ("pass", PASS, "Pass", "let the discard go"),
+               DrawDiscardGame.BUTTONS[2],
+               ("rebuy", REBUY, "Rebuy", "re-enter at the highest score still in (RULES §1.5)"),
+               ("decline", DECLINE, "Decline", "stay out"))
 
     # ----------------------------------------------------------------- hooks
 
