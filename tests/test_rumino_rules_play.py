@@ -647,3 +647,41 @@ def test_rules_1_6_every_knob_is_a_field_with_its_default():
     for name, default in table_1_6.items():
         assert defaults[name] == default and getattr(RUMINO, name) == default, name
     assert defaults["may_rediscard_pickup"] is False and defaults["stake"] == 10  # §0.5 and §1.5
+
+
+def test_rules_1_3_claim_only_when_the_discard_completes_a_rumino_not_already_held():
+    # seat 1 already holds a rumino (he calls it on his own turn); seat 2 needs 8s for one
+    g = RuminoGame.new(RUMINO, 3, seed=4, dealer=2)
+    g.set_position(hands={0: "8s Kd Qc 2d 5c 9d Jh", 1: "3h 4h 5h 6h 7h 8h 9h", 2: "2s 3s 4s 5s 6s 7s Kc"},
+                   stock_top="Qh")
+    g.apply(Draw("stock"))
+    g.apply(Discard(C("8s")))
+    assert g.phase == "claim" and g.claim_queue == [2]  # not seat 1: no claim of a card he does not need
+    g.apply(PassClaim())
+    assert g.phase == "turn" and g.to_act == 1
+    # a discard nobody needs opens no claim window, even with a rumino held at the table
+    g2 = RuminoGame.new(RUMINO, 3, seed=4, dealer=2)
+    g2.set_position(hands={0: "8c Kd Qc 2d 5c 9d Jh", 1: "3h 4h 5h 6h 7h 8h 9h", 2: "2s 3s 4s 5s 6s 7s Kc"},
+                    stock_top="Qh")
+    g2.apply(Draw("stock"))
+    g2.apply(Discard(C("8c")))
+    assert g2.phase == "turn" and g2.to_act == 1
+    g2.apply(Draw("stock"))
+    assert CallRumino() in g2.legal_actions()  # he calls it on his own turn (D11)
+
+
+def test_rules_1_5_a_chair_frees_when_a_player_goes_out_and_does_not_rebuy():
+    g = RuminoGame.new(RUMINO, 6, seed=8, dealer=5)
+    g.set_position(hands={0: "2c 3c 4c 9d 9h 9s 7d", 5: "Kc Qd Js 9c 7s 5h 3d"}, scores={5: 100})
+    assert g.table_actions() == []  # six players in: no free chair
+    g.apply(Knock())
+    assert g.phase == "rebuy" and g.rebuy_queue == [5]
+    g.apply(DeclineRebuy())
+    assert g.phase == "between_hands" and g.n_seats == 6 and len(g.players_in) == 5
+    assert g.table_actions() == [Join()]  # seat 5's chair is free
+    g.apply(Join())
+    assert g.n_seats == 7 and len(g.players_in) == 6 and g.scores[6] == max(g.scores[p] for p in range(6)
+                                                                           if g.in_game[p])
+    assert g.table_actions() == []
+    refused(g, Join(), "all 6 chairs are taken", "RULES §1.5")
+    g.check_invariants()

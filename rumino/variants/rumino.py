@@ -186,7 +186,8 @@ _NO_OUTS: frozenset = frozenset()
 # Decisions where RULES leaves a point open, each named where it is applied:
 #   D1 §1.1   first dealer: high card, the engine's rule (rumino.engine.table.draw_for_dealer).
 #   D2 §1.3   no claim window on the upcard (nobody discarded it) or on the card
-#             discarded with a gin (the hand "immediately stops").
+#             discarded with a gin (the hand "immediately stops"); a player whose
+#             seven cards already are a rumino may not claim (he calls it on his turn).
 #   D3 §0.5   the card just taken from the discard pile may not be discarded; knob
 #             pickup_bars_twin says whether its identical twin is barred too. Going
 #             gin with a barred card as the discard is refused for the same reason.
@@ -202,9 +203,10 @@ _NO_OUTS: frozenset = frozenset()
 #   D8 §1.5   rebuy decisions are taken in seat order from the dealer's left; the
 #             re-entry score is the highest score of the players still in after the
 #             hand, fixed before anyone rebuys.
-#   D9 §1.5   a new entrant (table action Join, between hands) needs a free chair:
-#             at most 6 seats are ever used in a game (RULES §1.1: 2–6 players).
-#             The newcomer sits after the highest seat (between it and seat 0).
+#   D9 §1.5   a new entrant (table action Join, between hands) needs a free chair: at
+#             most 6 players are in at once; a chair frees when a player goes out and
+#             does not rebuy. The newcomer gets a new seat number after the highest one
+#             (seats are never reused, so every seat's scores and money stay its own).
 #   D10 §1.5  ties split the pool to the cent, the odd cents from the dealer's left
 #             (rumino.engine.ledger.Ledger.pay_out); that same player deals the next game.
 #   D11 §1.3  a player whose seven cards are already a rumino calls it after
@@ -453,7 +455,10 @@ class RuminoGame(DrawDiscardGame):
         self.rumino_ready = False
         # the out-of-turn claim window (§1.3): players who can claim, nearest the discarder's left first
         n = self.n_seats
-        eligible = [p for p in ((seat + k) % n for k in range(1, n)) if self.in_hand[p] and card in self._outs_of(p)]
+        # a player whose seven cards already are a rumino calls it on his own turn (D11): the claim is only
+        # for the card that completes one (§1.3, "the card you need"), so he is not eligible
+        eligible = [p for p in ((seat + k) % n for k in range(1, n))
+                    if self.in_hand[p] and card in (outs := self._outs_of(p)) and outs is not _ALL_CARDS]
         if eligible:
             self.phase = "claim"
             self.claim_card = card
@@ -492,8 +497,8 @@ class RuminoGame(DrawDiscardGame):
             return "these house rules allow no new entrants (allow_new_entrants=False)"
         if len(self.players_in) < 2:
             return "fewer than two players remain"  # pragma: no cover - between hands always has two
-        if self.n_seats >= MAX_SEATS:
-            return f"all {MAX_SEATS} chairs are taken (RULES §1.1: 2–6 players)"
+        if len(self.players_in) >= MAX_SEATS:  # D9: a chair frees when a player goes out and does not rebuy
+            return f"all {MAX_SEATS} chairs are taken by players still in (RULES §1.1: 2–6 players)"
         return None
 
     def check_action(self, action, actor, phase) -> None:
@@ -517,9 +522,11 @@ class RuminoGame(DrawDiscardGame):
                 raise refuse(action, player=actor, phase=phase, rule="§1.2",
                              reason=f"after discarding {format_card(action.card)} the seven cards have {dw} "
                                     f"deadwood: gin is a 4-lay plus a 3-lay (0 deadwood)")
-        elif kind is ClaimRumino and rumino_in(self.hands[actor] + [self.claim_card], self.rules) is None:
+        elif kind is ClaimRumino and (rumino_in(self.hands[actor] + [self.claim_card], self.rules) is None
+                                      or is_rumino(self.hands[actor], self.rules)):
             raise refuse(action, player=actor, phase=phase, rule="§1.3",  # pragma: no cover - queue is eligible
-                         reason=f"{format_card(self.claim_card)} does not complete a rumino for player {actor}")
+                         reason=f"{format_card(self.claim_card)} does not complete a rumino player {actor} did not "
+                                f"already hold")
 
     def view_fields(self, seat: int) -> dict:
         ph = self.phase
