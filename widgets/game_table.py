@@ -54,7 +54,7 @@ MAX_BOT_ACTIONS = 100_000  # bots alone finish any game long before this
 
 
 class GameTableController:
-    """A Rumino game between the reader (``human`` seat) and bots, without any widget."""
+    """A game (Rumino by default) between the reader (``human`` seat) and bots, without any widget."""
 
     def __init__(self, players: str = "greedy,greedy", *, seed: int = 0, rules=None, human_seat: int = 0,
                  coach_draws: int = 5, coach_samples: int = 1000, variant: str = "rumino"):

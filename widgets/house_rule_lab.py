@@ -173,7 +173,7 @@ class HouseRuleLabController:
                  for k in A["endings"]]
         rows += [("hands per game", cell(A["hands_per_game"], False), cell(B["hands_per_game"], False)),
                  ("rebuys per game", cell(A["rebuys_per_game"], False), cell(B["rebuys_per_game"], False)),
-                 ("pool per game ($)", cell(A["pool"], False), cell(B["pool"], False))]
+                 ("pool per game", cell(A["pool"], False), cell(B["pool"], False))]
         body = "".join(f"<tr><td>{escape(a)}</td><td>{b}</td><td>{c}</td></tr>" for a, b, c in rows)
         return (f'<div class="rumino-lab" style="font:13px sans-serif"><b>{escape(self.variant.title)}: '
                 f'{escape(self.knob)}</b> · {self.games} games per setting, seed {self.seed}, players '

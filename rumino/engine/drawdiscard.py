@@ -131,7 +131,7 @@ import numpy as np
 
 from ..cards import Pack, format_card, format_hand, parse_hand
 from ..errors import IllegalActionError, InvalidCardError, RuleConfigError
-from .actions import DEAL, DRAW_DISCARD, DRAW_STOCK, Deal, Discard, Draw
+from .actions import DEAL, DRAW_DISCARD, DRAW_STOCK, KNOCK, Deal, Discard, Draw, Gin, Knock, KnockWith
 from .evaluator import Evaluator, evaluator_for
 from .ledger import Ledger
 from .protocol import TABLE, Action, ActionSet, PlayerView, refuse
@@ -309,6 +309,7 @@ class DrawDiscardGame:
                                 ("discard", DRAW_DISCARD, "Draw discard", "take the top card of the discard pile"),
                                 ("deal", DEAL, "Deal next hand", ""))
     POT_SCALE: ClassVar[int] = 1  # ledger units per unit shown to people (Rumino keeps cents: 100)
+    GIN_IS: ClassVar[str] = "needs every card kept in melds (0 deadwood)"  # the end of a gin refusal
     KNOCK_GAME: ClassVar[bool] = True  # deadwood and a knock limit decide: the knock bots (greedy, threshold) fit
 
     _BASE_HANDLERS = {Draw: "_do_draw", Discard: "_do_discard", Deal: "_do_deal"}
@@ -358,6 +359,9 @@ class DrawDiscardGame:
         self._bar_twin = getattr(rules, "pickup_bars_twin", False)
         self._stock_exhausted = getattr(rules, "stock_exhausted", "reshuffle")
         self._elim = getattr(rules, "elimination_at", None)  # a score at or above this is out (None: no elimination)
+        self._limit = getattr(rules, "knock_max_deadwood", -1)  # the knock limit (-1: no knocking)
+        classes = self.ACTIONS.classes
+        self._knock_in_lieu, self._knock_with, self._has_gin = Knock in classes, KnockWith in classes, Gin in classes
         n = n_players
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.stock: list[int] = []  # the top card is the last one
@@ -449,15 +453,33 @@ class DrawDiscardGame:
         self.phase = "turn"
 
     def start_of_turn_actions(self, seat: int) -> list:
-        """Actions besides drawing at the start of ``seat``'s turn."""
-        return []
+        """Actions besides drawing at the start of ``seat``'s turn. Default: :class:`Knock` (in lieu of
+        drawing) when the game has it and the hand's deadwood is within ``knock_max_deadwood``."""
+        return [KNOCK] if self._knock_in_lieu and self._deadwood(seat) <= self._limit else []
 
     def on_draw(self, seat: int, card: int, source: str) -> None:
         """Called when ``card`` has been taken from ``source``, before it joins ``seat``'s hand."""
 
     def after_draw_actions(self, seat: int, forbidden: int | None) -> list:
-        """Actions listed before the plain discards once ``seat`` has drawn."""
-        return []
+        """Actions listed before the plain discards once ``seat`` has drawn. Default, for the actions the
+        game has: :class:`Gin` with each best discard when the rest has 0 deadwood, and
+        :class:`KnockWith` with each discard that leaves at most ``knock_max_deadwood``."""
+        out = []
+        if self._has_gin or self._knock_with:
+            value, best = self._ev.after_draw(self.hands[seat], forbidden)
+            if value == 0 and self._has_gin:
+                out.extend(Gin(c) for c in best)
+            if self._knock_with and value <= self._limit:
+                hand = self.hands[seat]
+                for c in sorted(set(hand)):
+                    if c != forbidden and self._kept_deadwood(hand, c) <= self._limit:
+                        out.append(KnockWith(c))
+        return out
+
+    def _kept_deadwood(self, hand, card: int) -> int:
+        kept = list(hand)
+        kept.remove(card)
+        return self._ev.deadwood(kept)
 
     def on_discard(self, seat: int, card: int) -> None:
         """After ``seat`` discarded ``card``: by default the next player's turn."""
@@ -480,7 +502,24 @@ class DrawDiscardGame:
         raise NotImplementedError(f"{type(self).__name__} must say who acts in phase {phase!r}.")
 
     def check_action(self, action, actor: int | None, phase: str) -> None:
-        """Refuse a game action the phase allows but the position does not."""
+        """Refuse a game action the phase allows but the position does not. The template checks the
+        knock limit (:class:`Knock`, :class:`KnockWith`) and gin (0 deadwood kept); a game adds its own."""
+        kind = type(action)
+        if kind is Knock:
+            dw = self._deadwood(actor)
+            if dw > self._limit:
+                raise refuse(action, player=actor, phase=phase, rule=self.SECTIONS.get("knock", self.SECTIONS["turn"]),
+                             reason=f"player {actor} has {dw} deadwood, the limit is {self._limit}")
+        elif kind is Gin or kind is KnockWith:
+            dw = self._kept_deadwood(self.hands[actor], action.card)
+            if kind is Gin and dw != 0:
+                raise refuse(action, player=actor, phase=phase, rule=self.SECTIONS.get("gin", self.SECTIONS["turn"]),
+                             reason=f"after discarding {format_card(action.card)} the {self.hand_size} cards kept have "
+                                    f"{dw} deadwood: gin {self.GIN_IS}")
+            if kind is KnockWith and dw > self._limit:
+                raise refuse(action, player=actor, phase=phase, rule=self.SECTIONS.get("knock", self.SECTIONS["turn"]),
+                             reason=f"after discarding {format_card(action.card)} player {actor} keeps {dw} "
+                                    f"deadwood, the limit is {self._limit}")
 
     def table_actions(self) -> list:
         """Actions the table may take now, whoever is to act (default none)."""

@@ -384,7 +384,8 @@ class RuminoGame(DrawDiscardGame):
     MIN_PLAYERS, MAX_SEATS = MIN_PLAYERS, MAX_SEATS
     EVALUATOR = Evaluator
     VIEW = RuminoView
-    SECTIONS = {"deal": "§1.1", "turn": "§1.3", "end": "§1.5"}
+    SECTIONS = {"deal": "§1.1", "turn": "§1.3", "end": "§1.5", "gin": "§1.2", "knock": "§1.3"}
+    GIN_IS = "is a 4-lay plus a 3-lay (0 deadwood)"
     HANDLERS = {Knock: "_do_knock", Gin: "_do_gin", CallRumino: "_do_call", ClaimRumino: "_do_claim",
                 PassClaim: "_do_pass", Rebuy: "_do_rebuy", DeclineRebuy: "_do_decline", Join: "_do_join"}
     PHASE_ACTIONS = {"turn": (Knock, Draw), "discard": (Discard, Gin, CallRumino), "claim": (ClaimRumino, PassClaim),
@@ -398,7 +399,7 @@ class RuminoGame(DrawDiscardGame):
     TABLE_ACTIONS = (Join,)
     IN_HAND_PHASES = ("turn", "discard", "claim")
     BUTTONS = (*DrawDiscardGame.BUTTONS[:2],
-               ("knock", KNOCK, "Knock", "knock in lieu of drawing, at 7 deadwood or less (RULES §1.3)"),
+               ("knock", KNOCK, "Knock", "knock in lieu of drawing, at the knock limit or less (RULES §1.3)"),
                ("gin", Gin, "Go gin", "discard and lay a 4-lay plus a 3-lay (RULES §1.3)"),
                ("rumino", CALL, "Call rumino", "7 of your 8 cards are a rumino: win the game (RULES §1.3)"),
                ("claim", CLAIM, "Claim rumino", "take the discard for a rumino, out of turn (RULES §1.3)"),
@@ -411,7 +412,6 @@ class RuminoGame(DrawDiscardGame):
 
     def setup(self) -> None:
         rules = self.rules
-        self._limit = rules.knock_max_deadwood
         self.stake_cents = rules.stake * 100
         for seat in range(self.n_seats):  # every stake goes into the pool (RULES §1.5)
             self.ledger.pay_in(seat, self.stake_cents, "stake")
@@ -437,19 +437,12 @@ class RuminoGame(DrawDiscardGame):
             v = self._outs[seat] = self._ev.outs(self.hands[seat])
         return v
 
-    def start_of_turn_actions(self, seat: int) -> list:
-        return [KNOCK] if self._deadwood(seat) <= self._limit else []  # §1.3 (a): knock in lieu of drawing
-
     def on_draw(self, seat: int, card: int, source: str) -> None:
         self.rumino_ready = card in self._outs_of(seat)
         self._outs.pop(seat, None)
 
     def after_draw_actions(self, seat: int, forbidden: int | None) -> list:
-        out = [CALL] if self.rumino_ready else []
-        value, best = self._ev.after_draw(self.hands[seat], forbidden)
-        if value == 0:
-            out.extend(Gin(c) for c in best)
-        return out
+        return ([CALL] if self.rumino_ready else []) + super().after_draw_actions(seat, forbidden)
 
     def on_discard(self, seat: int, card: int) -> None:
         self.rumino_ready = False
@@ -502,26 +495,14 @@ class RuminoGame(DrawDiscardGame):
         return None
 
     def check_action(self, action, actor, phase) -> None:
+        super().check_action(action, actor, phase)  # the knock limit, gin
         kind = type(action)
-        if kind is Knock:
-            dw = self._deadwood(actor)
-            if dw > self._limit:
-                raise refuse(action, player=actor, phase=phase, rule="§1.3",
-                             reason=f"player {actor} has {dw} deadwood, the limit is {self._limit}")
-        elif kind is CallRumino:
+        if kind is CallRumino:
             hand = self.hands[actor]
             if rumino_in(hand, self.rules) is None:
                 raise refuse(action, player=actor, phase=phase, rule="§1.2",
                              reason=f"no 7 of player {actor}'s cards {format_hand(sorted(hand))} are a "
                                     f"7-card straight flush or 7 of a kind")
-        elif kind is Gin:
-            kept = list(self.hands[actor])
-            kept.remove(action.card)
-            dw = self._ev.deadwood(kept)
-            if dw != 0:
-                raise refuse(action, player=actor, phase=phase, rule="§1.2",
-                             reason=f"after discarding {format_card(action.card)} the seven cards have {dw} "
-                                    f"deadwood: gin is a 4-lay plus a 3-lay (0 deadwood)")
         elif kind is ClaimRumino and (rumino_in(self.hands[actor] + [self.claim_card], self.rules) is None
                                       or is_rumino(self.hands[actor], self.rules)):
             raise refuse(action, player=actor, phase=phase, rule="§1.3",  # pragma: no cover - queue is eligible
