@@ -163,3 +163,16 @@ def test_one_seeding_scheme_serves_every_table():
     play(game, bots)
     s = play_games(None, ["greedy", "random"], games=3, seed=5)
     assert s.hands_per_game[2] == len(game.results)
+
+
+def test_variant_is_the_only_registry_of_engines():
+    import rumino.cli.simulate as cli_simulate
+    import rumino.records as records
+    import rumino.simulation as simulation
+    import widgets.house_rule_lab as lab
+    from rumino.variants import VARIANTS, playable_variants
+
+    assert VARIANTS["rumino"].game is RuminoGame and playable_variants()["rumino"].game is RuminoGame
+    assert not hasattr(simulation, "GAME_ENGINES") and not hasattr(cli_simulate, "GAME_ENGINES")
+    assert records._games() == {v: v.game for v in VARIANTS.values() if v.game is not None}
+    assert lab.SIMULATED == playable_variants()
