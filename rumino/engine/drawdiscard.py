@@ -60,17 +60,22 @@ Methods a game **may** override (the defaults are the common rules):
   deal ``hand_size`` each from the dealer's left, one upcard; the first player
   is the dealer's left and the phase is ``turn``;
 * :meth:`start_of_turn_actions` ``(seat)`` — actions besides drawing at the start
-  of a turn (Rumino: knock in lieu of drawing); default none;
+  of a turn; default: :class:`Knock` (in lieu of drawing) if the game's action set has
+  it and the deadwood is within ``knock_max_deadwood``;
 * :meth:`on_draw` ``(seat, card, source)`` — the card is taken, not yet in the hand;
 * :meth:`after_draw_actions` ``(seat, forbidden)`` — actions listed before the plain
-  discards after a draw (gin, a rummy call, a knock with a discard);
+  discards after a draw; default, for the actions the game has: :class:`Gin` with each
+  best discard at 0 deadwood, :class:`KnockWith` with each discard keeping deadwood within
+  the limit (call ``super()`` and add e.g. a rummy call);
 * :meth:`on_discard` ``(seat, card)`` — after a discard; default: :meth:`next_turn`;
 * :meth:`next_turn` — default: end the hand if :meth:`stock_ends_hand`, else the
   next seat in the hand plays;
 * :meth:`stock_ends_hand` — default: the stock is empty and the rules'
   ``stock_exhausted`` is not ``reshuffle`` (§0.4);
 * :meth:`check_action` ``(action, actor, phase)`` — refuse a game action the phase
-  allows but the position does not (raise :func:`~rumino.engine.protocol.refuse`);
+  allows but the position does not (raise :func:`~rumino.engine.protocol.refuse`); the
+  default checks the knock limit and gin (call ``super()``; ``SECTIONS["knock"]`` and
+  ``SECTIONS["gin"]`` name the rules cited, ``GIN_IS`` ends the gin refusal);
 * :meth:`actor` ``(phase)`` — who acts in a game phase;
 * :meth:`table_actions` / :meth:`check_table_action` — actions nobody's turn decides (a newcomer joining);
 * :meth:`view_fields` ``(seat)`` — extra keyword fields of the game's view;
