@@ -684,17 +684,21 @@ class DrawDiscardGame:
 
     def view(self, seat: int) -> TableView:
         """What ``seat`` can see now."""
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n_seats:
-            raise IllegalActionError(f"seat {seat!r} is not at this table: seats are 0 to {self.n_seats - 1}.")
+        if seat.__class__ is not int or not 0 <= seat < len(self.hands):  # (a bool is not a seat)
+            if not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.n_seats):
+                raise IllegalActionError(f"seat {seat!r} is not at this table: seats are 0 to {self.n_seats - 1}.")
         ph = self.phase
         drew = ph == "discard" and self.turn == seat
+        stock, pile = self.stock, self.discard
+        # (written out rather than through helpers: bots ask for a view at every decision)
         return self.VIEW(
             seat=seat, phase=ph, to_act=self.to_act, hand=tuple(self.hands[seat]),
             _legal=_StaleGuard(self, len(self.history)), rules=self.rules, evaluator=self._ev, action_set=self.ACTIONS,
-            hand_size=self.hand_size, discard_pile=tuple(self.discard), stock_size=len(self.stock),
+            hand_size=self.hand_size, discard_pile=tuple(pile), stock_size=len(stock),
             scores=tuple(self.scores), in_game=tuple(self.in_game), in_hand=tuple(self.in_hand),
-            hand_sizes=tuple(len(h) for h in self.hands), dealer=self.dealer, turn=self.turn,
-            hand_number=self.hand_number, can_draw_stock=self.can_draw_stock(),
+            hand_sizes=tuple(map(len, self.hands)), dealer=self.dealer, turn=self.turn,
+            hand_number=self.hand_number,
+            can_draw_stock=bool(stock) or (self._stock_exhausted == "reshuffle" and len(pile) > 1),
             pickup=self.pickup if drew else None, forbidden=self.forbidden() if drew else None,
             last_result=self.results[-1] if self.results else None, result=self.result,
             **self.view_fields(seat))

@@ -209,10 +209,18 @@ def play(game: Game, players: Sequence[Chooser] | Callable[[int], Chooser], *, c
     """
     get = players if callable(players) else players.__getitem__
     done = until if until is not None else _over
-    for _ in range(max_actions):
-        if done(game):
-            return game
-        step(game, get, checked=checked, after=after, before=before)
+    if before is None and after is None:  # the hot loop of simulations, written out
+        apply, view = (game.apply if checked else game.apply_unchecked), game.view
+        for _ in range(max_actions):
+            if done(game):
+                return game
+            seat = game.to_act
+            apply(get(seat).choose(view(seat)))
+    else:
+        for _ in range(max_actions):
+            if done(game):
+                return game
+            step(game, get, checked=checked, after=after, before=before)
     if done(game):
         return game
     raise RuntimeError(f"the game did not end within {max_actions} actions.")

@@ -25,7 +25,6 @@ from ..engine.actions import (DEAL, DECLINE, DRAW_DISCARD, DRAW_STOCK, KNOCK, RE
                               Gin, Knock, KnockWith, Rebuy)
 from ..engine.drawdiscard import TableView
 from ..engine.protocol import Action
-from ..engine.table import forbidden_discard
 from .base import Player
 
 
@@ -73,16 +72,28 @@ class GreedyPlayer(Player):
         raise ValueError(f"player {view.seat} has nothing to decide in phase {view.phase!r}.")
 
     def start_turn(self, view: TableView) -> Action:
-        ev = view.evaluator
         can_stock = view.can_draw_stock
         if view.holds_win:  # already a winning hand: draw anything, then call it (Rumino D11)
             return DRAW_STOCK if can_stock else DRAW_DISCARD
-        dw = ev.deadwood(view.hand)
-        if Knock in view.action_set.classes and dw <= min(self.knock_at(view), view.knock_limit):
-            return KNOCK
-        return self.choose_draw(view, dw, can_stock)
+        hand = view.hand
+        ev = view.evaluator
+        dw = ev.deadwood(hand)
+        if Knock in view.action_set.classes:
+            limit = view.knock_limit
+            if dw <= limit and dw <= self.knock_at(view):
+                return KNOCK
+        # choose_draw, written out (this runs at every turn of every simulated game)
+        pile = view.discard_pile
+        if not pile:
+            return DRAW_STOCK
+        top = pile[-1]
+        if not can_stock or view.completes(top):
+            return DRAW_DISCARD
+        value, _ = ev.after_draw(hand + (top,), forbidden_after_taking(view, top))
+        return DRAW_DISCARD if value < dw else DRAW_STOCK
 
     def choose_draw(self, view: TableView, dw: int, can_stock: bool) -> Action:
+        """Take the top discard if it wins at once or lowers the deadwood after the best discard."""
         top = view.top_discard
         if top is None:
             return DRAW_STOCK
@@ -95,12 +106,14 @@ class GreedyPlayer(Player):
         win = view.win_now
         if win is not None:
             return win
-        value, best = view.evaluator.after_draw(view.hand, view.forbidden)
-        card = pick_discard(best, view)
+        ev = view.evaluator
+        value, best = ev.after_draw(view.hand, view.forbidden)
+        values = ev.values
+        card = max(best, key=lambda c: (c != JOKER, values[c], c)) if len(best) > 1 else best[0]  # pick_discard
         classes = view.action_set.classes
         if value == 0 and Gin in classes:
             return Gin(card)
-        if KnockWith in classes and value <= min(self.knock_at(view), view.knock_limit):
+        if KnockWith in classes and value <= view.knock_limit and value <= self.knock_at(view):
             return KnockWith(card)
         return Discard(card)
 
@@ -128,9 +141,12 @@ def pick_discard(best, view: TableView) -> int:
 
 def forbidden_after_taking(view, top: int) -> int | None:
     """The card that could not be discarded after taking ``top`` from the pile (RULES §0.5)."""
-    if getattr(view.rules, "may_rediscard_pickup", False):
+    rules = view.rules
+    if getattr(rules, "may_rediscard_pickup", False):
         return None
-    return forbidden_discard(top, view.hand + (top,), getattr(view.rules, "pickup_bars_twin", False))
+    if top in view.hand and not getattr(rules, "pickup_bars_twin", False):
+        return None  # the twin taken may go back
+    return top
 
 
 __all__ = ["GreedyPlayer", "ThresholdKnocker", "pick_discard", "forbidden_after_taking", "Rebuy", "DeclineRebuy",

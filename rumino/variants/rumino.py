@@ -342,12 +342,19 @@ class RuminoView(TableView):
             return CALL
         return CLAIM if self.claim_card is not None else None
 
+    _outs: frozenset | None = _dc.field(default=None, init=False, repr=False)
+
+    def _my_outs(self) -> frozenset:
+        if self._outs is None:
+            self._outs = self.evaluator.outs(self.hand) if len(self.hand) == HAND_SIZE else _NO_OUTS
+        return self._outs
+
     @property
     def holds_win(self) -> bool:
-        return len(self.hand) == HAND_SIZE and len(self.evaluator.outs(self.hand)) == 53
+        return self._my_outs() is _ALL_CARDS
 
     def completes(self, card: int) -> bool:
-        return len(self.hand) == HAND_SIZE and card in self.evaluator.outs(self.hand)
+        return card in self._my_outs()
 
 
 class RuminoGame(DrawDiscardGame):
@@ -450,8 +457,14 @@ class RuminoGame(DrawDiscardGame):
         n = self.n_seats
         # a player whose seven cards already are a rumino calls it on his own turn (D11): the claim is only
         # for the card that completes one (§1.3, "the card you need"), so he is not eligible
-        eligible = [p for p in ((seat + k) % n for k in range(1, n))
-                    if self.in_hand[p] and card in (outs := self._outs_of(p)) and outs is not _ALL_CARDS]
+        eligible = []
+        in_hand = self.in_hand
+        for k in range(1, n):
+            p = (seat + k) % n
+            if in_hand[p]:
+                outs = self._outs_of(p)
+                if card in outs and outs is not _ALL_CARDS:
+                    eligible.append(p)
         if eligible:
             self.phase = "claim"
             self.claim_card = card
@@ -462,10 +475,8 @@ class RuminoGame(DrawDiscardGame):
             self.next_turn()
 
     def next_turn(self) -> None:
-        self.claim_card = None
-        self.claim_queue = []
-        self.claimers = []
-        self.discarder = None
+        if self.discarder is not None:  # after a claim window
+            self.claim_card, self.claim_queue, self.claimers, self.discarder = None, [], [], None
         super().next_turn()  # D5 under void_hand / end_and_score
 
     def actor(self, phase: str) -> int | None:
@@ -511,11 +522,13 @@ class RuminoGame(DrawDiscardGame):
 
     def view_fields(self, seat: int) -> dict:
         ph = self.phase
+        if ph == "turn" or ph == "discard":  # the common case, first (bots ask at every decision)
+            return {"pool_cents": self.ledger.pot, "paid_cents": tuple(self.ledger.paid), "rebuys": tuple(self.rebuys),
+                    "rumino_ready": self.rumino_ready if (ph == "discard" and self.turn == seat) else False}
         mine = self.to_act == seat
         price = self.rules.rebuy_cost(self.rebuys[seat] + 1) * 100 if (ph == "rebuy" and mine) else None
         return dict(pool_cents=self.pool, paid_cents=tuple(self.paid), rebuys=tuple(self.rebuys),
                     claim_card=self.claim_card if (ph == "claim" and mine) else None,
-                    rumino_ready=self.rumino_ready if (ph == "discard" and self.turn == seat) else False,
                     rebuy_price_cents=price, rebuy_score=self.rebuy_score if ph == "rebuy" else None)
 
     # ----------------------------------------------------------------- Rumino's actions
