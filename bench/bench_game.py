@@ -46,9 +46,9 @@ one_core()  # before numpy and numba are imported
 
 import numpy as np  # noqa: E402
 
-from rumino.game import play  # noqa: E402
+from rumino.engine import kernels_module, play  # noqa: E402
 from rumino.players import GreedyPlayer, RandomPlayer  # noqa: E402
-from rumino.variants.rumino import RUMINO, RuminoGame, _kernels, evaluator_for  # noqa: E402
+from rumino.variants.rumino import RUMINO, RuminoGame, evaluator_for  # noqa: E402
 
 SEED = 20240607
 TARGET_HANDS = 1000.0
@@ -112,7 +112,7 @@ def bench_rumino(games: int, repeat: int) -> dict:
           f"{out['greedy4']['hands_per_s']:,.0f} hands/s (wall), "
           f"{out['greedy4']['hands_per_s_cpu']:,.0f} (CPU) -> {verdict(ok)}")
     out["target_met"] = ok
-    out["kernels"] = _kernels() is not None
+    out["kernels"] = kernels_module() is not None
     if not out["kernels"]:
         print("note: rumino.kernels did not load; deadwood came from the slower rumino.arrange")
     return out

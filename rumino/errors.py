@@ -36,3 +36,11 @@ class IllegalActionError(RuminoError, ValueError):
 
 class RecordError(RuminoError, ValueError):
     """A game record that is malformed, tampered with or does not replay."""
+
+
+class KernelError(RuminoError, RuntimeError):
+    """The compiled evaluator (numba kernels) failed to load or disagreed with the reference search.
+
+    Raised instead of silently falling back to the slow search; set the
+    environment variable ``RUMINO_NO_KERNELS=1`` to choose the reference search on purpose.
+    """

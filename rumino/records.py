@@ -3,7 +3,7 @@
 A record is data only. Loading one parses JSON (no ``eval``, no pickle, no
 imports named by the file), checks every field's type and range, rebuilds the
 rules through their validating dataclass, reads each action from its book
-notation with :func:`rumino.game.parse_action`, and replays it through the
+notation through the game's own action set, and replays it through the
 *checked* ``apply`` of a fresh game started from the recorded seed. Any
 mismatch — a malformed field, an unknown rule, an illegal action, an action
 attributed to the wrong player, a final result that differs from the replay —
@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import IllegalActionError, RecordError, RuleConfigError
-from .game import TABLE, parse_action
+from .engine.protocol import TABLE
 
 FORMAT = "rumino-record"
 VERSION = 1
@@ -128,10 +128,10 @@ def _state_json(state: dict) -> dict:
 
 
 def _games() -> dict:
+    """The playable variants and their engines, from the one registry (``Variant.game``)."""
     from .variants import VARIANTS
-    from .variants.rumino import RuminoGame
 
-    return {VARIANTS["rumino"]: RuminoGame}
+    return {v: v.game for v in VARIANTS.values() if v.game is not None}
 
 
 def _no_duplicates(pairs):
@@ -214,7 +214,7 @@ def loads_record(text: str | bytes | dict) -> GameRecord:
     dealer = data["dealer"]
     if dealer is not None and not (_is_int(dealer) and 0 <= dealer < len(players)):
         raise RecordError(f"the record's dealer is {dealer!r}: it must be null or a seat from 0 to {len(players) - 1}.")
-    actions = _load_actions(data["actions"])
+    actions = _load_actions(data["actions"], variant.game.ACTIONS)
     result = data["result"]
     if result is not None and not isinstance(result, dict):
         raise RecordError("the record's result must be an object or null.")
@@ -251,7 +251,7 @@ def _load_state(raw) -> dict:
     return raw
 
 
-def _load_actions(raw) -> tuple:
+def _load_actions(raw, words) -> tuple:
     if not isinstance(raw, list):
         raise RecordError("the record's actions must be a list of [actor, action] pairs.")
     if len(raw) > MAX_ACTIONS:
@@ -268,7 +268,7 @@ def _load_actions(raw) -> tuple:
         if not isinstance(text, str) or len(text) > 40:
             raise RecordError(f"action {i} of the record is {text!r}: it must be an action such as 'draw stock'.")
         try:
-            act = parse_action(text)
+            act = words.parse(text)
         except IllegalActionError as err:
             raise RecordError(f"action {i} of the record: {err}") from None
         out.append((actor, act))
@@ -291,7 +291,7 @@ def replay(record: GameRecord | str | dict, *, upto: int | None = None, check_re
         record = loads_record(record)
     from .variants import VARIANTS
 
-    game_cls = _games()[VARIANTS[record.variant]]
+    game_cls = VARIANTS[record.variant].game
     if record.seed is not None:
         seed = tuple(record.seed) if isinstance(record.seed, list) else record.seed
         rng = np.random.default_rng(list(seed) if isinstance(seed, tuple) else seed)
@@ -304,7 +304,7 @@ def replay(record: GameRecord | str | dict, *, upto: int | None = None, check_re
         raise RecordError(f"the record cannot start a game: {err}") from None
     actions = record.actions if upto is None else record.actions[:upto]
     for i, (actor, action) in enumerate(actions):
-        expected = TABLE if action.word == "join" else game.to_act
+        expected = TABLE if type(action) in game.TABLE_ACTIONS else game.to_act
         if actor != expected:
             who = "the table" if expected == TABLE else f"player {expected}"
             raise RecordError(f"action {i} of the record ({action}) is attributed to "

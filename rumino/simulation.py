@@ -17,14 +17,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
+from .engine.protocol import play
+from .engine.seeding import new_table
 from .errors import RuleConfigError
-from .game import play
 from .players import make_players
 from .stats import Estimate, mean_estimate, proportion_estimate
-from .variants import find_variant
-from .variants.rumino import ENDINGS, RuminoGame
-
-GAME_ENGINES = {"rumino": RuminoGame}  # the variants with a playable engine
+from .variants import find_variant, playable_variants
 
 
 @dataclass
@@ -38,7 +36,7 @@ class GamesSummary:
     wins: list[float] = field(default_factory=list)  # a shared win counts 1/k to each winner
     hands_per_game: list[int] = field(default_factory=list)
     rebuys_per_game: list[int] = field(default_factory=list)
-    pools: list[float] = field(default_factory=list)  # in currency units (the engine keeps cents)
+    pools: list[float] = field(default_factory=list)  # in the game's units (Rumino: currency; the engine keeps cents)
     endings: dict[str, int] = field(default_factory=dict)
 
     @property
@@ -46,47 +44,48 @@ class GamesSummary:
         return sum(self.hands_per_game)
 
     def win_rate(self, seat: int) -> Estimate:
-        return proportion_estimate(self.wins[seat], self.games)
+        return proportion_estimate(self.wins[seat], self.games, seed=self.seed)
 
     def ending_rate(self, ending: str) -> Estimate:
-        return proportion_estimate(self.endings[ending], self.hands)
+        return proportion_estimate(self.endings[ending], self.hands, seed=self.seed)
 
     def mean_hands(self) -> Estimate:
-        return mean_estimate(self.hands_per_game)
+        return mean_estimate(self.hands_per_game, seed=self.seed)
 
     def mean_rebuys(self) -> Estimate:
-        return mean_estimate(self.rebuys_per_game)
+        return mean_estimate(self.rebuys_per_game, seed=self.seed)
 
     def mean_pool(self) -> Estimate:
-        return mean_estimate(self.pools)
+        return mean_estimate(self.pools, seed=self.seed)
 
 
 def play_games(rules, players: Sequence[str], games: int, seed: int = 0, *, variant: str = "rumino",
                checked: bool = False, progress: Callable[[int, int], None] | None = None) -> GamesSummary:
     """Play ``games`` independent seeded games between the bots ``players`` and tally them.
 
-    ``rules`` None means the variant's defaults; ``checked=True`` sends every bot
-    action through the checked ``apply``; ``progress(done, total)`` is called
-    after each game.
+    ``variant`` names the game (its engine comes from the registry); ``rules`` None
+    means its defaults; ``checked=True`` sends every bot action through the checked
+    ``apply``; ``progress(done, total)`` is called after each game. Game ``i`` is
+    started by :func:`rumino.engine.seeding.new_table` (the one seeding scheme).
     """
     v = find_variant(variant)
-    engine = GAME_ENGINES.get(v.key)
+    engine = v.game
     if engine is None:
         raise RuleConfigError(f"there is no playable engine for {v.title} yet; games can be played for: "
-                              f"{', '.join(find_variant(k).title for k in GAME_ENGINES)}.")
+                              f"{', '.join(p.title for p in playable_variants().values())}.")
     rules = v.rules if rules is None else rules
     specs = list(players)
-    make_players(specs, seed=0)  # names checked before any game is played
-    out = GamesSummary(specs, games, seed, rules, wins=[0.0] * len(specs), endings=dict.fromkeys(ENDINGS, 0))
+    make_players(specs, seed=0, game=engine)  # names, fit and count checked before any game is played
+    out = GamesSummary(specs, games, seed, rules, wins=[0.0] * len(specs), endings=dict.fromkeys(engine.ENDINGS, 0))
     for i in range(games):
-        game = engine.new(rules, len(specs), seed=[seed, i])
-        play(game, make_players(specs, seed=[seed, i, 1]), checked=checked)
+        game, bots = new_table(v, specs, seed, i, rules=rules)
+        play(game, bots, checked=checked)
         res = game.result
         for w in res.winners:
             out.wins[w] += 1 / len(res.winners)
         out.hands_per_game.append(len(game.results))
-        out.rebuys_per_game.append(res.rebuys)
-        out.pools.append(res.pool_cents / 100)
+        out.rebuys_per_game.append(game.score_events("rebuy", "buyback"))
+        out.pools.append(game.pot_paid_out / engine.POT_SCALE)
         for r in game.results:
             out.endings[r.ending] += 1
         if progress is not None:

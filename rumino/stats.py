@@ -58,18 +58,52 @@ def mean_interval(values: Iterable[float], z: float = Z95) -> tuple[float, float
 
 @dataclass(frozen=True)
 class Estimate:
-    """A Monte Carlo estimate: the figure, its 95% interval and the sample size."""
+    """The one type of a Monte Carlo figure everywhere in rumino: the value, its 95% interval,
+    the sample size ``n``, the ``seed`` (None when unseeded), the interval's ``method``
+    ("wilson" for proportions, "normal" for means), and for proportions the successes.
 
-    estimate: float
+    >>> e = proportion_estimate(30, 100, seed=1)
+    >>> e.as_json()["ci95"] == [e.lo, e.hi], e.as_json()["n"], e.estimate == e.value
+    (True, 100, True)
+    """
+
+    value: float
     lo: float
     hi: float
     n: int
+    seed: object = None
+    method: str = "normal"
+    successes: float | None = None
+    se: float | None = None  # standard error (binomial for proportions, sample sd/√n for means)
+
+    @property
+    def estimate(self) -> float:
+        """The value (the name the simulation summaries used)."""
+        return self.value
+
+    def contains(self, x) -> bool:
+        return self.lo <= float(x) <= self.hi
+
+    def z_score(self, exact) -> float:
+        """How many standard errors the estimate is from ``exact`` (0 if the standard error is 0)."""
+        if not self.se:
+            return 0.0 if float(exact) == self.value else math.inf
+        return (self.value - float(exact)) / self.se
 
     def as_json(self) -> dict:
-        return {"estimate": self.estimate, "ci95": [self.lo, self.hi], "n": self.n}
+        """The one JSON shape of an estimate: value, ci95, n, seed, interval (and successes)."""
+        out = {"value": self.value, "ci95": [self.lo, self.hi], "n": self.n, "seed": self.seed,
+               "interval": self.method}
+        if self.successes is not None:
+            out["successes"] = self.successes
+        return out
+
+    def __str__(self) -> str:
+        return (f"{self.value:.6g} (95% CI {self.lo:.6g} … {self.hi:.6g}; n = {self.n:,}, seed {self.seed}, "
+                f"{self.method})")
 
 
-def mean_estimate(values: Iterable[float], z: float = Z95) -> Estimate:
+def mean_estimate(values: Iterable[float], z: float = Z95, seed=None) -> Estimate:
     """Mean of ``values`` with its normal 95% interval (sample standard deviation, n − 1).
 
     >>> mean_estimate([2, 4]).estimate
@@ -81,17 +115,18 @@ def mean_estimate(values: Iterable[float], z: float = Z95) -> Estimate:
         raise ValueError("mean_estimate needs at least one value.")
     m = math.fsum(xs) / n
     if n == 1:
-        return Estimate(m, m, m, 1)
+        return Estimate(m, m, m, 1, seed, "normal", se=0.0)
     var = math.fsum((x - m) ** 2 for x in xs) / (n - 1)
-    half = z * math.sqrt(var / n)
-    return Estimate(m, m - half, m + half, n)
+    se = math.sqrt(var / n)
+    return Estimate(m, m - z * se, m + z * se, n, seed, "normal", se=se)
 
 
-def proportion_estimate(successes: float, n: int, z: float = Z95) -> Estimate:
+def proportion_estimate(successes: float, n: int, z: float = Z95, seed=None) -> Estimate:
     """A proportion with its Wilson interval.
 
     >>> proportion_estimate(3, 4).estimate
     0.75
     """
     lo, hi = wilson_interval(successes, n, z)
-    return Estimate(successes / n if n else 0.0, lo, hi, n)
+    p = successes / n if n else 0.0
+    return Estimate(p, lo, hi, n, seed, "wilson", successes=successes, se=math.sqrt(p * (1 - p) / n) if n else None)

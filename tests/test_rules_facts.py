@@ -251,6 +251,6 @@ def test_rules_5_9_1_pack_and_dealer_eleven():
 
 
 def test_rules_5_9_2_knock_at_5_and_the_ace_is_11():
-    assert WIENER.knock_max == 5 and WIENER_M.value(h("Ah")[0]) == 11 and WIENER_M.value(JOKER) == 20
-    assert deadwood("2c 3c 4c 7d 7h 7s Js Qs Ks 5h", WIENER_M) == 5 <= WIENER.knock_max
-    assert deadwood("2c 3c 4c 7d 7h 7s Js Qs Ks Ah", WIENER_M) == 11 > WIENER.knock_max
+    assert WIENER.knock_max_deadwood == 5 and WIENER_M.value(h("Ah")[0]) == 11 and WIENER_M.value(JOKER) == 20
+    assert deadwood("2c 3c 4c 7d 7h 7s Js Qs Ks 5h", WIENER_M) == 5 <= WIENER.knock_max_deadwood
+    assert deadwood("2c 3c 4c 7d 7h 7s Js Qs Ks Ah", WIENER_M) == 11 > WIENER.knock_max_deadwood

@@ -11,11 +11,11 @@ import pytest
 from rumino.arrange import after_draw, min_deadwood
 from rumino.cards import JOKER, RUMINO_PACK, format_hand, parse_card, parse_hand, shuffled
 from rumino.errors import IllegalActionError, InvalidCardError, RuleConfigError
-from rumino.game import (Action, Deal, DeclineRebuy, Discard, Draw, Gin, Join, Knock, PlayerView, Rebuy, parse_action,
+from rumino.game import (Action, Deal, DeclineRebuy, Discard, Draw, Gin, Join, Knock, PlayerView, Rebuy,
                          play, refuse)
 from rumino.players import GreedyPlayer, RandomPlayer
 from rumino.stats import mean_estimate, mean_interval, proportion_estimate, wilson_interval
-from rumino.variants.rumino import (RUMINO, CallRumino, ClaimRumino, Evaluator, PassClaim, RuminoGame, RuminoView,
+from rumino.variants.rumino import (ACTIONS, RUMINO, CallRumino, ClaimRumino, Evaluator, PassClaim, RuminoGame, RuminoView,
                                     evaluator_for, is_rumino, rumino_in, rumino_outs)
 
 UNIVERSE = ([Draw("stock"), Draw("discard"), Knock(), CallRumino(), ClaimRumino(), PassClaim(), Rebuy(),
@@ -152,17 +152,28 @@ def test_a_finished_game_refuses_everything_and_next_game_needs_a_winner():
 
 def test_actions_print_in_book_notation_and_parse_back():
     for a in UNIVERSE:
-        assert parse_action(str(a)) == a
-        assert isinstance(a, Action) and hash(a) == hash(parse_action(str(a)))
+        assert ACTIONS.parse(str(a)) == a
+        assert isinstance(a, Action) and hash(a) == hash(ACTIONS.parse(str(a)))
     ns = {"Draw": Draw, "Discard": Discard, "Gin": Gin, "Knock": Knock, "CallRumino": CallRumino}
     for a in (Draw("stock"), Discard(45), Gin(52), Knock(), CallRumino()):
         assert eval(repr(a), ns) == a  # repr pastes back
     assert str(Discard(parse_card("10h"))) == "discard 10h" and str(Gin(JOKER)) == "gin JK"
     for bad in ("discard", "discard 11h", "draw deck", "knock now", "", "   ", "eval(1)"):
         with pytest.raises(IllegalActionError):
-            parse_action(bad)
+            ACTIONS.parse(bad)
     with pytest.raises(IllegalActionError, match="'stock' or 'discard'"):
         Draw("deck")
+
+
+def test_each_game_reads_only_its_own_action_words():
+    # no global registry of words: a second game may have its own `pass`, and Rumino's words stay Rumino's
+    from rumino.engine.protocol import ActionSet
+    other = ActionSet("Other", (Draw, Discard))
+    with pytest.raises(IllegalActionError, match="not an action of Other: the actions are discard, draw"):
+        other.parse("pass")
+    assert ACTIONS.parse("pass") == PassClaim()
+    with pytest.raises(ValueError, match="two Clash actions use the word 'draw'"):
+        ActionSet("Clash", (Draw, type("Draw2", (Knock,), {"word": "draw"})))
 
 
 # ---------------------------------------------------------------------------- views

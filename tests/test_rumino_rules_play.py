@@ -277,7 +277,9 @@ def test_rules_1_1_first_dealer_is_the_high_card_king_high_jokers_and_ties_redra
 def test_rules_1_1_seven_cards_each_dealt_one_at_a_time_from_the_dealers_left():
     import numpy as np
 
-    from rumino.variants.rumino import _PACK_ARRAY
+    from rumino.variants.rumino import PACK
+
+    _PACK_ARRAY = np.array(PACK.cards(), dtype=np.int64)
 
     for n, dealer in ((2, 0), (4, 2), (6, 5)):
         g = RuminoGame.new(RUMINO, n, seed=9, dealer=dealer)
@@ -335,11 +337,15 @@ def test_rules_0_5_the_card_taken_from_the_discard_pile_may_not_go_back():
     assert Discard(C("5s")) not in g.legal_actions()
     refused(g, Discard(C("5s")), "5s was just taken from the discard pile", "RULES §0.5")
     assert Gin(C("Kc")) in g.legal_actions()
-    g2 = new(2)
+    g2 = new(2, pickup_bars_twin=True)
     g2.set_position(hands={0: "7h 8h 9h 10h 5c 5d 5s"}, discard="Qd 5s")
-    g2.apply(Draw("discard"))  # two identical 5s: neither may go back (D3)
+    g2.apply(Draw("discard"))  # two identical 5s and the twin barred too: neither may go back (D3)
     refused(g2, Discard(C("5s")), "RULES §0.5")
     refused(g2, Gin(C("5s")), "RULES §0.5")
+    g4 = new(2)  # the default bars only the card taken: its twin may go, with a gin too
+    g4.set_position(hands={0: "7h 8h 9h 10h 5c 5d 5s"}, discard="Qd 5s")
+    g4.apply(Draw("discard"))
+    assert Discard(C("5s")) in g4.legal_actions() and Gin(C("5s")) in g4.legal_actions()
     g3 = new(2, may_rediscard_pickup=True)
     g3.set_position(hands={0: "7h 8h 9h 10h 5c 5d Kc"}, discard="Qd 5s")
     g3.apply(Draw("discard"))
@@ -641,3 +647,41 @@ def test_rules_1_6_every_knob_is_a_field_with_its_default():
     for name, default in table_1_6.items():
         assert defaults[name] == default and getattr(RUMINO, name) == default, name
     assert defaults["may_rediscard_pickup"] is False and defaults["stake"] == 10  # §0.5 and §1.5
+
+
+def test_rules_1_3_claim_only_when_the_discard_completes_a_rumino_not_already_held():
+    # seat 1 already holds a rumino (he calls it on his own turn); seat 2 needs 8s for one
+    g = RuminoGame.new(RUMINO, 3, seed=4, dealer=2)
+    g.set_position(hands={0: "8s Kd Qc 2d 5c 9d Jh", 1: "3h 4h 5h 6h 7h 8h 9h", 2: "2s 3s 4s 5s 6s 7s Kc"},
+                   stock_top="Qh")
+    g.apply(Draw("stock"))
+    g.apply(Discard(C("8s")))
+    assert g.phase == "claim" and g.claim_queue == [2]  # not seat 1: no claim of a card he does not need
+    g.apply(PassClaim())
+    assert g.phase == "turn" and g.to_act == 1
+    # a discard nobody needs opens no claim window, even with a rumino held at the table
+    g2 = RuminoGame.new(RUMINO, 3, seed=4, dealer=2)
+    g2.set_position(hands={0: "8c Kd Qc 2d 5c 9d Jh", 1: "3h 4h 5h 6h 7h 8h 9h", 2: "2s 3s 4s 5s 6s 7s Kc"},
+                    stock_top="Qh")
+    g2.apply(Draw("stock"))
+    g2.apply(Discard(C("8c")))
+    assert g2.phase == "turn" and g2.to_act == 1
+    g2.apply(Draw("stock"))
+    assert CallRumino() in g2.legal_actions()  # he calls it on his own turn (D11)
+
+
+def test_rules_1_5_a_chair_frees_when_a_player_goes_out_and_does_not_rebuy():
+    g = RuminoGame.new(RUMINO, 6, seed=8, dealer=5)
+    g.set_position(hands={0: "2c 3c 4c 9d 9h 9s 7d", 5: "Kc Qd Js 9c 7s 5h 3d"}, scores={5: 100})
+    assert g.table_actions() == []  # six players in: no free chair
+    g.apply(Knock())
+    assert g.phase == "rebuy" and g.rebuy_queue == [5]
+    g.apply(DeclineRebuy())
+    assert g.phase == "between_hands" and g.n_seats == 6 and len(g.players_in) == 5
+    assert g.table_actions() == [Join()]  # seat 5's chair is free
+    g.apply(Join())
+    assert g.n_seats == 7 and len(g.players_in) == 6 and g.scores[6] == max(g.scores[p] for p in range(6)
+                                                                           if g.in_game[p])
+    assert g.table_actions() == []
+    refused(g, Join(), "all 6 chairs are taken", "RULES §1.5")
+    g.check_invariants()

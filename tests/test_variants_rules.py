@@ -90,13 +90,13 @@ def test_parse_knob_value_from_the_command_line():
     assert parse_knob_value(RuminoRules, "max_lay_size", "4") == 4
     assert parse_knob_value(RuminoRules, "set_suits", "Distinct") == "distinct"
     assert parse_knob_value(RommeRules, "must_discard_to_go_out", "true") is True
-    assert parse_knob_value(WienerRules, "knock_max", " 9 ") == 9
+    assert parse_knob_value(WienerRules, "knock_max_deadwood", " 9 ") == 9
     with pytest.raises(RuleConfigError, match="RuminoRules has no rule 'colour'; the rules are: ace, allow_new_entrants"):
         parse_knob_value(RuminoRules, "colour", "red")
     with pytest.raises(RuleConfigError, match="RommeRules.ace cannot be 'high': it must be one of both, around"):
         parse_knob_value(RommeRules, "ace", "high")
-    with pytest.raises(RuleConfigError, match="WienerRules.knock_max cannot be 'five': it must be an integer"):
-        parse_knob_value(WienerRules, "knock_max", "five")
+    with pytest.raises(RuleConfigError, match="WienerRules.knock_max_deadwood cannot be 'five': it must be an integer"):
+        parse_knob_value(WienerRules, "knock_max_deadwood", "five")
 
 
 # ------------------------------------------------------------------ the registry
@@ -201,7 +201,7 @@ def test_romme_family_knobs_change_the_melds(cls):
 def test_wiener_knobs_change_the_values():
     mr = WienerRules(ace_value=10, joker_value=25).meld_rules
     assert (mr.value(0), mr.value(JOKER), mr.pack.size, mr.set_suits, mr.ace) == (10, 25, 106, "distinct", "both")
-    assert (WIENER_13.hand_size, WIENER_13.knock_max, WIENER_13.extra_turn_after_knock) == (13, 9, False)
+    assert (WIENER_13.hand_size, WIENER_13.knock_max_deadwood, WIENER_13.extra_turn_after_knock) == (13, 9, False)
 
 
 def test_rummoli_sheet():
@@ -247,3 +247,22 @@ def test_rumino_in_eight_cards_and_size_errors():
     assert rumino_in(parse_hand("2c 3c 4c 9d 9h 9s 7d 7c")) is None
     with pytest.raises(InvalidCardError, match="a rumino is 7 cards; 3h 4h 5h has 3"):
         is_rumino(parse_hand("3h 4h 5h"))
+
+
+def test_meld_rules_are_built_once_per_rules_object():
+    # a new MeldRules on every access would defeat the evaluator's per-rules kernel tables
+    from rumino.variants.robber import ROBBER
+    from rumino.variants.romme import ROMME
+    from rumino.variants.wiener import WIENER, WIENER_13
+
+    for rules in (ROMME, ROBBER, WIENER, WIENER_13):
+        assert rules.meld_rules is rules.meld_rules
+    assert dataclasses.replace(WIENER, ace_value=10).meld_rules.ace_value == 10
+
+
+def test_the_knock_limit_has_one_name_in_every_knock_game():
+    from rumino.variants import VARIANTS
+
+    for v in VARIANTS.values():
+        if v.knock_field is not None:
+            assert v.knock_field == "knock_max_deadwood" and hasattr(v.rules, "knock_max_deadwood")

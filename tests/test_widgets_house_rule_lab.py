@@ -23,12 +23,12 @@ def test_each_setting_matches_rumino_simulate_for_the_same_seed():
         mine = res[label]
         assert mine["value"] == value and mine["games"] == 12
         assert [(e.estimate, [e.lo, e.hi]) for e in mine["win_rate"]] == [
-            (w["estimate"], w["ci95"]) for w in ref["win_rate"]]
+            (w["value"], w["ci95"]) for w in ref["win_rate"]]
         assert mine["hands"] == ref["hands"]
         assert {k: e.estimate for k, e in mine["endings"].items()} == {
-            k: v["estimate"] for k, v in ref["hand_endings"].items()}
-        assert mine["hands_per_game"].estimate == ref["mean_hands_per_game"]["estimate"]
-        assert mine["pool"].estimate == ref["mean_pool"]["estimate"]
+            k: v["value"] for k, v in ref["hand_endings"].items()}
+        assert mine["hands_per_game"].estimate == ref["mean_hands_per_game"]["value"]
+        assert mine["pool"].estimate == ref["mean_pool"]["value"]
 
 
 def test_run_button_fills_the_progress_bar_and_the_figure():

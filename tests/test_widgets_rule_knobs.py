@@ -109,8 +109,8 @@ def test_reset_and_variant_switch_rebuild_the_form():
     assert form.rules == VARIANTS["rumino"].rules and form.controls["knock_max_deadwood"].main.value == 7
     form.variant_box.value = "wiener"
     assert set(form.controls) == {r["name"] for r in knob_table(type(VARIANTS["wiener"].rules))}
-    form.controls["knock_max"].main.value = 9
-    assert form.rules.knock_max == 9 and type(form.rules).__name__ == "WienerRules"
+    form.controls["knock_max_deadwood"].main.value = 9
+    assert form.rules.knock_max_deadwood == 9 and type(form.rules).__name__ == "WienerRules"
 
 
 def test_listeners_hear_every_change():

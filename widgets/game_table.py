@@ -1,7 +1,7 @@
-"""GameTable: play Rumino against bots, with a coach and a replayable record.
+"""GameTable: play a game from the registry (Rumino by default) against bots, with a coach and a replayable record.
 
-The controller holds a :class:`rumino.variants.rumino.RuminoGame` and the bots
-(:func:`rumino.players.make_players`). The reader's buttons and card clicks
+The controller holds the game (``Variant.game``, started with its bots by the one
+seeding scheme, :func:`rumino.engine.seeding.new_table`). The reader's buttons and card clicks
 become engine actions sent through the *checked* ``apply``: an illegal one is
 refused with the engine's message (the rule it breaks) and the state does not
 change. After each of the reader's actions the bots move until it is the
@@ -9,7 +9,7 @@ reader's decision again.
 
 The coach panel asks the engine:
 
-* deadwood and the best discards: :meth:`RuminoView.deadwood` and the shared
+* deadwood and the best discards: the view's ``deadwood`` and the shared
   evaluator's ``after_draw`` (the pick-up excluded, RULES §0.5);
 * P(rumino within N draws): exact, for the target :func:`rumino.odds.markov.best_target`
   picks with the discard pile as seen cards (keep-the-target policy);
@@ -36,16 +36,16 @@ import numpy as np
 
 from rumino.cards import JOKER, format_card, format_hand
 from rumino.errors import RuminoError
-from rumino.game import Discard, Draw, Gin
+from rumino.engine.protocol import play
+from rumino.engine.seeding import new_table
+from rumino.game import Discard, Draw
 from rumino.odds.exact import one_in
 from rumino.odds.markov import best_target
 from rumino.odds.coach import first_out_estimates, p_knockable_within
 from rumino.odds.montecarlo import OddsEstimate, proportion
-from rumino.players import make_players
 from rumino.records import record_of, replay
 from rumino.render import card_back_svg, card_svg, hand_html
-from rumino.variants.rumino import (CALL, CLAIM, DEAL, DECLINE, DRAW_DISCARD, DRAW_STOCK, KNOCK, PASS, REBUY,
-                                    RUMINO, RuminoGame, RuminoRules, RuminoView, evaluator_for)
+from rumino.variants import find_variant
 
 from ._base import StaticFallback, error_html, facts_html, info_html
 from ._cards import CardRow
@@ -54,12 +54,13 @@ MAX_BOT_ACTIONS = 100_000  # bots alone finish any game long before this
 
 
 class GameTableController:
-    """A Rumino game between the reader (``human`` seat) and bots, without any widget."""
+    """A game (Rumino by default) between the reader (``human`` seat) and bots, without any widget."""
 
-    def __init__(self, players: str = "greedy,greedy", *, seed: int = 0, rules: RuminoRules = RUMINO,
-                 human_seat: int = 0, coach_draws: int = 5, coach_samples: int = 1000):
+    def __init__(self, players: str = "greedy,greedy", *, seed: int = 0, rules=None, human_seat: int = 0,
+                 coach_draws: int = 5, coach_samples: int = 1000, variant: str = "rumino"):
         self.bot_specs = [s.strip() for s in players.split(",") if s.strip()]
-        self.rules = rules
+        self.variant = find_variant(variant)
+        self.rules = self.variant.rules if rules is None else rules
         self.seed = seed
         self.human = human_seat
         self.coach_draws = coach_draws
@@ -82,9 +83,8 @@ class GameTableController:
         """Deal a new game (seeded); the bots move until it is the reader's turn."""
         if seed is not None:
             self.seed = int(seed)
-        self.game = RuminoGame.new(self.rules, self.n_players, seed=self.seed)
-        bots = make_players(self.bot_specs, seed=[self.seed, 1])
-        self.bots = {seat: bots[i] for i, seat in enumerate(s for s in range(self.n_players) if s != self.human)}
+        self.game, self.players = new_table(self.variant, self.player_names, self.seed, 0, rules=self.rules)
+        self.bots = {seat: p for seat, p in enumerate(self.players) if seat != self.human}
         self.message: str | None = None
         self.error: str | None = None
         self.log: list[str] = []
@@ -100,7 +100,7 @@ class GameTableController:
         """The reader's legal actions now (empty when it is not the reader's decision)."""
         return self.game.legal_actions() if self.my_turn() else []
 
-    def view(self) -> RuminoView:
+    def view(self):
         return self.game.view(self.human)
 
     def act(self, action) -> bool:
@@ -124,14 +124,8 @@ class GameTableController:
 
     def run_bots(self) -> None:
         """Let the bots act until the reader must decide or the game ends."""
-        for _ in range(MAX_BOT_ACTIONS):
-            g = self.game
-            if g.game_over or g.to_act == self.human:
-                break
-            seat = g.to_act
-            action = self.bots[seat].choose(g.view(seat))
-            g.apply(action)
-            self._log(seat, action)
+        play(self.game, self.players, max_actions=MAX_BOT_ACTIONS, after=lambda g, seat, a: self._log(seat, a),
+             until=lambda g: g.game_over or g.to_act == self.human)
         self._coach_cache.clear()
         g = self.game
         if g.game_over:
@@ -152,44 +146,60 @@ class GameTableController:
         r = self.game.result
         who = ", ".join("you" if w == self.human else f"seat {w}" for w in r.winners)
         how = r.how.replace("_", " ")
-        return f"game over after {r.hands} hands: {who} won ({how}), pool ${r.pool_cents / 100:,.2f}."
+        pot = self.game.pot_paid_out / self.game.POT_SCALE
+        return f"game over after {len(self.game.results)} hands: {who} won ({how})" + (
+            f", pool ${pot:,.2f}." if pot else ".")
 
-    # the reader's moves, by name (what the buttons call)
+    # the reader's moves, by button name (the game lists its buttons: Game.BUTTONS)
+    def press(self, name: str) -> bool:
+        """Do what the game's button ``name`` does; if it is not legal now, the engine says why."""
+        self.error = None
+        button = {b[0]: b for b in self.game.BUTTONS}.get(name)
+        if button is None:
+            self.error = f"{self.game.NAME} has no {name!r} button."
+            return False
+        what = button[1]
+        for a in self.legal():
+            if a == what or (isinstance(what, type) and isinstance(a, what)):
+                return self.act(a)
+        if not self.my_turn():
+            return self.act(what)  # refused before it is used: it is not the reader's decision
+        try:  # ask the engine to refuse a representative action, so the reader sees the rule it breaks
+            self.game.check(what(self.view().hand[0]) if isinstance(what, type) else what)
+        except RuminoError as err:
+            self.error = str(err)
+        return False
+
     def draw(self, source: str = "stock") -> bool:
-        return self.act(DRAW_STOCK if source == "stock" else DRAW_DISCARD)
+        return self.press("stock" if source == "stock" else "discard")
 
     def discard(self, card: int) -> bool:
         return self.act(Discard(int(card)))
 
     def knock(self) -> bool:
-        return self.act(KNOCK)
+        return self.press("knock")
 
     def gin(self) -> bool:
         """Go gin, discarding the first card the engine lists for it."""
-        gins = [a for a in self.legal() if isinstance(a, Gin)]
-        if not gins:
-            self.error = ("cannot go gin: no discard leaves your seven cards as a 4-lay plus a 3-lay "
-                          "(RULES §1.2)." if self.my_turn() else "it is not your decision now.")
-            return False
-        return self.act(gins[0])
+        return self.press("gin")
 
     def call_rumino(self) -> bool:
-        return self.act(CALL)
+        return self.press("rumino")
 
     def claim(self) -> bool:
-        return self.act(CLAIM)
+        return self.press("claim")
 
     def pass_claim(self) -> bool:
-        return self.act(PASS)
+        return self.press("pass")
 
     def deal(self) -> bool:
-        return self.act(DEAL)
+        return self.press("deal")
 
     def rebuy(self) -> bool:
-        return self.act(REBUY)
+        return self.press("rebuy")
 
     def decline(self) -> bool:
-        return self.act(DECLINE)
+        return self.press("decline")
 
     def can(self, kind) -> bool:
         """Is some legal action of the reader of this type (or equal to this action)?"""
@@ -201,11 +211,11 @@ class GameTableController:
     # ------------------------------------------------------------------ coach
 
     def base_hand(self) -> tuple[int, ...]:
-        """The reader's seven cards: the hand, or after the best discard when holding eight."""
+        """The reader's hand between turns: the hand, or after the best discard when one card over."""
         v = self.view()
         hand = list(v.hand)
-        if len(hand) > 7:
-            _, best = evaluator_for(self.rules).after_draw(hand, v.pickup)
+        if len(hand) > v.hand_size:
+            _, best = v.evaluator.after_draw(hand, v.forbidden)
             hand.remove(best[0])
         return tuple(hand)
 
@@ -215,13 +225,13 @@ class GameTableController:
         if key in self._coach_cache:
             return self._coach_cache[key]
         v = self.view()
-        ev = evaluator_for(self.rules)
-        out: dict = {"deadwood": v.deadwood, "limit": self.rules.knock_max_deadwood, "draws": self.coach_draws,
+        ev = v.evaluator
+        out: dict = {"deadwood": v.deadwood, "limit": v.knock_limit, "draws": self.coach_draws,
                      "best_discards": (), "phase": v.phase}
-        if len(v.hand) > 7:
-            out["best_discards"] = ev.after_draw(v.hand, v.pickup)[1]
+        if len(v.hand) > v.hand_size:
+            out["best_discards"] = ev.after_draw(v.hand, v.forbidden)[1]
         base = self.base_hand()
-        if len(base) == 7:
+        if len(base) == v.hand_size and self.variant.has_rumino:
             target = best_target(base, seen=v.discard_pile)
             out["target"] = target.describe()
             out["p_rumino"] = target.p_hit(min(self.coach_draws, target.unseen))
@@ -229,7 +239,7 @@ class GameTableController:
         self._coach_cache[key] = out
         return out
 
-    def p_knockable(self, base: tuple[int, ...], v: RuminoView) -> OddsEstimate:
+    def p_knockable(self, base: tuple[int, ...], v) -> OddsEstimate:
         """P(deadwood ≤ the knock limit within N stock draws), from the engine's seeded simulation."""
         seed = len(self.game.history)  # a fixed seed per position: the same position, the same estimate
         return p_knockable_within(base, v.unseen.astype(int).clip(0), self.rules, self.coach_draws,
@@ -259,7 +269,7 @@ class GameTableController:
         if self.review is not None:
             self.step_to(self.review + 1)
 
-    def shown_game(self) -> RuminoGame:
+    def shown_game(self):
         return self._review_game if self.review is not None else self.game
 
     def review_text(self) -> str:
@@ -304,8 +314,9 @@ class GameTableController:
                   f'<span class="rumino-discard-pile" data-top="{"" if top is None else top}" '
                   f'style="display:inline-block;text-align:center">{pile}<br>discard pile '
                   f'({len(v.discard_pile)})</span></div>')
-        head = (f'<div style="font:bold 14px sans-serif">Rumino · hand {v.hand_number} · phase {escape(v.phase)} · '
-                f'pool ${v.pool_cents / 100:,.2f}</div>')
+        pool = getattr(v, "pool_cents", None)
+        head = (f'<div style="font:bold 14px sans-serif">{escape(g.NAME)} · hand {v.hand_number} · phase '
+                f'{escape(v.phase)}' + (f' · pool ${pool / g.POT_SCALE:,.2f}' if pool is not None else '') + '</div>')
         return head + "".join(rows) + centre
 
     def coach_html(self) -> str:
@@ -360,10 +371,10 @@ class GameTable(StaticFallback, W.VBox):
     True
     """
 
-    def __init__(self, players: str = "greedy,greedy", *, seed: int = 0, rules: RuminoRules = RUMINO,
-                 coach_draws: int = 5, coach_samples: int = 1000):
+    def __init__(self, players: str = "greedy,greedy", *, seed: int = 0, rules=None, coach_draws: int = 5,
+                 coach_samples: int = 1000, variant: str = "rumino"):
         c = self.controller = GameTableController(players, seed=seed, rules=rules, coach_draws=coach_draws,
-                                                  coach_samples=coach_samples)
+                                                  coach_samples=coach_samples, variant=variant)
         self.table = W.HTML()
         self.table.add_class("rumino-table")
         self.hand_row = CardRow(scale=0.9, title="your hand")
@@ -376,18 +387,8 @@ class GameTable(StaticFallback, W.VBox):
             b.on_click(lambda _b: self._do(fn))
             return b
 
-        self.buttons = {
-            "stock": button("Draw stock", lambda: c.draw("stock"), "stock"),
-            "discard": button("Draw discard", lambda: c.draw("discard"), "discard"),
-            "knock": button("Knock", c.knock, "knock", "knock in lieu of drawing (RULES §1.3)"),
-            "gin": button("Go gin", c.gin, "gin", "discard and lay 4 + 3"),
-            "rumino": button("Call rumino", c.call_rumino, "rumino"),
-            "claim": button("Claim rumino", c.claim, "claim", "take the discard for a rumino"),
-            "pass": button("Pass", c.pass_claim, "pass"),
-            "deal": button("Deal next hand", c.deal, "deal"),
-            "rebuy": button("Rebuy", c.rebuy, "rebuy"),
-            "decline": button("Decline", c.decline, "decline"),
-        }
+        self.buttons = {name: button(label, (lambda n=name: c.press(n)), name, tip)
+                        for name, _what, label, tip in c.game.BUTTONS}
         self.new_button = W.Button(description="New game", icon="refresh")
         self.new_button.on_click(lambda _b: self._do(lambda: c.new_game(c.seed + 1)))
         self.message = W.HTML()
@@ -430,12 +431,10 @@ class GameTable(StaticFallback, W.VBox):
         can_discard = live and c.can(Discard)
         self.hand_row.clickable = [can_discard] * len(v.hand)
         self.hand_row.title = ("your hand: click a card to discard it" if can_discard else "your hand")
-        legal = {"stock": DRAW_STOCK, "discard": DRAW_DISCARD, "knock": KNOCK, "gin": Gin, "rumino": CALL,
-                 "claim": CLAIM, "pass": PASS, "deal": DEAL, "rebuy": REBUY, "decline": DECLINE}
+        what = {b[0]: b[1] for b in c.game.BUTTONS}
         for name, b in self.buttons.items():
-            b.disabled = not (live and c.can(legal[name]))
-        self.buttons["knock"].button_style = "success" if not self.buttons["knock"].disabled else ""
-        self.buttons["gin"].button_style = "success" if not self.buttons["gin"].disabled else ""
+            b.disabled = not (live and c.can(what[name]))
+            b.button_style = "success" if (not b.disabled and name not in ("stock", "discard", "deal")) else ""
         msgs = []
         if c.error:
             msgs.append(error_html(c.error))

@@ -1,8 +1,8 @@
 """HandExplorer: type or deal a hand for any variant and see its best arrangement.
 
-The controller asks the engine everything: :func:`rumino.cli.deadwood.evaluate_hand`
-for the facts (deadwood, gin, rumino, may knock, best discard after a draw) and
-:func:`rumino.arrange.best_arrangement` for the melds to draw. Text that is not a
+The controller asks the engine everything through :func:`rumino.cli.deadwood.evaluate_cards`,
+the call behind ``rumino deadwood``: the facts (deadwood, gin, rumino, may knock, best
+discard after a draw) from the one evaluator, and the melds to draw. Text that is not a
 valid hand leaves the engine's message in ``error``; nothing is raised.
 
 >>> c = HandExplorerController("rumino")
@@ -19,9 +19,9 @@ from html import escape
 import ipywidgets as W
 import numpy as np
 
-from rumino.arrange import Arrangement, best_arrangement
+from rumino.arrange import Arrangement
 from rumino.cards import deal, format_card, format_hand, from_counts, parse_hand, sort_cards, to_counts
-from rumino.cli.deadwood import evaluate_hand
+from rumino.cli.deadwood import evaluate_cards
 from rumino.errors import RuminoError
 from rumino.render import arrangement_html, card_svg, hand_html
 from rumino.variants import VARIANTS, find_variant
@@ -79,13 +79,8 @@ class HandExplorerController:
         try:
             hand = parse_hand(text)
             self.hand = hand
-            report = evaluate_hand(text, self.variant.key)
-            rules = self.variant.meld_rules()
-            kept = list(hand)
-            if "discards" in report:  # one card over: show what is kept after the best discard
-                kept.remove(parse_hand(report["discards"][:1])[0])
-            self.arrangement = best_arrangement(kept, rules)
-            self.report = report
+            # one question, one path: the same call (and evaluator) as `rumino deadwood`
+            self.report, self.arrangement = evaluate_cards(hand, self.variant.key)
         except RuminoError as err:
             self.error = str(err)
 

@@ -25,15 +25,14 @@ from plotly.subplots import make_subplots
 
 from rumino.errors import RuminoError
 from rumino.players import make_players
-from rumino.simulation import GAME_ENGINES, play_games
-from rumino.variants import VARIANTS, find_variant
+from rumino.simulation import play_games
+from rumino.variants import VARIANTS, find_variant, playable_variants
 from rumino.variants._fields import knob_table
-from rumino.variants.rumino import ENDINGS
 
 from ._base import StaticFallback, error_html, interval_text, table_html
 from .rule_knobs import KnobControl
 
-SIMULATED = GAME_ENGINES  # the variants with a playable engine
+SIMULATED = playable_variants()  # the variants with a playable engine (from the one registry)
 # what a reader calls a knob in a legend or a title (the field name is for code)
 KNOB_WORDS = {"knock_max_deadwood": "knock limit", "max_lay_size": "largest meld", "set_suits": "suits in a set",
               "gin_bonus": "gin bonus", "knock_undercut_penalty": "undercut penalty",
@@ -112,14 +111,14 @@ class HouseRuleLabController:
         """Play ``games`` games under A and under B; ``progress(done, total)`` after each game."""
         self.error = None
         self.results = None
-        game_cls = SIMULATED.get(self.variant.key)
+        game_cls = self.variant.game
         if game_cls is None:
             self.error = (f"{self.variant.title} has no playable engine yet; the lab simulates: "
                           f"{', '.join(find_variant(k).title for k in SIMULATED)}.")
             return None
         try:
             specs = [s.strip() for s in self.players.split(",")]
-            make_players(specs, seed=0)  # the engine checks the names first
+            make_players(specs, seed=0, game=game_cls)  # names, fit to the game and count
             settings = {"A": self.rules_for(self.a), "B": self.rules_for(self.b)}
             if isinstance(self.games, bool) or not isinstance(self.games, int) or self.games < 1:
                 raise RuminoError(f"games is {self.games!r}: it must be a positive integer.")
@@ -155,15 +154,15 @@ class HouseRuleLabController:
             ests = [(f"seat {i} {specs[i]} wins", e) for i, e in enumerate(res["win_rate"])]
             ests += [(f"ends by {k.replace('_', ' ')}", e) for k, e in res["endings"].items()]
             name = f"{label}: {knob_words(self.knob)} {value_words(res['value'])}"
-            fig.add_scatter(x=[k for k, _ in ests], y=[e.estimate for _, e in ests], mode="markers", name=name,
+            fig.add_scatter(x=[k for k, _ in ests], y=[e.value for _, e in ests], mode="markers", name=name,
                             marker=dict(size=10, color=colours[label], symbol="circle" if label == "A" else "square"),
-                            error_y=dict(type="data", symmetric=False, array=[e.hi - e.estimate for _, e in ests],
-                                         arrayminus=[e.estimate - e.lo for _, e in ests]), row=1, col=1)
+                            error_y=dict(type="data", symmetric=False, array=[e.hi - e.value for _, e in ests],
+                                         arrayminus=[e.value - e.lo for _, e in ests]), row=1, col=1)
             h = res["hands_per_game"]
-            fig.add_scatter(x=[label], y=[h.estimate], mode="markers", name=f"{label} hands/game",
+            fig.add_scatter(x=[label], y=[h.value], mode="markers", name=f"{label} hands/game",
                             marker=dict(size=10, color=colours[label], symbol="circle" if label == "A" else "square"),
-                            error_y=dict(type="data", symmetric=False, array=[h.hi - h.estimate],
-                                         arrayminus=[h.estimate - h.lo]), showlegend=False, row=1, col=2)
+                            error_y=dict(type="data", symmetric=False, array=[h.hi - h.value],
+                                         arrayminus=[h.value - h.lo]), showlegend=False, row=1, col=2)
         fig.update_layout(height=440, template="plotly_white", margin=dict(l=50, r=20, t=70, b=110),
                           title_text=f"{self.variant.title}: {knob_words(self.knob)} "
                                      f"{value_words(self.results['A']['value'])} vs "
@@ -185,16 +184,16 @@ class HouseRuleLabController:
         A, B = self.results["A"], self.results["B"]
 
         def cell(e, pct=True):
-            return interval_text(e.estimate, e.lo, e.hi, percent=pct, digits=1 if pct else 2)
+            return interval_text(e.value, e.lo, e.hi, percent=pct, digits=1 if pct else 2)
 
         specs = [s.strip() for s in self.players.split(",")]
         rows = [(f"seat {i} ({specs[i]}) wins", cell(A["win_rate"][i]), cell(B["win_rate"][i]))
                 for i in range(len(specs))]
         rows += [(f"hands ending by {k.replace('_', ' ')}", cell(A["endings"][k]), cell(B["endings"][k]))
-                 for k in ENDINGS]
+                 for k in A["endings"]]
         rows += [("hands per game", cell(A["hands_per_game"], False), cell(B["hands_per_game"], False)),
                  ("rebuys per game", cell(A["rebuys_per_game"], False), cell(B["rebuys_per_game"], False)),
-                 ("pool per game ($)", cell(A["pool"], False), cell(B["pool"], False))]
+                 ("pool per game", cell(A["pool"], False), cell(B["pool"], False))]
         caption = (f"{escape(self.variant.title)}: {escape(knob_words(self.knob))} · {self.games} games per setting, "
                    f"seed {self.seed}, players {escape(self.players)} · estimate (95% interval)")
         table = table_html(["quantity", f"A: {escape(value_words(A['value']))}", f"B: {escape(value_words(B['value']))}"],

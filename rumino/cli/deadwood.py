@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import json
 
-from ..arrange import after_draw, all_best_arrangements, max_opening
+from ..arrange import Arrangement, all_best_arrangements, max_opening
 from ..cards import format_card, format_hand, parse_hand
+from ..engine.evaluator import evaluator_for
 from ..variants import Variant, find_variant
 from ..variants.rumino import rumino_in
 from . import CommandError
@@ -29,12 +30,22 @@ def evaluate_hand(hand_text: str, variant_name: str = "rumino") -> dict:
     >>> evaluate_hand("2c 3c 4c 9d 9h 9s 8d")["can_knock"]
     False
     """
+    return evaluate_cards(parse_hand(hand_text), variant_name)[0]
+
+
+def evaluate_cards(hand, variant_name="rumino") -> tuple[dict, Arrangement]:
+    """``(report, best arrangement of the cards kept)`` for the card ids ``hand``.
+
+    The numbers (deadwood, best discards) come from the one evaluator the games and
+    bots use (:func:`rumino.engine.evaluator.evaluator_for`); the reference search
+    only lays out the melds to show, and must agree with it.
+    """
     variant: Variant = find_variant(variant_name)
     rules = variant.meld_rules()
     if rules is None:
         raise CommandError(f"{variant.title} has no melds and no deadwood: its rummy phase is a stops game "
                            f"(RULES {variant.section}).")
-    hand = parse_hand(hand_text)
+    hand = list(hand)
     rules.pack.check_hand(hand)  # first, so a third 7h is named even in a hand of the wrong size
     if len(hand) not in variant.hand_sizes:
         sizes = variant.hand_sizes
@@ -43,15 +54,18 @@ def evaluate_hand(hand_text: str, variant_name: str = "rumino") -> dict:
                            f"has {len(hand)}.")
     out: dict = {"hand": [format_card(c) for c in hand], "variant": variant.key}
     drawn = variant.knock_field is not None and len(hand) == variant.hand_sizes[-1]
+    ev = evaluator_for(rules)
+    kept = list(hand)
     if drawn:  # one card over: the value after the best discard
-        dv = after_draw(hand, rules)
-        kept = list(hand)
-        kept.remove(dv.discards[0])
-        best = all_best_arrangements(kept, rules, limit=1)[0]
-        out["discards"] = [format_card(c) for c in dv.discards]
+        value, discards = ev.after_draw(hand)
+        kept.remove(discards[0])
+        out["discards"] = [format_card(c) for c in discards]
     else:
-        best = all_best_arrangements(hand, rules, limit=1)[0]
-    out["deadwood"] = best.deadwood
+        value = ev.deadwood(hand)
+    best = all_best_arrangements(kept, rules, limit=1)[0]
+    if best.deadwood != value:  # pragma: no cover - the two searches are tested to agree
+        raise AssertionError(f"the evaluator says {value}, the arrangement search {best.deadwood}")
+    out["deadwood"] = value
     out["melds"] = [[format_card(c) for c in m.cards] for m in best.melds]
     out["unmatched"] = [format_card(c) for c in best.unmatched]
     if variant.has_gin:
@@ -62,7 +76,7 @@ def evaluate_hand(hand_text: str, variant_name: str = "rumino") -> dict:
         out["can_knock"] = best.deadwood <= variant.knock_limit()
         out["knock_limit"] = variant.knock_limit()
     out.update(_romme_extras(hand, variant))
-    return out
+    return out, best
 
 
 def _romme_extras(hand, variant: Variant) -> dict:

@@ -22,19 +22,17 @@ from typing import Sequence, TextIO
 
 from ..cards import format_card, format_hand
 from ..errors import IllegalActionError
-from ..game import Action
-from ..players import ALLOWED, HumanPlayer, describe_view, make_players, parse_human_action
-from ..variants import find_variant
-from ..variants.rumino import RuminoGame, RuminoView
-from . import CommandError
-from .simulate import parse_player_list, parse_rules
+from ..engine.protocol import play
+from ..engine.seeding import new_table
+from ..players import ALLOWED, HumanPlayer, describe_view, parse_human_action
+from .simulate import parse_player_list, parse_rules, playable
 
 
 class _EndOfInput(Exception):
     pass
 
 
-def _say_action(game: RuminoGame, seat: int, action, before_top, names) -> str:
+def _say_action(game, seat: int, action, before_top, names) -> str:
     """What the table sees a player do (a card drawn from the stock stays hidden)."""
     who = names[seat]
     w = action.word
@@ -46,7 +44,7 @@ def _say_action(game: RuminoGame, seat: int, action, before_top, names) -> str:
     if w == "gin":
         return f"{who} goes GIN, discarding {format_card(action.card, unicode=True)}"
     if w == "knock":
-        return f"{who} knocks"
+        return f"{who} knocks" + (f", discarding face down" if hasattr(action, "card") else "")
     if w == "rumino":
         return f"{who} calls RUMINO"
     if w == "claim":
@@ -62,7 +60,7 @@ def _say_action(game: RuminoGame, seat: int, action, before_top, names) -> str:
     return f"{who}: {action}"
 
 
-def _say_hand(game: RuminoGame, names) -> list[str]:
+def _say_hand(game, names) -> list[str]:
     r = game.results[-1]
     lines = [f"— {r.describe().replace('player ', 'P')} —"]
     for p in r.players:
@@ -76,23 +74,27 @@ def _say_hand(game: RuminoGame, names) -> list[str]:
 
 
 def play_terminal(specs: Sequence[str], *, seed: int | None = None, rules=None, stdin: TextIO | None = None,
-                  stdout: TextIO | None = None) -> int:
-    """Play one game with the players ``specs`` (``human`` reads ``stdin``); returns the exit code."""
+                  stdout: TextIO | None = None, variant: str = "rumino") -> int:
+    """Play one game of ``variant`` with the players ``specs`` (``human`` reads ``stdin``); returns the exit code.
+
+    The game and its bots are seeded by the one scheme (:func:`rumino.engine.seeding.new_table`, game 0
+    of the run ``seed``) and stepped by the one game loop (:func:`rumino.engine.protocol.play`).
+    """
     stdin = stdin if stdin is not None else sys.stdin
     out = stdout if stdout is not None else sys.stdout
-    rules = rules if rules is not None else find_variant("rumino").rules
+    v = playable(variant)
+    rules = rules if rules is not None else v.rules
     if seed is None:
         import numpy as np
 
         seed = int(np.random.SeedSequence().generate_state(1)[0])
-    players = make_players(list(specs), seed=[seed, 7])
+    game, players = new_table(v, list(specs), seed, 0, rules=rules)
     names = [f"P{i} ({'you' if isinstance(p, HumanPlayer) else p.name})" for i, p in enumerate(players)]
-    game = RuminoGame.new(rules, len(players), seed=seed)
 
     def emit(text: str = "") -> None:
         print(text, file=out)
 
-    def ask(view: RuminoView):
+    def ask(view):
         emit()
         emit(describe_view(view))
         while True:
@@ -120,26 +122,32 @@ def play_terminal(specs: Sequence[str], *, seed: int | None = None, rules=None, 
     for p in players:
         if isinstance(p, HumanPlayer):
             p.ask = ask
-    draws = ", ".join(f"{names[p]} {format_card(c, unicode=True)}" for p, c in game.first_dealer_draws[-1])
-    emit(f"Rumino, {len(players)} players, stake {rules.stake} each, seed {seed}. "
-         f"Cards drawn for the deal: {draws}.")
+    draws = ", ".join(f"{names[p]} {format_card(c, unicode=True)}" for p, c in
+                      (game.first_dealer_draws[-1] if game.first_dealer_draws else ()))
+    stake = f", stake {rules.stake} each" if hasattr(rules, "stake") else ""
+    emit(f"{game.NAME}, {len(players)} players{stake}, seed {seed}."
+         + (f" Cards drawn for the deal: {draws}." if draws else ""))
     emit(f"{names[game.dealer]} deals hand 1.")
+    state = {}
+
+    def before(g, seat, action):
+        state["hands"], state["top"] = len(g.results), (g.discard[-1] if g.discard else None)
+
+    def after(g, seat, action):
+        emit(_say_action(g, seat, action, state["top"], names))
+        if len(g.results) > state["hands"]:
+            for line in _say_hand(g, names):
+                emit(line)
+
     try:
-        while not game.game_over:
-            seat = game.to_act
-            hand_before = len(game.results)
-            top = game.discard[-1] if game.discard else None
-            action: Action = players[seat].choose(game.view(seat))
-            game.apply(action)
-            emit(_say_action(game, seat, action, top, names))
-            if len(game.results) > hand_before:
-                for line in _say_hand(game, names):
-                    emit(line)
+        play(game, players, before=before, after=after)
         res = game.result
         who = " and ".join(names[w] for w in res.winners)
         how = {"last_player": "as the last player in", "rumino": "with a rumino", "triple_gin": "with three gins",
-               "lowest_score": "with the lowest score"}[res.how]
-        emit(f"{who} wins {how} after {res.hands} hand(s), taking {res.pool_cents / 100:.2f} from the pool.")
+               "lowest_score": "with the lowest score"}.get(res.how, res.how.replace("_", " "))
+        pot = game.pot_paid_out / game.POT_SCALE
+        emit(f"{who} wins {how} after {len(game.results)} hand(s)"
+             + (f", taking {pot:.2f} from the pool." if pot else "."))
         return 0
     except _EndOfInput:
         emit()
@@ -148,21 +156,23 @@ def play_terminal(specs: Sequence[str], *, seed: int | None = None, rules=None, 
 
 
 def run(args) -> int:
-    variant = find_variant(args.variant)
-    if variant.key != "rumino":
-        raise CommandError(f"play has no engine for {variant.title} yet; it plays: rumino.")
+    variant = playable(args.variant)
     rules = parse_rules(variant, args.rules)
-    specs = parse_player_list(args.players)
-    return play_terminal(specs, seed=args.seed, rules=rules)
+    if args.players is None:
+        n = max(variant.game.MIN_PLAYERS, min(4, variant.game.MAX_SEATS))
+        args.players = ",".join(["human"] + ["greedy"] * (n - 1))
+    specs = parse_player_list(args.players, variant)
+    return play_terminal(specs, seed=args.seed, rules=rules, variant=variant.key)
 
 
 def register(sub) -> None:
     p = sub.add_parser("play", help="play Rumino in the terminal against bots",
                        description="Play a game of Rumino against bots, typing actions at the prompt "
                                    "(? for help). Input may be piped; end of input ends the game.")
-    p.add_argument("--variant", default="rumino", help="the game (only rumino has an engine so far)")
-    p.add_argument("--players", default="human,greedy,greedy,chaser",
-                   help=f"comma-separated, 2 to 6: {ALLOWED} (default: you and three bots)")
+    p.add_argument("--variant", default="rumino", help="the game (a playable variant; default rumino)")
+    p.add_argument("--players", default=None,
+                   help=f"comma-separated: {ALLOWED} (default: you and greedy bots, four players or as many "
+                        f"as the game allows)")
     p.add_argument("--seed", type=int, default=None, help="seed of the deal (default: a fresh one)")
     p.add_argument("--rules", nargs="+", action="extend", default=[], metavar="KEY=VALUE",
                    help="house rules, e.g. knock_max_deadwood=5")

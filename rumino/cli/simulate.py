@@ -20,13 +20,27 @@ import sys
 from typing import Sequence
 
 from ..players import ALLOWED, make_players
-from ..simulation import GAME_ENGINES, play_games
-from ..variants import find_variant
+from ..simulation import play_games
+from ..variants import find_variant, playable_variants
 from ..variants._fields import parse_knob_value
-from ..variants.rumino import ENDINGS, MAX_SEATS, MIN_PLAYERS, RuminoGame
 from . import CommandError
 
-SIMULATED = tuple(GAME_ENGINES)
+SIMULATED = tuple(playable_variants())
+MAX_GAMES = 10_000_000  # a bound on the work one command may ask for (about a day of greedy games)
+
+
+def playable(name: str):
+    """The registry's variant ``name`` if it has an engine; otherwise a one-line error naming the playable ones."""
+    from ..errors import RuleConfigError
+
+    allowed = ", ".join(playable_variants())
+    try:
+        v = find_variant(name)
+    except RuleConfigError:
+        raise CommandError(f"unknown variant {name!r}: the playable variants are {allowed}.") from None
+    if v.game is None:
+        raise CommandError(f"{v.title} has no playable engine yet: the playable variants are {allowed}.")
+    return v
 
 
 def parse_rules(variant, pairs: Sequence[str]):
@@ -45,11 +59,24 @@ def parse_rules(variant, pairs: Sequence[str]):
     return dataclasses.replace(variant.rules, **changes)
 
 
-def parse_player_list(text: str) -> list[str]:
+def default_players(variant) -> str:
+    """Greedy bots (random where greedy does not fit), four or as many as the game allows."""
+    from ..players import GreedyPlayer
+
+    game = variant.game
+    n = max(game.MIN_PLAYERS, min(4, game.MAX_SEATS))
+    return ",".join(["greedy" if GreedyPlayer.fits(game) else "random"] * n)
+
+
+def parse_player_list(text: str, variant=None) -> list[str]:
+    from ..players import allowed_for
+
+    game = playable(variant or "rumino").game
     specs = [s.strip() for s in text.split(",")]
-    if not MIN_PLAYERS <= len(specs) <= MAX_SEATS:
-        raise CommandError(f"--players lists {len(specs)} player(s); Rumino is for {MIN_PLAYERS} to {MAX_SEATS} "
-                           f"(RULES §1.1). Players: {ALLOWED}.")
+    lo, hi = game.MIN_PLAYERS, game.MAX_SEATS
+    if not lo <= len(specs) <= hi:
+        raise CommandError(f"--players lists {len(specs)} player(s); {game.NAME} is for {lo} to {hi} "
+                           f"(RULES {game.SECTIONS['deal']}). Players: {allowed_for(game)}.")
     return specs
 
 
@@ -59,21 +86,21 @@ def simulate(players: Sequence[str], games: int, seed: int = 0, rules=None, *, p
 
     ``checked=True`` sends every bot action through the checked ``apply``.
     """
-    v = find_variant(variant)
-    if v.key not in SIMULATED:
-        raise CommandError(f"simulate has no engine for {v.title} yet; it simulates: {', '.join(SIMULATED)}.")
+    v = playable(variant)
     rules = v.rules if rules is None else rules
     specs = list(players)
     if "human" in [s.strip().lower() for s in specs]:
         raise CommandError("simulate plays bots only; a human plays with `rumino play`. "
                            f"Bots: {ALLOWED.replace(', human', '')}.")
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise CommandError(f"--games is {games!r}: it must be a positive integer.")
+    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
+        raise CommandError(f"--games is {games!r}: it must be an integer from 1 to {MAX_GAMES:,}.")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise CommandError(f"--seed is {seed!r}: it must be a non-negative integer.")
-    if not MIN_PLAYERS <= len(specs) <= MAX_SEATS:
-        raise CommandError(f"{len(specs)} player(s) given; Rumino is for {MIN_PLAYERS} to {MAX_SEATS} (RULES §1.1).")
-    make_players(specs, seed=0)  # names checked before any game is played
+    game = v.game
+    if not game.MIN_PLAYERS <= len(specs) <= game.MAX_SEATS:
+        raise CommandError(f"{len(specs)} player(s) given; {game.NAME} is for {game.MIN_PLAYERS} to {game.MAX_SEATS} "
+                           f"(RULES {game.SECTIONS['deal']}).")
+    make_players(specs, seed=0, game=v.game)  # names, fit and count checked before any game is played
     bar = None
     if progress:
         from tqdm import tqdm
@@ -102,12 +129,12 @@ def simulate(players: Sequence[str], games: int, seed: int = 0, rules=None, *, p
 
 
 def _est(e) -> dict:
-    return {"estimate": e.estimate, "ci95": [e.lo, e.hi]}
+    return e.as_json()  # the one JSON shape of an estimate (rumino.stats.Estimate)
 
 
 def _fmt(e: dict, digits: int = 3) -> str:
     lo, hi = e["ci95"]
-    return f"{e['estimate']:.{digits}f}  (95% CI {lo:.{digits}f} – {hi:.{digits}f})"
+    return f"{e['value']:.{digits}f}  (95% CI {lo:.{digits}f} – {hi:.{digits}f})"
 
 
 def format_summary(s: dict) -> str:
@@ -121,7 +148,7 @@ def format_summary(s: dict) -> str:
         lines.append(f"{w['seat']:>4}  {w['player']:<12}  {_fmt(w)}")
     lines.append("")
     lines.append(f"hands per game    {_fmt(s['mean_hands_per_game'], 2)}")
-    ends = " · ".join(f"{k.replace('_', ' ')} {e['estimate']:.1%}" for k, e in s["hand_endings"].items())
+    ends = " · ".join(f"{k.replace('_', ' ')} {e['value']:.1%}" for k, e in s["hand_endings"].items())
     lines.append(f"how hands end     {ends}  ({s['hands']} hands)")
     lines.append(f"rebuys per game   {_fmt(s['mean_rebuys_per_game'], 2)}")
     lines.append(f"pool per game     {_fmt(s['mean_pool'], 2)}")
@@ -129,12 +156,11 @@ def format_summary(s: dict) -> str:
 
 
 def run(args) -> int:
-    variant = find_variant(args.variant)
-    if variant.key not in SIMULATED:
-        raise CommandError(f"simulate has no engine for {variant.title} yet; it simulates: {', '.join(SIMULATED)}.")
+    variant = playable(args.variant)
     rules = parse_rules(variant, args.rules)
-    specs = parse_player_list(args.players)
-    summary = simulate(specs, args.games, args.seed, rules, progress=not args.no_progress, checked=args.checked)
+    specs = parse_player_list(args.players if args.players is not None else default_players(variant), variant)
+    summary = simulate(specs, args.games, args.seed, rules, progress=not args.no_progress, checked=args.checked,
+                       variant=variant.key)
     print(json.dumps(summary) if args.json else format_summary(summary))
     return 0
 
@@ -145,10 +171,12 @@ def register(sub) -> None:
         description="Play GAMES independent seeded games between bots and report each seat's win rate "
                     "(Wilson 95%% interval; a shared win counts 1/k), hands per game, how hands end, "
                     "rebuys per game and the pool, each mean with a normal 95%% interval.")
-    p.add_argument("--variant", default="rumino", help="the game (only rumino has an engine so far)")
-    p.add_argument("--players", default="greedy,greedy,greedy,greedy",
-                   help=f"comma-separated bots, 2 to 6: {ALLOWED.replace(', human', '')} (default: four greedy)")
-    p.add_argument("--games", type=int, default=1000, help="number of games (default 1000)")
+    p.add_argument("--variant", default="rumino",
+                   help=f"the game: one of {', '.join(SIMULATED)} (default rumino)")
+    p.add_argument("--players", default=None,
+                   help=f"comma-separated bots: {ALLOWED.replace(', human', '')} (default: greedy bots, four "
+                        f"or as many as the game allows)")
+    p.add_argument("--games", type=int, default=1000, help=f"number of games, 1 to {MAX_GAMES:,} (default 1000)")
     p.add_argument("--seed", type=int, default=0, help="seed of the run (default 0)")
     p.add_argument("--rules", nargs="+", action="extend", default=[], metavar="KEY=VALUE",
                    help="house rules, e.g. knock_max_deadwood=5 stock_exhausted=void_hand")

@@ -36,7 +36,7 @@ import numba
 import numpy as np
 
 from ..cards import JOKER, N_KINDS, Pack
-from ..stats import Z95, wilson_interval
+from ..stats import Z95, Estimate, wilson_interval
 from .draws import OddsArgumentError
 from .enumerate import DealDistribution, PackShape, is_rumino_batch
 
@@ -46,37 +46,7 @@ DEFAULT_CHUNK = 1 << 16
 # --------------------------------------------------------------------------- estimates
 
 
-@dataclass(frozen=True)
-class OddsEstimate:
-    """A simulated figure: value, 95% interval, sample size and seed (and the method of the interval)."""
-
-    value: float
-    lo: float
-    hi: float
-    n: int
-    seed: int | None
-    method: str  # "wilson" or "normal"
-    successes: int | None = None
-    se: float | None = None  # standard error (binomial for proportions, sample sd/√n for means)
-
-    def contains(self, x) -> bool:
-        return self.lo <= float(x) <= self.hi
-
-    def z_score(self, exact) -> float:
-        """How many standard errors the estimate is from ``exact`` (0 if the standard error is 0)."""
-        if not self.se:
-            return 0.0 if float(exact) == self.value else math.inf
-        return (self.value - float(exact)) / self.se
-
-    def as_json(self) -> dict:
-        out = {"value": self.value, "ci95": [self.lo, self.hi], "n": self.n, "seed": self.seed, "interval": self.method}
-        if self.successes is not None:
-            out["successes"] = self.successes
-        return out
-
-    def __str__(self) -> str:
-        return (f"{self.value:.6g} (95% CI {self.lo:.6g} … {self.hi:.6g}; n = {self.n:,}, seed {self.seed}, "
-                f"{self.method})")
+OddsEstimate = Estimate  # the one estimate type (rumino.stats.Estimate), under the name the odds code used
 
 
 def proportion(successes: int, n: int, seed: int | None) -> OddsEstimate:
@@ -137,8 +107,12 @@ def chunk_seeds(seed: int, n_chunks: int) -> list[np.random.SeedSequence]:
 
 
 def run_chunks(fn: Callable, n: int, seed: int, *, chunk: int = DEFAULT_CHUNK, args: tuple = (), executor=None,
-               progress: bool = False, desc: str = "samples") -> list:
+               progress: bool = False, desc: str = "samples", indexed: bool = False) -> list:
     """Run ``fn(size, seed_sequence, *args)`` on every chunk and return the results in chunk order.
+
+    ``indexed=True`` passes the index of the chunk's first sample instead of a seed
+    sequence (``fn(size, start, *args)``): for samples that are whole games, seeded
+    one by one by the one scheme of :mod:`rumino.engine.seeding` from ``(seed, index)``.
 
     ``executor`` is any :class:`concurrent.futures.Executor` (a process pool, a
     thread pool, or a Dask client's ``get_executor()``); ``fn`` must then be
@@ -149,6 +123,8 @@ def run_chunks(fn: Callable, n: int, seed: int, *, chunk: int = DEFAULT_CHUNK, a
     """
     sizes = chunk_sizes(n, chunk)
     seeds = chunk_seeds(seed, len(sizes))
+    if indexed:
+        seeds = [sum(sizes[:i]) for i in range(len(sizes))]
     jobs = [(fn, size, ss, args) for size, ss in zip(sizes, seeds)]
     results = map(_call, jobs) if executor is None else executor.map(_call, jobs)
     bar = None

@@ -23,8 +23,11 @@ seed and a Wilson 95% interval:
 * ``p_goes_out_by(t)`` — the seat ends the hand (knock, gin or rumino) by turn ``t``;
 * ``p_hand_over_by(t)`` — anybody has ended it by turn ``t``.
 
-Runs are cut into fixed seeded chunks (:func:`rumino.odds.montecarlo.run_chunks`),
-so any executor gives the same numbers.
+Hand ``i`` of a run with seed ``s`` is the first hand of the game that the one
+seeding scheme starts from ``(s, i)`` (:func:`rumino.engine.seeding.new_table`),
+stepped by the one game loop (:func:`rumino.engine.protocol.play`); runs are cut
+into fixed chunks (:func:`rumino.odds.montecarlo.run_chunks`), so any executor
+gives the same numbers.
 
 >>> s = simulate_play("greedy,greedy,greedy", hands=40, seed=3)
 >>> e = s.p_hand_over_by(1); e.n, e.seed
@@ -37,7 +40,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..game import Draw
+from ..engine.actions import Draw
 from .draws import OddsArgumentError
 from .montecarlo import OddsEstimate, proportion, run_chunks
 
@@ -57,34 +60,33 @@ def _check_specs(players) -> list[str]:
     return specs
 
 
-def _play_chunk(size: int, ss: np.random.SeedSequence, rules, specs: list[str], seat: int,
+def _play_chunk(size: int, start: int, seed: int, rules, specs: list[str], seat: int,
                 max_turns: int) -> np.ndarray:
-    """Play ``size`` first hands; one row per hand: ending, by (−1: nobody), table turns, own turns, own draws."""
-    from ..players import make_players
-    from ..variants.rumino import ClaimRumino, RuminoGame
+    """Play the first hands of games ``start … start + size − 1``; one row per hand: ending,
+    by (−1: nobody), table turns, own turns, own draws."""
+    from ..engine.protocol import play
+    from ..engine.seeding import new_table
+    from ..variants.rumino import ClaimRumino
 
     n = len(specs)
     out = np.zeros((size, 5), dtype=np.int64)
-    for i, child in enumerate(ss.spawn(size)):
-        game_ss, player_ss = child.spawn(2)
-        game = RuminoGame.new(rules, n, rng=np.random.default_rng(game_ss), dealer=n - 1)
-        bots = make_players(specs, seed=int(player_ss.generate_state(1)[0]))
-        table = own = draws = 0
-        while not game.hand_over:
-            actor = game.to_act
-            phase = game.phase
-            if phase == "turn":
-                table += 1
+    for i in range(size):
+        game, bots = new_table("rumino", specs, seed, start + i, rules=rules, dealer=n - 1)
+        clock = [0, 0, 0]  # table turns, own turns, own draws
+
+        def count(g, actor, action):
+            if g.phase == "turn":
+                clock[0] += 1
                 if actor == seat:
-                    own += 1
-                if table > max_turns:
+                    clock[1] += 1
+                if clock[0] > max_turns:
                     raise RuntimeError(f"a hand lasted more than {max_turns} turns: the bots {specs} never end it.")
-            action = bots[actor].choose(game.view(actor))
             if actor == seat and isinstance(action, (Draw, ClaimRumino)):
-                draws += 1  # a claimed discard is taken like a draw
-            game.apply_unchecked(action)
+                clock[2] += 1  # a claimed discard is taken like a draw
+
+        play(game, bots, checked=False, before=count, until=lambda g: g.hand_over)
         r = game.results[-1]
-        out[i] = (ENDING_CODES[r.ending], -1 if r.by is None else r.by, table, own, draws)
+        out[i] = (ENDING_CODES[r.ending], -1 if r.by is None else r.by, *clock)
     return out
 
 
@@ -170,6 +172,6 @@ def simulate_play(players="greedy,greedy,greedy,greedy", hands: int = 1000, seed
         raise OddsArgumentError(f"rules must be a RuminoRules; got {type(rules).__name__}.")
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(specs):
         raise OddsArgumentError(f"seat is {seat!r}: it must be a seat from 0 to {len(specs) - 1} (0 acts first).")
-    parts = run_chunks(_play_chunk, hands, seed, chunk=chunk, args=(rules, specs, seat, max_turns),
-                       executor=executor, progress=progress, desc="hands")
+    parts = run_chunks(_play_chunk, hands, seed, chunk=chunk, args=(seed, rules, specs, seat, max_turns),
+                       executor=executor, progress=progress, desc="hands", indexed=True)
     return PlaySample(hands, seed, specs, seat, rules, np.vstack(parts))

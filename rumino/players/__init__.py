@@ -64,15 +64,46 @@ def make_player(spec: str, *, seed=None, rng: np.random.Generator | None = None)
                                  f"as in {kind}:{default}.") from None
 
 
-def make_players(specs: str | list[str], *, seed=None) -> list[Player]:
-    """Players from a comma-separated list of specs; random players get independent seeded streams."""
+def allowed_for(game) -> str:
+    """The player specs that fit ``game`` (a game class), as text for an error message."""
+    kinds = {"random": "random", "greedy": "greedy", "threshold": "threshold[:T]", "chaser": "chaser[:K]",
+             "human": "human"}
+    return ", ".join(text for kind, text in kinds.items() if _CLASSES[kind].fits(game))
+
+
+def make_players(specs: str | list[str], *, seed=None, game=None) -> list[Player]:
+    """Players from a comma-separated list of specs; random players get independent seeded streams.
+
+    With ``game`` (a game class, e.g. ``Variant.game``) every player must fit that game and
+    their number must be one it allows; otherwise the error names what is allowed.
+
+    >>> from rumino.variants.rumino import RuminoGame
+    >>> make_players("greedy", game=RuminoGame)
+    Traceback (most recent call last):
+    ...
+    rumino.players.UnknownPlayerError: 1 player given: Rumino is for 2 to 6 players (RULES §1.1).
+    """
     items = [s for s in (specs.split(",") if isinstance(specs, str) else specs)]
     if any(not str(s).strip() for s in items):
         raise UnknownPlayerError(f"the players list {specs!r} has an empty name: choose from {ALLOWED}.")
     children = np.random.SeedSequence(seed).spawn(len(items))
-    return [make_player(s, rng=np.random.default_rng(children[i])) for i, s in enumerate(items)]
+    players = [make_player(s, rng=np.random.default_rng(children[i])) for i, s in enumerate(items)]
+    if game is not None:
+        for spec, p in zip(items, players):
+            if not p.fits(game):
+                raise UnknownPlayerError(f"player {spec.strip()!r} does not fit {game.NAME}: the players for "
+                                         f"{game.NAME} are {allowed_for(game)}.")
+        lo, hi = game.MIN_PLAYERS, game.MAX_SEATS
+        if not lo <= len(players) <= hi:
+            count = f"{len(players)} player{'s' if len(players) != 1 else ''}"
+            raise UnknownPlayerError(f"{count} given: {game.NAME} is for {lo} to {hi} players "
+                                     f"(RULES {game.SECTIONS['deal']}).")
+    return players
 
 
-__all__ = ["Player", "RandomPlayer", "GreedyPlayer", "ThresholdKnocker", "RuminoChaser", "rumino_target",
+_CLASSES = {"random": RandomPlayer, "greedy": GreedyPlayer, "threshold": ThresholdKnocker, "chaser": RuminoChaser,
+            "human": HumanPlayer}
+
+__all__ = ["allowed_for", "Player", "RandomPlayer", "GreedyPlayer", "ThresholdKnocker", "RuminoChaser", "rumino_target",
            "HumanPlayer", "AwaitingInput", "parse_human_action", "describe_view", "make_player", "make_players",
            "UnknownPlayerError", "KINDS"]

@@ -18,6 +18,11 @@ class Player:
     def __init__(self, name: str | None = None):
         self.name = name or self.kind
 
+    @classmethod
+    def fits(cls, game) -> bool:
+        """Can this player play ``game`` (a game class)? Default: any game."""
+        return True
+
     def choose(self, view: PlayerView) -> Action:  # pragma: no cover - abstract
         raise NotImplementedError
 

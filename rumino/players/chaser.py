@@ -18,7 +18,7 @@ from collections import Counter
 from ..cards import JOKER
 from ..game import Action, Discard
 from ..variants.rumino import (DRAW_DISCARD, DRAW_STOCK, KNOCK, RUMINO, RuminoRules, RuminoView, evaluator_for)
-from .greedy import GreedyPlayer, _can_draw_stock, pick_discard
+from .greedy import GreedyPlayer, pick_discard
 
 
 def rumino_target(hand, rules: RuminoRules = RUMINO) -> tuple[int, tuple[int, ...]]:
@@ -70,12 +70,17 @@ class RuminoChaser(GreedyPlayer):
         super().__init__(max_rebuys=max_rebuys, name=name or ("chaser" if min_progress == 5 else f"chaser:{min_progress}"))
         self.min_progress = min_progress
 
+    @classmethod
+    def fits(cls, game) -> bool:
+        """Rumino only: it chases Rumino's seven-card hands."""
+        return getattr(game, "NAME", "") == "Rumino"
+
     def start_turn(self, view: RuminoView) -> Action:
         progress, keep = rumino_target(view.hand, view.rules)
         if progress < self.min_progress:
             return super().start_turn(view)
         ev = evaluator_for(view.rules)
-        can_stock = _can_draw_stock(view)
+        can_stock = view.can_draw_stock
         if progress < 7 and ev.deadwood(view.hand) == 0:
             return KNOCK  # a zero knock is a sure gin (knock_zero_is_gin) or at worst a 0-point knock
         top = view.top_discard
@@ -88,7 +93,7 @@ class RuminoChaser(GreedyPlayer):
         if view.rumino_ready:
             return super().after_draw(view)
         ev = evaluator_for(view.rules)
-        forbidden = None if view.rules.may_rediscard_pickup else view.pickup
+        forbidden = view.forbidden
         value, _ = ev.after_draw(view.hand, forbidden)
         progress, keep = rumino_target(view.hand, view.rules)
         if value == 0 or progress < self.min_progress:

@@ -1,10 +1,15 @@
-"""Greedy Rumino bots: minimise deadwood now, knock as soon as allowed (or at a threshold).
+"""Greedy bots for any knock game: minimise deadwood now, knock as soon as allowed (or at a threshold).
 
-The greedy player takes the top discard when it lowers its deadwood (after the
-best discard) or completes a rumino, otherwise draws from the stock; it always
-calls or claims a rumino, goes gin when it can, and discards the card that
-leaves the least deadwood. The threshold knocker plays the same way but knocks
-only at ``t`` deadwood or less.
+They depend on the protocol only (:class:`~rumino.engine.drawdiscard.TableView`), never on one
+game's module. The greedy player takes the top discard when it lowers its deadwood (after
+the best discard) or wins at once (``view.completes``), otherwise draws from the stock;
+it always takes a winning action the game offers (``view.win_now``: Rumino's call or
+claim), goes gin when it can, knocks at the game's limit — in lieu of drawing where the
+game knocks so (:class:`~rumino.engine.actions.Knock`), or with a face-down discard
+(:class:`~rumino.engine.actions.KnockWith`) — and discards the card that leaves the
+least deadwood. A game's own decisions come from ``view.bot_choice(bot)`` when the view
+offers one; rebuys follow ``max_rebuys``. The threshold knocker plays the same way but
+knocks only at ``t`` deadwood or less.
 
 >>> from rumino.variants.rumino import RuminoGame, RUMINO
 >>> from rumino.game import play
@@ -16,9 +21,10 @@ only at ``t`` deadwood or less.
 from __future__ import annotations
 
 from ..cards import JOKER
-from ..game import Action, Discard, Gin
-from ..variants.rumino import (CALL, CLAIM, DEAL, DECLINE, DRAW_DISCARD, DRAW_STOCK, KNOCK, REBUY, RuminoView,
-                               evaluator_for)
+from ..engine.actions import (DEAL, DECLINE, DRAW_DISCARD, DRAW_STOCK, KNOCK, REBUY, Deal, DeclineRebuy, Discard,
+                              Gin, Knock, KnockWith, Rebuy)
+from ..engine.drawdiscard import TableView
+from ..engine.protocol import Action
 from .base import Player
 
 
@@ -34,55 +40,82 @@ class GreedyPlayer(Player):
         super().__init__(name)
         self.max_rebuys = max_rebuys
 
-    # hooks the subclasses change
-    def knock_at(self, view: RuminoView) -> int:
-        return view.rules.knock_max_deadwood
+    @classmethod
+    def fits(cls, game) -> bool:
+        """Any knock game (a game class with ``KNOCK_GAME``)."""
+        return bool(getattr(game, "KNOCK_GAME", False))
 
-    def choose(self, view: RuminoView) -> Action:
+    # hooks the subclasses change
+    def knock_at(self, view: TableView) -> int:
+        return view.knock_limit
+
+    def choose(self, view: TableView) -> Action:
         ph = view.phase
         if ph == "turn":
             return self.start_turn(view)
         if ph == "discard":
             return self.after_draw(view)
-        if ph == "claim":
-            return CLAIM
-        if ph == "rebuy":
-            return REBUY if self.max_rebuys is None or view.rebuys[view.seat] < self.max_rebuys else DECLINE
-        if ph == "between_hands":
+        win = view.win_now
+        if win is not None:
+            return win
+        own = view.bot_choice(self)
+        if own is not None:
+            return own
+        legal = view.legal_actions
+        if REBUY in legal:
+            rebuys = getattr(view, "rebuys", None)
+            return REBUY if self.max_rebuys is None or rebuys[view.seat] < self.max_rebuys else DECLINE
+        if DEAL in legal:
             return DEAL
+        if legal:
+            return legal[0]
         raise ValueError(f"player {view.seat} has nothing to decide in phase {view.phase!r}.")
 
-    def start_turn(self, view: RuminoView) -> Action:
-        ev = evaluator_for(view.rules)
-        hand = view.hand
-        outs = ev.outs(hand)
-        can_stock = _can_draw_stock(view)
-        if len(outs) == 53:  # already a rumino: draw anything, then call it (D11)
+    def start_turn(self, view: TableView) -> Action:
+        can_stock = view.can_draw_stock
+        if view.holds_win:  # already a winning hand: draw anything, then call it (Rumino D11)
             return DRAW_STOCK if can_stock else DRAW_DISCARD
+        hand = view.hand
+        ev = view.evaluator
         dw = ev.deadwood(hand)
-        if dw <= min(self.knock_at(view), view.rules.knock_max_deadwood):
-            return KNOCK
-        return self.choose_draw(view, dw, outs, can_stock)
+        if Knock in view.action_set.classes:
+            limit = view.knock_limit
+            if dw <= limit and dw <= self.knock_at(view):
+                return KNOCK
+        # choose_draw, written out (this runs at every turn of every simulated game)
+        pile = view.discard_pile
+        if not pile:
+            return DRAW_STOCK
+        top = pile[-1]
+        if not can_stock or view.completes(top):
+            return DRAW_DISCARD
+        value, _ = ev.after_draw(hand + (top,), forbidden_after_taking(view, top))
+        return DRAW_DISCARD if value < dw else DRAW_STOCK
 
-    def choose_draw(self, view: RuminoView, dw: int, outs, can_stock: bool) -> Action:
+    def choose_draw(self, view: TableView, dw: int, can_stock: bool) -> Action:
+        """Take the top discard if it wins at once or lowers the deadwood after the best discard."""
         top = view.top_discard
         if top is None:
             return DRAW_STOCK
-        if top in outs or not can_stock:
+        if not can_stock or view.completes(top):
             return DRAW_DISCARD
-        ev = evaluator_for(view.rules)
-        forbidden = None if view.rules.may_rediscard_pickup else top
-        value, _ = ev.after_draw(view.hand + (top,), forbidden)
+        value, _ = view.evaluator.after_draw(view.hand + (top,), forbidden_after_taking(view, top))
         return DRAW_DISCARD if value < dw else DRAW_STOCK
 
-    def after_draw(self, view: RuminoView) -> Action:
-        if view.rumino_ready:
-            return CALL
-        ev = evaluator_for(view.rules)
-        forbidden = None if view.rules.may_rediscard_pickup else view.pickup
-        value, best = ev.after_draw(view.hand, forbidden)
-        card = pick_discard(best, view)
-        return Gin(card) if value == 0 else Discard(card)
+    def after_draw(self, view: TableView) -> Action:
+        win = view.win_now
+        if win is not None:
+            return win
+        ev = view.evaluator
+        value, best = ev.after_draw(view.hand, view.forbidden)
+        values = ev.values
+        card = max(best, key=lambda c: (c != JOKER, values[c], c)) if len(best) > 1 else best[0]  # pick_discard
+        classes = view.action_set.classes
+        if value == 0 and Gin in classes:
+            return Gin(card)
+        if KnockWith in classes and value <= view.knock_limit and value <= self.knock_at(view):
+            return KnockWith(card)
+        return Discard(card)
 
 
 class ThresholdKnocker(GreedyPlayer):
@@ -96,15 +129,25 @@ class ThresholdKnocker(GreedyPlayer):
         super().__init__(max_rebuys=max_rebuys, name=name or f"threshold:{t}")
         self.t = t
 
-    def knock_at(self, view: RuminoView) -> int:
+    def knock_at(self, view: TableView) -> int:
         return self.t
 
 
-def pick_discard(best, view: RuminoView) -> int:
+def pick_discard(best, view: TableView) -> int:
     """Among equally good discards keep jokers, then shed the highest card (a fixed tie-break)."""
-    values = evaluator_for(view.rules).values
+    values = view.evaluator.values
     return max(best, key=lambda c: (c != JOKER, values[c], c))
 
 
-def _can_draw_stock(view: RuminoView) -> bool:
-    return view.stock_size > 0 or (view.rules.stock_exhausted == "reshuffle" and len(view.discard_pile) > 1)
+def forbidden_after_taking(view, top: int) -> int | None:
+    """The card that could not be discarded after taking ``top`` from the pile (RULES §0.5)."""
+    rules = view.rules
+    if getattr(rules, "may_rediscard_pickup", False):
+        return None
+    if top in view.hand and not getattr(rules, "pickup_bars_twin", False):
+        return None  # the twin taken may go back
+    return top
+
+
+__all__ = ["GreedyPlayer", "ThresholdKnocker", "pick_discard", "forbidden_after_taking", "Rebuy", "DeclineRebuy",
+           "Deal"]

@@ -22,8 +22,8 @@ from typing import Callable
 
 from ..cards import format_card, format_hand, parse_card
 from ..errors import IllegalActionError, InvalidCardError
-from ..game import Action, Discard, Gin, PlayerView, parse_action
-from ..variants.rumino import CALL, CLAIM, DEAL, DECLINE, DRAW_DISCARD, DRAW_STOCK, KNOCK, PASS, REBUY, RuminoView
+from ..engine.actions import Discard, Gin
+from ..engine.protocol import Action, PlayerView
 from .base import Player
 
 
@@ -35,14 +35,12 @@ class AwaitingInput(Exception):
         self.view = view
 
 
+# short forms, translated to the game's own action words (a game without the word refuses them)
 _WORDS = {
-    "s": DRAW_STOCK, "stock": DRAW_STOCK, "ds": DRAW_STOCK,
-    "t": DRAW_DISCARD, "take": DRAW_DISCARD, "pile": DRAW_DISCARD, "dd": DRAW_DISCARD, "up": DRAW_DISCARD,
-    "k": KNOCK, "knock": KNOCK,
-    "r": CALL, "rumino": CALL, "call": CALL,
-    "c": CLAIM, "claim": CLAIM, "p": PASS, "pass": PASS,
-    "y": REBUY, "yes": REBUY, "rebuy": REBUY, "n": DECLINE, "no": DECLINE, "decline": DECLINE,
-    "deal": DEAL,
+    "s": "draw stock", "stock": "draw stock", "ds": "draw stock",
+    "t": "draw discard", "take": "draw discard", "pile": "draw discard", "dd": "draw discard", "up": "draw discard",
+    "k": "knock", "r": "rumino", "call": "rumino", "c": "claim", "p": "pass",
+    "y": "rebuy", "yes": "rebuy", "n": "decline", "no": "decline",
 }
 
 HELP = ("type a number from the list, or: s (draw stock), t (take the discard), k (knock), "
@@ -68,8 +66,9 @@ def parse_human_action(text: str, view: PlayerView) -> Action:
         if 1 <= k <= len(legal):
             return legal[k - 1]
         raise IllegalActionError(f"{t} is not in the list: choose 1 to {len(legal)}.")
-    if t in _WORDS:
-        return _WORDS[t]
+    words = view.action_set
+    if t in _WORDS and _WORDS[t].split()[0] in words.by_word:
+        return words.parse(_WORDS[t])
     parts = t.split()
     if parts[0] in ("g", "gin") and len(parts) <= 2:
         if len(parts) == 2:
@@ -86,7 +85,7 @@ def parse_human_action(text: str, view: PlayerView) -> Action:
         except InvalidCardError:
             pass
     try:
-        return parse_action(t)
+        return words.parse(t)
     except IllegalActionError:
         raise IllegalActionError(f"{str(text).strip()!r} is not understood: {HELP}.") from None
 
@@ -125,25 +124,27 @@ class HumanPlayer(Player):
         return parse_human_action(a, view) if isinstance(a, str) else a
 
 
-def describe_view(view: RuminoView, *, unicode: bool = True) -> str:
+def describe_view(view, *, unicode: bool = True) -> str:
     """A few lines a person at the terminal needs: hand, deadwood, discard, stock, scores, choices."""
     fmt = lambda cards: format_hand(sorted(cards), unicode=unicode)  # noqa: E731
-    lines = [f"hand {view.hand_number} · dealer P{view.dealer} · stock {view.stock_size} · "
-             f"pool {view.pool_cents / 100:.2f}"]
+    pool = getattr(view, "pool_cents", None)
+    lines = [f"hand {view.hand_number} · dealer P{view.dealer} · stock {view.stock_size}"
+             + (f" · pool {pool / 100:.2f}" if pool is not None else "")]
     scores = "  ".join(f"P{p}{'*' if p == view.seat else ''}={s}{'' if view.in_game[p] else ' (out)'}"
                        for p, s in enumerate(view.scores))
     lines.append(f"scores: {scores}")
     if view.hand:
         dw = view.deadwood
-        extra = " after the best discard" if len(view.hand) > 7 else ""
-        lines.append(f"your hand: {fmt(view.hand)}   (deadwood {dw}{extra}; knock at ≤ {view.knock_limit})")
-    if view.top_discard is not None and view.phase in ("turn", "discard", "claim"):
+        extra = " after the best discard" if len(view.hand) > view.hand_size else ""
+        knock = f"; knock at ≤ {view.knock_limit}" if view.knock_limit is not None else ""
+        lines.append(f"your hand: {fmt(view.hand)}   (deadwood {dw}{extra}{knock})")
+    if view.top_discard is not None and not view.phase.startswith(("between", "game", "rebuy")):
         lines.append(f"discard pile top: {format_card(view.top_discard, unicode=unicode)}")
-    if view.pickup is not None:
+    if view.forbidden is not None:
         lines.append(f"you took {format_card(view.pickup, unicode=unicode)} from the pile: it may not go back now")
-    if view.claim_card is not None:
+    if getattr(view, "claim_card", None) is not None:
         lines.append(f"{format_card(view.claim_card, unicode=unicode)} completes your rumino: claim it?")
-    if view.phase == "rebuy" and view.rebuy_price_cents is not None:
+    if view.phase == "rebuy" and getattr(view, "rebuy_price_cents", None) is not None:
         lines.append(f"you are out: rebuy for {view.rebuy_price_cents / 100:.2f} at {view.rebuy_score} points?")
     if view.my_turn:
         opts = "  ".join(f"[{i}] {a}" for i, a in enumerate(view.legal_actions, 1))

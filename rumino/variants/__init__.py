@@ -27,6 +27,10 @@ class Variant:
     ``hand_sizes`` are the hand sizes the deadwood CLI accepts: the size held
     between turns and, for draw-and-discard games, one more (after a draw).
     ``knock_field`` names the rules field with the knock limit (None: no knocking).
+    ``game`` is the playable engine (a :class:`~rumino.engine.drawdiscard.DrawDiscardGame`
+    subclass), or None for a game that has rules and odds but cannot be played yet.
+    This registry is the only one: the CLI, records, simulations and widgets find
+    a game's engine here and nowhere else.
     """
 
     key: str
@@ -41,6 +45,11 @@ class Variant:
     has_gin: bool = False
     has_rumino: bool = False
     section: str = ""
+    game: Any = None
+
+    @property
+    def playable(self) -> bool:
+        return self.game is not None
 
     @property
     def rules_class(self):
@@ -61,7 +70,8 @@ VARIANTS: dict[str, Variant] = {
     v.key: v
     for v in (
         Variant("rumino", "Rumino", ("rumino",), rumino.RUMINO, rumino.PACK, 7, (2, 6), (7, 8),
-                knock_field="knock_max_deadwood", has_gin=True, has_rumino=True, section="§1"),
+                knock_field="knock_max_deadwood", has_gin=True, has_rumino=True, section="§1",
+                game=rumino.RuminoGame),
         Variant("rummoli", "Rummoli", ("rummoli", "rumoli", "rummolli"), rummoli.RUMMOLI, rummoli.PACK, 0, (2, 8), (),
                 section="§2"),
         Variant("romme", "German Rommé", ("romme", "rommé", "german romme", "german rommé", "german rummy",
@@ -72,7 +82,7 @@ VARIANTS: dict[str, Variant] = {
                 robber.ROBBER, robber.PACK, 13, (2, 6), tuple(range(1, 31)), section="§4"),
         Variant("wiener", "Wiener Rummy", ("wiener", "wiener rummy", "viennese rummy", "101", "romme ohne auslegen",
                                            "rommé ohne auslegen", "knock rummy"),
-                wiener.WIENER, wiener.PACK, 10, (2, 6), (10, 11), knock_field="knock_max", section="§5"),
+                wiener.WIENER, wiener.PACK, 10, (2, 6), (10, 11), knock_field="knock_max_deadwood", section="§5"),
         Variant("gin", "Gin Rummy", ("gin", "gin rummy"), gin.GIN, gin.PACK, 10, (2, 2), (10, 11),
                 knock_field="knock_max_deadwood", has_gin=True, section="§6"),
     )
@@ -86,6 +96,11 @@ def _norm(name: str) -> str:
 _ALIASES = {_norm(a): v for v in VARIANTS.values() for a in (v.key, v.title, *v.aliases)}
 
 
+def playable_variants() -> dict[str, Variant]:
+    """The variants with an engine, by key (what ``rumino simulate|play --variant`` accepts)."""
+    return {k: v for k, v in VARIANTS.items() if v.game is not None}
+
+
 def find_variant(name: str) -> Variant:
     """Look a variant up by key, title or alias (case and punctuation do not matter)."""
     if isinstance(name, Variant):
@@ -96,4 +111,4 @@ def find_variant(name: str) -> Variant:
     return v
 
 
-__all__ = ["Variant", "VARIANTS", "find_variant"]
+__all__ = ["Variant", "VARIANTS", "find_variant", "playable_variants"]

@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from ..cards import STANDARD_PACK
 from ..melds import GIN_MELDS, MeldRules
@@ -28,8 +29,9 @@ class GinRules:
     def __post_init__(self):
         validate(self)
 
-    @property
+    @cached_property
     def meld_rules(self) -> MeldRules:
+        """Built once per rules object, so the evaluator's kernel tables are built once too."""
         return GIN_MELDS
 
 

@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from ..melds import ROBBER_MELDS, MeldRules
 from ._fields import knob, validate
@@ -37,8 +38,9 @@ class RobberRules:
     def __post_init__(self):
         validate(self)
 
-    @property
+    @cached_property
     def meld_rules(self) -> MeldRules:
+        """Built once per rules object, so the evaluator's kernel tables are built once too."""
         return romme_meld_rules(ROBBER_MELDS, n_jokers=self.n_jokers, ace=self.ace, joker_rules=self.joker_rules,
                                 joker_penalty=self.joker_penalty, ace_penalty=self.ace_penalty)
 

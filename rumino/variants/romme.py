@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 from ..cards import Pack
 from ..melds import ROMME_MELDS, MeldRules
@@ -69,8 +70,9 @@ class RommeRules:
     def __post_init__(self):
         validate(self)
 
-    @property
+    @cached_property
     def meld_rules(self) -> MeldRules:
+        """Built once per rules object, so the evaluator's kernel tables are built once too."""
         return romme_meld_rules(ROMME_MELDS, n_jokers=self.n_jokers, ace=self.ace, joker_rules=self.joker_rules,
                                 joker_penalty=self.joker_penalty, ace_penalty=self.ace_penalty)
 

@@ -1,12 +1,13 @@
 """Wiener Rummy, *Rommé ohne Auslegen* / 101: 10 cards, knock at 5, out at 101 (RULES.md §5).
 
->>> WIENER.knock_max, WIENER.meld_rules.pack.size, WIENER_13.hand_size
+>>> WIENER.knock_max_deadwood, WIENER.meld_rules.pack.size, WIENER_13.hand_size
 (5, 106, 13)
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 from ..melds import WIENER_MELDS, MeldRules
 from ._fields import knob, validate
@@ -19,7 +20,7 @@ class WienerRules:
     deal_mode: str = knob("dealer11", section="§5.1", choices=("dealer11", "upcard"),
                           doc="dealer11: the dealer holds 11 and discards first; upcard: 10 each and an upcard")
     hand_size: int = knob(10, section="§5.6", choices=(10, 13), doc="cards each (13: the 13-card ohne-Auslegen form)")
-    knock_max: int = knob(5, section="§5.4", low=0, high=100, doc="knock at this deadwood or less")
+    knock_max_deadwood: int = knob(5, section="§5.4", low=0, high=100, doc="knock at this deadwood or less")
     extra_turn_after_knock: bool = knob(True, section="§5.4", choices=(True, False),
                                         doc="the others draw and discard once more after a knock")
     knock_undercut_penalty: int = knob(0, section="§5.4", choices=(0, 10), doc="added to an undercut knocker")
@@ -41,12 +42,13 @@ class WienerRules:
     def __post_init__(self):
         validate(self)
 
-    @property
+    @cached_property
     def meld_rules(self) -> MeldRules:
+        """Built once per rules object, so the evaluator's kernel tables are built once too."""
         return replace(WIENER_MELDS, ace_value=self.ace_value, joker_value=self.joker_value)
 
 
 WIENER = WienerRules()
 # RULES §5.6: the 13-card form, knock under 10, no extra turn after a knock.
-WIENER_13 = WienerRules(hand_size=13, knock_max=9, extra_turn_after_knock=False)
+WIENER_13 = WienerRules(hand_size=13, knock_max_deadwood=9, extra_turn_after_knock=False)
 PACK = WIENER_MELDS.pack

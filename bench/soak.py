@@ -1,0 +1,153 @@
+"""Soak an engine: many seeded bot games with the invariants checked after every action.
+
+    python bench/soak.py --variant rumino --games 10000 --workers 2
+    python bench/soak.py --variant rumino --games 2000 --random-share 0.2 --deep --json soak.json
+
+Not a test (it runs as long as you ask). Game ``i`` is started by the one seeding
+scheme (``rumino.engine.seeding.new_table(variant, bots, seed, i)``); a share of
+the games (``--random-share``, default 0.1) are played by random bots only, the
+rest by greedy-type bots (greedy and threshold knockers) that fit the game.
+After every action ``check_invariants`` runs (``--deep`` also recomputes every
+hand's deadwood with the reference search). An invariant that fails is counted
+as a *leak* by kind: **cards** (a card out of place, a wrong hand size), **chips**
+(money, the pot or the ledger out of balance), **scores**, or **other**; a game
+that does not end within ``--max-actions`` counts as **stuck**; the first few
+failures are printed with their seed, so each can be replayed alone. At the end
+the script prints games/s, actions/s and the leak counts (target: 0 of each).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from _common import machine, one_core  # noqa: E402
+
+one_core()  # before numpy and numba are imported
+
+import numpy as np  # noqa: E402
+
+KINDS = ("cards", "chips", "scores", "other", "stuck")
+
+
+def _kind(message: str) -> str:
+    m = message.lower()
+    if "card" in m or "holds" in m or "discard pile" in m or "picked-up" in m:
+        return "cards"
+    if "money" in m or "pot" in m or "pool" in m or "ledger" in m or "paid" in m or "cents" in m:
+        return "chips"
+    if "score" in m or "hand " in m or "busted" in m or "rebought" in m:
+        return "scores"
+    return "other"
+
+
+def _bots_for(game_cls, n: int, random_only: bool, rng) -> list[str]:
+    from rumino.players import GreedyPlayer
+
+    if random_only or not GreedyPlayer.fits(game_cls):
+        return ["random"] * n
+    return [("greedy", "threshold:2", "threshold:4")[int(rng.integers(3))] for _ in range(n)]
+
+
+def soak_range(variant: str, start: int, stop: int, seed: int, random_share: float, deep: bool,
+               max_actions: int) -> dict:
+    """Play games ``start … stop − 1``; returns counts, timings and the first failures."""
+    from rumino.engine.seeding import new_table
+    from rumino.variants import find_variant
+
+    v = find_variant(variant)
+    game_cls = v.game
+    out = {"games": 0, "random_games": 0, "actions": 0, "seconds": 0.0, "failures": [],
+           **{k: 0 for k in KINDS}}
+    t0 = time.perf_counter()
+    for i in range(start, stop):
+        rng = np.random.default_rng([seed, i, 2])
+        n = int(rng.integers(game_cls.MIN_PLAYERS, game_cls.MAX_SEATS + 1))
+        random_only = rng.random() < random_share
+        specs = _bots_for(game_cls, n, random_only, rng)
+        game, bots = new_table(v, specs, seed, i)
+        actions = 0
+        try:
+            game.check_invariants(deep=deep)
+            while not game.game_over:
+                if actions >= max_actions:
+                    out["stuck"] += 1
+                    out["failures"].append((i, "stuck", f"no end after {max_actions} actions"))
+                    break
+                seat = game.to_act
+                game.apply(bots[seat].choose(game.view(seat)))
+                actions += 1
+                game.check_invariants(deep=deep)
+            else:
+                # the end: every card of the pack in one place, every unit of money accounted for
+                total = sum(len(h) for h in game.hands) + len(game.stock) + len(game.discard)
+                if total != game.PACK.size:
+                    raise AssertionError(f"cards not conserved at the end: {total} of {game.PACK.size}")
+                if sum(game.ledger.paid) != game.ledger.pot + sum(game.ledger.received) or game.ledger.pot:
+                    raise AssertionError("money not conserved at the end of the game")
+        except AssertionError as err:
+            kind = _kind(str(err))
+            out[kind] += 1
+            out["failures"].append((i, kind, str(err)[:300]))
+        out["games"] += 1
+        out["random_games"] += random_only
+        out["actions"] += actions
+    out["seconds"] = time.perf_counter() - t0
+    out["failures"] = out["failures"][:10]
+    return out
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--variant", default="rumino", help="a variant with an engine (default rumino)")
+    ap.add_argument("--games", type=int, default=1000, help="games to play (default 1000)")
+    ap.add_argument("--workers", type=int, default=1, help="processes (default 1)")
+    ap.add_argument("--seed", type=int, default=0, help="seed of the run (default 0)")
+    ap.add_argument("--random-share", type=float, default=0.1, help="share of random-bot games (default 0.1)")
+    ap.add_argument("--deep", action="store_true", help="also recompute every hand's deadwood (slow)")
+    ap.add_argument("--max-actions", type=int, default=200_000, help="a game longer than this is 'stuck'")
+    ap.add_argument("--json", help="also write the figures to this file")
+    args = ap.parse_args(argv)
+    from rumino.variants import find_variant
+
+    v = find_variant(args.variant)
+    if v.game is None or not 1 <= args.games <= 100_000_000 or not 1 <= args.workers <= 64 \
+            or not 0 <= args.random_share <= 1:
+        print(f"soak: --variant must have an engine ({v.key} has {'one' if v.game else 'none'}), --games 1 to "
+              f"100,000,000, --workers 1 to 64, --random-share 0 to 1.", file=sys.stderr)
+        return 2
+    k = min(args.workers, args.games)
+    cuts = [args.games * j // k for j in range(k + 1)]
+    jobs = [(v.key, cuts[j], cuts[j + 1], args.seed, args.random_share, args.deep, args.max_actions)
+            for j in range(k)]
+    print(machine())
+    t0 = time.perf_counter()
+    if k == 1:
+        parts = [soak_range(*jobs[0])]
+    else:
+        with ProcessPoolExecutor(k) as pool:
+            parts = list(pool.map(soak_range, *zip(*jobs)))
+    wall = time.perf_counter() - t0
+    total = {key: sum(p[key] for p in parts) for key in ("games", "random_games", "actions", *KINDS)}
+    failures = [f for p in parts for f in p["failures"]][:10]
+    report = {"variant": v.key, "seed": args.seed, "workers": k, "deep": args.deep, **total,
+              "wall_seconds": round(wall, 2), "games_per_second": round(total["games"] / wall, 1),
+              "actions_per_second": round(total["actions"] / wall, 1), "failures": failures}
+    print(f"{v.title}: {total['games']:,} games ({total['random_games']:,} random-bot) in {wall:.1f} s on {k} "
+          f"worker(s): {report['games_per_second']:,} games/s, {report['actions_per_second']:,} actions/s")
+    print("leaks: " + ", ".join(f"{kind} {total[kind]}" for kind in KINDS))
+    for i, kind, msg in failures:
+        print(f"  game {i} ({kind}): {msg}")
+    if args.json:
+        with open(args.json, "w") as fh:
+            json.dump(report, fh, indent=1)
+    return 0 if not any(total[kind] for kind in KINDS) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,22 @@
+"""The shared engine of every draw-and-discard game (see DESIGN "Adding a game").
+
+* :mod:`~rumino.engine.protocol` — actions, per-game action sets, views, the game protocol, refusals, the game loop;
+* :mod:`~rumino.engine.actions` — the actions most games share (draw, discard, knock, gin, deal, …);
+* :mod:`~rumino.engine.table` — seats, dealer draw, deal, stock reshuffle (§0.4), the re-discard rule (§0.5);
+* :mod:`~rumino.engine.drawdiscard` — the turn as a template with named hooks (the hook contract is there);
+* :mod:`~rumino.engine.scoring` — knock scoring helpers;
+* :mod:`~rumino.engine.ledger` — pools, chips, rebuys and buy-backs in integer units;
+* :mod:`~rumino.engine.evaluator` — the one cached deadwood evaluator (a broken kernel raises).
+"""
+
+from .actions import (DEAL, DECLINE, DRAW_DISCARD, DRAW_STOCK, JOIN, KNOCK, REBUY, Deal, DeclineRebuy, Discard, Draw,
+                      Gin, Join, Knock, KnockWith, Rebuy)
+from .drawdiscard import DrawDiscardGame, TableView
+from .evaluator import Evaluator, evaluator_for, kernels_module
+from .ledger import POT, Ledger
+from .protocol import TABLE, Action, ActionSet, Game, PlayerView, play, refuse, step
+
+__all__ = ["Action", "ActionSet", "PlayerView", "Game", "TABLE", "play", "step", "refuse", "Draw", "Discard", "Knock", "KnockWith",
+           "Gin", "Rebuy", "DeclineRebuy", "Deal", "Join", "DRAW_STOCK", "DRAW_DISCARD", "KNOCK", "DEAL", "REBUY",
+           "DECLINE", "JOIN", "DrawDiscardGame", "TableView", "Evaluator", "evaluator_for", "kernels_module", "Ledger",
+           "POT"]

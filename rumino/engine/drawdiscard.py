@@ -1,0 +1,1037 @@
+"""The draw-and-discard turn as a template: a game is this class plus its own rules and hooks.
+
+:class:`DrawDiscardGame` owns what every draw-and-discard game shares: the
+seats, the seeded rng, the deal (RULES §0.1), the stock and its reshuffle
+(§0.4), drawing, discarding and the rule on re-discarding a card just taken
+(§0.5), turn order, dealing the next hand, the ledger of money or chips,
+the checked ``apply`` with its refusals, the player views, set positions,
+snapshots, and the card and money invariants. A game subclass adds only what
+is its own, through the named hooks below.
+
+Phases the template runs: ``turn`` (before drawing), ``discard`` (after
+drawing), ``between_hands`` (the next dealer deals) and ``game_over``. A game
+adds its own phases (Rumino: ``claim``, ``rebuy``) by listing them in
+``PHASE_ACTIONS`` and answering :meth:`actor` for them.
+
+The hook contract
+-----------------
+Class attributes a game **must** set:
+
+``NAME``, ``ACTIONS`` (its :class:`~rumino.engine.protocol.ActionSet`: the only
+words its records and players may use), ``RULES_CLASS``, ``PACK``,
+``HAND_SIZE`` (or override :attr:`hand_size`), ``MIN_PLAYERS``, ``MAX_SEATS``,
+``VIEW`` (a :class:`TableView` subclass), ``SECTIONS`` (RULES sections cited by
+refusals: keys ``deal``, ``turn``, ``end``), and ``HANDLERS`` — ``{action class:
+method name}`` for its own actions (merged with the template's: ``Draw``,
+``Discard``, ``Deal``). ``PHASE_ACTIONS``, ``PHASE_WHAT`` and ``PHASE_CHOICES``
+are merged with the template's too (phase → allowed action classes, what is
+happening, what the choices are: they make the refusal messages).
+Optional: ``ENDINGS`` (how a hand can end; simulations tally them),
+``IN_HAND_PHASES`` (phases during which ``hand_over`` is false; add e.g. an
+upcard-offer phase), ``TABLE_ACTIONS`` (action classes nobody's turn decides),
+``KNOCK_GAME`` (True: the knock bots greedy/threshold fit this game),
+``EVALUATOR`` (an :class:`~rumino.engine.evaluator.Evaluator` subclass caching the
+game's own questions). Knock after drawing with a face-down discard is
+:class:`~rumino.engine.actions.KnockWith` (``knock 7h``); ``Knock`` is the knock in
+lieu of drawing. An action with ``discards_card = True`` and a ``card`` gets the
+template's checks in the ``discard`` phase (the player holds it; §0.5).
+
+Rules fields the template reads when present: ``stock_exhausted`` (§0.4),
+``may_rediscard_pickup`` and ``pickup_bars_twin`` (§0.5), ``elimination_at``
+(players at or above it are out; checked by the invariants), ``knock_max_deadwood``
+(the views' ``knock_limit``), ``meld_rules`` (the evaluator).
+
+Register the game in :data:`rumino.variants.VARIANTS` with ``game=YourGame``:
+the CLI (``--variant``), records, simulations, widgets, the seeding scheme
+(:mod:`rumino.engine.seeding`) and the conformance test find it there.
+
+Methods a game **must** override:
+
+* :meth:`score_hand` ``(ending, by, detail) -> result`` — score a finished hand
+  (update ``self.scores``, return the game's hand-result object);
+* :meth:`after_hand` ``(result)`` — what follows a hand: ``self.phase =
+  "between_hands"``, a game phase (rebuys, buy-backs) or :meth:`finish`.
+
+Methods a game **may** override (the defaults are the common rules):
+
+* :meth:`setup` — create the game's own state (called first in ``__init__``);
+* :meth:`choose_first_dealer` — default: high card deals (:func:`~rumino.engine.table.draw_for_dealer`);
+* :meth:`deal` / :meth:`after_deal` ``(order)`` — default: shuffle the whole pack,
+  deal ``hand_size`` each from the dealer's left, one upcard; the first player
+  is the dealer's left and the phase is ``turn``;
+* :meth:`start_of_turn_actions` ``(seat)`` — actions besides drawing at the start
+  of a turn; default: :class:`Knock` (in lieu of drawing) if the game's action set has
+  it and the deadwood is within ``knock_max_deadwood``;
+* :meth:`on_draw` ``(seat, card, source)`` — the card is taken, not yet in the hand;
+* :meth:`after_draw_actions` ``(seat, forbidden)`` — actions listed before the plain
+  discards after a draw; default, for the actions the game has: :class:`Gin` with each
+  best discard at 0 deadwood, :class:`KnockWith` with each discard keeping deadwood within
+  the limit (call ``super()`` and add e.g. a rummy call);
+* :meth:`on_discard` ``(seat, card)`` — after a discard; default: :meth:`next_turn`;
+* :meth:`next_turn` — default: end the hand if :meth:`stock_ends_hand`, else the
+  next seat in the hand plays;
+* :meth:`stock_ends_hand` — default: the stock is empty and the rules'
+  ``stock_exhausted`` is not ``reshuffle`` (§0.4);
+* :meth:`check_action` ``(action, actor, phase)`` — refuse a game action the phase
+  allows but the position does not (raise :func:`~rumino.engine.protocol.refuse`); the
+  default checks the knock limit and gin (call ``super()``; ``SECTIONS["knock"]`` and
+  ``SECTIONS["gin"]`` name the rules cited, ``GIN_IS`` ends the gin refusal);
+* :meth:`actor` ``(phase)`` — who acts in a game phase;
+* :meth:`table_actions` / :meth:`check_table_action` — actions nobody's turn decides (a newcomer joining);
+* :meth:`view_fields` ``(seat)`` — extra keyword fields of the game's view;
+* :meth:`expected_hand_size` ``(seat)`` — for the invariants (default: one more
+  for the player who has drawn);
+* :meth:`check_game_invariants` ``(deep)`` — scores, money rules, …;
+* :meth:`snapshot_extra` — the game's own state, for equality of snapshots;
+* :meth:`validate_score` ``(seat, value)`` — scores :meth:`set_position` may set;
+* :meth:`verify_result` ``(result, before, deep)`` / :meth:`verify_score_event` — check each
+  hand result and logged score change against the game's rules (the engine re-adds all
+  scores from its log after every action in :meth:`check_invariants`);
+* :meth:`end_game` ``(winners, how)`` — set the game's ``result`` (call :meth:`finish` to pay the pot).
+
+Helpers a game calls: :meth:`end_hand` (score, keep the result, then ``after_hand``),
+:meth:`showdown`, :meth:`set_score` (log a score change), :meth:`add_seat` (a newcomer),
+:meth:`continue_or_end` (after eliminations), :meth:`finish` (pay the pot), ``self.ledger``
+(:class:`~rumino.engine.ledger.Ledger`), ``self._ev`` (the game's cached evaluator),
+:meth:`deadwood`, :meth:`forbidden`, :meth:`can_draw_stock`, :meth:`from_left_of`,
+:meth:`lowest_seats`; and :mod:`rumino.engine.scoring` for knock scores.
+
+A minimal game — everyone adds his deadwood when the stock runs out, the
+lowest total after one hand wins:
+
+>>> from rumino.cards import STANDARD_PACK
+>>> from rumino.engine.actions import Deal, Discard, Draw
+>>> from rumino.engine.protocol import ActionSet
+>>> from rumino.melds import GIN_MELDS
+>>> from dataclasses import dataclass
+>>> @dataclass(frozen=True)
+... class MiniRules:
+...     stock_exhausted: str = "end_and_score"
+...     meld_rules = GIN_MELDS
+>>> class Mini(DrawDiscardGame):
+...     NAME, RULES_CLASS, PACK, HAND_SIZE, MIN_PLAYERS, MAX_SEATS = "Mini", MiniRules, STANDARD_PACK, 7, 2, 4
+...     ACTIONS = ActionSet("Mini", (Draw, Discard, Deal))
+...     def score_hand(self, ending, by, detail):
+...         dw = [self.deadwood(p) for p in range(self.n_seats)]
+...         for p in self.hand_players:
+...             self.scores[p] += dw[p]
+...         return HandResult(number=self.hand_number, dealer=self.dealer, players=self.hand_players,
+...                           ending=ending, by=by, detail=detail, deadwood=tuple(dw), deltas=tuple(dw),
+...                           scores=tuple(self.scores), hands={})
+...     def after_hand(self, result):
+...         self.finish(self.lowest_seats())
+>>> from rumino.engine.protocol import play
+>>> g = play(Mini.new(MiniRules(), 2, seed=1), [_FirstChoice(), _FirstChoice()])
+>>> g.game_over, g.stock_size, g.results[0].describe(), g.check_invariants()
+(True, 0, 'hand 1: the stock ran out', None)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+import numpy as np
+
+from ..cards import Pack, format_card, format_hand, parse_hand
+from ..errors import IllegalActionError, InvalidCardError, RuleConfigError
+from .actions import DEAL, DRAW_DISCARD, DRAW_STOCK, KNOCK, Deal, Discard, Draw, Gin, Knock, KnockWith
+from .evaluator import Evaluator, evaluator_for
+from .ledger import Ledger
+from .protocol import TABLE, Action, ActionSet, PlayerView, refuse
+from .table import (can_draw_stock, deal_round_robin, draw_for_dealer, forbidden_discard, from_left_of, next_in,
+                    reshuffle)
+
+
+@dataclass(eq=False, kw_only=True, slots=True)
+class TableView(PlayerView):
+    """What every player of a draw-and-discard game sees: own hand, the whole discard pile,
+    the stock size, scores, who is in, the dealer, the card just picked up and what may
+    not be discarded now. Opponents' cards are only counted, never shown."""
+
+    rules: Any
+    evaluator: Evaluator
+    action_set: ActionSet  # the game's action words (for reading typed or recorded actions)
+    hand_size: int
+    discard_pile: tuple[int, ...]
+    stock_size: int
+    scores: tuple[int, ...]
+    in_game: tuple[bool, ...]
+    in_hand: tuple[bool, ...]
+    hand_sizes: tuple[int, ...]
+    dealer: int
+    turn: int | None
+    hand_number: int
+    can_draw_stock: bool = True
+    pickup: int | None = None  # the card taken from the discard pile this turn (§0.5)
+    forbidden: int | None = None  # the card that may not be discarded now (§0.5), if any
+    last_result: Any = None
+    result: Any = None
+
+    @property
+    def top_discard(self) -> int | None:
+        return self.discard_pile[-1] if self.discard_pile else None
+
+    # what bots that fit every knock game ask a view; a game's view answers for its own rules
+    @property
+    def win_now(self):
+        """An action that wins at once and should always be taken (Rumino's call or claim), or None."""
+        return None
+
+    @property
+    def holds_win(self) -> bool:
+        """True if the hand already wins after any draw (Rumino: seven cards that are a rumino)."""
+        return False
+
+    def completes(self, card: int) -> bool:
+        """True if taking ``card`` wins at once (Rumino: it completes a rumino)."""
+        return False
+
+    def bot_choice(self, bot):
+        """A sensible default for a decision of the game's own (an upcard offer, a buy-back), or None."""
+        return None
+
+    @property
+    def knock_limit(self) -> int | None:
+        """The rules' knock limit (``knock_max_deadwood``), or None in a game without knocking."""
+        return getattr(self.rules, "knock_max_deadwood", None)
+
+    @property
+    def unseen(self) -> np.ndarray:
+        """Count vector (53) of the cards this player has not seen: the pack minus own hand and discards."""
+        v = self.evaluator.meld_rules.pack.counts().astype(np.int16)
+        for c in self.hand:
+            v[c] -= 1
+        for c in self.discard_pile:
+            v[c] -= 1
+        return v
+
+    @property
+    def deadwood(self) -> int:
+        """Own deadwood (a hand between turns) or value after the best allowed discard (one card over)."""
+        if len(self.hand) > self.hand_size:
+            return self.evaluator.after_draw(self.hand, self.forbidden)[0]
+        return self.evaluator.deadwood(self.hand)
+
+
+@dataclass(frozen=True, kw_only=True)
+class HandResult:
+    """How one hand ended and what everyone scored.
+
+    ``deadwood`` and ``deltas`` are per seat (``None`` for a seat not dealt in);
+    ``hands`` holds the cards shown at the end (none for a void hand); ``scores``
+    are everyone's scores after the hand (before anything between hands).
+    """
+
+    number: int
+    dealer: int
+    players: tuple[int, ...]  # seats dealt into the hand, from the dealer's left
+    ending: str  # one of the game's ENDINGS
+    by: int | None  # who ended it (knocker, gin player, caller); None when the stock ran out
+    detail: str
+    deadwood: tuple
+    deltas: tuple
+    scores: tuple
+    hands: dict
+    busted: tuple[int, ...] = ()
+    undercut: bool = False
+
+    TEXT: ClassVar[dict] = {"knock": "{who} knocked", "gin": "{who} went gin", "stock_exhausted": "the stock ran out"}
+
+    @property
+    def started_heads_up(self) -> bool:
+        return len(self.players) == 2
+
+    def describe(self) -> str:
+        who = f"player {self.by}" if self.by is not None else "nobody"
+        text = self.TEXT.get(self.ending, self.ending.replace("_", " ")).format(who=who)
+        return f"hand {self.number}: {text} ({self.detail})" if self.detail else f"hand {self.number}: {text}"
+
+
+class _StaleGuard:
+    """A view's lazy ``legal_actions``: the game's list, as long as the game has not moved on."""
+
+    __slots__ = ("game", "moves")
+
+    def __init__(self, game, moves: int):
+        self.game, self.moves = game, moves
+
+    def __call__(self) -> list:
+        if len(self.game.history) != self.moves:
+            raise IllegalActionError("this view is out of date: the game has moved on since it was made; "
+                                     "ask the game for a new view.")
+        return self.game.legal_actions()
+
+
+class _FirstChoice:
+    """A chooser that takes the first legal action (for examples)."""
+
+    def choose(self, view):
+        return view.legal_actions[0]
+
+
+def check_seed(seed) -> None:
+    """Refuse a seed ``numpy.random.default_rng`` would take but a record could not hold."""
+    ok = (isinstance(seed, int) and not isinstance(seed, bool) and seed >= 0) or (
+        isinstance(seed, (list, tuple)) and seed and all(isinstance(s, int) and not isinstance(s, bool) and s >= 0
+                                                         for s in seed))
+    if not ok:
+        raise RuleConfigError(f"seed is {seed!r}: it must be a non-negative integer or a list of them.")
+
+
+def card_text(card) -> str:
+    try:
+        return format_card(card)
+    except Exception:  # noqa: BLE001 - any bad value is shown as it is
+        return repr(card)
+
+
+class DrawDiscardGame:
+    """The template of every draw-and-discard game (see the module docstring for the hooks)."""
+
+    NAME: ClassVar[str] = "game"
+    ENDINGS: ClassVar[tuple] = ("knock", "gin", "stock_exhausted")  # how a hand can end (tallied by simulations)
+    ACTIONS: ClassVar[ActionSet]
+    RULES_CLASS: ClassVar[type] = object
+    PACK: ClassVar[Pack]
+    HAND_SIZE: ClassVar[int] = 7
+    MIN_PLAYERS: ClassVar[int] = 2
+    MAX_SEATS: ClassVar[int] = 6
+    EVALUATOR: ClassVar[type[Evaluator]] = Evaluator
+    VIEW: ClassVar[type[TableView]] = TableView
+    SECTIONS: ClassVar[dict] = {"deal": "§0.1", "turn": "§0.1", "end": "§0.1"}
+    HANDLERS: ClassVar[dict] = {}
+    PHASE_ACTIONS: ClassVar[dict] = {}
+    PHASE_WHAT: ClassVar[dict] = {}
+    PHASE_CHOICES: ClassVar[dict] = {}
+    PHASE_RULE: ClassVar[dict] = {}
+    TABLE_ACTIONS: ClassVar[tuple] = ()
+    IN_HAND_PHASES: ClassVar[tuple] = ("turn", "discard")  # phases in which the hand is still being played
+    # the buttons a table widget shows for this game: (name, action or action class, label, tooltip);
+    # a class stands for its first legal instance (e.g. Gin: the first card the engine lists)
+    BUTTONS: ClassVar[tuple] = (("stock", DRAW_STOCK, "Draw stock", "draw the top card of the stock"),
+                                ("discard", DRAW_DISCARD, "Draw discard", "take the top card of the discard pile"),
+                                ("deal", DEAL, "Deal next hand", ""))
+    POT_SCALE: ClassVar[int] = 1  # ledger units per unit shown to people (Rumino keeps cents: 100)
+    GIN_IS: ClassVar[str] = "needs every card kept in melds (0 deadwood)"  # the end of a gin refusal
+    KNOCK_GAME: ClassVar[bool] = True  # deadwood and a knock limit decide: the knock bots (greedy, threshold) fit
+
+    _BASE_HANDLERS = {Draw: "_do_draw", Discard: "_do_discard", Deal: "_do_deal"}
+    _BASE_PHASES = {"turn": (Draw,), "discard": (Discard,), "between_hands": (Deal,), "game_over": ()}
+    _BASE_WHAT = {"turn": "it is the start of player {p}'s turn",
+                  "discard": "player {p} has drawn and must now get rid of a card",
+                  "between_hands": "the hand is over and player {p} deals the next one",
+                  "game_over": "the game is over"}
+    _BASE_CHOICES = {"turn": "draw stock or draw discard", "discard": "discard a card", "between_hands": "deal",
+                     "game_over": "none"}
+
+    def __init_subclass__(cls, **kw):
+        super().__init_subclass__(**kw)
+        handlers = dict(DrawDiscardGame._BASE_HANDLERS)
+        handlers.update(cls.HANDLERS)
+        cls._dispatch = {k: getattr(cls, name) for k, name in handlers.items()}
+        cls._phase_actions = {**DrawDiscardGame._BASE_PHASES, **cls.PHASE_ACTIONS}
+        cls._phase_what = {**DrawDiscardGame._BASE_WHAT, **cls.PHASE_WHAT}
+        cls._phase_choices = {**DrawDiscardGame._BASE_CHOICES, **cls.PHASE_CHOICES}
+        sec = cls.SECTIONS
+        cls._phase_rule = {"turn": sec["turn"], "discard": sec["turn"], "between_hands": sec["deal"],
+                           "game_over": sec["end"], **cls.PHASE_RULE}
+        if hasattr(cls, "PACK"):
+            cls._pack_array = np.array(cls.PACK.cards(), dtype=np.int64)
+            cls._pack_counts = [cls.PACK.copies(c) for c in range(53)]
+
+    # ----------------------------------------------------------------- construction
+
+    def __init__(self, rules, n_players: int, rng: np.random.Generator, *, seed=None, dealer: int | None = None):
+        if not isinstance(rules, self.RULES_CLASS):
+            raise RuleConfigError(f"rules must be a {self.RULES_CLASS.__name__}; got {type(rules).__name__}.")
+        lo, hi = self.MIN_PLAYERS, self.MAX_SEATS
+        if isinstance(n_players, bool) or not isinstance(n_players, int) or not lo <= n_players <= hi:
+            raise RuleConfigError(f"n_players is {n_players!r}: {self.NAME} is for {lo} to {hi} players "
+                                  f"(RULES {self.SECTIONS['deal']}).")
+        if dealer is not None and (isinstance(dealer, bool) or not isinstance(dealer, int)
+                                   or not 0 <= dealer < n_players):
+            raise RuleConfigError(f"dealer is {dealer!r}: it must be a seat from 0 to {n_players - 1}.")
+        self.rules = rules
+        self.rng = rng
+        self.seed = seed
+        self.initial_rng_state = rng.bit_generator.state
+        self.initial_dealer = dealer
+        self.initial_players = n_players
+        self._ev = evaluator_for(rules, self.EVALUATOR)
+        self._no_rediscard = not getattr(rules, "may_rediscard_pickup", False)
+        self._bar_twin = getattr(rules, "pickup_bars_twin", False)
+        self._stock_exhausted = getattr(rules, "stock_exhausted", "reshuffle")
+        self._elim = getattr(rules, "elimination_at", None)  # a score at or above this is out (None: no elimination)
+        self._limit = getattr(rules, "knock_max_deadwood", -1)  # the knock limit (-1: no knocking)
+        classes = self.ACTIONS.classes
+        self._knock_in_lieu, self._knock_with, self._has_gin = Knock in classes, KnockWith in classes, Gin in classes
+        n = n_players
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.stock: list[int] = []  # the top card is the last one
+        self.discard: list[int] = []  # the top card is the last one
+        self.scores = [0] * n
+        self.in_game = [True] * n
+        self.in_hand = [False] * n
+        self.ledger = Ledger(n)
+        self.phase = "deal"
+        self.turn: int | None = None
+        self.pickup: int | None = None
+        self.drawn: int | None = None
+        self.hand_number = 0
+        self.hand_players: tuple[int, ...] = ()
+        self.results: list = []
+        self.result = None
+        self.history: list[tuple[int, Action]] = []
+        self.reshuffles = 0
+        self._dw: dict[int, int] = {}
+        self._score_log: list[tuple] = []  # ("hand", i) or (kind, seat, new score, *details): how scores moved
+        self._inv_replay: tuple = (0, [], Counter())  # check_invariants' progress through the score log
+        self.first_dealer_draws: tuple = ()
+        self.rigged = False  # True once set_position arranged cards by hand
+        self.setup()
+        if dealer is None:
+            dealer = self.choose_first_dealer()
+        self.dealer = dealer
+        self.deal()
+
+    @classmethod
+    def new(cls, rules=None, n_players: int | None = None, *, seed=None, rng: np.random.Generator | None = None,
+            dealer: int | None = None):
+        """A new game from ``rules`` (None: the game's defaults) and ``seed`` (an int or a list of
+        ints, for ``numpy.random.default_rng``; it goes into records) or an ``rng``."""
+        if rng is not None and seed is not None:
+            raise RuleConfigError("give a seed or an rng, not both.")
+        if rng is None:
+            if seed is not None:
+                check_seed(seed)
+            rng = np.random.default_rng(seed)
+        elif not isinstance(rng, np.random.Generator):
+            raise RuleConfigError(f"rng must be a numpy.random.Generator; got {type(rng).__name__}.")
+        if rules is None:
+            rules = cls.RULES_CLASS()
+        if n_players is None:
+            n_players = max(cls.MIN_PLAYERS, min(4, cls.MAX_SEATS))
+        return cls(rules, n_players, rng, seed=seed, dealer=dealer)
+
+    def next_game(self, *, seed=None, rng=None):
+        """The next game at this table: every seat buys in again and the winner deals."""
+        if self.result is None:
+            raise IllegalActionError("the game is not over: the next game starts after a winner takes the pool.")
+        return type(self).new(self.rules, self.n_seats, seed=seed, rng=rng, dealer=self.result.next_dealer)
+
+    # ----------------------------------------------------------------- hooks with defaults
+
+    def setup(self) -> None:
+        """Create the game's own state (called before the first dealer is chosen)."""
+
+    def choose_first_dealer(self) -> int:
+        """High card deals; the draws are kept in ``first_dealer_draws``."""
+        dealer, self.first_dealer_draws = draw_for_dealer(self.rng, self._pack_array, range(self.n_seats))
+        return dealer
+
+    @property
+    def hand_size(self) -> int:
+        """Cards each player holds between turns."""
+        return self.HAND_SIZE
+
+    def deal(self) -> None:
+        """Shuffle the whole pack and deal ``hand_size`` cards each, one at a time from the dealer's left,
+        then the upcard; the rest is the stock."""
+        n = self.n_seats
+        self.hand_number += 1
+        self.in_hand = list(self.in_game)
+        order = from_left_of(self.dealer, [p for p in range(n) if self.in_game[p]], n)
+        self.hand_players = tuple(order)
+        cards = self.rng.permutation(self._pack_array).tolist()
+        self.hands, self.discard, self.stock = deal_round_robin(cards, order, n, self.hand_size)
+        self._dw.clear()
+        self.pickup = None
+        self.drawn = None
+        self.reshuffles = 0
+        self.after_deal(order)
+
+    def after_deal(self, order) -> None:
+        """The dealer's left plays first."""
+        self.turn = order[0]
+        self.phase = "turn"
+
+    def start_of_turn_actions(self, seat: int) -> list:
+        """Actions besides drawing at the start of ``seat``'s turn. Default: :class:`Knock` (in lieu of
+        drawing) when the game has it and the hand's deadwood is within ``knock_max_deadwood``."""
+        return [KNOCK] if self._knock_in_lieu and self._deadwood(seat) <= self._limit else []
+
+    def on_draw(self, seat: int, card: int, source: str) -> None:
+        """Called when ``card`` has been taken from ``source``, before it joins ``seat``'s hand."""
+
+    def after_draw_actions(self, seat: int, forbidden: int | None) -> list:
+        """Actions listed before the plain discards once ``seat`` has drawn. Default, for the actions the
+        game has: :class:`Gin` with each best discard when the rest has 0 deadwood, and
+        :class:`KnockWith` with each discard that leaves at most ``knock_max_deadwood``."""
+        out = []
+        if self._has_gin or self._knock_with:
+            value, best = self._ev.after_draw(self.hands[seat], forbidden)
+            if value == 0 and self._has_gin:
+                out.extend(Gin(c) for c in best)
+            if self._knock_with and value <= self._limit:
+                hand = self.hands[seat]
+                for c in sorted(set(hand)):
+                    if c != forbidden and self._kept_deadwood(hand, c) <= self._limit:
+                        out.append(KnockWith(c))
+        return out
+
+    def _kept_deadwood(self, hand, card: int) -> int:
+        kept = list(hand)
+        kept.remove(card)
+        return self._ev.deadwood(kept)
+
+    def on_discard(self, seat: int, card: int) -> None:
+        """After ``seat`` discarded ``card``: by default the next player's turn."""
+        self.next_turn()
+
+    def stock_ends_hand(self) -> bool:
+        """RULES §0.4: under ``void_hand`` / ``end_and_score`` the hand ends once the last stock card
+        has been drawn and discarded."""
+        return not self.stock and self._stock_exhausted != "reshuffle"
+
+    def next_turn(self) -> None:
+        self.phase = "turn"
+        if self.stock_ends_hand():
+            self.end_hand("stock_exhausted", None)
+            return
+        self.turn = next_in(self.turn, self.in_hand)
+
+    def actor(self, phase: str) -> int | None:
+        """Who decides in a phase the game added."""
+        raise NotImplementedError(f"{type(self).__name__} must say who acts in phase {phase!r}.")
+
+    def check_action(self, action, actor: int | None, phase: str) -> None:
+        """Refuse a game action the phase allows but the position does not. The template checks the
+        knock limit (:class:`Knock`, :class:`KnockWith`) and gin (0 deadwood kept); a game adds its own."""
+        kind = type(action)
+        if kind is Knock:
+            dw = self._deadwood(actor)
+            if dw > self._limit:
+                raise refuse(action, player=actor, phase=phase, rule=self.SECTIONS.get("knock", self.SECTIONS["turn"]),
+                             reason=f"player {actor} has {dw} deadwood, the limit is {self._limit}")
+        elif kind is Gin or kind is KnockWith:
+            dw = self._kept_deadwood(self.hands[actor], action.card)
+            if kind is Gin and dw != 0:
+                raise refuse(action, player=actor, phase=phase, rule=self.SECTIONS.get("gin", self.SECTIONS["turn"]),
+                             reason=f"after discarding {format_card(action.card)} the {self.hand_size} cards kept have "
+                                    f"{dw} deadwood: gin {self.GIN_IS}")
+            if kind is KnockWith and dw > self._limit:
+                raise refuse(action, player=actor, phase=phase, rule=self.SECTIONS.get("knock", self.SECTIONS["turn"]),
+                             reason=f"after discarding {format_card(action.card)} player {actor} keeps {dw} "
+                                    f"deadwood, the limit is {self._limit}")
+
+    def table_actions(self) -> list:
+        """Actions the table may take now, whoever is to act (default none)."""
+        return []
+
+    def check_table_action(self, action) -> None:
+        raise refuse(action, player=TABLE, phase=self.phase, reason="no table action is possible now",
+                     rule=self.SECTIONS["deal"])
+
+    def view_fields(self, seat: int) -> dict:
+        return {}
+
+    def expected_hand_size(self, seat: int) -> int:
+        big = self.phase == "discard" and seat == self.turn
+        return self.hand_size + 1 if big else self.hand_size
+
+    def check_game_invariants(self, deep: bool) -> None:
+        """The game's own invariants (money rules, who is in)."""
+
+    def verify_result(self, result, before: list, deep: bool) -> None:
+        """Check one hand result against the game's scoring rules (``before``: scores before the hand)."""
+
+    def verify_score_event(self, event: tuple, scores: list) -> None:
+        """Check one logged score change (a rebuy, a buy-back…) against the game's rules."""
+
+    def snapshot_extra(self) -> tuple:
+        return ()
+
+    def validate_score(self, seat: int, value: int) -> None:
+        """Refuse a score :meth:`set_position` may not set (default: any integer)."""
+
+    def score_hand(self, ending: str, by: int | None, detail: str):  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def after_hand(self, result) -> None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    # ----------------------------------------------------------------- queries
+
+    @property
+    def n_seats(self) -> int:
+        return len(self.hands)
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat that must decide now (None when the game is over)."""
+        ph = self.phase
+        if ph == "turn" or ph == "discard":
+            return self.turn
+        if ph == "between_hands":
+            return self.next_dealer
+        if ph == "game_over":
+            return None
+        return self.actor(ph)
+
+    @property
+    def next_dealer(self) -> int:
+        """The deal passes left to the next player still in."""
+        return next_in(self.dealer, self.in_game)
+
+    @property
+    def hand_over(self) -> bool:
+        return self.phase not in self.IN_HAND_PHASES
+
+    @property
+    def game_over(self) -> bool:
+        return self.phase == "game_over"
+
+    @property
+    def stock_size(self) -> int:
+        return len(self.stock)
+
+    @property
+    def players_in(self) -> list[int]:
+        return [p for p in range(self.n_seats) if self.in_game[p]]
+
+    @property
+    def paid(self) -> list[int]:
+        return self.ledger.paid
+
+    @property
+    def received(self) -> list[int]:
+        return self.ledger.received
+
+    @property
+    def pool(self) -> int:
+        return self.ledger.pot
+
+    def score_events(self, *kinds: str) -> int:
+        """How many logged score changes of these kinds happened (e.g. "rebuy", "join")."""
+        return sum(1 for ev in self._score_log if ev[0] in kinds)
+
+    @property
+    def pot_paid_out(self) -> int:
+        """What the winners took from the pot at the end (0 before the end), in ledger units."""
+        return sum(a for src, _, a, why in self.ledger.log if src == "pot" and why == "pot")
+
+    def deadwood(self, seat: int) -> int:
+        """The current deadwood of ``seat``'s hand (after the best allowed discard if one card over)."""
+        h = self.hands[seat]
+        if len(h) > self.hand_size:
+            return self._ev.after_draw(h, self.forbidden())[0]
+        return self._deadwood(seat)
+
+    def _deadwood(self, seat: int) -> int:
+        v = self._dw.get(seat)
+        if v is None:
+            v = self._dw[seat] = self._ev.deadwood(self.hands[seat])
+        return v
+
+    def lowest_seats(self) -> list[int]:
+        """The seats of the last hand with the lowest score."""
+        players = self.hand_players
+        low = min(self.scores[p] for p in players)
+        return [p for p in players if self.scores[p] == low]
+
+    def forbidden(self) -> int | None:
+        """The card the player who drew may not discard now (RULES §0.5), or None."""
+        if self.pickup is None or not self._no_rediscard:
+            return None
+        return forbidden_discard(self.pickup, self.hands[self.turn], self._bar_twin)
+
+    def can_draw_stock(self) -> bool:
+        return can_draw_stock(self.stock, self.discard, self._stock_exhausted)
+
+    def from_left_of(self, seat: int, seats) -> list[int]:
+        return from_left_of(seat, seats, self.n_seats)
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the player to act may take now, in a fixed order."""
+        ph = self.phase
+        if ph == "turn":
+            seat = self.turn
+            out = self.start_of_turn_actions(seat)
+            if self.can_draw_stock():
+                out.append(DRAW_STOCK)
+            if self.discard:
+                out.append(DRAW_DISCARD)
+            return out
+        if ph == "discard":
+            seat = self.turn
+            forbidden = self.forbidden()
+            out = self.after_draw_actions(seat, forbidden)
+            out.extend(Discard(c) for c in sorted(set(self.hands[seat])) if c != forbidden)
+            return out
+        if ph == "between_hands":
+            return [DEAL]
+        if ph == "game_over":
+            return []
+        return self.phase_actions(ph)
+
+    def phase_actions(self, phase: str) -> list:
+        """The legal actions in a phase the game added."""
+        raise NotImplementedError(f"{type(self).__name__} must list the actions of phase {phase!r}.")
+
+    # ----------------------------------------------------------------- views
+
+    def view(self, seat: int) -> TableView:
+        """What ``seat`` can see now."""
+        if seat.__class__ is not int or not 0 <= seat < len(self.hands):  # (a bool is not a seat)
+            if not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.n_seats):
+                raise IllegalActionError(f"seat {seat!r} is not at this table: seats are 0 to {self.n_seats - 1}.")
+        ph = self.phase
+        drew = ph == "discard" and self.turn == seat
+        stock, pile = self.stock, self.discard
+        # (written out rather than through helpers: bots ask for a view at every decision)
+        return self.VIEW(
+            seat=seat, phase=ph, to_act=self.to_act, hand=tuple(self.hands[seat]),
+            _legal=_StaleGuard(self, len(self.history)), rules=self.rules, evaluator=self._ev, action_set=self.ACTIONS,
+            hand_size=self.hand_size, discard_pile=tuple(pile), stock_size=len(stock),
+            scores=tuple(self.scores), in_game=tuple(self.in_game), in_hand=tuple(self.in_hand),
+            hand_sizes=tuple(map(len, self.hands)), dealer=self.dealer, turn=self.turn,
+            hand_number=self.hand_number,
+            can_draw_stock=bool(stock) or (self._stock_exhausted == "reshuffle" and len(pile) > 1),
+            pickup=self.pickup if drew else None, forbidden=self.forbidden() if drew else None,
+            last_result=self.results[-1] if self.results else None, result=self.result,
+            **self.view_fields(seat))
+
+    # ----------------------------------------------------------------- applying actions
+
+    def apply(self, action: Action) -> None:
+        """Apply ``action`` for the player to act (or the table) after checking it.
+
+        An illegal action raises :class:`IllegalActionError` naming the player,
+        the phase, the action, the reason and the RULES section; the state is unchanged.
+        """
+        self.check(action)
+        self.apply_unchecked(action)
+
+    def apply_unchecked(self, action: Action) -> None:
+        """Apply an action known to be legal, without checking (the fast path for simulations)."""
+        self._dispatch[type(action)](self, action)
+
+    def check(self, action) -> None:
+        """Raise :class:`IllegalActionError` (player, phase, action, reason, RULES section) if
+        ``action`` is not legal now; otherwise return ``None``. Never changes the state."""
+        ph = self.phase
+        actor = self.to_act
+        kind = type(action)
+        if not isinstance(action, Action) or kind not in self.ACTIONS.classes or kind not in self._dispatch:
+            raise refuse(action, player=actor, phase=ph, rule=self.SECTIONS["turn"],
+                         reason=f"{action!r} is not a {self.NAME} action")
+        if kind in self.TABLE_ACTIONS:
+            self.check_table_action(action)
+            return
+        if ph == "game_over":
+            raise refuse(action, player=None, phase=ph, rule=self.SECTIONS["end"],
+                         reason="the game is over: the winner has taken the pool")
+        if kind not in self._phase_actions[ph]:
+            raise refuse(action, player=actor, phase=ph, rule=self._phase_rule[ph],
+                         reason=f"{self._phase_what[ph].format(p=actor)}: the choices are "
+                                f"{self._phase_choices[ph]}")
+        if ph == "turn" and kind is Draw:
+            if action.source == "stock":
+                if not self.can_draw_stock():
+                    raise refuse(action, player=actor, phase=ph, rule="§0.4",
+                                 reason="the stock is empty and there is no discard pile to turn over")
+            elif not self.discard:
+                raise refuse(action, player=actor, phase=ph, rule=self.SECTIONS["turn"],
+                             reason="the discard pile is empty")
+        elif ph == "discard" and kind.discards_card:
+            card = action.card
+            hand = self.hands[actor]
+            if not isinstance(card, (int, np.integer)) or isinstance(card, bool) or card not in hand:
+                raise refuse(action, player=actor, phase=ph, rule=self.SECTIONS["turn"],
+                             reason=f"player {actor} does not hold {card_text(card)}")
+            if card == self.forbidden():
+                twin = " (nor its twin: pickup_bars_twin=True)" if self._bar_twin else ""
+                raise refuse(action, player=actor, phase=ph, rule="§0.5",
+                             reason=f"{format_card(card)} was just taken from the discard pile and may not be "
+                                    f"discarded again this turn{twin} (may_rediscard_pickup=False)")
+        self.check_action(action, actor, ph)
+
+    # each _do_* mutates the state; only called with legal actions
+
+    def _do_draw(self, action: Draw) -> None:
+        seat = self.turn
+        if action.source == "stock":
+            if not self.stock:
+                self.stock, self.discard = reshuffle(self.discard, self.rng)
+                self.reshuffles += 1
+            card = self.stock.pop()
+            self.pickup = None
+        else:
+            card = self.discard.pop()
+            self.pickup = card
+        self.on_draw(seat, card, action.source)
+        self.hands[seat].append(card)
+        self.drawn = card
+        self._dw.pop(seat, None)
+        self.phase = "discard"
+        self.history.append((seat, action))
+
+    def _do_discard(self, action: Discard) -> None:
+        seat = self.turn
+        card = action.card
+        self.hands[seat].remove(card)
+        self.discard.append(card)
+        self._dw.pop(seat, None)
+        self.pickup = None
+        self.drawn = None
+        self.history.append((seat, action))
+        self.on_discard(seat, card)
+
+    def _do_deal(self, action: Deal) -> None:
+        self.history.append((self.next_dealer, action))
+        self.dealer = self.next_dealer
+        self.deal()
+
+    def end_hand(self, ending: str, by: int | None, detail: str = "") -> None:
+        """Score the hand (:meth:`score_hand`), keep its result, then :meth:`after_hand`."""
+        result = self.score_hand(ending, by, detail)
+        self._score_log.append(("hand", len(self.results)))
+        self.results.append(result)
+        self.pickup = None
+        self.after_hand(result)
+
+    def busted(self, players) -> tuple[int, ...]:
+        """The seats of ``players`` whose score reached the rules' ``elimination_at``."""
+        return tuple(p for p in players if self.scores[p] >= self._elim) if self._elim is not None else ()
+
+    def discard_and_end(self, action, ending: str) -> None:
+        """The player who drew puts ``action.card`` on the pile and the hand ends at once (a gin,
+        a rummy call); no one may take that discard."""
+        seat = self.turn
+        self.hands[seat].remove(action.card)
+        self.discard.append(action.card)
+        self._dw.pop(seat, None)
+        self.pickup = None
+        self.history.append((seat, action))
+        self.end_hand(ending, seat)
+
+    def showdown(self, players=None) -> tuple[list, dict]:
+        """Everyone in the hand shows: ``(deadwood by seat, None if not shown; {seat: cards})``."""
+        deadwood: list = [None] * self.n_seats
+        shown = {}
+        for p in (self.hand_players if players is None else players):
+            deadwood[p] = self._deadwood(p)
+            shown[p] = tuple(self.hands[p])
+        return deadwood, shown
+
+    def add_seat(self, score: int) -> int:
+        """A newcomer takes the next chair (after the highest seat), out of the current hand, at
+        ``score`` (logged as a "join"); returns the seat. The caller takes the stake with the ledger."""
+        self.hands.append([])
+        seat = self.ledger.add_seat()
+        self.scores.append(0)
+        self.in_game.append(True)
+        self.in_hand.append(False)
+        self.set_score(seat, score, "join")
+        return seat
+
+    def continue_or_end(self) -> None:
+        """After eliminations: with two or more players still in, the next dealer deals; with one,
+        that player wins ("last_player"); with none, the lowest score of the last hand wins
+        ("lowest_score", ties split) — through the game's :meth:`end_game`."""
+        still = self.players_in
+        if len(still) >= 2:
+            self.phase = "between_hands"
+        elif len(still) == 1:
+            self.end_game((still[0],), "last_player")
+        else:
+            self.end_game(tuple(self.lowest_seats()), "lowest_score")
+
+    def end_game(self, winners, how: str) -> None:
+        """End the game with ``winners`` (a game sets its ``result`` here; default: pay the pot out)."""
+        self.finish(winners, how)
+
+    def finish(self, winners, how: str = "lowest_score"):
+        """The game is over: the pot goes to ``winners`` (the odd unit from the dealer's left);
+        returns ``(winners in that order, payouts)``; the game's ``result`` is set by the caller."""
+        winners = tuple(self.from_left_of(self.dealer, winners))
+        payouts = self.ledger.pay_out(winners)
+        self.phase = "game_over"
+        self.turn = None
+        return winners, payouts
+
+    # ----------------------------------------------------------------- set positions (examples, tests, puzzles)
+
+    def set_position(self, *, hands: dict | None = None, discard=None, stock_top=None,
+                     scores: dict | None = None) -> None:
+        """Arrange a position at the start of a turn, keeping every card in exactly one place.
+
+        ``hands`` maps seats to their cards, ``discard`` is the whole discard pile
+        (bottom to top), ``stock_top`` the next cards of the stock (first drawn
+        first), ``scores`` maps seats to cumulative scores. Cards are taken from
+        wherever they are; displaced cards go back where there is room, so the
+        pack stays whole. A game so arranged cannot be recorded (its deal did not
+        come from the seed).
+        """
+        if self.phase != "turn":
+            raise IllegalActionError(f"a position can be set only at the start of a turn; the phase is {self.phase!r}.")
+        size = self.hand_size
+        hands = {p: list(parse_hand(h)) for p, h in (hands or {}).items()}
+        for p, h in hands.items():
+            if not (isinstance(p, int) and 0 <= p < self.n_seats and self.in_hand[p]):
+                raise IllegalActionError(f"seat {p!r} is not in this hand: the seats in it are {list(self.hand_players)}.")
+            if len(h) != size:
+                raise IllegalActionError(f"seat {p} must hold {size} cards at the start of a turn; {format_hand(h)} "
+                                         f"is {len(h)}.")
+        pile = None if discard is None else list(parse_hand(discard))
+        if pile is not None and not pile:
+            raise IllegalActionError("the discard pile needs at least one card.")
+        top = [] if stock_top is None else list(parse_hand(stock_top))
+        required = Counter(c for h in hands.values() for c in h) + Counter(pile or []) + Counter(top)
+        pack = Counter(self.PACK.cards())
+        for c, k in required.items():
+            if k > pack[c]:
+                raise InvalidCardError(f"the position uses {k} copies of {format_card(c)}; the pack has {pack[c]}.")
+        for p, v in (scores or {}).items():
+            if not (isinstance(p, int) and 0 <= p < self.n_seats) or isinstance(v, bool) or not isinstance(v, int):
+                raise IllegalActionError(f"scores must map seats to integers; got {p!r}: {v!r}.")
+            self.validate_score(p, v)
+        spare = pack - required
+        new_hands = {}
+        for p in range(self.n_seats):
+            if p in hands:
+                new_hands[p] = hands[p]
+                continue
+            keep = []
+            for c in self.hands[p]:
+                if spare[c] > 0:
+                    spare[c] -= 1
+                    keep.append(c)
+            new_hands[p] = keep
+        if pile is None:
+            pile = []
+            for c in self.discard:
+                if spare[c] > 0:
+                    spare[c] -= 1
+                    pile.append(c)
+            if not pile:
+                pile = [next(c for c, k in spare.items() if k > 0)]
+                spare[pile[0]] -= 1
+        rest = []
+        for c in self.stock:
+            if spare[c] > 0:
+                spare[c] -= 1
+                rest.append(c)
+        rest = list(spare.elements()) + rest  # cards freed from elsewhere go to the bottom
+        for p in range(self.n_seats):
+            while len(new_hands[p]) < (size if self.in_hand[p] else 0):
+                new_hands[p].append(rest.pop())
+        self.hands = [new_hands[p] for p in range(self.n_seats)]
+        self.discard = pile
+        self.stock = rest + top[::-1]
+        for p, v in (scores or {}).items():
+            self.set_score(p, v)
+        self._dw.clear()
+        self.pickup = None
+        self.rigged = True
+        self.after_set_position()
+
+    def set_score(self, seat: int, value: int, kind: str = "set", *details) -> None:
+        """Set ``seat``'s score outside a hand's scoring (a rebuy, a buy-back, a newcomer, a set
+        position) and log it, so the invariants can re-add every score from the log."""
+        self.scores[seat] = value
+        self._score_log.append((kind, seat, value, *details))
+
+    def after_set_position(self) -> None:
+        """Forget what the game cached about the hands."""
+
+    # ----------------------------------------------------------------- conservation
+
+    def snapshot(self) -> tuple:
+        """Everything that defines the state, as nested tuples (equal snapshots, equal states)."""
+        return (self.phase, self.turn, self.dealer, tuple(map(tuple, self.hands)), tuple(self.stock),
+                tuple(self.discard), tuple(self.scores), tuple(self.in_game), tuple(self.in_hand),
+                self.ledger.snapshot(), self.pickup, self.hand_number, len(self.results), self.result,
+                len(self.history), repr(self.rng.bit_generator.state), self.snapshot_extra())
+
+    def check_invariants(self, *, deep: bool = True) -> None:
+        """Raise ``AssertionError`` (an engine bug, never a user error) unless every card of the pack
+        is in exactly one place, hand sizes fit the phase, the player to act is in the hand, the
+        ledger balances, and the game's own invariants (:meth:`check_game_invariants`) hold.
+
+        ``deep=False`` lets a game skip its slow checks (recomputing deadwood with the reference search).
+        """
+        counts = [0] * 53
+        for pile in (*self.hands, self.stock, self.discard):
+            for c in pile:
+                counts[c] += 1  # an id outside 0–52 raises IndexError: also a broken invariant
+        if counts != self._pack_counts:
+            bad = [format_card(c) for c in range(53) if counts[c] != self.PACK.copies(c)]
+            raise AssertionError(f"cards not conserved: {sum(counts)} cards; wrong counts for {bad}")
+        phase = self.phase
+        if phase not in self._phase_actions:
+            raise AssertionError(f"unknown phase {phase!r}")
+        for p in range(self.n_seats):
+            size = len(self.hands[p])
+            if not self.in_hand[p]:
+                if size:
+                    raise AssertionError(f"seat {p} is not in the hand but holds {size} cards")
+                continue
+            if size != self.expected_hand_size(p):
+                raise AssertionError(f"seat {p} holds {size} cards in phase {phase}")
+        if phase == "turn" and not self.discard:
+            raise AssertionError("the discard pile is empty at the start of a turn")
+        if phase in ("turn", "discard") and not self.in_hand[self.turn]:
+            raise AssertionError(f"seat {self.turn} acts but is not in the hand")
+        if phase == "discard" and self.pickup is not None and self.pickup not in self.hands[self.turn]:
+            raise AssertionError("the picked-up card left the hand before the discard")
+        self.ledger.check()
+        if not self.n_seats == len(self.in_game) == len(self.ledger.paid) == len(self.scores):
+            raise AssertionError("seats out of step between hands, scores and the ledger")
+        # scores: replay the log from zero (incrementally: each event is checked once)
+        done, scores, counts = self._inv_replay
+        scores = scores + [0] * (self.n_seats - len(scores))
+        counts = Counter(counts)
+        for ev in self._score_log[done:]:
+            counts[ev[0]] += 1
+            if ev[0] == "hand":
+                r = self.results[ev[1]]
+                for p in r.players:
+                    expect(r.scores[p] == scores[p] + r.deltas[p],
+                           f"hand {r.number}: seat {p}'s score after the hand is wrong")
+                if self._elim is not None:
+                    expect(set(r.busted) == {p for p in r.players if r.scores[p] >= self._elim},
+                           f"hand {r.number}: the busted players are wrong")
+                self.verify_result(r, scores, deep)
+                for p in r.players:
+                    scores[p] += r.deltas[p]
+            else:
+                self.verify_score_event(ev, scores)
+                scores[ev[1]] = ev[2]
+        self._inv_replay = (len(self._score_log), scores, counts)
+        if scores != self.scores:
+            raise AssertionError(f"scores {self.scores} are not the sum of the hand results {scores}")
+        if self._elim is not None:
+            for p in range(self.n_seats):
+                expect(self.in_game[p] == (self.scores[p] < self._elim),
+                       f"seat {p} is {'in' if self.in_game[p] else 'out'} at {self.scores[p]} points")
+        if self.phase == "game_over":  # the pot went evenly to the winners (the odd units excepted)
+            shares = [a for src, _, a, why in self.ledger.log if src == "pot" and why == "pot"]
+            expect(self.ledger.pot == 0 and shares and max(shares) - min(shares) <= 1,
+                   f"the pot was not paid out evenly to the winners: {shares}")
+        self.check_game_invariants(deep)
+
+    def __repr__(self) -> str:
+        return (f"<{type(self).__name__} {self.n_seats} seats, hand {self.hand_number}, phase {self.phase!r}, "
+                f"to act {self.to_act}, scores {self.scores}>")
+
+
+def expect(cond: bool, message: str) -> None:
+    """Raise ``AssertionError(message)`` unless ``cond`` (for invariant checks)."""
+    if not cond:
+        raise AssertionError(message)
+
+
+__all__ = ["DrawDiscardGame", "TableView", "HandResult", "check_seed", "card_text", "expect"]
