@@ -23,6 +23,11 @@ from ..variants.rumino import (CALL, CLAIM, DEAL, DECLINE, DRAW_DISCARD, DRAW_ST
 from .base import Player
 
 
+GAME_DEFAULTS: dict = {}
+"""``{view class: function(player, view) -> action}``: a game's own decisions for the greedy-type bots
+(registered by modules such as :mod:`rumino.players.gin_defaults`; the player's ``knock_at`` is honoured)."""
+
+
 class GreedyPlayer(Player):
     """Discard to minimise deadwood; knock as soon as the rules allow.
 
@@ -45,6 +50,9 @@ class GreedyPlayer(Player):
         return view.rules.knock_max_deadwood
 
     def choose(self, view: RuminoView) -> Action:
+        special = GAME_DEFAULTS.get(type(view))
+        if special is not None:
+            return special(self, view)
         ph = view.phase
         if ph == "turn":
             return self.start_turn(view)
