@@ -187,9 +187,9 @@ def best_layoffs(defender, knocker_melds, ev) -> tuple[int, tuple[int, ...]]:
     >>> from rumino.cards import parse_hand
     >>> from rumino.engine.evaluator import evaluator_for
     >>> ev = evaluator_for(GIN)
-    >>> dw, laid = best_layoffs(parse_hand("9h 10h 4c 4d Kc Ks 2s 3d 5c 8c"), [parse_hand("6h 7h 8h")], ev)
+    >>> dw, laid = best_layoffs(parse_hand("9h 10h 4c 4d Kc Ks 2s 3d 5c 8c"), [parse_hand("6h 7h 8h")], ev)  # 65 before
     >>> dw, format_hand(laid)
-    (56, '9h 10h')
+    (46, '9h 10h')
     """
     hand = set(defender)
     best = (ev.deadwood(tuple(defender)), ())
