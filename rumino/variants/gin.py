@@ -22,7 +22,7 @@ from functools import cached_property
 from itertools import product
 from typing import ClassVar
 
-from ..cards import STANDARD_PACK, format_card, format_hand
+from ..cards import STANDARD_PACK, format_card, format_hand, parse_hand
 from ..engine.actions import DEAL, DRAW_DISCARD, DRAW_STOCK, Deal, Discard, Draw, Gin, KnockWith
 from ..engine.drawdiscard import DrawDiscardGame, TableView, expect
 from ..engine.drawdiscard import HandResult as _HandResult
@@ -458,7 +458,34 @@ class GinGame(DrawDiscardGame):
         self.result = GameResult(winners=winners, how=how, totals=tuple(totals), boxes=tuple(self.boxes),
                                  hands=self.hand_number, next_dealer=w)
 
-    # ----------------------------------------------------------------- snapshots and invariants
+    # ----------------------------------------------------------------- positions, snapshots and invariants
+
+    def set_position(self, **kw) -> None:
+        """The engine's :meth:`~rumino.engine.drawdiscard.DrawDiscardGame.set_position`, also during the
+        upcard offer before anyone has passed (``discard`` is then the upcard alone).
+
+        >>> from rumino.cards import format_card
+        >>> g = GinGame.new(GIN, 2, seed=1, dealer=1)
+        >>> g.set_position(hands={0: "4h 5h 6h 8s 8c 8d Ks Kc Kd 2c"}, discard="7h")
+        >>> g.phase, format_card(g.discard[-1]), g.legal_actions()[0]
+        ('offer', '7h', Draw(source='discard'))
+        """
+        if self.phase == "offer" and self.passed == 0:
+            if kw.get("discard") is not None and len(parse_hand(kw["discard"])) != 1:
+                raise IllegalActionError("during the upcard offer the discard pile is the upcard alone.")
+            self.phase = "turn"
+            try:
+                super().set_position(**kw)
+            finally:
+                self.phase = "offer"
+            return
+        super().set_position(**kw)
+
+    def validate_score(self, seat: int, value: int) -> None:
+        if not 0 <= value < self.rules.game_to:
+            raise IllegalActionError(f"a score in a game still going is from 0 to {self.rules.game_to - 1}; "
+                                     f"seat {seat} would have {value}.")
+
 
     def snapshot_extra(self) -> tuple:
         return (tuple(self.offer_queue), self.passed, self.must_knock, tuple(self.boxes))
