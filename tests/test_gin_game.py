@@ -216,6 +216,26 @@ def test_differential_against_openspiel_gin_rummy(pyspiel):
     print(dict(tally))
 
 
+# --------------------------------------------------------------------------- the knocker's arrangements
+
+
+def test_best_arrangements_agree_with_the_reference_search():
+    """The Gin search of every best arrangement against rumino.arrange (an independent route)."""
+    from rumino.arrange import all_best_arrangements
+    from rumino.variants.gin import best_arrangements
+
+    rng = np.random.default_rng(17)
+    dense = [s * 13 + r for s in range(4) for r in range(3, 9)]  # narrow ranks: many melds and ties
+    for i in range(600):
+        pool = dense if i % 2 else list(range(52))
+        hand = [int(x) for x in rng.choice(pool, size=10, replace=False)]
+        dw, ways = best_arrangements(hand)
+        ref = all_best_arrangements(hand, GIN_MELDS)
+        assert dw == ref[0].deadwood
+        assert {frozenset(frozenset(m) for m in w) for w in ways} == \
+            {frozenset(frozenset(m.cards) for m in a.melds) for a in ref}
+
+
 # --------------------------------------------------------------------------- conformance
 
 INT_VALUES = {"knock_max_deadwood": (0, 5, 10, 10, 15), "gin_bonus": (0, 20, 25), "void_at_stock": (0, 2, 2, 5),

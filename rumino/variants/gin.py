@@ -180,6 +180,71 @@ def layoff_options(meld: tuple[int, ...], hand: set) -> list[tuple[int, ...]]:
     return [b + a for b in below for a in above]
 
 
+def gin_melds(cards) -> list[tuple[int, ...]]:
+    """Every meld (RULES §6: a set of 3–4 of a rank, a run of 3+ in a suit, ace low) within ``cards``.
+
+    >>> from rumino.cards import format_hand, parse_hand
+    >>> [format_hand(m) for m in gin_melds(parse_hand("5h 6h 7h 8h 8s 8c Kd"))]
+    ['5h 6h 7h', '5h 6h 7h 8h', '6h 7h 8h', '8s 8c 8h']
+    """
+    held = set(cards)
+    out = []
+    for suit in range(4):
+        r = 0
+        while r < 13:
+            if suit * 13 + r not in held:
+                r += 1
+                continue
+            end = r
+            while end + 1 < 13 and suit * 13 + end + 1 in held:
+                end += 1
+            for a in range(r, end - 1):
+                for b in range(a + 2, end + 1):
+                    out.append(tuple(suit * 13 + x for x in range(a, b + 1)))
+            r = end + 1
+    for rank in range(13):
+        same = [s * 13 + rank for s in range(4) if s * 13 + rank in held]
+        if len(same) >= 3:
+            if len(same) == 4:
+                out.append(tuple(same))
+            out.extend(tuple(x for x in same if x != skip) for skip in (same if len(same) == 4 else [None]))
+    return out
+
+
+def best_arrangements(cards) -> tuple[int, list[tuple[tuple[int, ...], ...]]]:
+    """``(minimum deadwood, every set of disjoint melds reaching it)`` of a Gin hand (RULES §0.3).
+
+    A small exact search over the hand's melds (:func:`gin_melds`); the tests check it against
+    :func:`rumino.arrange.all_best_arrangements`.
+
+    >>> from rumino.cards import parse_hand
+    >>> dw, ways = best_arrangements(parse_hand("5h 6h 7h 8h 8s 8c 8d As Ac 2c"))
+    >>> dw, len(ways)
+    (4, 2)
+    """
+    cards = list(cards)
+    values = GIN_MELDS.values
+    total = sum(int(values[c]) for c in cards)
+    melds = gin_melds(cards)
+    masks = [sum(1 << c for c in m) for m in melds]
+    worth = [sum(int(values[c]) for c in m) for m in melds]
+    best = [0, []]
+
+    def search(i: int, used: int, covered: int, chosen: list) -> None:
+        if covered > best[0]:
+            best[0], best[1] = covered, [tuple(chosen)]
+        elif covered == best[0]:
+            best[1].append(tuple(chosen))
+        for j in range(i, len(melds)):
+            if not masks[j] & used:
+                chosen.append(melds[j])
+                search(j + 1, used | masks[j], covered + worth[j], chosen)
+                chosen.pop()
+
+    search(0, 0, 0, [])
+    return total - best[0], best[1]
+
+
 def best_layoffs(defender, knocker_melds, ev) -> tuple[int, tuple[int, ...]]:
     """The defender's least deadwood after laying off onto ``knocker_melds`` and melding the rest:
     ``(deadwood, cards laid off)`` (RULES §6, G4). Exact: every combination of lay-offs is tried.
@@ -396,17 +461,20 @@ class GinGame(DrawDiscardGame):
     # ----------------------------------------------------------------- scoring (§6) and the game's end
 
     def knocker_melds(self, cards, defender) -> tuple[tuple[tuple[int, ...], ...], int, int, tuple[int, ...]]:
-        """G3: ``(melds shown, knocker's deadwood, defender's deadwood after lay-offs, lay-offs)``."""
-        from ..arrange import all_best_arrangements
+        """G3: ``(melds shown, knocker's deadwood, defender's deadwood after lay-offs, lay-offs)``.
 
+        Among arrangements that leave the defender the same deadwood, the first in a fixed order
+        (melds as sorted tuples), so the result never depends on the order of a search."""
+        kd, ways = best_arrangements(cards)
+        ways = sorted(tuple(sorted(tuple(sorted(m)) for m in w)) for w in ways)
+        if kd == 0:  # gin: no lay-offs (G4)
+            return ways[0], 0, self._ev.deadwood(defender), ()
         best = None
-        for arr in all_best_arrangements(cards, GIN_MELDS, limit=200):
-            melds = tuple(tuple(m.cards) for m in arr.melds)
-            dd, laid = best_layoffs(defender, melds, self._ev) if arr.deadwood else (self._ev.deadwood(defender), ())
-            if best is None or dd > best[2]:  # the first found among equals (the search is deterministic)
-                best = (melds, arr.deadwood, dd, laid)
-        melds, kd, dd, laid = best
-        return melds, kd, dd, laid
+        for melds in ways:
+            dd, laid = best_layoffs(defender, melds, self._ev)
+            if best is None or dd > best[2]:
+                best = (melds, kd, dd, laid)
+        return best
 
     def score_hand(self, ending: str, by: int | None, detail: str) -> HandResult:
         players = self.hand_players
@@ -550,4 +618,4 @@ class GinGame(DrawDiscardGame):
 GAME = GinGame
 
 __all__ = ["GinRules", "GIN", "PACK", "GinGame", "GinView", "HandResult", "GameResult", "Pass", "PASS", "ACTIONS",
-           "best_layoffs", "layoff_options", "ENDINGS"]
+           "best_layoffs", "layoff_options", "gin_melds", "best_arrangements", "ENDINGS"]
