@@ -97,7 +97,7 @@ def test_simulate_prints_a_table_and_a_progress_bar(capsys):
     (["--games", "0"], "--games is 0"),
     (["--seed", "-4"], "--seed is -4"),
     (["--variant", "canasta"], "unknown variant 'canasta'"),
-    (["--variant", "gin"], "no engine for Gin Rummy"),
+    (["--variant", "robber"], "no engine for Robber Rummy"),
 ])
 def test_simulate_bad_input_exits_2_naming_it(capsys, args, message):
     assert main(["simulate", "--games", "2", "--no-progress", *args]) == 2
