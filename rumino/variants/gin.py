@@ -73,9 +73,12 @@ PACK = STANDARD_PACK
 #   G2 §6   the upcard offer: the non-dealer may take the upcard or pass, then the dealer; if both
 #           pass, the non-dealer must draw from the stock (the standard rule; OpenSpiel agrees).
 #           Whoever takes the upcard discards and the other player plays next.
-#   G3 §6   the knocker shows an arrangement of minimum deadwood. When several exist, he shows the
-#           one that leaves the defender the most deadwood after lay-offs (a careful knocker
-#           blocks lay-offs; the engine picks it so the result does not depend on search order).
+#   G3 §6   the knocker shows an arrangement of minimum deadwood (OpenSpiel would let him show any
+#           arrangement at or under the limit; showing more deadwood never helps him except to block
+#           a lay-off, which we do not model). When several minimum arrangements exist, the engine
+#           shows for him the one that leaves the defender the most deadwood after lay-offs, as a
+#           careful knocker blocking lay-offs would (it is not offered as a decision; among equals,
+#           the first in a fixed order of the melds).
 #   G4 §6   the defender lays off as well as he can: the lay-offs (onto the knocker's runs, at
 #           either end, chained, and the fourth card of a set) and his own melds that leave him
 #           the least deadwood. There are no lay-offs after gin.
@@ -89,6 +92,8 @@ PACK = STANDARD_PACK
 #           Only one player scores in a hand, so there is never a tie.
 #   G8 §0.5 the card just taken from the discard pile may not be discarded again (nor knocked
 #           or ginned with) this turn, unless ``may_rediscard_pickup``.
+#   G9 §6   "gin" is a knock that leaves 0 deadwood: it is the action ``gin <card>`` (``knock <card>``
+#           is refused then), and it cannot be undercut. The winner of a game deals the next game.
 
 ENDINGS = ("knock", "gin", "void")
 
