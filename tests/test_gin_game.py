@@ -196,6 +196,9 @@ def play_differential(pyspiel, seed: int, tally: dict) -> None:
         tally["tie"] += 1
         assert theirs == 0 and r.winner == 1 - r.by and r.points == GIN.undercut_bonus
         return
+    if r.ending != "void":  # the final deadwood of both hands, after melds and lay-offs
+        dw = os.state.deadwood()
+        assert (dw[0], dw[1]) == (r.deadwood[os.nd], r.deadwood[g.dealer]), (dw, r.deadwood, seed)
     tally["undercut"] += r.undercut
     assert ours == theirs, f"seed {seed}: {r.describe()}: ours {ours}, OpenSpiel {theirs}"
     tally["same"] += 1
@@ -214,6 +217,50 @@ def test_differential_against_openspiel_gin_rummy(pyspiel):
     assert tally["undercut"] >= 3 and tally["tie"] >= 1 and tally["layoffs"] >= 10 and tally["wall_knock"] >= 1, tally
     # OpenSpiel allows a knock we refuse only when the only knocking discard is the card just taken (§0.5)
     print(dict(tally))
+
+
+# --------------------------------------------------------------------------- the bots' Gin decisions
+
+
+def test_greedy_takes_an_upcard_that_lowers_its_deadwood_and_passes_otherwise():
+    g = GinGame.new(GIN, 2, seed=1, dealer=1)
+    g.set_position(hands={0: "5h 6h 8s 8c 4s Qd Jc 2c 3d 9s"}, discard="7h")  # 7h makes 5h 6h 7h
+    assert GreedyPlayer().choose(g.view(0)) == DRAW_DISCARD
+    g = GinGame.new(GIN, 2, seed=1, dealer=1)
+    # Kd only adds a high card for the non-dealer; for the dealer it makes Ks Kc Kd
+    g.set_position(hands={0: "5h 6h 8s 8c 4s Qd Jc 2c 3d 9s", 1: "Ks Kc 2h 4h 6d 8d 10d 3c 5c 7c"}, discard="Kd")
+    assert GreedyPlayer().choose(g.view(0)) == PASS
+    g.apply(PASS)
+    assert GreedyPlayer().choose(g.view(1)) == DRAW_DISCARD
+
+
+def test_greedy_knocks_as_soon_as_allowed_and_threshold_waits():
+    from rumino.cards import parse_card
+
+    for bot, want in ((GreedyPlayer(), KnockWith), (ThresholdKnocker(1), Discard), (ThresholdKnocker(2), KnockWith)):
+        g = GinGame.new(GIN, 2, seed=11, dealer=1)
+        g.apply(PASS)
+        g.apply(PASS)
+        g.set_position(hands={0: "5h 6h 7h 8s 8c 8d Ks Kc Kd 2c"}, stock_top="Qh")  # 2 after throwing Qh
+        g.apply(DRAW_STOCK)
+        action = bot.choose(g.view(0))
+        assert type(action) is want and action.card == parse_card("Qh"), (bot.name, action)
+    g = GinGame.new(GIN, 2, seed=11, dealer=1)
+    g.apply(PASS)
+    g.apply(PASS)
+    g.set_position(hands={0: "4h 5h 6h 7h 8s 8c 8d Ks Kc Kd"}, stock_top="Qh")
+    g.apply(DRAW_STOCK)
+    assert ThresholdKnocker(0).choose(g.view(0)) == Gin(parse_card("Qh"))
+
+
+def test_every_bot_plays_gin_through_the_protocol():
+    from rumino.engine import play
+    from rumino.players import make_players
+
+    for specs in (["random", "greedy"], ["threshold:4", "greedy"], ["threshold:0", "random"]):
+        g = GinGame.new(dataclasses.replace(GIN, game_to=40), 2, seed=3)
+        play(g, make_players(specs, seed=3, game=GinGame), after=lambda game, *_: game.check_invariants(deep=False))
+        assert g.game_over
 
 
 # --------------------------------------------------------------------------- the knocker's arrangements
