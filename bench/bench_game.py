@@ -14,6 +14,10 @@
       * four random-legal bots (every decision lists the legal actions).
     Each repeat plays a fresh block of seeds with the evaluator's per-hand cache
     cleared first, so the cache only helps within the run, as in real use.
+(a2) Gin Rummy (``rumino.variants.gin``, RULES §6) with two greedy bots, apply_unchecked:
+    complete hands (every deal to its knock, gin or void hand) per second — the
+    like-for-like comparison with OpenSpiel's gin rummy (target: at least 3×
+    OpenSpiel's deals/s with its simple bot, same run).
 (b) OpenSpiel ``pyspiel.load_game("gin_rummy")`` (C++, one-deck two-player gin
     rummy; one OpenSpiel game is one deal) driven from a Python loop the same
     way: chance outcomes drawn from a seeded numpy generator, and either uniform
@@ -48,6 +52,7 @@ import numpy as np  # noqa: E402
 
 from rumino.engine import kernels_module, play  # noqa: E402
 from rumino.players import GreedyPlayer, RandomPlayer  # noqa: E402
+from rumino.variants.gin import GIN, GinGame  # noqa: E402
 from rumino.variants.rumino import RUMINO, RuminoGame, evaluator_for  # noqa: E402
 
 SEED = 20240607
@@ -118,6 +123,39 @@ def bench_rumino(games: int, repeat: int) -> dict:
     return out
 
 
+# --------------------------------------------------------------------------- (a2) Gin Rummy
+
+TARGET_GIN_RATIO = 3.0
+
+
+def gin_block(games: int, bots: str, k: int) -> dict:
+    from rumino.engine.evaluator import evaluator_for as shared_evaluator
+
+    shared_evaluator(GIN).clear()  # a cold cache for every repeat
+    hands = actions = 0
+    for i in range(games):
+        g = GinGame.new(GIN, 2, seed=[SEED, k, i])
+        players = ([GreedyPlayer(), GreedyPlayer()] if bots == "greedy"
+                   else [RandomPlayer(seed=[SEED, k, i, p]) for p in range(2)])
+        play(g, players, checked=False)
+        hands += len(g.results)
+        actions += len(g.history)
+    return {"games": games, "hands": hands, "actions": actions}
+
+
+def bench_gin(games: int, repeat: int) -> dict:
+    section(f"(a2) Gin Rummy through the engine (seed {SEED}, best of {repeat})")
+    gin_block(3, "greedy", 99)
+    wall, cpu, res = best_run(lambda k: gin_block(games, "greedy", k), repeat)
+    h = res["hands"]
+    out = {"greedy2": {"games": games, "hands": h, "actions": res["actions"], "hands_per_s": h / wall,
+                       "games_per_s": games / wall, "hands_per_s_cpu": h / cpu, "games_per_s_cpu": games / cpu}}
+    print(table(["bots", "games", "hands", "hands/s", "hands/s (CPU)", "games/s", "hands/game", "actions/hand"],
+                [["2 greedy bots, apply_unchecked", f"{games}", f"{h}", rate(h / wall), rate(h / cpu),
+                  rate(games / wall), f"{h / games:.1f}", f"{res['actions'] / h:.0f}"]]))
+    return out
+
+
 # --------------------------------------------------------------------------- (b) OpenSpiel
 
 
@@ -169,6 +207,22 @@ def bench_openspiel(games: int, repeat: int) -> dict | None:
 # --------------------------------------------------------------------------- (c) ratios
 
 
+def gin_ratio(gin: dict, theirs: dict | None) -> dict:
+    section("(c2) Gin Rummy hands/s ÷ OpenSpiel gin rummy deals/s (same run, same game)")
+    if theirs is None:
+        print("no OpenSpiel figures")
+        return {}
+    r = gin["greedy2"]["hands_per_s"] / theirs["simple"]["games_per_s"]
+    rc = gin["greedy2"]["hands_per_s_cpu"] / theirs["simple"]["games_per_s_cpu"]
+    print(table(["comparison", "ours", "OpenSpiel", "ratio", "ratio (CPU)"],
+                [["2 greedy Gin hands vs OpenSpiel simple-bot deals", rate(gin["greedy2"]["hands_per_s"]),
+                  rate(theirs["simple"]["games_per_s"]), f"{r:.2f}×", f"{rc:.2f}×"]]))
+    ok = r >= TARGET_GIN_RATIO
+    print(f"\ntarget ≥ {TARGET_GIN_RATIO:.0f}× OpenSpiel's gin rummy with its simple bot: {r:.2f}× (wall), "
+          f"{rc:.2f}× (CPU) -> {verdict(ok)}")
+    return {"gin_greedy2_vs_simple": {"wall": r, "cpu": rc}, "gin_target_met": ok}
+
+
 def ratios(ours: dict, theirs: dict | None) -> dict:
     section("(c) Rumino hands/s ÷ OpenSpiel gin rummy deals/s (same run)")
     if theirs is None:
@@ -201,12 +255,14 @@ def main(argv=None) -> int:
     games, os_games, repeat = (40, 150, 3) if args.quick else (150, 500, 5)
     print("rumino game benchmark: " + machine())
     ours = bench_rumino(games, repeat)
+    gin = bench_gin(games, repeat)
     theirs = bench_openspiel(os_games, repeat)
     rs = ratios(ours, theirs)
+    rs.update(gin_ratio(gin, theirs))
     if args.json:
         os.makedirs(os.path.dirname(os.path.abspath(args.json)), exist_ok=True)
         with open(args.json, "w") as fh:
-            json.dump({"seed": SEED, "quick": args.quick, "machine": machine(), "rumino": ours,
+            json.dump({"seed": SEED, "quick": args.quick, "machine": machine(), "rumino": ours, "gin": gin,
                        "openspiel": theirs, "ratios": rs}, fh, indent=1)
     return 0
 

@@ -83,10 +83,10 @@ def test_bad_settings_show_the_engine_message():
 
 def test_a_variant_without_an_engine_says_so():
     lab = HouseRuleLab()
-    lab.variant_box.value = "gin"
-    assert lab.knob_box.options[0] == "knock_max_deadwood"
+    lab.variant_box.value = "robber"
+    assert lab.knob_box.options[0] == "hand_size"
     lab.run_button.click()
-    assert "Gin Rummy has no playable engine yet" in lab.controller.error
+    assert "Robber Rummy has no playable engine yet" in lab.controller.error
 
 
 def test_static_html_table():

@@ -28,6 +28,11 @@ from ..engine.protocol import Action
 from .base import Player
 
 
+GAME_DEFAULTS: dict = {}
+"""``{view class: function(player, view) -> action}``: a game's own decisions for the greedy-type bots
+(registered by modules such as :mod:`rumino.players.gin_defaults`; the player's ``knock_at`` is honoured)."""
+
+
 class GreedyPlayer(Player):
     """Discard to minimise deadwood; knock as soon as the rules allow.
 
@@ -50,6 +55,9 @@ class GreedyPlayer(Player):
         return view.knock_limit
 
     def choose(self, view: TableView) -> Action:
+        special = GAME_DEFAULTS.get(type(view))
+        if special is not None:  # a game's own decisions (Gin's upcard offer …), registered by the game's bot module
+            return special(self, view)
         ph = view.phase
         if ph == "turn":
             return self.start_turn(view)

@@ -84,7 +84,7 @@ VARIANTS: dict[str, Variant] = {
                                            "rommé ohne auslegen", "knock rummy"),
                 wiener.WIENER, wiener.PACK, 10, (2, 6), (10, 11), knock_field="knock_max_deadwood", section="§5"),
         Variant("gin", "Gin Rummy", ("gin", "gin rummy"), gin.GIN, gin.PACK, 10, (2, 2), (10, 11),
-                knock_field="knock_max_deadwood", has_gin=True, section="§6"),
+                knock_field="knock_max_deadwood", has_gin=True, section="§6", game=gin.GinGame),
     )
 }
 
