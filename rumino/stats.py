@@ -91,9 +91,14 @@ class Estimate:
         return (self.value - float(exact)) / self.se
 
     def as_json(self) -> dict:
-        """The one JSON shape of an estimate: value, ci95, n, seed, interval (and successes)."""
-        out = {"value": self.value, "ci95": [self.lo, self.hi], "n": self.n, "seed": self.seed,
-               "interval": self.method}
+        """The one JSON shape of an estimate: estimate, ci95, n, seed, interval (and successes).
+
+        ``value`` repeats ``estimate`` so that a reader of an exact figure
+        (``{"numerator", "denominator", "value"}``) and of a simulated one reads the
+        number under the same key.
+        """
+        out = {"estimate": self.value, "value": self.value, "ci95": [self.lo, self.hi], "n": self.n,
+               "seed": self.seed, "interval": self.method}
         if self.successes is not None:
             out["successes"] = self.successes
         return out
