@@ -20,7 +20,9 @@ from ..engine.table import forbidden_discard
 from ..game import Action, Discard, Gin
 from ..variants.rumino import (CALL, CLAIM, DEAL, DECLINE, DRAW_DISCARD, DRAW_STOCK, KNOCK, REBUY, RuminoView,
                                evaluator_for)
+from ..variants.wiener import WienerView
 from .base import Player
+from .wiener_defaults import wiener_choice
 
 
 class GreedyPlayer(Player):
@@ -45,6 +47,8 @@ class GreedyPlayer(Player):
         return view.rules.knock_max_deadwood
 
     def choose(self, view: RuminoView) -> Action:
+        if isinstance(view, WienerView):  # Wiener Rummy, American Knock Rummy: their own defaults
+            return wiener_choice(self, view)
         ph = view.phase
         if ph == "turn":
             return self.start_turn(view)
