@@ -19,7 +19,7 @@ from rumino.game import TABLE
 from rumino.records import loads_record, record_of, replay
 
 GOLDEN = pathlib.Path(__file__).parent / "golden"
-FILES = sorted(GOLDEN.glob("*.json"))
+FILES = sorted(GOLDEN.glob("rumino_*.json"))  # wiener_*.json: tests/test_wiener_game.py
 
 
 def _load(path):

@@ -71,7 +71,7 @@ def _after_draw(player, view: WienerView) -> Action:
     card = max(best, key=lambda c: (c != JOKER, values[c], c))
     if view.last_round:
         return Discard(card)
-    if value == 0 and CallRummy in view.action_set:
+    if value == 0 and CallRummy in view.action_set.classes:
         return CallRummy(card)
     limit = view.knock_limit
     at = player.knock_at(view)
