@@ -423,3 +423,42 @@ def test_s5_8_game_to_100_points():
     top = max(g.scores)
     assert top >= 100 and g.result.how == "game_to" and all(g.scores[w] == top for w in g.result.winners)
     assert all(max(r.scores) < 100 for r in g.results[:-1])
+
+
+def _drain_stock_but(g: WienerGame, keep: int) -> None:
+    """Move all but the top ``keep`` stock cards under the discard pile (every card stays in one place)."""
+    while len(g.stock) > keep:
+        g.discard.insert(0, g.stock.pop(0))
+    g.check_invariants()
+
+
+@pytest.mark.parametrize("mode", ["end_and_score", "void_hand", "reshuffle"])
+def test_s0_4_last_stock_card_with_and_without_a_knock(mode):
+    rules = dataclasses.replace(WIENER, stock_exhausted=mode)
+    # W-D5: a knock on the last stock card is scored at once, its last round cut short
+    g = opened(2, rules)
+    g.set_position(hands={0: DW5, 1: HIGH}, stock_top="Kd")
+    _drain_stock_but(g, 1)
+    g.apply(Draw("stock"))
+    g.apply(KnockWith(C("Kd")))
+    g.check_invariants()
+    if mode == "reshuffle":
+        assert (g.phase, g.to_act, g.knocker) == ("turn", 1, 0)
+        g.apply(Draw("stock"))  # from the reshuffled discards (§0.4)
+        assert g.reshuffles == 1 and len(g.discard) == 1
+        g.apply(Discard(g.hands[1][-1]))
+    r = g.results[-1]
+    assert r.ending == "knock" and r.deltas == (5, 74) and g.hand_over
+    # without a knock the hand ends (or goes on) by the knob
+    g = opened(2, rules)
+    g.set_position(hands={0: DW5, 1: HIGH}, stock_top="Kd")
+    _drain_stock_but(g, 1)
+    g.apply(Draw("stock"))
+    g.apply(Discard(C("Kd")))
+    g.check_invariants()
+    if mode == "reshuffle":
+        assert (g.phase, g.to_act, g.can_draw_stock()) == ("turn", 1, True) and not g.results
+    else:
+        r = g.results[-1]
+        assert r.ending == "stock_exhausted" and r.by is None and not any(r.money)
+        assert r.deltas == ((0, 0) if mode == "void_hand" else (5, 74))

@@ -21,10 +21,9 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 
 from ..cards import STANDARD_PACK
+from ..errors import RuleConfigError
 from ..melds import GIN_MELDS, WIENER_MELDS, MeldRules
 from ._fields import knob, validate
-
-from ..errors import RuleConfigError
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -344,7 +343,7 @@ class _KnockFamily(DrawDiscardGame):
             out.extend(CallRummy(c) for c in best)
         if self._limit is None or value <= self._limit:
             for c in sorted(set(hand)):
-                if c != forbidden and self._left_after(seat, c) <= (self._limit if self._limit is not None else 10**9):
+                if c != forbidden and (self._limit is None or self._left_after(seat, c) <= self._limit):
                     out.append(KnockWith(c))
         return out
 
@@ -412,9 +411,6 @@ class _KnockFamily(DrawDiscardGame):
     def _do_rummy(self, action: CallRummy) -> None:
         self.opening = False
         self.discard_and_end(action, "rummy")
-
-    def expected_hand_size(self, seat: int) -> int:
-        return super().expected_hand_size(seat)
 
     def view_fields(self, seat: int) -> dict:
         return dict(pot=self.pool, chips_paid=tuple(self.paid), chips_received=tuple(self.received),
