@@ -158,7 +158,7 @@ from ..engine.drawdiscard import HandResult as _HandResult
 from ..engine.protocol import Action, ActionSet, one_card, refuse
 from ..engine.scoring import everyone_adds_deadwood
 from ..engine.scoring import undercut as is_undercut
-from ..engine.table import deal_round_robin, from_left_of
+from ..engine.table import from_left_of
 
 KNOCK_MONEY = 1  # RULES §5.5: one chip from every other player still in
 
@@ -309,28 +309,18 @@ class _KnockFamily(DrawDiscardGame):
         return self._size
 
     def deal(self) -> None:
-        """Deal ``hand_size`` each from the dealer's left; under dealer11 the dealer takes the next card
-        (11 in all) and there is no upcard (RULES §5.1), otherwise one upcard."""
-        self.knocker, self.knock_queue = None, []
+        self.knocker, self.knock_queue, self.opening = None, [], False
+        super().deal()
+
+    def after_deal(self, order) -> None:
+        """Under dealer11 the dealer takes the card that would have been the upcard (11 in all), there is
+        no upcard, and the dealer opens with a discard (RULES §5.1, W-D2); otherwise the engine's upcard."""
         if not self._dealer11:
-            self.opening = False
-            super().deal()
+            super().after_deal(order)
             return
-        n = self.n_seats
-        self.hand_number += 1
-        self.in_hand = list(self.in_game)
-        order = from_left_of(self.dealer, [p for p in range(n) if self.in_game[p]], n)
-        self.hand_players = tuple(order)
-        cards = self.rng.permutation(self._pack_array).tolist()
-        self.hands, pile, self.stock = deal_round_robin(cards, order, n, self.hand_size)
-        self.hands[self.dealer].append(pile.pop())  # the 11th card: the one that would have been the upcard
-        self.discard = []
-        self._dw.clear()
-        self.pickup = None
-        self.drawn = None
-        self.reshuffles = 0
+        self.hands[self.dealer].append(self.discard.pop())
         self.turn = self.dealer
-        self.phase = "discard"  # W-D2: the dealer's opening turn is a discard only
+        self.phase = "discard"
         self.opening = True
 
     def after_draw_actions(self, seat: int, forbidden: int | None) -> list:
