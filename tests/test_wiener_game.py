@@ -267,3 +267,10 @@ def test_cli_refuses_too_many_knock_rummy_players(capsys):
 
 if __name__ == "__main__":  # pragma: no cover
     write_golden()
+
+
+def test_cli_deadwood_knock_rummy_has_no_limit(capsys):
+    assert main(["deadwood", "Qh", "Kh", "Ah", "4d", "4h", "4s", "9h", "--variant", "knock rummy", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    # §5.8: ace low (Q-K-A is no run), A = 1, and a knock at any count
+    assert (data["variant"], data["deadwood"], data["can_knock"], data["knock_limit"]) == ("knock-rummy", 30, True, None)
