@@ -274,3 +274,13 @@ def test_cli_deadwood_knock_rummy_has_no_limit(capsys):
     data = json.loads(capsys.readouterr().out)
     # §5.8: ace low (Q-K-A is no run), A = 1, and a knock at any count
     assert (data["variant"], data["deadwood"], data["can_knock"], data["knock_limit"]) == ("knock-rummy", 30, True, None)
+
+
+def test_greedy_bots_cannot_stall_a_knock_rummy_hand():
+    """Seed (7, 158): four greedy bots once held each other's cards for ever (one pack, no knock limit);
+    their knock point now rises after PATIENCE turns in a hand (players/wiener_defaults.py)."""
+    from rumino.engine.seeding import new_table
+
+    game, bots = new_table("knock-rummy", ["greedy"] * 4, 7, 158)
+    play(game, bots, max_actions=50_000)
+    assert game.game_over and len(game.results) >= 2

@@ -8,7 +8,9 @@ among ``view.legal_actions``. The defaults:
 * call rummy whenever 10 cards can be melded (it ends the deal at once, §5.4);
 * knock as soon as allowed: at the rules' limit (greedy) or at ``T`` (threshold), never in
   the last round after someone else's knock; American Knock Rummy has no limit (§5.8), so
-  the greedy bot knocks at :data:`NO_LIMIT_KNOCK_AT` or less;
+  the greedy bot knocks at :data:`NO_LIMIT_KNOCK_AT` or less, and there (no limit) a bot's
+  knock point rises by one for each of its turns in a hand beyond :data:`PATIENCE`: with one
+  pack, bots that only discard their worst card can hold each other's cards for ever;
 * buy back whenever offered (§5.5: it is offered only when it lowers the score), unless the
   bot's ``max_rebuys`` is 0;
 * discard the card that leaves the least deadwood, keeping jokers, then shedding the highest.
@@ -30,6 +32,7 @@ from ..engine.table import forbidden_discard
 from ..variants.wiener import BUYBACK, DECLINE_BUYBACK, CallRummy, WienerView
 
 NO_LIMIT_KNOCK_AT = 10  # greedy's knock point where the rules set no limit (American Knock Rummy): Gin's limit
+PATIENCE = 20  # turns in a hand after which a bot in a game without a knock limit lowers its standards
 
 
 def wiener_choice(player, view: WienerView) -> Action:
@@ -77,9 +80,19 @@ def _after_draw(player, view: WienerView) -> Action:
     at = player.knock_at(view)
     if at is None:
         at = NO_LIMIT_KNOCK_AT
+    if limit is None:
+        at += max(0, _turns_this_hand(player, view) - PATIENCE)
     if value <= at and (limit is None or value <= limit):
         return KnockWith(card)
     return Discard(card)
 
 
-__all__ = ["wiener_choice", "NO_LIMIT_KNOCK_AT"]
+def _turns_this_hand(player, view) -> int:
+    """This bot's turns so far in the current hand (kept on the bot: a hand is known by its number)."""
+    hand, turns = getattr(player, "_knock_turns", (None, 0))
+    turns = turns + 1 if hand == view.hand_number else 1
+    player._knock_turns = (view.hand_number, turns)
+    return turns
+
+
+__all__ = ["wiener_choice", "NO_LIMIT_KNOCK_AT", "PATIENCE"]
