@@ -119,6 +119,7 @@ def test_s5_9_4_one_more_draw_and_discard_after_a_knock_and_no_laying_off():
     g.apply(KnockWith(C("Kd")))
     v = g.view(1)
     assert (g.phase, g.to_act, v.knocker, v.last_round) == ("turn", 1, 0, True)
+    assert Draw("discard") in g.legal_actions() and v.top_discard == C("Kd")  # W-D9: a face-up discard
     refused(g, LayOff(C("5h")), "§5.4", "no laying off")
     g.apply(Draw("stock"))  # Qh: seat 1 now holds 10 cards in melds plus Kd
     assert not any(isinstance(a, (KnockWith, CallRummy)) for a in g.legal_actions())

@@ -138,6 +138,8 @@ KNOCK_RUMMY_PACK = STANDARD_PACK
 #               computed when that player decides (an earlier buyer may have moved).
 #   W-D8 §5.5   everyone still in reaching 101 in one deal: the lowest score wins, ties
 #               split the pot, the odd chip from the dealer's left (engine ledger).
+#   W-D9 §5.4   the knocker's discard is an ordinary face-up discard (he knocks "after drawing and
+#               discarding"): the first player of the last round may take it.
 #   K-D1 §5.8   the winner of a Knock Rummy hand: a player who ties the knocker's count
 #               when the knocker is lowest wins instead of him; several such players, or
 #               several lowest non-knockers, split the hand's points (odd points from the
