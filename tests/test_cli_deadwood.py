@@ -127,7 +127,7 @@ def test_unicode_and_commas(capsys):
     (["7h 8h 9h 10h 5c 5d 5s 2c 3c"], "a Rumino hand has 7 or 8 cards; 7h 8h 9h 10h 5c 5d 5s 2c 3c has 9."),
     (["2c 3c 4c 5c 6c 7c 8c 9c 10c", "--variant", "gin"], "a Gin Rummy hand has 10 or 11 cards;"),
     (["7h 8h 9h 10h 5c 5d 5s", "--variant", "canasta"],
-     "unknown variant 'canasta': choose one of rumino, rummoli, romme, robber, wiener, gin."),
+     "unknown variant 'canasta': choose one of rumino, rummoli, romme, robber, wiener, gin, knock-rummy."),
     (["7h 8h 9h 10h 5c 5d 5s", "--variant", "rummoli"],
      "Rummoli has no melds and no deadwood: its rummy phase is a stops game (RULES §2)."),
     (["JK JK JK JK JK 2c 3c"], "the hand holds 5 jokers, but a pack of 2 decks and 4 jokers has only 4."),

@@ -107,7 +107,7 @@ def test_parse_knob_value_from_the_command_line():
     ("German Rummy", "romme"), ("german-rummy", "romme"), ("ROMMÉ", "romme"), ("Rommé mit Auslegen", "romme"),
     ("romme_mit_auslegen", "romme"), ("Robber Rummy", "robber"), ("Räuber-Rommé", "robber"),
     ("robbers' rummy", "robber"), ("Wiener", "wiener"), ("Viennese Rummy", "wiener"), ("101", "wiener"),
-    ("Rommé ohne Auslegen", "wiener"), ("  gin   rummy ", "gin"), ("Gin", "gin"), ("Knock Rummy", "wiener"),
+    ("Rommé ohne Auslegen", "wiener"), ("  gin   rummy ", "gin"), ("Gin", "gin"), ("Knock Rummy", "knock-rummy"),
 ])
 def test_find_variant_aliases(name, key):
     assert find_variant(name).key == key
@@ -124,7 +124,7 @@ def test_every_alias_and_title_finds_its_variant():
 def test_unknown_variant_names_the_choices():
     with pytest.raises(RuleConfigError) as err:
         find_variant("canasta")
-    assert str(err.value) == "unknown variant 'canasta': choose one of rumino, rummoli, romme, robber, wiener, gin."
+    assert str(err.value) == "unknown variant 'canasta': choose one of rumino, rummoli, romme, robber, wiener, gin, knock-rummy."
 
 
 def test_variant_records_agree_with_the_rules():

@@ -73,8 +73,9 @@ def evaluate_cards(hand, variant_name="rumino") -> tuple[dict, Arrangement]:
     if variant.has_rumino:
         out["rumino"] = rumino_in(hand, variant.rules) is not None
     if variant.knock_field is not None:
-        out["can_knock"] = best.deadwood <= variant.knock_limit()
-        out["knock_limit"] = variant.knock_limit()
+        limit = variant.knock_limit()  # None: knock at any count (American Knock Rummy, RULES §5.8)
+        out["can_knock"] = limit is None or best.deadwood <= limit
+        out["knock_limit"] = limit
     out.update(_romme_extras(hand, variant))
     return out, best
 
@@ -112,7 +113,8 @@ def _text(report: dict) -> str:
     if "rumino" in report:
         facts.append(f"rumino: {yes[report['rumino']]}")
     if "can_knock" in report:
-        facts.append(f"may knock: {yes[report['can_knock']]} (limit {report['knock_limit']})")
+        limit = "none" if report["knock_limit"] is None else report["knock_limit"]
+        facts.append(f"may knock: {yes[report['can_knock']]} (limit {limit})")
     text = (first or "(no cards)") + "\n" + " · ".join(facts)
     if "penalty" in report:
         text += f"\npenalty {report['penalty']} if caught with this hand (RULES §3.5)"

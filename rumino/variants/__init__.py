@@ -2,10 +2,12 @@
 
 >>> find_variant("German Rummy").key, find_variant("101").key, find_variant("gin rummy").title
 ('romme', 'wiener', 'Gin Rummy')
+>>> find_variant("knock rummy").title, find_variant("knock-rummy").key
+('American Knock Rummy', 'knock-rummy')
 >>> find_variant("canasta")
 Traceback (most recent call last):
 ...
-rumino.errors.RuleConfigError: unknown variant 'canasta': choose one of rumino, rummoli, romme, robber, wiener, gin.
+rumino.errors.RuleConfigError: unknown variant 'canasta': choose one of rumino, rummoli, romme, robber, wiener, gin, knock-rummy.
 """
 
 from __future__ import annotations
@@ -81,10 +83,15 @@ VARIANTS: dict[str, Variant] = {
                                            "rauber-romme", "räuber-rommé", "rauber romme"),
                 robber.ROBBER, robber.PACK, 13, (2, 6), tuple(range(1, 31)), section="§4"),
         Variant("wiener", "Wiener Rummy", ("wiener", "wiener rummy", "viennese rummy", "101", "romme ohne auslegen",
-                                           "rommé ohne auslegen", "knock rummy"),
-                wiener.WIENER, wiener.PACK, 10, (2, 6), (10, 11), knock_field="knock_max_deadwood", section="§5"),
+                                           "rommé ohne auslegen"),
+                wiener.WIENER, wiener.PACK, 10, (2, 6), (10, 11), knock_field="knock_max_deadwood", section="§5",
+                game=wiener.WienerGame),
         Variant("gin", "Gin Rummy", ("gin", "gin rummy"), gin.GIN, gin.PACK, 10, (2, 2), (10, 11),
                 knock_field="knock_max_deadwood", has_gin=True, section="§6", game=gin.GinGame),
+        # RULES §5.8: 10 cards for 2 players, 7 for 3–4 (the default table of 4), 6 for 5
+        Variant("knock-rummy", "American Knock Rummy", ("knock rummy", "american knock rummy", "knock"),
+                wiener.KNOCK_RUMMY, wiener.KNOCK_RUMMY_PACK, 7, (2, 5), (6, 7, 8, 10, 11),
+                knock_field="knock_max_deadwood", section="§5.8", game=wiener.KnockRummyGame),
     )
 }
 

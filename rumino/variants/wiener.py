@@ -1,7 +1,18 @@
-"""Wiener Rummy, *Rommé ohne Auslegen* / 101: 10 cards, knock at 5, out at 101 (RULES.md §5).
+"""Wiener Rummy, *Rommé ohne Auslegen* / 101 (RULES.md §5), and American Knock Rummy (§5.8).
 
->>> WIENER.knock_max_deadwood, WIENER.meld_rules.pack.size, WIENER_13.hand_size
-(5, 106, 13)
+Wiener: 10 cards from 106 (two decks, two jokers); the dealer holds 11 and opens
+by discarding; draw then discard; a rummy call (10 cards in melds after drawing,
+the 11th discarded) ends the deal at once; a knock at 5 deadwood or less (after
+drawing and discarding) gives everyone else one more draw-and-discard, then all
+show, with no laying off; knock money in chips; out at 101; one buy-back a game.
+
+>>> WIENER.knock_max_deadwood, WIENER.meld_rules.pack.size, WIENER_13.hand_size, WIENER.buyback_target
+(5, 106, 13, 'second_worst')
+>>> g = WienerGame.new(WIENER, 3, seed=1, dealer=2)
+>>> g.phase, g.to_act, [len(h) for h in g.hands], g.stock_size, g.pool   # the dealer opens with a discard
+('discard', 2, [10, 10, 11], 75, 15)
+>>> KNOCK_RUMMY.hand_size, KnockRummyGame.new(KNOCK_RUMMY, 3, seed=1).hand_size   # 7 cards for 3 players
+('by_players', 7)
 """
 
 from __future__ import annotations
@@ -9,13 +20,15 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import cached_property
 
-from ..melds import WIENER_MELDS, MeldRules
+from ..cards import STANDARD_PACK
+from ..errors import RuleConfigError
+from ..melds import GIN_MELDS, WIENER_MELDS, MeldRules
 from ._fields import knob, validate
 
 
 @dataclass(frozen=True, kw_only=True)
 class WienerRules:
-    """The rules of Wiener Rummy; every field is a knob of RULES §5.7."""
+    """The rules of Wiener Rummy; every field is a knob of RULES §5.7 (its section is named)."""
 
     deal_mode: str = knob("dealer11", section="§5.1", choices=("dealer11", "upcard"),
                           doc="dealer11: the dealer holds 11 and discards first; upcard: 10 each and an upcard")
@@ -29,8 +42,9 @@ class WienerRules:
     entry_chips: int = knob(5, section="§5.5", low=0, high=10_000, doc="chips each player puts in the pot")
     buyback_chips: int = knob(5, section="§5.5", low=0, high=10_000, doc="price of the buy-back")
     buyback_low: int = knob(81, section="§5.5", low=0, high=100, doc="lowest score that may buy back")
-    buyback_target: str = knob("highest_other", section="§5.5", choices=("highest_other", "literal_second_worst"),
-                               doc="the score a buy-back goes down to")
+    buyback_target: str = knob("second_worst", section="§5.5", choices=("second_worst", "best_other"),
+                               doc="second_worst: the second-worst score still in, counting the buyer (never "
+                                   "raises a score); best_other: the lowest score among the others")
     elimination_at: int = knob(101, section="§5.5", choices=(101,), doc="a score at or above this is out")
     rummy_call_money: int = knob(1, section="§5.5", choices=(1, 2), doc="chips from each other player to a rummy caller")
     knock_money_to_pot: bool = knob(False, section="§5.5", choices=(False, True), doc="knock money goes to the pot")
@@ -38,9 +52,14 @@ class WienerRules:
                                 doc="what happens when the stock runs out")
     may_rediscard_pickup: bool = knob(False, section="§0.5", choices=(False, True),
                                       doc="may the card just taken from the discard pile be discarded again")
+    pickup_bars_twin: bool = knob(False, section="§0.5", choices=(False, True),
+                                  doc="True: the identical twin of the card taken may not be discarded either")
 
     def __post_init__(self):
         validate(self)
+        if self.buyback_low >= self.elimination_at:
+            raise RuleConfigError(f"WienerRules.buyback_low is {self.buyback_low}: it must be below elimination_at "
+                                  f"({self.elimination_at}) (RULES §5.5).")
 
     @cached_property
     def meld_rules(self) -> MeldRules:
@@ -52,3 +71,718 @@ WIENER = WienerRules()
 # RULES §5.6: the 13-card form, knock under 10, no extra turn after a knock.
 WIENER_13 = WienerRules(hand_size=13, knock_max_deadwood=9, extra_turn_after_knock=False)
 PACK = WIENER_MELDS.pack
+
+
+@dataclass(frozen=True, kw_only=True)
+class KnockRummyRules:
+    """American Knock Rummy (Bicycle), RULES §5.8: one 52-card pack, ace low (A = 1), no knock limit.
+
+    >>> KNOCK_RUMMY.meld_rules.pack.size, KNOCK_RUMMY.meld_rules.ace, KNOCK_RUMMY.knock_max_deadwood
+    (52, 'low', None)
+    """
+
+    hand_size: int | str = knob("by_players", section="§5.8", choices=("by_players", 10, 7, 6),
+                                doc="by_players: 10 cards for 2 players, 7 for 3–4, 6 for 5; or a fixed size")
+    knock_max_deadwood: int | None = knob(None, section="§5.8", low=0, high=100, allow_none=True,
+                                          doc="None: knock at any count (Bicycle); 9: the 'under 10' variant")
+    rummy_bonus: int = knob(25, section="§5.8", low=0, high=100,
+                            doc="what a knocker going rummy (count 0) wins from each opponent besides the difference")
+    knock_penalty: int = knob(10, section="§5.8", low=0, high=100,
+                              doc="what a knocker who is not lowest pays the winner besides the difference")
+    game_to: int = knob(100, section="§5.8", low=1, high=10_000, doc="the game ends when a player's points reach this")
+    stock_exhausted: str = knob("reshuffle", section="§0.4", choices=("reshuffle", "void_hand", "end_and_score"),
+                                doc="what happens when the stock runs out")
+    may_rediscard_pickup: bool = knob(False, section="§0.5", choices=(False, True),
+                                      doc="may the card just taken from the discard pile be discarded again")
+    pickup_bars_twin: bool = knob(False, section="§0.5", choices=(False, True),
+                                  doc="True: the identical twin of the card taken may not be discarded either")
+
+    def __post_init__(self):
+        validate(self)
+
+    @cached_property
+    def meld_rules(self) -> MeldRules:
+        """Gin's melds: one pack, sets of 3–4 by rank, runs ace low, A = 1, faces 10 (RULES §5.8)."""
+        return replace(GIN_MELDS, name="knock-rummy")
+
+
+KNOCK_RUMMY = KnockRummyRules()
+KNOCK_RUMMY_PACK = STANDARD_PACK
+
+
+# ===================================================================== the games
+#
+# WienerGame and KnockRummyGame are the shared draw-and-discard engine (rumino.engine)
+# plus the knock-after-discarding family's hooks (_KnockFamily): the dealer's opening
+# discard, the knock and the rummy call after a draw, the last round after a knock,
+# and no laying off. WienerGame adds knock money, elimination at 101 and the buy-back;
+# KnockRummyGame the Bicycle settlement (the lowest count wins the difference).
+#
+# Decisions where RULES leaves a point open, each named where it is applied:
+#   W-D1 §5.1   first dealer: high card (the engine's rule); the deal passes left.
+#   W-D2 §5.4   the dealer's opening turn (dealer11) is a discard without a draw; a dealer
+#               whose 11 dealt cards already allow it may knock or call rummy with that
+#               discard (it is his turn and he discards, as the rules ask of both).
+#   W-D3 §5.4   a knock at 0 deadwood is allowed (it is ≤ 5) but is not a rummy call:
+#               only the call ends the deal at once; a bot always calls.
+#   W-D4 §5.4   during the last round after a knock nobody may knock or call rummy; a
+#               player who completes 10 melded cards there simply scores 0 (RULES default).
+#   W-D5 §0.4   under stock_exhausted = void_hand / end_and_score the deal ends once the
+#               last stock card is drawn and discarded; a knock already made is still
+#               scored as a knock (its last round is cut short).
+#   W-D6 §5.5   knock and rummy-call money is paid by every other player dealt into the
+#               deal (all were in the game when it was played), also by one it eliminates;
+#               chips are on credit (the ledger records what each seat paid and received).
+#   W-D7 §5.5   buy-backs are offered after the deal's eliminations, when two or more
+#               players are still in, in order from the dealer's left; each target is
+#               computed when that player decides (an earlier buyer may have moved).
+#   W-D8 §5.5   everyone still in reaching 101 in one deal: the lowest score wins, ties
+#               split the pot, the odd chip from the dealer's left (engine ledger).
+#   W-D9 §5.4   the knocker's discard is an ordinary face-up discard (he knocks "after drawing and
+#               discarding"): the first player of the last round may take it.
+#   K-D1 §5.8   the winner of a Knock Rummy hand: a player who ties the knocker's count
+#               when the knocker is lowest wins instead of him; several such players, or
+#               several lowest non-knockers, split the hand's points (odd points from the
+#               knocker's left). The rummy bonus goes only to a knocker who wins at 0.
+#   K-D2 §5.8   Knock Rummy is played for points won; the game ends after the hand in which
+#               a player reaches ``game_to`` (default 100), and the highest total wins.
+#   K-D3 §0.4   a Knock Rummy hand ended by the stock (end_and_score) is settled as if no
+#               one had knocked: the lowest count wins the differences.
+
+import dataclasses as _dc
+from typing import ClassVar as _ClassVar
+
+from ..cards import format_card
+from ..errors import IllegalActionError
+from ..engine.actions import DEAL, Deal, Discard, Draw, KnockWith
+from ..engine.drawdiscard import DrawDiscardGame, TableView, expect
+from ..engine.drawdiscard import HandResult as _HandResult
+from ..engine.protocol import Action, ActionSet, one_card, refuse
+from ..engine.scoring import everyone_adds_deadwood
+from ..engine.scoring import undercut as is_undercut
+from ..engine.table import from_left_of
+
+KNOCK_MONEY = 1  # RULES §5.5: one chip from every other player still in
+
+
+@_dc.dataclass(frozen=True, slots=True)
+class CallRummy(Action):
+    """After drawing: lay 10 cards in melds and discard ``card``; the deal ends at once (RULES §5.4)."""
+
+    card: int
+    word: _ClassVar[str] = "rummy"
+    verb: _ClassVar[str] = "call rummy"
+    discards_card: _ClassVar[bool] = True
+
+    def notation(self) -> str:
+        return f"rummy {format_card(self.card)}"
+
+    @classmethod
+    def parse_args(cls, args):
+        return cls(one_card(cls, args))
+
+
+@_dc.dataclass(frozen=True, slots=True)
+class LayOff(Action):
+    """Put ``card`` on another player's meld: never legal here (no laying off, RULES §5.4, §5.8).
+
+    It is an action word so that a player who tries it hears the rule, not "unknown action".
+    """
+
+    card: int
+    word: _ClassVar[str] = "layoff"
+    verb: _ClassVar[str] = "lay off"
+
+    def notation(self) -> str:
+        return f"layoff {format_card(self.card)}"
+
+    @classmethod
+    def parse_args(cls, args):
+        return cls(one_card(cls, args))
+
+
+@_dc.dataclass(frozen=True, slots=True)
+class BuyBack(Action):
+    """Between deals, once per game: pay the buy-back chips and go down to the target score (RULES §5.5)."""
+
+    word: _ClassVar[str] = "buyback"
+    verb: _ClassVar[str] = "buy back"
+
+
+@_dc.dataclass(frozen=True, slots=True)
+class DeclineBuyBack(Action):
+    """Keep one's score rather than buy back."""
+
+    word: _ClassVar[str] = "decline"
+    verb: _ClassVar[str] = "decline the buy-back"
+
+
+BUYBACK, DECLINE_BUYBACK = BuyBack(), DeclineBuyBack()
+ACTIONS = ActionSet("Wiener Rummy", (Draw, Discard, KnockWith, CallRummy, LayOff, BuyBack, DeclineBuyBack, Deal))
+KNOCK_RUMMY_ACTIONS = ActionSet("American Knock Rummy", (Draw, Discard, KnockWith, LayOff, Deal))
+
+
+@_dc.dataclass(frozen=True, kw_only=True)
+class HandResult(_HandResult):
+    """How one deal ended, what everyone scored, and the chips that moved (``money``: per seat, + received)."""
+
+    money: tuple = ()
+    winners: tuple = ()  # Knock Rummy: who won the hand's points
+
+    TEXT: _ClassVar[dict] = {**_HandResult.TEXT, "rummy": "{who} called rummy"}
+
+
+@_dc.dataclass(frozen=True)
+class GameResult:
+    """Who won, how, and what each seat received from the pot (in chips, the ledger's unit).
+
+    ``pool_cents`` and ``payouts_cents`` are the names records and simulations read: for
+    these games they hold chips (``POT_SCALE`` = 1), not cents.
+    """
+
+    winners: tuple[int, ...]
+    how: str  # "last_player", "lowest_score" (§5.5), "game_to" (§5.8)
+    pot: int
+    payouts: tuple[int, ...]
+    hands: int
+    buybacks: int
+    next_dealer: int
+
+    @property
+    def pool_cents(self) -> int:
+        return self.pot
+
+    @property
+    def payouts_cents(self) -> tuple[int, ...]:
+        return self.payouts
+
+    @property
+    def rebuys(self) -> int:
+        return self.buybacks
+
+    def share(self, seat: int) -> float:
+        return 1 / len(self.winners) if seat in self.winners else 0.0
+
+
+@_dc.dataclass(eq=False, kw_only=True, slots=True)
+class WienerView(TableView):
+    """What one player sees: the table plus the pot, chips, the knocker and the last round, and
+    (when it is this player's decision) the buy-back terms."""
+
+    pot: int = 0
+    chips_paid: tuple[int, ...] = ()
+    chips_received: tuple[int, ...] = ()
+    knocker: int | None = None
+    last_round: bool = False  # a knock was made: this is the one more draw-and-discard (§5.4)
+    opening: bool = False  # the dealer's opening discard (no draw)
+    buyback_used: tuple[bool, ...] = ()
+    buyback_target: int | None = None  # in the buy-back phase, for the player deciding
+    buyback_price: int | None = None
+
+
+class _KnockFamily(DrawDiscardGame):
+    """What Wiener Rummy and American Knock Rummy share (see the module notes)."""
+
+    VIEW = WienerView
+    ENDINGS = ("knock", "rummy", "stock_exhausted")
+    POT_SCALE = 1  # the ledger counts chips
+    HANDLERS = {KnockWith: "_do_knock", CallRummy: "_do_rummy", LayOff: "_do_layoff"}
+    PHASE_ACTIONS = {"turn": (Draw, LayOff), "discard": (Discard, KnockWith, CallRummy, LayOff)}
+    PHASE_CHOICES = {"discard": "discard a card, knock with a discard (deadwood ≤ the limit after it), or call "
+                                "rummy with a discard (10 cards in melds)"}
+
+    # ----------------------------------------------------------------- hooks
+
+    def setup(self) -> None:
+        rules = self.rules
+        self._limit = rules.knock_max_deadwood  # None: no limit (Knock Rummy)
+        self._extra = getattr(rules, "extra_turn_after_knock", False)
+        self._dealer11 = getattr(rules, "deal_mode", "upcard") == "dealer11"
+        self._size = self._hand_size_for(self.n_seats)
+        self.knocker: int | None = None
+        self.knock_queue: list[int] = []  # the players still to take their last draw-and-discard
+        self.opening = False
+
+    def _hand_size_for(self, n: int) -> int:
+        return self.rules.hand_size
+
+    @property
+    def hand_size(self) -> int:
+        return self._size
+
+    def deal(self) -> None:
+        self.knocker, self.knock_queue, self.opening = None, [], False
+        super().deal()
+
+    def after_deal(self, order) -> None:
+        """Under dealer11 the dealer takes the card that would have been the upcard (11 in all), there is
+        no upcard, and the dealer opens with a discard (RULES §5.1, W-D2); otherwise the engine's upcard."""
+        if not self._dealer11:
+            super().after_deal(order)
+            return
+        self.hands[self.dealer].append(self.discard.pop())
+        self.turn = self.dealer
+        self.phase = "discard"
+        self.opening = True
+
+    def after_draw_actions(self, seat: int, forbidden: int | None) -> list:
+        if self.knocker is not None:
+            return []  # W-D4: the last round is one plain draw and discard
+        hand = self.hands[seat]
+        value, best = self._ev.after_draw(hand, forbidden)
+        out: list = []
+        if self.CALLS_RUMMY and value == 0:
+            out.extend(CallRummy(c) for c in best)
+        if self._limit is None or value <= self._limit:
+            for c in sorted(set(hand)):
+                if c != forbidden and (self._limit is None or self._left_after(seat, c) <= self._limit):
+                    out.append(KnockWith(c))
+        return out
+
+    def _left_after(self, seat: int, card: int) -> int:
+        """Deadwood of ``seat``'s hand without ``card``."""
+        kept = list(self.hands[seat])
+        kept.remove(card)
+        return self._ev.deadwood(kept)
+
+    def check_action(self, action, actor, phase) -> None:
+        kind = type(action)
+        if kind is LayOff:
+            raise refuse(action, player=actor, phase=phase, rule=self.SECTIONS["layoff"],
+                         reason=f"there is no laying off in {self.NAME}: melds are only shown at the end")
+        if kind is KnockWith or kind is CallRummy:
+            if self.knocker is not None:
+                raise refuse(action, player=actor, phase=phase, rule=self.SECTIONS["turn"],
+                             reason=f"player {self.knocker} has knocked: this is the last round, a plain draw "
+                                    f"and discard")
+            left = self._left_after(actor, action.card)
+            if kind is CallRummy and left != 0:
+                raise refuse(action, player=actor, phase=phase, rule=self.SECTIONS["turn"],
+                             reason=f"after discarding {format_card(action.card)} the {self.hand_size} cards have "
+                                    f"{left} deadwood: a rummy call needs all {self.hand_size} in melds")
+            if kind is KnockWith and self._limit is not None and left > self._limit:
+                raise refuse(action, player=actor, phase=phase, rule=self.SECTIONS["turn"],
+                             reason=f"after discarding {format_card(action.card)} player {actor} has {left} "
+                                    f"deadwood, the knock limit is {self._limit} (knock_max_deadwood)")
+
+    def _do_layoff(self, action) -> None:  # pragma: no cover - check_action always refuses it
+        raise AssertionError("laying off is never applied")
+
+    def on_discard(self, seat: int, card: int) -> None:
+        self.opening = False
+        if self.knocker is None:
+            self.next_turn()
+            return
+        self.knock_queue.pop(0)
+        self._next_in_last_round()
+
+    def _next_in_last_round(self) -> None:
+        self.phase = "turn"
+        if not self.knock_queue or self.stock_ends_hand():  # W-D5
+            self.end_hand("knock", self.knocker)
+            return
+        self.turn = self.knock_queue[0]
+
+    def _do_knock(self, action: KnockWith) -> None:
+        seat = self.turn
+        self.hands[seat].remove(action.card)
+        self.discard.append(action.card)
+        self._dw.pop(seat, None)
+        self.pickup = None
+        self.drawn = None
+        self.opening = False
+        self.history.append((seat, action))
+        self.knocker = seat
+        if not self._extra:
+            self.end_hand("knock", seat)
+            return
+        # §5.4: everyone else draws and discards once more, from the knocker's left
+        self.knock_queue = [p for p in self.from_left_of(seat, self.hand_players) if p != seat]
+        self._next_in_last_round()
+
+    def _do_rummy(self, action: CallRummy) -> None:
+        self.opening = False
+        self.discard_and_end(action, "rummy")
+
+    def view_fields(self, seat: int) -> dict:
+        return dict(pot=self.pool, chips_paid=tuple(self.paid), chips_received=tuple(self.received),
+                    knocker=self.knocker, last_round=self.knocker is not None and self.phase in ("turn", "discard"),
+                    opening=self.opening)
+
+    def snapshot_extra(self) -> tuple:
+        return (self.knocker, tuple(self.knock_queue), self.opening)
+
+    def check_game_invariants(self, deep: bool = True) -> None:
+        if self.phase in ("turn", "discard") and self.knocker is not None:
+            expect(self.turn == self.knock_queue[0] and self.knocker not in self.knock_queue,
+                   "the last round after a knock is out of order")
+        if self.opening:
+            expect(self.phase == "discard" and self.turn == self.dealer and not self.discard,
+                   "the dealer's opening discard is out of place")
+
+    def _verify_deadwood(self, r, deep: bool) -> None:
+        from ..arrange import min_deadwood
+
+        if not deep:
+            return
+        for p in r.players:
+            if r.deadwood[p] is not None:
+                true = min_deadwood(r.hands[p], self.rules.meld_rules)
+                expect(true == r.deadwood[p], f"hand {r.number}: seat {p} scored deadwood {r.deadwood[p]}, "
+                                              f"the arrangement search says {true}")
+
+
+class WienerGame(_KnockFamily):
+    """One game (*Partie*) of Wiener Rummy, from the entry chips to the last player taking the pot (RULES §5).
+
+    Phases: ``discard`` (the dealer's opening discard, and after every draw: discard,
+    knock or call rummy), ``turn`` (draw), ``buyback`` (an eligible player decides),
+    ``between_hands``, ``game_over``.
+
+    >>> from rumino.cards import parse_hand
+    >>> g = WienerGame.new(WIENER, 3, seed=4, dealer=2)
+    >>> g.apply(Discard(g.hands[2][0])); g.phase, g.to_act       # the dealer's opening discard
+    ('turn', 0)
+    >>> g.set_position(hands={0: parse_hand("2c 3c 4c 7d 7h 7s Js Qs Ks 5h")}, stock_top="Kd")
+    >>> g.apply(Draw("stock")); [str(a) for a in g.legal_actions() if not isinstance(a, Discard)]
+    ['knock Kd']
+    """
+
+    NAME = "Wiener Rummy"
+    ACTIONS = ACTIONS
+    RULES_CLASS = WienerRules
+    PACK = PACK
+    HAND_SIZE = 10
+    MIN_PLAYERS, MAX_SEATS = 2, 6  # RULES §5.1
+    CALLS_RUMMY = True
+    SECTIONS = {"deal": "§5.1", "turn": "§5.4", "end": "§5.5", "layoff": "§5.4"}
+    HANDLERS = {**_KnockFamily.HANDLERS, BuyBack: "_do_buyback", DeclineBuyBack: "_do_decline"}
+    PHASE_ACTIONS = {**_KnockFamily.PHASE_ACTIONS, "buyback": (BuyBack, DeclineBuyBack)}
+    PHASE_RULE = {"buyback": "§5.5"}
+    PHASE_WHAT = {"buyback": "player {p} may buy back (once per game, RULES §5.5)"}
+    PHASE_CHOICES = {**_KnockFamily.PHASE_CHOICES, "buyback": "buyback or decline"}
+
+    def setup(self) -> None:
+        super().setup()
+        rules = self.rules
+        for seat in range(self.n_seats):  # RULES §5.5: the entry chips go into the pot
+            self.ledger.pay_in(seat, rules.entry_chips, "entry")
+        self.buyback_used = [False] * self.n_seats
+        self.buyback_queue: list[int] = []
+
+    # ----------------------------------------------------------------- scoring (§5.4, §5.5)
+
+    def score_hand(self, ending: str, by: int | None, detail: str) -> HandResult:
+        rules, players, n = self.rules, self.hand_players, self.n_seats
+        deadwood, shown = [None] * n, {}
+        deltas = [0 if p in players else None for p in range(n)]
+        money = [0] * n
+        undercut = False
+        if ending == "stock_exhausted" and rules.stock_exhausted == "void_hand":
+            detail = "void hand: nobody scores"
+        else:
+            deadwood, shown = self.showdown()
+            pen = rules.knock_undercut_penalty if ending == "knock" else 0
+            deltas = everyone_adds_deadwood(deadwood, by if ending == "knock" else None, players, undercut_penalty=pen)
+            if ending == "knock" and (undercut := is_undercut(deadwood, by, players)):
+                detail = f"undercut: +{pen} to the knocker" if pen else "undercut (no penalty)"
+            elif ending == "stock_exhausted":
+                detail = "everyone scores their deadwood"
+            if ending in ("knock", "rummy"):  # §5.5 knock money / rummy-call money, W-D6
+                each = KNOCK_MONEY if ending == "knock" else rules.rummy_call_money
+                why = "knock money" if ending == "knock" else "rummy money"
+                for p in players:
+                    if p == by:
+                        continue
+                    if rules.knock_money_to_pot:
+                        self.ledger.pay_in(p, each, why)
+                    else:
+                        self.ledger.transfer(p, by, each, why)
+                        money[by] += each
+                    money[p] -= each
+        for p in players:
+            self.scores[p] += deltas[p]
+        return HandResult(number=self.hand_number, dealer=self.dealer, players=players, ending=ending, by=by,
+                          detail=detail, deadwood=tuple(deadwood), deltas=tuple(deltas), scores=tuple(self.scores),
+                          hands=shown, busted=self.busted(players), undercut=undercut, money=tuple(money))
+
+    def after_hand(self, result: HandResult) -> None:
+        self.knocker, self.knock_queue, self.opening = None, [], False
+        for p in result.busted:
+            self.in_game[p] = False
+        if len(self.players_in) >= 2:  # W-D7: buy-backs between deals, from the dealer's left
+            self.buyback_queue = [p for p in self.from_left_of(self.dealer, self.players_in)
+                                  if self.buyback_refusal(p) is None]
+            if self.buyback_queue:
+                self.phase = "buyback"
+                return
+        self.continue_or_end()  # W-D8 when nobody is left
+
+    def buyback_target(self, seat: int) -> int:
+        """The score ``seat`` would go down to (RULES §5.5, knob ``buyback_target``).
+
+        second_worst: the second-highest score among the players still in, counting ``seat``
+        (so a buyer who is not the worst would keep his own score); best_other: the lowest
+        score of the others still in.
+        """
+        others = [self.scores[p] for p in self.players_in if p != seat]
+        if self.rules.buyback_target == "best_other":
+            return min(others)
+        ranked = sorted(others + [self.scores[seat]], reverse=True)
+        return ranked[1]
+
+    def buyback_refusal(self, seat: int) -> str | None:
+        """Why ``seat`` may not buy back now (RULES §5.5), or None if it may."""
+        rules, score = self.rules, self.scores[seat]
+        if not self.in_game[seat]:
+            return f"player {seat} is out of the game ({score} points; a player at {rules.elimination_at} or more " \
+                   f"may not buy back)"
+        if self.buyback_used[seat]:
+            return f"player {seat} has already bought back once in this game"
+        if score < rules.buyback_low:
+            return f"player {seat} has {score} points; a buy-back needs {rules.buyback_low} to " \
+                   f"{rules.elimination_at - 1}"
+        if len(self.players_in) < 2:
+            return "the game is over"
+        target = self.buyback_target(seat)
+        if target >= score:
+            return (f"the buy-back would take player {seat} from {score} to {target} points: a buy-back never "
+                    f"raises a score, and it is not offered when it changes nothing")
+        return None
+
+    def actor(self, phase: str) -> int | None:
+        return self.buyback_queue[0]
+
+    def phase_actions(self, phase: str) -> list:
+        return [BUYBACK, DECLINE_BUYBACK]
+
+    def check_action(self, action, actor, phase) -> None:
+        if type(action) is BuyBack:
+            why = self.buyback_refusal(actor)
+            if why is not None:  # pragma: no cover - the queue holds only eligible players
+                raise refuse(action, player=actor, phase=phase, rule="§5.5", reason=why)
+            return
+        super().check_action(action, actor, phase)
+
+    def _do_buyback(self, action: BuyBack) -> None:
+        seat = self.buyback_queue.pop(0)
+        self.history.append((seat, action))
+        target = self.buyback_target(seat)
+        self.ledger.pay_in(seat, self.rules.buyback_chips, "buyback")
+        self.buyback_used[seat] = True
+        self.set_score(seat, target, "buyback", self.scores[seat])
+        self._next_buyback()
+
+    def _do_decline(self, action: DeclineBuyBack) -> None:
+        seat = self.buyback_queue.pop(0)
+        self.history.append((seat, action))
+        self._next_buyback()
+
+    def _next_buyback(self) -> None:
+        # W-D7: an earlier buyer may have changed a later player's target; skip whom it no longer helps
+        self.buyback_queue = [p for p in self.buyback_queue if self.buyback_refusal(p) is None]
+        if not self.buyback_queue:
+            self.phase = "between_hands"
+
+    def end_game(self, winners, how: str) -> None:
+        pot = self.pool
+        winners, payouts = self.finish(winners)
+        self.result = GameResult(winners, how, pot, tuple(payouts), self.hand_number, sum(self.buyback_used),
+                                 winners[0])
+
+    # ----------------------------------------------------------------- views, positions, invariants
+
+    def view_fields(self, seat: int) -> dict:
+        out = super().view_fields(seat)
+        mine = self.phase == "buyback" and self.to_act == seat
+        out.update(buyback_used=tuple(self.buyback_used),
+                   buyback_target=self.buyback_target(seat) if mine else None,
+                   buyback_price=self.rules.buyback_chips if mine else None)
+        return out
+
+    def snapshot_extra(self) -> tuple:
+        return super().snapshot_extra() + (tuple(self.buyback_used), tuple(self.buyback_queue))
+
+    def validate_score(self, seat: int, value: int) -> None:
+        if value < 0 or (value >= self._elim) == self.in_game[seat]:
+            raise IllegalActionError(f"seat {seat} {'is in' if self.in_game[seat] else 'is out'}, so its score must "
+                                     f"be {'from 0 to' if self.in_game[seat] else 'at least'} "
+                                     f"{self._elim - 1 if self.in_game[seat] else self._elim}; got {value}.")
+
+    def check_game_invariants(self, deep: bool = True) -> None:
+        """Wiener's own invariants after the engine's: every chip each seat paid or received is its entry,
+        its buy-back and the knock and rummy money of the hand results (§5.5), recomputed from them."""
+        super().check_game_invariants(deep)
+        rules, n = self.rules, self.n_seats
+        paid = [rules.entry_chips + (rules.buyback_chips if self.buyback_used[p] else 0) for p in range(n)]
+        received = [0] * n
+        for r in self.results:
+            for p in r.players:
+                if r.money[p] < 0:
+                    paid[p] -= r.money[p]
+                elif r.money[p] > 0:
+                    received[p] += r.money[p]
+        received = [received[p] + sum(a for src, dst, a, why in self.ledger.log if src == "pot" and dst == p)
+                    for p in range(n)]
+        expect(paid == self.paid and received == self.received,
+               f"chips out of step with the rules: paid {self.paid} (rules {paid}), received {self.received} "
+               f"(rules {received})")
+        counts = self._inv_replay[2]
+        expect(counts["buyback"] == sum(self.buyback_used), "buy-backs out of step with the log")
+        if self.phase == "buyback":
+            expect(all(self.buyback_refusal(p) is None for p in self.buyback_queue), "an ineligible buy-back offer")
+
+    def verify_score_event(self, ev: tuple, scores: list) -> None:
+        if ev[0] == "set":  # a set position (examples, tests): not a rule of the game
+            return
+        expect(ev[0] == "buyback", f"unexpected score event {ev[0]!r}")
+        seat, new, old = ev[1], ev[2], ev[3]
+        rules = self.rules
+        still = [p for p in range(len(scores)) if scores[p] < rules.elimination_at]
+        others = [scores[p] for p in still if p != seat]
+        want = min(others) if rules.buyback_target == "best_other" else sorted(others + [old], reverse=True)[1]
+        expect(scores[seat] == old and rules.buyback_low <= old < rules.elimination_at and new == want < old,
+               f"seat {seat} bought back from {old} to {new} against RULES §5.5")
+
+    def verify_result(self, r: HandResult, before: list, deep: bool) -> None:
+        """One deal's result against RULES §5.4–§5.5, from deadwood recomputed by :mod:`rumino.arrange`."""
+        rules = self.rules
+        self._verify_deadwood(r, deep)
+        if r.ending == "stock_exhausted" and rules.stock_exhausted == "void_hand":
+            expect(all(r.deltas[p] == 0 for p in r.players) and not any(r.money), "a void hand changed scores")
+            return
+        for p in r.players:
+            if p != r.by or r.ending == "stock_exhausted":
+                expect(r.deltas[p] == r.deadwood[p], f"hand {r.number}: seat {p} must add its deadwood")
+        if r.ending == "rummy":
+            expect(r.deadwood[r.by] == 0 == r.deltas[r.by] and len(r.hands[r.by]) == self.hand_size,
+                   f"hand {r.number}: a rummy call without 10 cards in melds")
+        elif r.ending == "knock":
+            expect(r.deadwood[r.by] <= rules.knock_max_deadwood, f"hand {r.number}: knock above the limit")
+            lower = any(r.deadwood[p] < r.deadwood[r.by] for p in r.players if p != r.by)
+            expect(r.deltas[r.by] == r.deadwood[r.by] + (rules.knock_undercut_penalty if lower else 0),
+                   f"hand {r.number}: the knocker's score is wrong")
+        if r.ending in ("knock", "rummy"):
+            each = KNOCK_MONEY if r.ending == "knock" else rules.rummy_call_money
+            others = [p for p in r.players if p != r.by]
+            expect(all(r.money[p] == -each for p in others)
+                   and r.money[r.by] == (0 if rules.knock_money_to_pot else each * len(others)),
+                   f"hand {r.number}: the knock money is wrong")
+        else:
+            expect(not any(r.money), f"hand {r.number}: chips moved although nobody knocked")
+
+
+class KnockRummyGame(_KnockFamily):
+    """American Knock Rummy (Bicycle), RULES §5.8: one pack, ace low, upcard, knock at any count after
+    drawing; the lowest count wins the difference from each opponent; played for points to ``game_to``.
+
+    >>> g = KnockRummyGame.new(KNOCK_RUMMY, 2, seed=3)
+    >>> g.hand_size, len(g.discard), g.stock_size, g.phase
+    (10, 1, 31, 'turn')
+    """
+
+    NAME = "American Knock Rummy"
+    ACTIONS = KNOCK_RUMMY_ACTIONS
+    RULES_CLASS = KnockRummyRules
+    PACK = KNOCK_RUMMY_PACK
+    HAND_SIZE = 7
+    MIN_PLAYERS, MAX_SEATS = 2, 5  # RULES §5.8: 10 cards for 2, 7 for 3–4, 6 for 5
+    CALLS_RUMMY = False  # a knock at count 0 is the rummy (§5.8)
+    ENDINGS = ("knock", "stock_exhausted")
+    SECTIONS = {"deal": "§5.8", "turn": "§5.8", "end": "§5.8", "layoff": "§5.8"}
+    HANDLERS = {KnockWith: "_do_knock", LayOff: "_do_layoff"}
+    PHASE_ACTIONS = {"turn": (Draw, LayOff), "discard": (Discard, KnockWith, LayOff)}
+    PHASE_CHOICES = {"discard": "discard a card, or knock with a discard"}
+
+    def _hand_size_for(self, n: int) -> int:
+        size = self.rules.hand_size
+        if size == "by_players":
+            return 10 if n == 2 else (7 if n <= 4 else 6)
+        return size
+
+    def score_hand(self, ending: str, by: int | None, detail: str) -> HandResult:
+        rules, players, n = self.rules, self.hand_players, self.n_seats
+        deadwood, shown = [None] * n, {}
+        deltas = [0 if p in players else None for p in range(n)]
+        winners: tuple = ()
+        undercut = False
+        if not (ending == "stock_exhausted" and rules.stock_exhausted == "void_hand"):
+            deadwood, shown = self.showdown()
+            winners, points = knock_rummy_settlement(deadwood, players, by, rules, self.n_seats)
+            for w, pts in zip(winners, points):
+                deltas[w] = pts
+            undercut = by is not None and by not in winners
+            if ending == "knock" and by in winners and deadwood[by] == 0:
+                detail = f"rummy: +{rules.rummy_bonus} from each opponent"
+            elif undercut:
+                detail = f"the knocker pays {rules.knock_penalty} more"
+        else:
+            detail = "void hand: nobody scores"
+        for p in players:
+            self.scores[p] += deltas[p]
+        return HandResult(number=self.hand_number, dealer=self.dealer, players=players, ending=ending, by=by,
+                          detail=detail, deadwood=tuple(deadwood), deltas=tuple(deltas), scores=tuple(self.scores),
+                          hands=shown, undercut=undercut, money=(0,) * n, winners=winners)
+
+    def after_hand(self, result: HandResult) -> None:
+        self.knocker, self.knock_queue, self.opening = None, [], False
+        top = max(self.scores)
+        if top >= self.rules.game_to:  # K-D2
+            self.end_game(tuple(p for p in range(self.n_seats) if self.scores[p] == top), "game_to")
+        else:
+            self.phase = "between_hands"
+
+    def end_game(self, winners, how: str) -> None:
+        pot = self.pool
+        winners, payouts = self.finish(winners)
+        self.result = GameResult(winners, how, pot, tuple(payouts), self.hand_number, 0, winners[0])
+
+    def verify_result(self, r: HandResult, before: list, deep: bool) -> None:
+        self._verify_deadwood(r, deep)
+        if not r.hands:
+            expect(all(r.deltas[p] == 0 for p in r.players), "a void hand changed scores")
+            return
+        winners, points = knock_rummy_settlement(r.deadwood, r.players, r.by, self.rules, self.n_seats)
+        expect(tuple(winners) == r.winners and all(r.deltas[p] == (points[winners.index(p)] if p in winners else 0)
+                                                   for p in r.players), f"hand {r.number}: wrong settlement")
+        if r.by is not None and self.rules.knock_max_deadwood is not None:
+            expect(r.deadwood[r.by] <= self.rules.knock_max_deadwood, f"hand {r.number}: knock above the limit")
+
+
+def knock_rummy_settlement(deadwood, players, knocker, rules: KnockRummyRules, n_seats: int):
+    """American Knock Rummy's hand settlement (RULES §5.8, K-D1): ``(winners, points each)``.
+
+    The lowest count wins the difference from each opponent; a player tying a lowest knocker
+    wins instead of him; a knocker who is not lowest pays ``knock_penalty`` more; a knocker
+    winning at 0 (rummy) gets ``rummy_bonus`` from each opponent. Tied winners split the total,
+    the odd points from the knocker's left.
+
+    >>> knock_rummy_settlement([3, 12, 20], [0, 1, 2], 0, KNOCK_RUMMY, 3)   # 9 + 17
+    ((0,), (26,))
+    >>> knock_rummy_settlement([0, 12, 20], [0, 1, 2], 0, KNOCK_RUMMY, 3)   # rummy: 12 + 20 + 2 x 25
+    ((0,), (82,))
+    >>> knock_rummy_settlement([5, 5, 20], [0, 1, 2], 0, KNOCK_RUMMY, 3)    # a tie beats the knocker
+    ((1,), (15,))
+    >>> knock_rummy_settlement([8, 2, 20], [0, 1, 2], 0, KNOCK_RUMMY, 3)    # undercut: 6 + 10 + 18
+    ((1,), (34,))
+    """
+    low = min(deadwood[p] for p in players)
+    lowest = [p for p in players if deadwood[p] == low]
+    if knocker is not None and lowest != [knocker]:
+        lowest = [p for p in lowest if p != knocker]  # a tie with the knocker beats him
+    start = knocker if knocker is not None else players[-1]
+    winners = tuple(from_left_of(start, lowest, n_seats))
+    total = sum(deadwood[p] - low for p in players if p not in winners)
+    if knocker is not None and deadwood[knocker] > low:  # not lowest (a tie is no penalty, only a lost hand)
+        total += rules.knock_penalty
+    if knocker is not None and winners == (knocker,) and low == 0:
+        total += rules.rummy_bonus * (len(players) - 1)
+    share, extra = divmod(total, len(winners))
+    return winners, tuple(share + (1 if i < extra else 0) for i in range(len(winners)))
+
+
+GAME = WienerGame
+
+__all__ = ["WienerRules", "WIENER", "WIENER_13", "PACK", "KnockRummyRules", "KNOCK_RUMMY", "KNOCK_RUMMY_PACK",
+           "WienerGame", "KnockRummyGame", "WienerView", "HandResult", "GameResult", "CallRummy", "LayOff", "BuyBack",
+           "DeclineBuyBack", "BUYBACK", "DECLINE_BUYBACK", "ACTIONS", "KNOCK_RUMMY_ACTIONS", "knock_rummy_settlement"]
