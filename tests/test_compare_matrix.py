@@ -36,6 +36,8 @@ def test_moving_any_knob_changes_exactly_its_column(key):
         default = getattr(v.rules, row["name"])
         if row["choices"] is not None:
             others = [c for c in row["choices"] if c != default]
+        elif default is None:  # an integer knob whose default is "no limit"
+            others = [row["low"] if row["low"] is not None else 0]
         else:
             lo = row["low"] if row["low"] is not None else default - 1
             others = [default + 1 if (row["high"] is None or default + 1 <= row["high"]) else lo]

@@ -61,7 +61,7 @@ def random_rules(variant, rng: np.random.Generator):
         elif rng.random() < 0.5:  # integers: the default half the time, else a value near it
             lo = row["low"] if row["low"] is not None else 0
             hi = row["high"] if row["high"] is not None else lo + 100
-            d = row["default"]
+            d = row["default"] if row["default"] is not None else lo  # None: no limit (Knock Rummy's knock)
             span = max(3, abs(d) // 2)
             changes[row["name"]] = int(rng.integers(max(lo, d - span), min(hi, d + span) + 1))
     return dataclasses.replace(variant.rules, **changes)

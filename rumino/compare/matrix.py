@@ -50,15 +50,17 @@ KNOB_TOPICS: dict[str, str] = {
     "illegal_manipulation_penalty": "Turn and table", "out_of_turn_claim_priority": "Turn and table",
     "stock_exhausted": "Turn and table", "widow_paycard_restriction": "Turn and table",
     "widow_auction": "Turn and table", "colour_change_rule": "Turn and table", "manual_claims": "Turn and table",
-    "twin_pickup_barred": "Turn and table", "bar_twin_of_pickup": "Turn and table",
+    "pickup_bars_twin": "Turn and table",
     # how a hand ends
     "knock_max_deadwood": "Ending a hand", "knock_max": "Ending a hand", "knock_zero_is_gin": "Ending a hand",
     "extra_turn_after_knock": "Ending a hand", "must_discard_to_go_out": "Ending a hand",
     "hand_romme_condition": "Ending a hand", "void_at_stock": "Ending a hand", "poker_method": "Ending a hand",
+    "wall_knock": "Ending a hand",
     # scoring
     "gin_bonus": "Scoring", "undercut_bonus": "Scoring", "knock_undercut_penalty": "Scoring",
     "joker_penalty": "Scoring", "ace_penalty": "Scoring", "ace_value": "Scoring", "joker_value": "Scoring",
     "hand_romme_multiplier": "Scoring", "winner_collects_sum": "Scoring", "scoring": "Scoring",
+    "rummy_bonus": "Scoring", "knock_penalty": "Scoring",
     # the game
     "elimination_at": "Game and elimination", "game_to": "Game and elimination",
     "game_end": "Game and elimination", "triple_gin_wins": "Game and elimination",
