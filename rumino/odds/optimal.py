@@ -96,7 +96,7 @@ from ..variants.rumino import HAND_SIZE, RUMINO, RuminoRules
 from .enumerate import PackShape, _size_tuples, class_count, iter_classes, row_count, tasks, task_classes
 
 __all__ = ["GOALS", "SolitaireModel", "OptimalTable", "ClassIndex", "direct_values", "default_table_dir",
-           "best_answer", "TableMissingError", "keep_target_values", "goal_bits"]
+           "best_answer", "TableMissingError", "keep_target_values", "KeepTarget", "goal_bits"]
 
 GOALS = ("knock", "gin", "rumino")
 TIMED_GOALS = ("knock", "gin")  # goals with an infinite-horizon table (expected draws)
@@ -546,8 +546,14 @@ class SolitaireModel:
     # ---- solving
 
     def solve(self, horizon: int = MAX_HORIZON, infinite: bool = True, tol: float = 1e-6,
-              max_iter: int = 2000) -> "OptimalTable":
-        """Every table: ``P_n`` for n = 1 … ``horizon`` and each goal; ``E`` for knock and gin if ``infinite``."""
+              max_iter: int = 2000, out_dir: Path | None = None) -> "OptimalTable":
+        """Every table: ``P_n`` for n = 1 … ``horizon`` and each goal; ``E`` for knock and gin if ``infinite``.
+
+        With ``out_dir`` the big probability table is written straight into
+        ``out_dir/prob.npy`` (memory-mapped) instead of being held in memory.
+        """
+        if isinstance(horizon, bool) or not isinstance(horizon, int) or not 1 <= horizon <= 64:
+            raise RuleConfigError(f"horizon is {horizon!r}: it must be an integer from 1 to 64.")
         t0 = time.perf_counter()
         goal, dw, orbit7 = self.classes7()
         self.log(f"7-card classes: {self.n7:,} (goals, deadwood) in {time.perf_counter() - t0:.1f} s")
@@ -574,7 +580,12 @@ class SolitaireModel:
         gb = np.arange(K, dtype=np.int64)
         V = np.stack([(goal >> k) & 1 for k in range(K)], axis=1).astype(np.float64)
         acc = np.zeros((T, self.n7, K))
-        prob = np.empty((K, horizon, self.n7), np.float32)
+        if out_dir is not None:
+            Path(out_dir).mkdir(parents=True, exist_ok=True)
+            prob = np.lib.format.open_memmap(Path(out_dir) / "prob.npy", mode="w+", dtype=np.float32,
+                                             shape=(K, horizon, self.n7))
+        else:
+            prob = np.empty((K, horizon, self.n7), np.float32)
         for n in range(1, horizon + 1):
             _pass(edges, o8, inv7, V, modes, acc, bounds)
             _finish(acc, goal, gb, modes, V)
@@ -719,7 +730,10 @@ class OptimalTable:
         """Write the table under ``directory`` (default :func:`default_table_dir`) / its shape key."""
         d = Path(directory or default_table_dir()) / _shape_key(self.shape, self.rules)
         d.mkdir(parents=True, exist_ok=True)
-        np.save(d / "prob.npy", self.prob)
+        if not (isinstance(self.prob, np.memmap) and Path(self.prob.filename).resolve() == (d / "prob.npy").resolve()):
+            np.save(d / "prob.npy", self.prob)
+        else:
+            self.prob.flush()
         np.save(d / "goal.npy", self.goal)
         np.save(d / "deadwood.npy", self.deadwood)
         if self.expected is not None:
@@ -1009,22 +1023,21 @@ def _chain_table(kind: str, horizon: int, U: int, copies: int, max_k: int, max_j
             new[x, y, ju, jh] = p_hit * hit + p_j * jok + p_stay * cur[x, y, ju, jh]
         tables.append(new)
         cur = new
-    if not replace:
-        return np.stack(tables)  # only tables[horizon] starts at t = 0; see keep_target_values
-    return np.stack(tables)
+    return np.stack(tables)  # without replacement only tables[horizon] starts at t = 0: see _chain_stack
 
 
 @_jit(parallel=True)
 def _keep_target(counts, R, S, C, jokers, sf, st, out):
+    """``out[i, n-1]`` = best keep-the-target P(rumino within n draws), n = 1 … out.shape[1]."""
     n = counts.shape[0]
+    H = out.shape[1]
     for i in numba.prange(n):
         jh = counts[i, 52]
         ju = jokers - jh
-        best = 0.0
+        for m in range(H):
+            out[i, m] = 0.0
         for s in range(S):
             for lo in range(0, 7):  # windows A–7 … 7–K
-                if lo > 6:
-                    break
                 x = 0
                 y = 0
                 for r in range(lo, lo + 7):
@@ -1033,9 +1046,10 @@ def _keep_target(counts, R, S, C, jokers, sf, st, out):
                             x += 1
                     else:
                         y += 1
-                v = sf[x, y, ju, jh]
-                if v > best:
-                    best = v
+                for m in range(H):
+                    v = sf[m + 1, x, y, ju, jh]
+                    if v > out[i, m]:
+                        out[i, m] = v
         for r in range(R):
             h = 0
             for s in range(S):
@@ -1044,14 +1058,14 @@ def _keep_target(counts, R, S, C, jokers, sf, st, out):
             if need < 0:
                 need = 0
             a = S * C - h
-            v = st[a, need, ju, jh]
-            if v > best:
-                best = v
-        out[i] = best
+            for m in range(H):
+                v = st[m + 1, a, need, ju, jh]
+                if v > out[i, m]:
+                    out[i, m] = v
 
 
-def keep_target_values(counts: np.ndarray, draws: int, shape: PackShape, *, replace: bool = True) -> np.ndarray:
-    """P(rumino within ``draws`` draws) of the best keep-the-target policy, for each 7-card count vector.
+class KeepTarget:
+    """The best keep-the-target P(rumino within n draws), n = 1 … ``horizon``, for count vectors of ``shape``.
 
     The best over every target (each straight-flush window of each suit and each
     rank), so with ``replace=True`` (this module's model) a lower bound of the
@@ -1059,20 +1073,70 @@ def keep_target_values(counts: np.ndarray, draws: int, shape: PackShape, *, repl
     ``replace=False`` it is the no-reshuffle chain of chapter 5
     (:class:`rumino.odds.markov.KeepTargetChain`, maximised over targets), which
     lives in a different model and is *not* a bound here.
+    """
+
+    def __init__(self, shape: PackShape, horizon: int, replace: bool = True):
+        self.shape, self.horizon = shape, horizon
+        U = shape.size - HAND_SIZE
+        mk = max(8, shape.suits * shape.copies + 1)
+        mj = max(shape.jokers, 1)
+        self.sf = _chain_stack("sf", horizon, U, shape.copies, mk, mj, replace)
+        self.st = _chain_stack("set", horizon, U, shape.copies, mk, mj, replace)
+
+    def __call__(self, counts: np.ndarray) -> np.ndarray:
+        arr = np.ascontiguousarray(np.asarray(counts).reshape(-1, N_KINDS), dtype=np.int64)
+        out = np.empty((len(arr), self.horizon))
+        s = self.shape
+        _keep_target(arr, s.ranks, s.suits, s.copies, s.jokers, self.sf, self.st, out)
+        return out
+
+
+def _chain_stack(kind, horizon, U, copies, mk, mj, replace):
+    """``[P within n draws]`` for n = 0 … horizon, each from a fresh start (t = 0)."""
+    if replace:  # time-homogeneous: one backward run gives every n
+        return _chain_table(kind, horizon, U, copies, mk, mj, True)
+    return np.stack([_chain_table(kind, n, U, copies, mk, mj, False)[n] for n in range(horizon + 1)])
+
+
+def keep_target_values(counts: np.ndarray, draws: int, shape: PackShape, *, replace: bool = True) -> np.ndarray:
+    """:class:`KeepTarget` for one number of draws.
 
     >>> from rumino.odds.enumerate import PackShape
     >>> c = to_counts(parse_hand("5h 5h 5s 5s 5d 5c 9c"))[None, :]
     >>> round(float(keep_target_values(c, 1, PackShape(4, 13, 2, 4))[0]), 6)  # 1 five + 4 jokers of 101
     0.059406
     """
-    U = shape.size - HAND_SIZE
-    mk = max(8, shape.suits * shape.copies + 1)
-    mj = max(shape.jokers, 1)
-    sf = _chain_table("sf", draws, U, shape.copies, mk, mj, replace)[draws]
-    st = _chain_table("set", draws, U, shape.copies, mk, mj, replace)[draws]
-    arr = np.ascontiguousarray(np.asarray(counts).reshape(-1, N_KINDS), dtype=np.int64)
-    out = np.empty(len(arr))
-    _keep_target(arr, shape.ranks, shape.suits, shape.copies, shape.jokers, sf, st, out)
+    if isinstance(draws, bool) or not isinstance(draws, int) or draws < 1:
+        raise RuleConfigError(f"draws is {draws!r}: it must be a positive integer.")
+    return KeepTarget(shape, draws, replace)(counts)[:, draws - 1]
+
+
+def check_keep_target(table: "OptimalTable", verbose: bool = False) -> dict:
+    """Compare the rumino table with keep-the-target on every class: the reshuffle chain must never
+    exceed the optimal value (a lower bound); count how often chapter 5's no-reshuffle chain does.
+
+    Returns the number of violations (tolerance 1e-6: the float32 storage), the
+    smallest margin, and the count and largest excess of chapter 5's chain at the horizon.
+    """
+    H = table.horizon
+    low = KeepTarget(table.shape, H, replace=True)
+    ch5 = KeepTarget(table.shape, H, replace=False)
+    g = GOALS.index("rumino")
+    pos = 0
+    violations, margin, over, excess = 0, np.inf, 0, 0.0
+    for counts, _w, _j in iter_classes(table.shape, HAND_SIZE):
+        n = len(counts)
+        opt = np.asarray(table.prob[g, :, pos:pos + n], dtype=np.float64).T
+        lb = low(counts)
+        diff = opt - lb
+        violations += int((diff < -1e-6 * np.maximum(lb, 1e-30) - 1e-12).sum())
+        margin = min(margin, float(diff.min()))
+        c5 = ch5(counts)[:, H - 1] - opt[:, H - 1]
+        over += int((c5 > 1e-6).sum())
+        excess = max(excess, float(c5.max()))
+        pos += n
+    out = {"classes": pos, "horizons": H, "violations": violations, "smallest_margin": margin,
+           "chapter5_chain_above_optimal": over, "chapter5_largest_excess": excess}
     return out
 
 
@@ -1096,7 +1160,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     s = PackShape(*[int(x) for x in args.shape.split(",")])
     numba.set_num_threads(min(args.threads, numba.config.NUMBA_NUM_THREADS))
     model = SolitaireModel(s, threads=args.threads, verbose=True)
-    table = model.solve(horizon=args.horizon, tol=args.tol)
+    target = Path(args.dir or default_table_dir()) / _shape_key(s, model.rules)
+    table = model.solve(horizon=args.horizon, tol=args.tol, out_dir=target)
+    t = time.perf_counter()
+    table.meta["keep_target_check"] = check_keep_target(table, verbose=True)
+    print(f"keep-the-target check in {time.perf_counter() - t:.0f} s: {table.meta['keep_target_check']}")
     t = time.perf_counter()
     d = table.save(args.dir)
     size = sum(f.stat().st_size for f in d.iterdir())
