@@ -275,3 +275,25 @@ def test_bad_input_is_refused(tmp_path):
         best_answer("7h 8h 9h 5c 5d 5s", "gin", 1, directory=tmp_path)
     with pytest.raises(InvalidCardError, match="pack has"):
         best_answer("7h 7h 7h 5c 5d 5s Ks", "gin", 1, directory=tmp_path)
+
+
+def test_cli_best(capsys, tmp_path):
+    import json
+
+    from rumino.cli import main
+
+    code = main(["odds", "best", "7h 8h 9h 5c 5d 5s Ks 2c", "--goal", "gin", "--draws", "1", "--json",
+                 "--table-dir", str(tmp_path)])
+    out, _ = capsys.readouterr()
+    data = json.loads(out)
+    assert code == 0 and data["best_discard"] in ("Ks", "2c") and data["source"] == "direct"
+    assert {d["card"] for d in data["discards"]} == {"7h", "8h", "9h", "5c", "5d", "5s", "Ks", "2c"}
+    assert data["probability"] == pytest.approx(13 / 101)  # 6h ×2, 10h ×2, any five ×5, a joker ×4
+    assert "expected_draws" in data
+    code = main(["odds", "best", "7h 8h 9h 5c 5d 5s Ks 2c", "--goal", "gin", "--draws", "5",
+                 "--table-dir", str(tmp_path)])
+    _, err = capsys.readouterr()
+    assert code == 2 and "python -m rumino.odds.optimal build" in err and len(err.strip().splitlines()) == 1
+    code = main(["odds", "best", "7h 8h 9h 5c 5d 5s Kx", "--goal", "gin", "--draws", "1"])
+    _, err = capsys.readouterr()
+    assert code == 2 and "Kx" in err

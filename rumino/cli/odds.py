@@ -7,6 +7,8 @@
   figures simulated, each with ``n``, the seed and a 95% interval.
 * ``rumino odds draws --outs K --unseen U --draws N [--json]`` — P(at least one
   out in N draws) and the expected number of draws to the first out.
+* ``rumino odds best HAND --goal G --draws N [--json]`` — the optimal discard
+  against the stock (:mod:`rumino.cli.odds_best`).
 
 >>> from rumino.cli import main
 >>> main(["odds", "draws", "--outs", "8", "--unseen", "47", "--draws", "1"])
@@ -289,3 +291,7 @@ def register(sub) -> None:
     w.add_argument("--draws", type=int, required=True, metavar="N", help="draws to come")
     w.add_argument("--json", action="store_true", help="print JSON")
     w.set_defaults(run=run_draws)
+
+    from .odds_best import add_parser as add_best  # `rumino odds best` lives in its own module
+
+    add_best(osub)

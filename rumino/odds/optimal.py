@@ -149,14 +149,15 @@ def _row_rank(cnt, s, R, NR):
 
 
 @_jit()
-def _index_of_rows(sizes0, ranks0, S, jokers, R, NR, offs, B, out_orbit):
-    """Class index from the unsorted (size, rank) of each suit row; ``out_orbit[0]`` = suit relabellings."""
-    sizes = np.empty(4, np.int64)
-    ranks = np.empty(4, np.int64)
+def _index_of_rows(sizes0, ranks0, S, jokers, R, NR, offs, B, sizes, ranks):
+    """``(class index, suit relabellings)`` from the unsorted (size, rank) of each suit row.
+
+    ``sizes``/``ranks`` are scratch arrays of length 4 (no allocation in the hot loop).
+    """
     for i in range(S):
         sizes[i] = sizes0[i]
         ranks[i] = ranks0[i]
-    for i in range(1, S):  # insertion sort by (size, rank)
+    for i in range(1, S):  # insertion sort by (size, rank): the canonical order of enumerate.py
         a = sizes[i]
         b = ranks[i]
         j = i - 1
@@ -187,7 +188,7 @@ def _index_of_rows(sizes0, ranks0, S, jokers, R, NR, offs, B, out_orbit):
         for t in range(g):
             m = g - t - 1
             b = ranks[i + t]
-            if b > prev:
+            if b > prev:  # tuples whose t-th entry lies in [prev, b): hockey-stick sum
                 rk += _comb(L - prev + m, m + 1) - _comb(L - b + m, m + 1)
             if t > 0:
                 if b == ranks[i + t - 1]:
@@ -198,28 +199,25 @@ def _index_of_rows(sizes0, ranks0, S, jokers, R, NR, offs, B, out_orbit):
             prev = b
         flat = flat * _comb(L + g - 1, g) + rk
         i += g
-    out_orbit[0] = orbit
-    return base + flat
-
-
-@_jit()
-def _index_counts(cnt, S, R, NR, offs, B, out_orbit):
-    sizes = np.empty(4, np.int64)
-    ranks = np.empty(4, np.int64)
-    for s in range(S):
-        sizes[s], ranks[s] = _row_rank(cnt, s, R, NR)
-    return _index_of_rows(sizes, ranks, S, cnt[52], R, NR, offs, B, out_orbit)
+    return base + flat, orbit
 
 
 @_jit(parallel=True)
 def _index_batch(counts, S, R, NR, offs, B, out_idx, out_orbit):
-    for i in numba.prange(counts.shape[0]):
+    n = counts.shape[0]
+    nb = min(n, 64)
+    for blk in numba.prange(nb):
         cnt = np.empty(53, np.int64)
-        for c in range(53):
-            cnt[c] = counts[i, c]
-        o = np.empty(1, np.int64)
-        out_idx[i] = _index_counts(cnt, S, R, NR, offs, B, o)
-        out_orbit[i] = o[0]
+        s0 = np.empty(4, np.int64)
+        r0 = np.empty(4, np.int64)
+        s1 = np.empty(4, np.int64)
+        r1 = np.empty(4, np.int64)
+        for i in range(blk * n // nb, (blk + 1) * n // nb):
+            for c in range(53):
+                cnt[c] = counts[i, c]
+            for s in range(S):
+                s0[s], r0[s] = _row_rank(cnt, s, R, NR)
+            out_idx[i], out_orbit[i] = _index_of_rows(s0, r0, S, cnt[52], R, NR, offs, B, s1, r1)
 
 
 class ClassIndex:
@@ -276,58 +274,49 @@ class ClassIndex:
 # =========================================================================== the transition structure
 
 
+JOKER_FLAG = 1 << 31
+
+
 @_jit(parallel=True)
 def _edges_chunk(counts, caps, S, R, NR, offs, B, edges, o8):
-    """For each 8-card class: its suit relabellings, and per distinct card d: index(H8 − d) | w << 24
-    with w = copies of d unseen once d is thrown (0 pads the row)."""
-    for i in numba.prange(counts.shape[0]):
+    """For each 8-card class: its suit relabellings, and per distinct card d:
+    ``index(H8 − d) | w << 24 | JOKER_FLAG if d is a joker``, with w = copies of d
+    unseen once d is thrown (a 0 entry pads the row)."""
+    n = counts.shape[0]
+    nb = min(n, 64)
+    for blk in numba.prange(nb):
         cnt = np.empty(53, np.int64)
-        for c in range(53):
-            cnt[c] = counts[i, c]
         sizes = np.empty(4, np.int64)
         ranks = np.empty(4, np.int64)
-        for s in range(S):
-            sizes[s], ranks[s] = _row_rank(cnt, s, R, NR)
-        orb = np.empty(1, np.int64)
-        # the orbit of the 8-card class itself: same sort/ties logic as the index (offsets unused)
-        o8[i] = _orbit_of_rows(sizes, ranks, S)
-        e = 0
-        for c in range(53):
-            h = cnt[c]
-            if h == 0:
-                continue
-            cnt[c] = h - 1
-            if c == 52:
-                idx = _index_of_rows(sizes, ranks, S, cnt[52], R, NR, offs, B, orb)
-            else:
-                s = c // 13
-                keep_s, keep_r = sizes[s], ranks[s]
+        s1 = np.empty(4, np.int64)
+        r1 = np.empty(4, np.int64)
+        for i in range(blk * n // nb, (blk + 1) * n // nb):
+            for c in range(53):
+                cnt[c] = counts[i, c]
+            for s in range(S):
                 sizes[s], ranks[s] = _row_rank(cnt, s, R, NR)
-                idx = _index_of_rows(sizes, ranks, S, cnt[52], R, NR, offs, B, orb)
-                sizes[s], ranks[s] = keep_s, keep_r
-            cnt[c] = h
-            edges[i, e] = idx | ((caps[c] - h + 1) << 24)
-            e += 1
-        for f in range(e, edges.shape[1]):
-            edges[i, f] = 0
-
-
-@_jit()
-def _orbit_of_rows(sizes0, ranks0, S):
-    orbit = 1
-    for i in range(2, S + 1):
-        orbit *= i
-    done = np.zeros(4, np.bool_)
-    for i in range(S):
-        if done[i]:
-            continue
-        m = 0
-        for j in range(i, S):
-            if sizes0[j] == sizes0[i] and ranks0[j] == ranks0[i]:
-                done[j] = True
-                m += 1
-                orbit //= m
-    return orbit
+            idx, o8[i] = _index_of_rows(sizes, ranks, S, cnt[52], R, NR, offs, B, s1, r1)
+            e = 0
+            for c in range(53):
+                h = cnt[c]
+                if h == 0:
+                    continue
+                cnt[c] = h - 1
+                if c == 52:
+                    idx, orb = _index_of_rows(sizes, ranks, S, cnt[52], R, NR, offs, B, s1, r1)
+                    flag = 1 << 31
+                else:
+                    s = c // 13
+                    keep_s, keep_r = sizes[s], ranks[s]
+                    sizes[s], ranks[s] = _row_rank(cnt, s, R, NR)
+                    idx, orb = _index_of_rows(sizes, ranks, S, cnt[52], R, NR, offs, B, s1, r1)
+                    sizes[s], ranks[s] = keep_s, keep_r
+                    flag = 0
+                cnt[c] = h
+                edges[i, e] = idx | ((caps[c] - h + 1) << 24) | flag
+                e += 1
+            for f in range(e, edges.shape[1]):
+                edges[i, f] = 0
 
 
 # =========================================================================== goals
@@ -423,7 +412,7 @@ def _pass(edges, o8, inv7, V, modes, acc, bounds):
                 if x == 0:
                     break
                 idx = x & 16777215
-                coef = ow * np.float64(x >> 24) * inv7[idx]
+                coef = ow * np.float64((x >> 24) & 127) * inv7[idx]
                 for k in range(K):
                     a[idx, k] += coef * best[k]
 
@@ -510,8 +499,10 @@ class SolitaireModel:
         goal = np.empty(self.n7, np.uint8)
         dw = np.empty(self.n7, np.uint8)
         orbit = np.empty(self.n7, np.uint8)
+        self.w7 = np.empty(self.n7, np.float64)  # deals per class (exact: far below 2**53)
         pos = 0
-        for counts, _w, _j in iter_classes(self.shape, HAND_SIZE):
+        for counts, w, _j in iter_classes(self.shape, HAND_SIZE):
+            self.w7[pos:pos + len(counts)] = w
             n = len(counts)
             idx = np.empty(n, np.int64)
             orb = np.empty(n, np.int64)
@@ -559,7 +550,7 @@ class SolitaireModel:
         self.log(f"7-card classes: {self.n7:,} (goals, deadwood) in {time.perf_counter() - t0:.1f} s")
         t1 = time.perf_counter()
         edges, o8 = self.transitions()
-        self.log(f"8-card classes: {len(o8):,}, {int((edges != 0).sum()):,} discard edges in "
+        self.log(f"8-card classes: {len(o8):,}, {int(np.count_nonzero(edges)):,} discard edges in "
                  f"{time.perf_counter() - t1:.1f} s")
         inv7 = 1.0 / (orbit7.astype(np.float64) * self.unseen)
         T = max(1, int(self.threads))
@@ -595,7 +586,7 @@ class SolitaireModel:
         del acc
         table = OptimalTable(shape=self.shape, rules=self.rules, prob=prob, goal=goal, deadwood=dw,
                              expected=None, meta={})
-        table.meta.update(classes7=self.n7, classes8=int(len(o8)), edges=int((edges != 0).sum()),
+        table.meta.update(classes7=self.n7, classes8=int(len(o8)), edges=int(np.count_nonzero(edges)),
                           unseen=self.unseen, horizon=horizon, weight_error=weight_error,
                           finite_error_bound=horizon * (K_TERMS + 3) * U_ROUND, finite_seconds=finite_seconds)
         if infinite:
@@ -603,6 +594,24 @@ class SolitaireModel:
             E, info = self._expected(edges, o8, inv7, goal, bounds, tol, max_iter)
             table.expected = E.astype(np.float32).T.copy()
             table.meta.update(infinite=info, infinite_seconds=time.perf_counter() - t3)
+            t4 = time.perf_counter()
+            ctab = np.array([[comb(n, k) for k in range(17)] for n in range(17)], dtype=np.float64)
+            fig = np.zeros((T, 3, 5))
+            _discard_figures(edges, o8, dw, np.ascontiguousarray(E), np.ascontiguousarray(V[:, GOALS.index("rumino")]),
+                             self.shape.copies, self.shape.jokers, ctab, bounds, fig)
+            fig = fig.sum(axis=0)
+            total8 = comb(self.shape.size, HAND_SIZE + 1)
+            if abs(fig[0, 0] - total8) > 1e-9 * total8:
+                raise ArithmeticError(f"8-card deal weights add up to {fig[0, 0]}, not C(pack, 8) = {total8}")
+            names = ["knock_expected_draws", "gin_expected_draws", f"rumino_probability_{horizon}_draws"]
+            table.figures["discard"] = {"hands": total8, **{
+                nm: {"best_is_not_least_deadwood": fig[k, 1] / total8, "mean_loss": fig[k, 2] / total8,
+                     "not_at_goal": fig[k, 3] / total8,
+                     "best_is_not_least_deadwood_among_not_at_goal": fig[k, 4] / fig[k, 3] if fig[k, 3] else None}
+                for k, nm in enumerate(names)}}
+            self.log(f"discard figures in {time.perf_counter() - t4:.1f} s")
+        table.figures["dealt"] = dealt_figures(table.prob, goal, table.expected, self.w7,
+                                               comb(self.shape.size, HAND_SIZE))
         table.meta["build_seconds"] = time.perf_counter() - t0
         table.meta["log"] = list(self._log)
         return table
@@ -688,6 +697,7 @@ class OptimalTable:
     deadwood: np.ndarray
     expected: np.ndarray | None
     meta: dict
+    figures: dict = field(default_factory=dict)
 
     _index: ClassIndex | None = None
 
@@ -741,6 +751,8 @@ class OptimalTable:
         meta = dict(self.meta, shape=[self.shape.suits, self.shape.ranks, self.shape.copies, self.shape.jokers],
                     knock_max_deadwood=self.rules.knock_max_deadwood, goals=list(GOALS))
         (d / "meta.json").write_text(json.dumps(meta, indent=1))
+        if self.figures:
+            (d / "figures.json").write_text(json.dumps(self.figures, indent=1))
         return d
 
     @classmethod
@@ -910,8 +922,8 @@ def best_answer(hand, goal: str, draws: int, *, table: OptimalTable | None = Non
         except TableMissingError:
             if draws > 2:
                 raise TableMissingError(
-                    f"{draws} draws from a {n}-card hand need the optimal table, which is not built in "
-                    f"{default_table_dir()}: run `python -m rumino.odds.optimal build` (about half an hour "
+                    f"{draws} draws from {'an' if n == 8 else 'a'} {n}-card hand need the optimal table, which is "
+                    f"not built in {Path(directory or default_table_dir())}: run `python -m rumino.odds.optimal build` (about half an hour "
                     f"on 2 cores), or ask for at most 2 draws.") from None
             source = "direct"
     if table is not None and draws > table.horizon:
@@ -1140,6 +1152,117 @@ def check_keep_target(table: "OptimalTable", verbose: bool = False) -> dict:
     return out
 
 
+# =========================================================================== figures (issue 14, item 4)
+
+
+@_jit(parallel=True)
+def _discard_figures(edges, o8, dw, E, P, copies, jokers, ctab, bounds, out):
+    """Over every 8-card hand (each class weighted by its deals): does some least-deadwood discard reach
+    the optimum? ``out[t, k]`` = (weight, weight where it does not, weighted loss, weight not at goal,
+    weight not at goal where it does not) for criterion k: E[:, 0], E[:, 1] (min), P (max)."""
+    T = bounds.shape[0] - 1
+    for t in numba.prange(T):
+        for i in range(bounds[t], bounds[t + 1]):
+            w = np.float64(o8[i])
+            least = 1 << 30
+            for e in range(edges.shape[1]):
+                x = edges[i, e]
+                if x == 0:
+                    break
+                u = (x >> 24) & 127
+                if x >> 31:
+                    w *= ctab[jokers, jokers + 1 - u]
+                else:
+                    w *= ctab[copies, copies + 1 - u]
+                d = dw[x & 16777215]
+                if d < least:
+                    least = d
+            for k in range(3):
+                best = 1e300 if k < 2 else -1.0
+                best_least = 1e300 if k < 2 else -1.0
+                for e in range(edges.shape[1]):
+                    x = edges[i, e]
+                    if x == 0:
+                        break
+                    idx = x & 16777215
+                    v = E[idx, k] if k < 2 else P[idx]
+                    if k < 2:
+                        if v < best:
+                            best = v
+                        if dw[idx] == least and v < best_least:
+                            best_least = v
+                    else:
+                        if v > best:
+                            best = v
+                        if dw[idx] == least and v > best_least:
+                            best_least = v
+                if k < 2:
+                    loss = best_least - best
+                    differs = loss > 1e-5 * max(best, 1.0)  # far above the certified error
+                    done = best == 0.0
+                else:
+                    loss = best - best_least
+                    differs = loss > 1e-9
+                    done = best >= 1.0
+                out[t, k, 0] += w
+                out[t, k, 2] += w * loss
+                if differs:
+                    out[t, k, 1] += w
+                if not done:
+                    out[t, k, 3] += w
+                    if differs:
+                        out[t, k, 4] += w
+
+
+def _weighted_quantiles(x: np.ndarray, w: np.ndarray, qs) -> list[float]:
+    order = np.argsort(x, kind="stable")
+    cw = np.cumsum(w[order].astype(np.float64))
+    cw /= cw[-1]
+    return [float(x[order][min(len(x) - 1, np.searchsorted(cw, q))]) for q in qs]
+
+
+def dealt_figures(prob, goal, expected, w7, total) -> dict:
+    """Over every 7-card deal: mean best P(goal within n draws), and the distribution of the optimal
+    expected draws to knock and gin (each class weighted by its deals, ``w7``)."""
+    K, H, _ = prob.shape
+    out = {"deals": total, "mean_probability": {}}
+    for g, name in enumerate(GOALS):
+        at0 = float(w7 @ ((np.asarray(goal) >> g) & 1)) / total
+        out["mean_probability"][name] = [at0] + [float(np.asarray(prob[g, n], dtype=np.float64) @ w7) / total
+                                                 for n in range(H)]
+    if expected is not None:
+        for i, name in enumerate(TIMED_GOALS):
+            e = np.asarray(expected[i], dtype=np.float64)
+            qs = (0.1, 0.25, 0.5, 0.75, 0.9, 0.99)
+            bins = np.arange(0, 41, 1.0)
+            hist, _ = np.histogram(np.minimum(e, 40 - 1e-9), bins=bins, weights=w7)
+            out[f"expected_draws_{name}"] = {
+                "mean": float(e @ w7) / total, "max": float(e.max()), "at_goal": float(w7[e == 0].sum()) / total,
+                "quantiles": dict(zip([str(q) for q in qs], _weighted_quantiles(e, w7, qs))),
+                "histogram_bins": bins.tolist(), "histogram_share": (hist / total).tolist()}
+    return out
+
+
+def sample_rows(table: "OptimalTable", seed: int = 14, samples: int = 12) -> list[dict]:
+    """A few seeded classes with their table values for 1 and 2 draws (a test recomputes them directly)."""
+    rng = np.random.default_rng(seed)
+    picks = sorted(int(x) for x in rng.choice(table.index.n, samples, replace=False))
+    rows, pos = [], 0
+    for counts, _w, _j in iter_classes(table.shape, HAND_SIZE):
+        for k in [p for p in picks if pos <= p < pos + len(counts)]:
+            hand = " ".join(format_card(c) for c in range(53) for _ in range(int(counts[k - pos, c])))
+            row = {"class": k, "hand": hand}
+            for g in GOALS:
+                row[g] = [float(table.prob[GOALS.index(g), n - 1, k]) for n in (1, 2)]
+            if table.expected is not None:
+                row["expected_draws"] = {g: float(table.expected[i, k]) for i, g in enumerate(TIMED_GOALS)}
+            rows.append(row)
+        pos += len(counts)
+        if pos > picks[-1]:
+            break
+    return rows
+
+
 # =========================================================================== command line
 
 
@@ -1156,7 +1279,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     b.add_argument("--tol", type=float, default=1e-6, help="certified relative error of the expected draws")
     b.add_argument("--shape", default="4,13,2,4", help="suits,ranks,copies,jokers (default the 108-card pack)")
     b.add_argument("--threads", type=int, default=2)
+    f = sub.add_parser("figures", help="the book's figures from a built table, as JSON")
+    f.add_argument("--dir", default=None, help=f"where the table is (default {default_table_dir()})")
+    f.add_argument("--out", default="book/data/optimal_figures.json", help="JSON file to write")
+    f.add_argument("--shape", default="4,13,2,4")
     args = p.parse_args(argv)
+    if args.cmd == "figures":
+        s = PackShape(*[int(x) for x in args.shape.split(",")])
+        table = OptimalTable.load(s, directory=args.dir)
+        d = Path(args.dir or default_table_dir()) / _shape_key(s, table.rules)
+        res = {"model": "solitaire against the stock, discards reshuffled in (rumino.odds.optimal)",
+               "shape": [s.suits, s.ranks, s.copies, s.jokers], "knock_max_deadwood": table.rules.knock_max_deadwood,
+               "build": {k: table.meta.get(k) for k in ("build_seconds", "classes7", "classes8", "edges", "horizon",
+                                                         "finite_error_bound", "infinite", "keep_target_check",
+                                                         "table_bytes")},
+               **json.loads((d / "figures.json").read_text()), "samples": sample_rows(table)}
+        Path(args.out).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.out).write_text(json.dumps(res, indent=1) + "\n")
+        print(f"wrote {args.out}")
+        return 0
     s = PackShape(*[int(x) for x in args.shape.split(",")])
     numba.set_num_threads(min(args.threads, numba.config.NUMBA_NUM_THREADS))
     model = SolitaireModel(s, threads=args.threads, verbose=True)
