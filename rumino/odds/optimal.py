@@ -202,22 +202,33 @@ def _index_of_rows(sizes0, ranks0, S, jokers, R, NR, offs, B, sizes, ranks):
     return base + flat, orbit
 
 
+@_jit()
+def _index_range(counts, lo, hi, S, R, NR, offs, B, out_idx, out_orbit):
+    cnt = np.empty(53, np.int64)
+    s0 = np.empty(4, np.int64)
+    r0 = np.empty(4, np.int64)
+    s1 = np.empty(4, np.int64)
+    r1 = np.empty(4, np.int64)
+    for i in range(lo, hi):
+        for c in range(53):
+            cnt[c] = counts[i, c]
+        for s in range(S):
+            s0[s], r0[s] = _row_rank(cnt, s, R, NR)
+        out_idx[i], out_orbit[i] = _index_of_rows(s0, r0, S, cnt[52], R, NR, offs, B, s1, r1)
+
+
 @_jit(parallel=True)
 def _index_batch(counts, S, R, NR, offs, B, out_idx, out_orbit):
     n = counts.shape[0]
     nb = min(n, 64)
     for blk in numba.prange(nb):
-        cnt = np.empty(53, np.int64)
-        s0 = np.empty(4, np.int64)
-        r0 = np.empty(4, np.int64)
-        s1 = np.empty(4, np.int64)
-        r1 = np.empty(4, np.int64)
-        for i in range(blk * n // nb, (blk + 1) * n // nb):
-            for c in range(53):
-                cnt[c] = counts[i, c]
-            for s in range(S):
-                s0[s], r0[s] = _row_rank(cnt, s, R, NR)
-            out_idx[i], out_orbit[i] = _index_of_rows(s0, r0, S, cnt[52], R, NR, offs, B, s1, r1)
+        _index_range(counts, blk * n // nb, (blk + 1) * n // nb, S, R, NR, offs, B, out_idx, out_orbit)
+
+
+@_jit()
+def _index_small(counts, S, R, NR, offs, B, out_idx, out_orbit):
+    """One or a few hands: no thread-pool start-up (it would dominate a single look-up)."""
+    _index_range(counts, 0, counts.shape[0], S, R, NR, offs, B, out_idx, out_orbit)
 
 
 class ClassIndex:
@@ -259,7 +270,8 @@ class ClassIndex:
         arr = np.ascontiguousarray(arr.reshape(-1, N_KINDS), dtype=np.int8)
         idx = np.empty(len(arr), np.int64)
         orb = np.empty(len(arr), np.int64)
-        _index_batch(arr, self.shape.suits, self.shape.ranks, self.NR, self.offs, self.B, idx, orb)
+        run = _index_batch if len(arr) > 4096 else _index_small
+        run(arr, self.shape.suits, self.shape.ranks, self.NR, self.offs, self.B, idx, orb)
         return idx[0] if one else idx
 
     def orbits(self, counts: np.ndarray) -> np.ndarray:
