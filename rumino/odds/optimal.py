@@ -69,6 +69,32 @@ extrapolation of the last step, which only moves the trial vector) stops when th
 certified relative gap is below the tolerance; ``δ`` is computed with a margin
 for its own rounding.
 
+Keep-the-target, and chapter 5
+------------------------------
+Keeping one rumino target (:class:`KeepTarget`) is one policy among all, so in
+this model its chance is a lower bound of the optimal one; the build checks it
+on every class and horizon. Chapter 5's chain (:mod:`rumino.odds.markov`)
+draws *without* putting blanks back (``U − t`` unseen after ``t`` draws): a
+different model, in which the same policy does better, so it is **not** a bound
+here (six fives and a nine: 0.474 within 10 draws there, 0.458 here, and
+optimal play cannot beat 0.458 since only a five or a joker helps).
+
+Decisions where RULES is open: the goal is tested on the 7 cards kept (a hand
+dealt at the goal has reached it); a rumino follows :func:`rumino.variants.rumino.is_rumino`
+with the default knobs (jokers allowed, any suits); the look-ups and the
+direct solver cover the default meld knobs of :class:`~rumino.variants.rumino.RuminoRules`
+and any ``knock_max_deadwood``.
+
+Building the full tables
+------------------------
+``python -m rumino.odds.optimal build`` solves the 108-card pack (14,945,658
+classes of 7 cards, 104,437,554 of 8, 750,725,326 discard edges) and writes
+``prob.npy`` (float32, goal × draws × class), ``expected.npy``, ``goal.npy``,
+``deadwood.npy``, ``meta.json`` (timings, error bounds, checks) and
+``figures.json`` under :func:`default_table_dir`. Memory: the packed edges
+(one uint32 each: 24-bit class index, copies unseen, a joker flag) take
+3.3 GB, the rest about 2 GB.
+
 >>> from rumino.odds.enumerate import PackShape
 >>> m = SolitaireModel(PackShape(suits=2, ranks=5, copies=1, jokers=1))
 >>> t = m.solve(horizon=2, infinite=False)
@@ -454,6 +480,53 @@ def _finish(acc, goal, gbits, modes, out):
                     out[i, k] = 1.0 + s
 
 
+@_jit(parallel=True)
+def _certify(V, TV, goal, gbits, rel_tv, rel_v, stats):
+    """Per column, over the classes off the goal: max and min of ``δ = TV − V`` widened by its rounding
+    margin, and max |δ| (``stats[k] = (max, min, max abs)``)."""
+    n = V.shape[0]
+    K = V.shape[1]
+    nb = 64
+    part = np.empty((nb, K, 3))
+    for blk in numba.prange(nb):
+        for k in range(K):
+            part[blk, k, 0] = -np.inf
+            part[blk, k, 1] = np.inf
+            part[blk, k, 2] = 0.0
+        for i in range(blk * n // nb, (blk + 1) * n // nb):
+            for k in range(K):
+                if (goal[i] >> gbits[k]) & 1:
+                    continue
+                d = TV[i, k] - V[i, k]
+                m = rel_tv * abs(TV[i, k]) + rel_v * abs(V[i, k])
+                if d + m > part[blk, k, 0]:
+                    part[blk, k, 0] = d + m
+                if d - m < part[blk, k, 1]:
+                    part[blk, k, 1] = d - m
+                if abs(d) > part[blk, k, 2]:
+                    part[blk, k, 2] = abs(d)
+    for k in range(K):
+        stats[k, 0] = -np.inf
+        stats[k, 1] = np.inf
+        stats[k, 2] = 0.0
+        for blk in range(nb):
+            stats[k, 0] = max(stats[k, 0], part[blk, k, 0])
+            stats[k, 1] = min(stats[k, 1], part[blk, k, 1])
+            stats[k, 2] = max(stats[k, 2], part[blk, k, 2])
+
+
+@_jit(parallel=True)
+def _extrapolate(V, TV, goal, gbits, factor):
+    """``V ← max(TV + factor·(TV − V), 1)`` off the goal (E* ≥ 1 there), 0 on it."""
+    for i in numba.prange(V.shape[0]):
+        for k in range(V.shape[1]):
+            if (goal[i] >> gbits[k]) & 1:
+                V[i, k] = 0.0
+            else:
+                v = TV[i, k] + factor[k] * (TV[i, k] - V[i, k])
+                V[i, k] = v if v > 1.0 else 1.0
+
+
 # =========================================================================== model and solver
 
 
@@ -596,6 +669,12 @@ class SolitaireModel:
             self.log(f"  horizon {n}: {time.perf_counter() - t2:.1f} s")
         finite_seconds = time.perf_counter() - t2
         del acc
+        rumino_last = V[:, GOALS.index("rumino")].copy()  # P_horizon(rumino), for the discard figures
+        del V
+        if out_dir is not None:  # flush, and map read-only: its pages stop counting against this process
+            prob.flush()
+            del prob
+            prob = np.load(Path(out_dir) / "prob.npy", mmap_mode="r")
         table = OptimalTable(shape=self.shape, rules=self.rules, prob=prob, goal=goal, deadwood=dw,
                              expected=None, meta={})
         table.meta.update(classes7=self.n7, classes8=int(len(o8)), edges=int(np.count_nonzero(edges)),
@@ -609,7 +688,7 @@ class SolitaireModel:
             t4 = time.perf_counter()
             ctab = np.array([[comb(n, k) for k in range(17)] for n in range(17)], dtype=np.float64)
             fig = np.zeros((T, 3, 5))
-            _discard_figures(edges, o8, dw, np.ascontiguousarray(E), np.ascontiguousarray(V[:, GOALS.index("rumino")]),
+            _discard_figures(edges, o8, dw, np.ascontiguousarray(E), rumino_last,
                              self.shape.copies, self.shape.jokers, ctab, bounds, fig)
             fig = fig.sum(axis=0)
             total8 = comb(self.shape.size, HAND_SIZE + 1)
@@ -634,21 +713,18 @@ class SolitaireModel:
         gb = np.array([GOALS.index(g) for g in TIMED_GOALS], np.int64)
         T = len(bounds) - 1
         acc = np.zeros((T, self.n7, K))
-        hit = np.stack([((goal >> g) & 1).astype(bool) for g in gb], axis=1)
         V = np.zeros((self.n7, K))
         TV = np.empty_like(V)
-        prev_gap = None
+        stats = np.empty((K, 3))
+        prev_step = None
         info = {"tolerance": tol, "iterations": 0, "extrapolations": 0}
         t0 = time.perf_counter()
         lo = hi = None
         for it in range(1, max_iter + 1):
             _pass(edges, o8, inv7, V, modes, acc, bounds)
             _finish(acc, goal, gb, modes, TV)
-            delta = np.where(hit, 0.0, TV - V)
-            # rounding margin: TV carries at most (K+3)u relative error
-            margin = (K_TERMS + 3) * U_ROUND * np.abs(TV) + 4 * U_ROUND * np.abs(V)
-            dmax = np.where(hit, -np.inf, delta + margin).max(axis=0)
-            dmin = np.where(hit, np.inf, delta - margin).min(axis=0)
+            _certify(V, TV, goal, gb, (K_TERMS + 3) * U_ROUND, 4 * U_ROUND, stats)
+            dmax, dmin, step = stats[:, 0].copy(), stats[:, 1].copy(), stats[:, 2].copy()
             info["iterations"] = it
             if np.all(dmax < 1) and it > 1:
                 lo = 1.0 / (1.0 - dmin)  # per goal: E* >= lo * V
@@ -658,27 +734,25 @@ class SolitaireModel:
                          f"({time.perf_counter() - t0:.0f} s)")
                 if gap <= tol:
                     break
-                step = TV - V
-                if prev_gap is not None and it % 5 == 0:
+                if prev_step is not None and it % 5 == 0:
                     # geometric extrapolation of the last step: only the trial vector moves; the
                     # certificate is recomputed from scratch at the next sweep
-                    r = np.clip(np.abs(delta).max(axis=0) / np.maximum(prev_step, 1e-300), 0, 0.99)
-                    V = np.maximum(TV + step * (r / (1 - r))[None, :], (~hit).astype(np.float64))
+                    r = np.clip(step / np.maximum(prev_step, 1e-300), 0, 0.99)
+                    _extrapolate(V, TV, goal, gb, r / (1 - r))
                     info["extrapolations"] += 1
                 else:
                     V, TV = TV, V
-                prev_step = np.abs(delta).max(axis=0)
-                prev_gap = gap
             else:
-                prev_step = np.abs(delta).max(axis=0)
                 V, TV = TV, V
+            prev_step = step
         else:
             raise ArithmeticError(f"value iteration did not reach the tolerance {tol} in {max_iter} sweeps")
+        del acc, TV
         # V (the last trial vector) with its certificate; report the midpoint of the interval
-        mid = V * ((lo + hi) / 2)[None, :]
+        V *= ((lo + hi) / 2)[None, :]
         info.update(lower_factor=lo.tolist(), upper_factor=hi.tolist(),
                     relative_error_bound=float(np.max((hi - lo) / (hi + lo))), goals=list(TIMED_GOALS))
-        return mid, info
+        return V, info
 
 
 # =========================================================================== the table
