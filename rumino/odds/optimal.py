@@ -76,8 +76,9 @@ this model its chance is a lower bound of the optimal one; the build checks it
 on every class and horizon. Chapter 5's chain (:mod:`rumino.odds.markov`)
 draws *without* putting blanks back (``U − t`` unseen after ``t`` draws): a
 different model, in which the same policy does better, so it is **not** a bound
-here (six fives and a nine: 0.474 within 10 draws there, 0.458 here, and
-optimal play cannot beat 0.458 since only a five or a joker helps).
+here: six fives and a nine make a rumino within 10 draws with chance 0.474 in
+chapter 5's chain, 0.458 here by keeping the fives (``1 − (95/101)¹⁰``), and
+the build counts the classes where chapter 5's figure exceeds the optimum.
 
 Decisions where RULES is open: the goal is tested on the 7 cards kept (a hand
 dealt at the goal has reached it); a rumino follows :func:`rumino.variants.rumino.is_rumino`
@@ -622,11 +623,16 @@ class SolitaireModel:
     # ---- solving
 
     def solve(self, horizon: int = MAX_HORIZON, infinite: bool = True, tol: float = 1e-6,
-              max_iter: int = 2000, out_dir: Path | None = None) -> "OptimalTable":
+              max_iter: int = 2000, out_dir: Path | None = None, reuse_finite: bool = False,
+              max_seconds: float | None = None) -> "OptimalTable":
         """Every table: ``P_n`` for n = 1 … ``horizon`` and each goal; ``E`` for knock and gin if ``infinite``.
 
         With ``out_dir`` the big probability table is written straight into
-        ``out_dir/prob.npy`` (memory-mapped) instead of being held in memory.
+        ``out_dir/prob.npy`` (memory-mapped) instead of being held in memory, and
+        the finite-horizon table is saved (usable) as soon as it is done; with
+        ``reuse_finite`` a finished ``prob.npy`` there (marked by ``finite.done``)
+        is kept instead of recomputed. ``max_seconds`` caps the infinite-horizon
+        iteration: it then stops with the certified bound reached so far (recorded).
         """
         if isinstance(horizon, bool) or not isinstance(horizon, int) or not 1 <= horizon <= 64:
             raise RuleConfigError(f"horizon is {horizon!r}: it must be an integer from 1 to 64.")
@@ -652,6 +658,36 @@ class SolitaireModel:
         # ---- finite horizon: the three goals side by side
         t2 = time.perf_counter()
         K = len(GOALS)
+        done_mark = Path(out_dir) / "finite.done" if out_dir is not None else None
+        reuse = bool(reuse_finite and done_mark is not None and done_mark.exists())
+        if reuse:
+            prob = np.load(Path(out_dir) / "prob.npy", mmap_mode="r")
+            if prob.shape != (K, horizon, self.n7):
+                raise RuleConfigError(f"the saved prob.npy has shape {prob.shape}, not {(K, horizon, self.n7)}.")
+            self.log("finite horizon: reusing the finished prob.npy")
+            rumino_last = np.asarray(prob[GOALS.index("rumino"), horizon - 1], dtype=np.float64)
+        else:
+            prob, rumino_last = self._finite(edges, o8, inv7, goal, bounds, horizon, out_dir)
+        finite_seconds = time.perf_counter() - t2
+        table = OptimalTable(shape=self.shape, rules=self.rules, prob=prob, goal=goal, deadwood=dw,
+                             expected=None, meta={})
+        table.meta.update(classes7=self.n7, classes8=int(len(o8)), edges=int(np.count_nonzero(edges)),
+                          unseen=self.unseen, horizon=horizon, weight_error=weight_error,
+                          finite_error_bound=horizon * (K_TERMS + 3) * U_ROUND, finite_seconds=finite_seconds,
+                          finite_reused=reuse)
+        table.figures["dealt"] = dealt_figures(table.prob, goal, None, self.w7, comb(self.shape.size, HAND_SIZE))
+        if out_dir is not None:  # usable at once (probabilities), before the long infinite phase
+            if not reuse:
+                done_mark.write_text("finite horizon complete\n")
+            table.meta["log"] = list(self._log)
+            table.save(Path(out_dir).parent)
+        return self._solve_rest(table, edges, o8, inv7, goal, dw, bounds, horizon, infinite, tol, max_iter,
+                                rumino_last, max_seconds, t0)
+
+    def _finite(self, edges, o8, inv7, goal, bounds, horizon, out_dir):
+        t2 = time.perf_counter()
+        K = len(GOALS)
+        T = len(bounds) - 1
         modes = np.zeros(K, np.int64)
         gb = np.arange(K, dtype=np.int64)
         V = np.stack([(goal >> k) & 1 for k in range(K)], axis=1).astype(np.float64)
@@ -675,16 +711,17 @@ class SolitaireModel:
             prob.flush()
             del prob
             prob = np.load(Path(out_dir) / "prob.npy", mmap_mode="r")
-        table = OptimalTable(shape=self.shape, rules=self.rules, prob=prob, goal=goal, deadwood=dw,
-                             expected=None, meta={})
-        table.meta.update(classes7=self.n7, classes8=int(len(o8)), edges=int(np.count_nonzero(edges)),
-                          unseen=self.unseen, horizon=horizon, weight_error=weight_error,
-                          finite_error_bound=horizon * (K_TERMS + 3) * U_ROUND, finite_seconds=finite_seconds)
+        return prob, rumino_last
+
+    def _solve_rest(self, table, edges, o8, inv7, goal, dw, bounds, horizon, infinite, tol, max_iter,
+                    rumino_last, max_seconds, t0):
+        T = len(bounds) - 1
         if infinite:
             t3 = time.perf_counter()
-            E, info = self._expected(edges, o8, inv7, goal, bounds, tol, max_iter)
-            table.expected = E.astype(np.float32).T.copy()
+            E, info = self._expected(edges, o8, inv7, goal, bounds, tol, max_iter, max_seconds)
             table.meta.update(infinite=info, infinite_seconds=time.perf_counter() - t3)
+        if infinite and E is not None:
+            table.expected = E.astype(np.float32).T.copy()
             t4 = time.perf_counter()
             ctab = np.array([[comb(n, k) for k in range(17)] for n in range(17)], dtype=np.float64)
             fig = np.zeros((T, 3, 5))
@@ -707,7 +744,7 @@ class SolitaireModel:
         table.meta["log"] = list(self._log)
         return table
 
-    def _expected(self, edges, o8, inv7, goal, bounds, tol, max_iter):
+    def _expected(self, edges, o8, inv7, goal, bounds, tol, max_iter, max_seconds=None):
         K = len(TIMED_GOALS)
         modes = np.ones(K, np.int64)
         gb = np.array([GOALS.index(g) for g in TIMED_GOALS], np.int64)
@@ -717,7 +754,9 @@ class SolitaireModel:
         TV = np.empty_like(V)
         stats = np.empty((K, 3))
         prev_step = None
-        info = {"tolerance": tol, "iterations": 0, "extrapolations": 0}
+        ratios: list = []
+        last_jump = 0
+        info = {"tolerance": tol, "iterations": 0, "extrapolations": 0, "converged": False}
         t0 = time.perf_counter()
         lo = hi = None
         for it in range(1, max_iter + 1):
@@ -733,16 +772,30 @@ class SolitaireModel:
                 self.log(f"  expected draws, iteration {it}: certified relative gap {gap:.2e} "
                          f"({time.perf_counter() - t0:.0f} s)")
                 if gap <= tol:
+                    info["converged"] = True
                     break
-                if prev_step is not None and it % 5 == 0:
-                    # geometric extrapolation of the last step: only the trial vector moves; the
-                    # certificate is recomputed from scratch at the next sweep
-                    r = np.clip(step / np.maximum(prev_step, 1e-300), 0, 0.99)
+                if max_seconds is not None and time.perf_counter() - t0 > max_seconds:
+                    info["stopped"] = f"time budget of {max_seconds:.0f} s reached: the bound is the one certified"
+                    break
+                if prev_step is not None:
+                    ratios.append(step / np.maximum(prev_step, 1e-300))
+                stable = (len(ratios) >= 3 and it - last_jump >= 4
+                          and np.all(np.abs(ratios[-1] - ratios[-2]) < 0.01)
+                          and np.all(np.abs(ratios[-2] - ratios[-3]) < 0.01) and np.all(ratios[-1] < 0.995))
+                if stable:
+                    # geometric extrapolation of the last step once its ratio has settled (the dominant
+                    # mode): only the trial vector moves; the certificate is recomputed at the next sweep
+                    r = ratios[-1]
                     _extrapolate(V, TV, goal, gb, r / (1 - r))
                     info["extrapolations"] += 1
+                    last_jump = it
+                    ratios.clear()
                 else:
                     V, TV = TV, V
             else:
+                if max_seconds is not None and time.perf_counter() - t0 > max_seconds:
+                    info["stopped"] = f"time budget of {max_seconds:.0f} s reached before any certificate"
+                    return None, info
                 V, TV = TV, V
             prev_step = step
         else:
@@ -1015,24 +1068,42 @@ def best_answer(hand, goal: str, draws: int, *, table: OptimalTable | None = Non
     if table is not None and draws > table.horizon:
         raise RuleConfigError(f"draws is {draws}: the table goes up to {table.horizon} draws.")
 
+    g = GOALS.index(goal)
+
+    def many(c7s, k):
+        """Values of several 7-card hands after ``k`` draws (one batched look-up from the table)."""
+        if table is None:
+            return [direct_values(c7, goal, k, shape, rules) for c7 in c7s]
+        idx = table.index.index(np.stack(c7s))
+        if k == 0:
+            return [float((int(table.goal[i]) >> g) & 1) for i in idx]
+        return [float(x) for x in np.asarray(table.prob[g, k - 1])[idx]]
+
     def v7(c7, k):
-        if table is not None:
-            return table.value7(c7, goal, k)
-        return direct_values(c7, goal, k, shape, rules)
+        return many([c7], k)[0]
+
+    def e7s(c7s):
+        if table is None or table.expected is None or goal not in TIMED_GOALS:
+            return [None] * len(c7s)
+        idx = table.index.index(np.stack(c7s))
+        return [float(x) for x in np.asarray(table.expected[TIMED_GOALS.index(goal)])[idx]]
 
     def e7(c7):
-        return table.expected7(c7, goal) if table is not None else None
+        return e7s([c7])[0]
 
     out = {"hand": " ".join(format_card(c) for c in range(53) for _ in range(int(cnt[c]))), "goal": goal,
            "draws": draws, "source": source}
     if n == HAND_SIZE + 1:
-        rows = []
+        cards, c7s = [], []
         for d in range(53):
             if cnt[d] == 0:
                 continue
             c7 = cnt.copy()
             c7[d] -= 1
-            rows.append({"card": format_card(d), "probability": v7(c7, draws), "expected_draws": e7(c7)})
+            cards.append(d)
+            c7s.append(c7)
+        rows = [{"card": format_card(d), "probability": p, "expected_draws": e}
+                for d, p, e in zip(cards, many(c7s, draws), e7s(c7s))]
         rows.sort(key=lambda r: (-r["probability"], r["expected_draws"] if r["expected_draws"] is not None else 0))
         out["probability"] = rows[0]["probability"]
         if goal in TIMED_GOALS:
@@ -1052,24 +1123,27 @@ def best_answer(hand, goal: str, draws: int, *, table: OptimalTable | None = Non
             for c in shape.card_ids():
                 caps[c] = shape.copies
             caps[JOKER] = shape.jokers
-            nexts = []
+            nexts, keys, c7s = [], [], []
             for c in range(53):
                 w = int(caps[c] - cnt[c])
                 if w <= 0:
                     continue
                 c8 = cnt.copy()
                 c8[c] += 1
-                best, arg = -1.0, None
                 for d in range(53):
-                    if c8[d] == 0:
-                        continue
-                    c7 = c8.copy()
-                    c7[d] -= 1
-                    v = v7(c7, draws - 1)
-                    if v > best:
-                        best, arg = v, d
-                nexts.append({"card": format_card(c), "chance": w / U, "probability": best,
-                              "best_discard": format_card(arg)})
+                    if c8[d]:
+                        c7 = c8.copy()
+                        c7[d] -= 1
+                        keys.append((c, w, d))
+                        c7s.append(c7)
+            vals = many(c7s, draws - 1)
+            best: dict = {}
+            for (c, w, d), v in zip(keys, vals):
+                if c not in best or v > best[c][0]:
+                    best[c] = (v, d, w)
+            for c, (v, d, w) in best.items():
+                nexts.append({"card": format_card(c), "chance": w / U, "probability": v,
+                              "best_discard": format_card(d)})
             nexts.sort(key=lambda r: -r["probability"])
             out["next_draws"] = nexts
     return out
@@ -1365,6 +1439,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     b.add_argument("--tol", type=float, default=1e-6, help="certified relative error of the expected draws")
     b.add_argument("--shape", default="4,13,2,4", help="suits,ranks,copies,jokers (default the 108-card pack)")
     b.add_argument("--threads", type=int, default=2)
+    b.add_argument("--reuse-finite", action="store_true", help="keep a finished prob.npy in the target directory")
+    b.add_argument("--max-minutes", type=float, default=None,
+                   help="cap the infinite-horizon iteration (it stops with the bound certified so far)")
     f = sub.add_parser("figures", help="the book's figures from a built table, as JSON")
     f.add_argument("--dir", default=None, help=f"where the table is (default {default_table_dir()})")
     f.add_argument("--out", default="book/data/optimal_figures.json", help="JSON file to write")
@@ -1388,7 +1465,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     numba.set_num_threads(min(args.threads, numba.config.NUMBA_NUM_THREADS))
     model = SolitaireModel(s, threads=args.threads, verbose=True)
     target = Path(args.dir or default_table_dir()) / _shape_key(s, model.rules)
-    table = model.solve(horizon=args.horizon, tol=args.tol, out_dir=target)
+    table = model.solve(horizon=args.horizon, tol=args.tol, out_dir=target, reuse_finite=args.reuse_finite,
+                        max_seconds=None if args.max_minutes is None else 60 * args.max_minutes)
     t = time.perf_counter()
     table.meta["keep_target_check"] = check_keep_target(table, verbose=True)
     print(f"keep-the-target check in {time.perf_counter() - t:.0f} s: {table.meta['keep_target_check']}")
