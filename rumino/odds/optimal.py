@@ -77,8 +77,9 @@ on every class and horizon. Chapter 5's chain (:mod:`rumino.odds.markov`)
 draws *without* putting blanks back (``U − t`` unseen after ``t`` draws): a
 different model, in which the same policy does better, so it is **not** a bound
 here: six fives and a nine make a rumino within 10 draws with chance 0.474 in
-chapter 5's chain, 0.458 here by keeping the fives (``1 − (95/101)¹⁰``), and
-the build counts the classes where chapter 5's figure exceeds the optimum.
+chapter 5's chain, 0.458 here by keeping the fives (``1 − (95/101)¹⁰``), which
+the full table shows is also the optimum; the build counts the classes where
+chapter 5's figure exceeds the optimum.
 
 Decisions where RULES is open: the goal is tested on the 7 cards kept (a hand
 dealt at the goal has reached it); a rumino follows :func:`rumino.variants.rumino.is_rumino`
