@@ -1407,7 +1407,12 @@ def dealt_figures(prob, goal, expected, w7, total) -> dict:
 def sample_rows(table: "OptimalTable", seed: int = 14, samples: int = 12) -> list[dict]:
     """A few seeded classes with their table values for 1 and 2 draws (a test recomputes them directly)."""
     rng = np.random.default_rng(seed)
-    picks = sorted(int(x) for x in rng.choice(table.index.n, samples, replace=False))
+    picks = set(int(x) for x in rng.choice(table.index.n, samples, replace=False))
+    # and classes where two draws can reach gin, and a rumino (random classes rarely can)
+    for g in ("gin", "rumino"):
+        live = np.flatnonzero(np.asarray(table.prob[GOALS.index(g), 1]) > 0)
+        picks |= set(int(x) for x in rng.choice(live, min(samples // 2, len(live)), replace=False))
+    picks = sorted(picks)
     rows, pos = [], 0
     for counts, _w, _j in iter_classes(table.shape, HAND_SIZE):
         for k in [p for p in picks if pos <= p < pos + len(counts)]:
@@ -1452,8 +1457,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         s = PackShape(*[int(x) for x in args.shape.split(",")])
         table = OptimalTable.load(s, directory=args.dir)
         d = Path(args.dir or default_table_dir()) / _shape_key(s, table.rules)
+        table.meta["table_bytes"] = sum(f.stat().st_size for f in d.iterdir() if f.suffix == ".npy")
         res = {"model": "solitaire against the stock, discards reshuffled in (rumino.odds.optimal)",
                "shape": [s.suits, s.ranks, s.copies, s.jokers], "knock_max_deadwood": table.rules.knock_max_deadwood,
+               "horizon": table.horizon,
                "build": {k: table.meta.get(k) for k in ("build_seconds", "classes7", "classes8", "edges", "horizon",
                                                          "finite_error_bound", "infinite", "keep_target_check",
                                                          "table_bytes")},
