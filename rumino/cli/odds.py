@@ -12,6 +12,8 @@
 * ``rumino odds opening --variant romme --samples N --seed S [--cards 13|14] [--json]``
   — P(a dealt Rommé hand can open with 40), by jokers and for 30 … 50
   (:mod:`rumino.cli._odds_opening`).
+* ``rumino odds best HAND --goal G --draws N [--json]`` — the optimal discard
+  against the stock (:mod:`rumino.cli.odds_best`).
 
 >>> from rumino.cli import main
 >>> main(["odds", "draws", "--outs", "8", "--unseen", "47", "--draws", "1"])
@@ -319,3 +321,7 @@ def register(sub) -> None:
     from ._odds_opening import register_opening
 
     register_opening(osub)
+
+    from .odds_best import add_parser as add_best  # `rumino odds best` lives in its own module
+
+    add_best(osub)
