@@ -139,10 +139,10 @@ def _fmt(e: dict, digits: int = 3) -> str:
 
 def format_summary(s: dict) -> str:
     """The text report of :func:`simulate`."""
-    changed = [f"{k}={v}" for k, v in s["rules"].items()
-               if v != getattr(find_variant(s["variant"]).rules, k)]
-    lines = [f"{find_variant(s['variant']).title}: {len(s['players'])} players, {s['games']} games, seed {s['seed']}, "
-             f"house rules: {', '.join(changed) if changed else 'none (RULES §1 defaults)'}",
+    variant = find_variant(s["variant"])
+    changed = [f"{k}={v}" for k, v in s["rules"].items() if v != getattr(variant.rules, k)]
+    lines = [f"{variant.title}: {len(s['players'])} players, {s['games']} games, seed {s['seed']}, "
+             f"house rules: {', '.join(changed) if changed else f'none (RULES {variant.section} defaults)'}",
              "", "seat  player        win rate"]
     for w in s["win_rate"]:
         lines.append(f"{w['seat']:>4}  {w['player']:<12}  {_fmt(w)}")
