@@ -365,10 +365,10 @@ def test_house_rule_lab_runs_both_settings_and_plots_them(open_demo):
     assert "not run yet" in page.inner_text(f"{HL} .rumino-lab-status")
     page.click(f"{HL} button.rumino-lab-run")
     _wait_text(page, f"{HL} .rumino-lab-status", "done: 30 games per setting, seed 1")
-    title = _wait_title(page, HL, "knock_max_deadwood = 7 vs 3")
+    title = _wait_title(page, HL, "knock limit 7 vs 3")  # the knob in words, as the book prints it
     assert "30 games each, seed 1" in title
     legend = page.text_content(f"{HL} .legend") or ""
-    assert "A: knock_max_deadwood=7" in legend and "B: knock_max_deadwood=3" in legend
+    assert "A: knock limit 7" in legend and "B: knock limit 3" in legend
     # the progress bar is full: 2 × 30 games
     width = page.eval_on_selector(f"{HL} .rumino-lab-progress .progress-bar", "e => e.style.width")
     assert width == "100%"
