@@ -1,7 +1,7 @@
 """The book's prose and visible code follow the conventions of ``book/README.md`` (every chapter).
 
-These are fast checks on the committed notebooks (and on the built HTML when ``book/_build/html``
-exists); each kind of slip a reader once saw has a test here, with a case showing the test can fail:
+These are fast checks on the committed notebooks (and on the pages of the session's book build,
+``built_book`` in tests/conftest.py, for what the cells print); each kind of slip a reader once saw has a test here, with a case showing the test can fail:
 
 * a ``$`` before a digit outside maths (``$10, $20`` renders as maths: write ``\\$10``);
 * a raw value on the page (``np.float64(12.27)``, ``Fraction(7, 1926)``, ``[Draw(source='stock')]``);
@@ -29,7 +29,6 @@ ROOT = Path(__file__).resolve().parents[1]
 BOOK = ROOT / "book"
 CHAPTERS = bookbuild.chapters(BOOK)
 IDS = [p.stem for p in CHAPTERS]
-BUILT = BOOK / "_build" / "html"
 GLOSSARY = BOOK / "glossary.md"
 MAX_LINE = 88
 HIDDEN = {"remove-cell", "remove_cell", "remove-input", "remove_input"}
@@ -320,12 +319,11 @@ def test_visible_cells_show_no_raw_reprs(path):
                      f"actions); end with print(...) of a formatted string or a display helper: {raw}")
 
 
-@pytest.mark.skipif(not BUILT.is_dir(), reason="the book is not built (rumino book build); the sources are checked above")
 @pytest.mark.parametrize("path", CHAPTERS, ids=IDS)
-def test_built_pages_show_no_raw_reprs(path):
-    page = BUILT / f"{path.stem}.html"
-    if not page.is_file() or page.stat().st_mtime < path.stat().st_mtime:
-        pytest.skip(f"{page.name} is older than {path.name}: rebuild the book to check it")
+def test_built_pages_show_no_raw_reprs(path, built_book):
+    """What the executed cells print, on the pages of the session's build (tests/conftest.py: built once)."""
+    page = built_book.html_dir / f"{path.stem}.html"
+    assert page.is_file(), f"the build wrote no {page.name}"
     outputs = cell_outputs(page.read_text(encoding="utf-8"))
     bad = [m.group(0) for out in outputs for m in [RAW_VALUE.search(out) or ACTION_REPR.search(out)] if m]
     assert not bad, f"{page.name} shows raw reprs in its outputs: {bad[:5]}"
