@@ -444,4 +444,4 @@ def test_lab_house_rule_lab(open_in_lab):
     page = open_in_lab("house_rule_lab", f"{HL} button.rumino-lab-run")
     page.click(f"{HL} button.rumino-lab-run")
     _wait_text(page, f"{HL} .rumino-lab-status", "done: 30 games per setting")
-    _wait_title(page, HL, "knock_max_deadwood = 7 vs 3")
+    _wait_title(page, HL, "knock limit 7 vs 3")
