@@ -265,6 +265,15 @@ def _build_tables(P):
     for M in range(1, 8192):
         if T[T_RUN + M] != 0:
             fewest[M] = LOWBIT[T[T_RUN + M]]
+    fill_run_reach(fewest, n_jokers, T, T_RUN_REACH)
+    return T
+
+
+@_jit
+def fill_run_reach(fewest, n_jokers, out, base):
+    """``out[base + j·8192 + row]`` = the ranks of ``row`` that lie in some run needing at most ``j`` jokers,
+    given ``fewest[M]``, the fewest jokers a run on exactly the ranks ``M`` needs (shared with the
+    opening kernel, :mod:`rumino.kernels_opening`)."""
     acc = np.zeros(n_jokers + 1, dtype=np.int64)
     for row in range(1, 8192):
         acc[:] = 0
@@ -276,8 +285,7 @@ def _build_tables(P):
         reach = 0
         for j in range(n_jokers + 1):
             reach |= acc[j]
-            T[T_RUN_REACH + j * 8192 + row] = reach
-    return T
+            out[base + j * 8192 + row] = reach
 
 
 # --------------------------------------------------------------------------- the search

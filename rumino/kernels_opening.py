@@ -76,7 +76,7 @@ from typing import Sequence
 import numpy as np
 
 from .cards import N_KINDS
-from .kernels import (BIG, LOWBIT, NO_SET, P_ACE, P_ADJACENT_MIN_RUN, P_JOKERS, P_MAX_ADJACENT, P_MAX_RUN,
+from .kernels import (BIG, fill_run_reach, LOWBIT, NO_SET, P_ACE, P_ADJACENT_MIN_RUN, P_JOKERS, P_MAX_ADJACENT, P_MAX_RUN,
                       P_MIN_MELD, P_MIN_NATURALS, T_CAP, T_DISTINCT, T_SET, T_SET_NEED, _as_counts, _drop, _ids,
                       _jit, _lift, _load_ids, _load_rows, _max_jokers, _put, _put_run, _raise_count, _refuse,
                       _set_ranks, _take, _take_run, encode_rules, rule_tables)
@@ -225,18 +225,7 @@ def _build_run_values(P, T):
             if O[RV + j * 8192 + M] >= 0:
                 fewest[M] = j
                 break
-    acc = np.zeros(n_jokers + 1, dtype=np.int64)
-    for row in range(1, 8192):
-        acc[:] = 0
-        sub = row
-        while sub:
-            if fewest[sub] <= n_jokers:
-                acc[fewest[sub]] |= sub
-            sub = (sub - 1) & row
-        reach = 0
-        for j in range(n_jokers + 1):
-            reach |= acc[j]
-            O[reach_at + j * 8192 + row] = reach
+    fill_run_reach(fewest, n_jokers, O, reach_at)
     return O
 
 
