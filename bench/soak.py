@@ -6,7 +6,10 @@
 Not a test (it runs as long as you ask). Game ``i`` is started by the one seeding
 scheme (``rumino.engine.seeding.new_table(variant, bots, seed, i)``); a share of
 the games (``--random-share``, default 0.1) are played by random bots only, the
-rest by greedy-type bots (greedy and threshold knockers) that fit the game.
+rest by greedy-type bots (greedy and threshold knockers) that fit the game, of which
+a share (``--mixed-share``, default 0) seat one or more random bots among them
+(all-random games of Gin or Wiener last thousands of actions, since random bots
+rarely end a hand; mixed tables exercise random choices in games that finish).
 After every action ``check_invariants`` runs (``--deep`` also recomputes every
 hand's deadwood with the reference search). An invariant that fails is counted
 as a *leak* by kind: **cards** (a card out of place, a wrong hand size), **chips**
@@ -46,30 +49,40 @@ def _kind(message: str) -> str:
     return "other"
 
 
-def _bots_for(game_cls, n: int, random_only: bool, rng) -> list[str]:
+def _bots_for(game_cls, n: int, random_only: bool, rng, n_random: int = 0) -> list[str]:
+    """The bots of one game: all random, or greedy-type with ``n_random`` random seats among them."""
     from rumino.players import GreedyPlayer
 
     if random_only or not GreedyPlayer.fits(game_cls):
         return ["random"] * n
-    return [("greedy", "threshold:2", "threshold:4")[int(rng.integers(3))] for _ in range(n)]
+    specs = [("greedy", "threshold:2", "threshold:4")[int(rng.integers(3))] for _ in range(n)]
+    if n_random:
+        for seat in rng.permutation(n)[:n_random]:
+            specs[int(seat)] = "random"
+    return specs
 
 
 def soak_range(variant: str, start: int, stop: int, seed: int, random_share: float, deep: bool,
-               max_actions: int) -> dict:
+               max_actions: int, mixed_share: float = 0.0) -> dict:
     """Play games ``start … stop − 1``; returns counts, timings and the first failures."""
     from rumino.engine.seeding import new_table
     from rumino.variants import find_variant
 
     v = find_variant(variant)
     game_cls = v.game
-    out = {"games": 0, "random_games": 0, "actions": 0, "seconds": 0.0, "failures": [],
+    out = {"games": 0, "random_games": 0, "mixed_games": 0, "actions": 0, "seconds": 0.0, "failures": [],
            **{k: 0 for k in KINDS}}
     t0 = time.perf_counter()
     for i in range(start, stop):
         rng = np.random.default_rng([seed, i, 2])
         n = int(rng.integers(game_cls.MIN_PLAYERS, game_cls.MAX_SEATS + 1))
-        random_only = rng.random() < random_share
-        specs = _bots_for(game_cls, n, random_only, rng)
+        draw = rng.random()
+        random_only = draw < random_share
+        # a mixed table: random seats among greedy-type ones (the greedy seats end the hands, so a
+        # random bot's odd choices are exercised in games that finish; all-random games are long)
+        mixed = not random_only and draw < random_share + mixed_share and n > 1
+        n_random = int(rng.integers(1, n)) if mixed else 0
+        specs = _bots_for(game_cls, n, random_only, rng, n_random)
         game, bots = new_table(v, specs, seed, i)
         actions = 0
         try:
@@ -96,6 +109,7 @@ def soak_range(variant: str, start: int, stop: int, seed: int, random_share: flo
             out["failures"].append((i, kind, str(err)[:300]))
         out["games"] += 1
         out["random_games"] += random_only
+        out["mixed_games"] += mixed
         out["actions"] += actions
     out["seconds"] = time.perf_counter() - t0
     out["failures"] = out["failures"][:10]
@@ -109,6 +123,8 @@ def main(argv=None) -> int:
     ap.add_argument("--workers", type=int, default=1, help="processes (default 1)")
     ap.add_argument("--seed", type=int, default=0, help="seed of the run (default 0)")
     ap.add_argument("--random-share", type=float, default=0.1, help="share of random-bot games (default 0.1)")
+    ap.add_argument("--mixed-share", type=float, default=0.0,
+                    help="share of games with random bots seated among greedy-type ones (default 0)")
     ap.add_argument("--deep", action="store_true", help="also recompute every hand's deadwood (slow)")
     ap.add_argument("--max-actions", type=int, default=200_000, help="a game longer than this is 'stuck'")
     ap.add_argument("--json", help="also write the figures to this file")
@@ -117,13 +133,14 @@ def main(argv=None) -> int:
 
     v = find_variant(args.variant)
     if v.game is None or not 1 <= args.games <= 100_000_000 or not 1 <= args.workers <= 64 \
-            or not 0 <= args.random_share <= 1:
+            or not 0 <= args.random_share <= 1 or not 0 <= args.mixed_share <= 1 - args.random_share:
         print(f"soak: --variant must have an engine ({v.key} has {'one' if v.game else 'none'}), --games 1 to "
-              f"100,000,000, --workers 1 to 64, --random-share 0 to 1.", file=sys.stderr)
+              f"100,000,000, --workers 1 to 64, --random-share 0 to 1, --mixed-share 0 to 1 − random share.", file=sys.stderr)
         return 2
     k = min(args.workers, args.games)
     cuts = [args.games * j // k for j in range(k + 1)]
-    jobs = [(v.key, cuts[j], cuts[j + 1], args.seed, args.random_share, args.deep, args.max_actions)
+    jobs = [(v.key, cuts[j], cuts[j + 1], args.seed, args.random_share, args.deep, args.max_actions,
+             args.mixed_share)
             for j in range(k)]
     print(machine())
     t0 = time.perf_counter()
@@ -133,12 +150,12 @@ def main(argv=None) -> int:
         with ProcessPoolExecutor(k) as pool:
             parts = list(pool.map(soak_range, *zip(*jobs)))
     wall = time.perf_counter() - t0
-    total = {key: sum(p[key] for p in parts) for key in ("games", "random_games", "actions", *KINDS)}
+    total = {key: sum(p[key] for p in parts) for key in ("games", "random_games", "mixed_games", "actions", *KINDS)}
     failures = [f for p in parts for f in p["failures"]][:10]
     report = {"variant": v.key, "seed": args.seed, "workers": k, "deep": args.deep, **total,
               "wall_seconds": round(wall, 2), "games_per_second": round(total["games"] / wall, 1),
               "actions_per_second": round(total["actions"] / wall, 1), "failures": failures}
-    print(f"{v.title}: {total['games']:,} games ({total['random_games']:,} random-bot) in {wall:.1f} s on {k} "
+    print(f"{v.title}: {total['games']:,} games ({total['random_games']:,} all random-bot, {total['mixed_games']:,} mixed) in {wall:.1f} s on {k} "
           f"worker(s): {report['games_per_second']:,} games/s, {report['actions_per_second']:,} actions/s")
     print("leaks: " + ", ".join(f"{kind} {total[kind]}" for kind in KINDS))
     for i, kind, msg in failures:

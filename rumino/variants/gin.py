@@ -566,10 +566,14 @@ class GinGame(DrawDiscardGame):
     def check_game_invariants(self, deep: bool = True) -> None:
         """Gin's own invariants: two seats, boxes equal the hands won, the offer and wall states."""
         expect(self.n_seats == 2, "Gin is for two players")
-        won = [0, 0]
-        for r in self.results:
-            if r.winner is not None:
-                won[r.winner] += 1
+        # the hands won, counted incrementally (each result once), so the check stays O(1) per action
+        done, won = getattr(self, "_inv_boxes", (0, [0, 0]))
+        if done < len(self.results):
+            won = list(won)
+            for r in self.results[done:]:
+                if r.winner is not None:
+                    won[r.winner] += 1
+            self._inv_boxes = (len(self.results), won)
         expect(won == self.boxes, f"boxes {self.boxes} differ from the hands won {won}")
         if self.phase == "offer":
             expect(len(self.discard) == 1 and self.offer_queue and self.offer_queue[0] == self.turn,

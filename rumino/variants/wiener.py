@@ -614,16 +614,23 @@ class WienerGame(_KnockFamily):
         its buy-back and the knock and rummy money of the hand results (§5.5), recomputed from them."""
         super().check_game_invariants(deep)
         rules, n = self.rules, self.n_seats
-        paid = [rules.entry_chips + (rules.buyback_chips if self.buyback_used[p] else 0) for p in range(n)]
-        received = [0] * n
-        for r in self.results:
-            for p in r.players:
-                if r.money[p] < 0:
-                    paid[p] -= r.money[p]
-                elif r.money[p] > 0:
-                    received[p] += r.money[p]
-        received = [received[p] + sum(a for src, dst, a, why in self.ledger.log if src == "pot" and dst == p)
-                    for p in range(n)]
+        # what the rules say each seat paid and received, recomputed only when a result, a ledger entry
+        # or a buy-back is new (the comparison with the ledger below still runs after every action)
+        key = (n, len(self.results), len(self.ledger.log), tuple(self.buyback_used))
+        cached = getattr(self, "_inv_money", None)
+        if cached is None or cached[0] != key:
+            paid = [rules.entry_chips + (rules.buyback_chips if self.buyback_used[p] else 0) for p in range(n)]
+            received = [0] * n
+            for r in self.results:
+                for p in r.players:
+                    if r.money[p] < 0:
+                        paid[p] -= r.money[p]
+                    elif r.money[p] > 0:
+                        received[p] += r.money[p]
+            received = [received[p] + sum(a for src, dst, a, why in self.ledger.log if src == "pot" and dst == p)
+                        for p in range(n)]
+            self._inv_money = cached = (key, paid, received)
+        paid, received = cached[1], cached[2]
         expect(paid == self.paid and received == self.received,
                f"chips out of step with the rules: paid {self.paid} (rules {paid}), received {self.received} "
                f"(rules {received})")
