@@ -82,6 +82,7 @@ Methods a game **may** override (the defaults are the common rules):
 * :meth:`expected_hand_size` ``(seat)`` — for the invariants (default: one more
   for the player who has drawn);
 * :meth:`check_game_invariants` ``(deep)`` — scores, money rules, …;
+* :meth:`table_cards` — the cards laid in melds on the table (counted with hands, stock and pile);
 * :meth:`snapshot_extra` — the game's own state, for equality of snapshots;
 * :meth:`validate_score` ``(seat, value)`` — scores :meth:`set_position` may set;
 * :meth:`verify_result` ``(result, before, deep)`` / :meth:`verify_score_event` — check each
@@ -541,6 +542,10 @@ class DrawDiscardGame:
         big = self.phase == "discard" and seat == self.turn
         return self.hand_size + 1 if big else self.hand_size
 
+    def table_cards(self) -> list[int]:
+        """Cards laid face up on the table in melds (Rommé, Robber); counted by the invariants. Default none."""
+        return []
+
     def check_game_invariants(self, deep: bool) -> None:
         """The game's own invariants (money rules, who is in)."""
 
@@ -964,7 +969,7 @@ class DrawDiscardGame:
         ``deep=False`` lets a game skip its slow checks (recomputing deadwood with the reference search).
         """
         counts = [0] * 53
-        for pile in (*self.hands, self.stock, self.discard):
+        for pile in (*self.hands, self.stock, self.discard, self.table_cards()):
             for c in pile:
                 counts[c] += 1  # an id outside 0–52 raises IndexError: also a broken invariant
         if counts != self._pack_counts:
