@@ -65,6 +65,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import ClassVar, Sequence
 
+import numpy as np
+
 from ..cards import JOKER, format_card, format_hand, parse_card, parse_hand, to_counts
 from ..engine.actions import DEAL, DRAW_DISCARD, DRAW_STOCK, Deal, Discard, Draw
 from ..engine.drawdiscard import DrawDiscardGame, TableView, expect
@@ -536,6 +538,10 @@ class RommeGame(DrawDiscardGame):
     # ----------------------------------------------------------------- setup and the deal
 
     def setup(self) -> None:
+        # the pack follows the rules (n_jokers, §3.1): the template's class-wide pack is replaced per game
+        self.PACK = pack = self.rules.meld_rules.pack
+        self._pack_array = np.array(pack.cards(), dtype=np.int64)
+        self._pack_counts = [pack.copies(c) for c in range(53)]
         self.table: list[Meld] = []
         self.owners: list[int] = []
         self.opened = [False] * self.initial_players
