@@ -10,9 +10,9 @@
   ``must_meld_immediately`` only when the engine lists the draw (a play must lay it);
 * **play**: open as soon as the best opening (:func:`rumino.arrange.max_opening`)
   reaches the minimum — or lay the whole hand out as a hand-Rommé when it can; once
-  open, lay every meld the hand holds, lay off every card that fits, and exchange
-  table jokers for naturals it holds, laying the freed joker in a new meld (or laying
-  it off where ``freed_joker_use`` allows). Every step is kept only if the whole play
+  open, lay every meld the hand holds, exchange table jokers for naturals it holds,
+  laying the freed joker in a new meld (or laying it off where ``freed_joker_use``
+  allows), then lay off every card that fits. Every step is kept only if the whole play
   is still legal (:meth:`~rumino.variants.romme_game.RommeView.evaluate`);
 * **discard**: the card that leaves the least penalty in melds-or-not terms (the
   evaluator's deadwood with Rommé's penalty values), shedding the highest, keeping jokers.
@@ -134,6 +134,15 @@ def plan(view: RommeView) -> tuple:
             steps = ()
     table = out.table if out is not None else view.table
     left = list(out.hand) if out is not None else list(hand)
+    # exchange table jokers for naturals held, laying the freed joker at once
+    for i, m in enumerate(table):
+        for s in sorted({s for c, s in zip(m.cards, m.stands_for) if c == JOKER}):
+            for extra in _exchanges(table, tuple(left), i, m, s, rules):
+                trial = steps + extra
+                res = _ok(view, trial)
+                if res is not None:
+                    steps, table, left = trial, res.table, list(res.hand)
+                    break
     # lay off every card that fits, repeatedly (a card laid off can make room for the next)
     changed = True
     while changed and len(left) > 0:
@@ -149,15 +158,6 @@ def plan(view: RommeView) -> tuple:
                     break
             if changed:
                 break
-    # exchange table jokers for naturals held, laying the freed joker at once
-    for i, m in enumerate(table):
-        for s in sorted({s for c, s in zip(m.cards, m.stands_for) if c == JOKER}):
-            for extra in _exchanges(table, tuple(left), i, m, s, rules):
-                trial = steps + extra
-                res = _ok(view, trial)
-                if res is not None:
-                    steps, table, left = trial, res.table, list(res.hand)
-                    break
     # then any meld the rest still makes (the exchanged jokers may complete one)
     if steps and left:
         for cand in candidate_melds(to_counts(left), mr):

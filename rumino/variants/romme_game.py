@@ -533,6 +533,7 @@ class RommeGame(DrawDiscardGame):
     SECTIONS = {"deal": "§3.1", "turn": "§3.4", "end": "§3.5"}
     HANDLERS = {Play: "_do_play"}
     PHASE_ACTIONS = {"discard": (Discard, Play)}
+    PHASE_WHAT = {"discard": "it is player {p}'s turn to play to the table and discard"}
     PHASE_CHOICES = {"discard": "play melds, lay-offs and joker exchanges to the table (once), then discard"}
 
     # ----------------------------------------------------------------- setup and the deal
