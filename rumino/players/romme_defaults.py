@@ -32,7 +32,8 @@ from ..engine.actions import DEAL, DRAW_DISCARD, DRAW_STOCK, Discard
 from ..errors import IllegalActionError
 from ..melds import candidate_melds
 from ..table_melds import LayOff, lay_off
-from ..variants.romme_game import Play, RommeView, _could_lay_off, _exchanges, _minus, lay_of
+from ..variants.romme_game import (Play, RommeView, _could_lay_off, _exchanges, _minus, best_opening_melds, lay_of,
+                                   layout_melds)
 from .greedy import GAME_DEFAULTS, pick_discard
 
 
@@ -66,7 +67,7 @@ def _draw(view: RommeView):
         return DRAW_DISCARD if (want or not can_stock) else DRAW_STOCK
     if not can_stock:
         return DRAW_DISCARD
-    from ..arrange import max_opening
+    from ..kernels_opening import max_opening_fast
 
     mr = view.rules.meld_rules
     hand = view.hand
@@ -74,7 +75,7 @@ def _draw(view: RommeView):
         if not view.rules.pickup_counts_for_opening:
             return DRAW_STOCK
         need = view.rules.opening_min
-        if max_opening(hand, mr).value < need <= max_opening(hand + (top,), mr).value:
+        if max_opening_fast(hand, mr) < need <= max_opening_fast(hand + (top,), mr):
             return DRAW_DISCARD
         return DRAW_STOCK
     if any(_could_lay_off(m, top) and _fits(m, top, mr) for m in view.table):
@@ -103,8 +104,6 @@ def _ok(view, steps):
 
 def plan(view: RommeView) -> tuple:
     """The bot's play this turn (empty: nothing to lay)."""
-    from ..arrange import best_arrangement, max_opening
-
     rules = view.rules
     mr = rules.meld_rules
     hand = view.hand
@@ -112,23 +111,21 @@ def plan(view: RommeView) -> tuple:
     steps: tuple = ()
     if not opened:
         if view.eligible:  # a hand-Rommé: every card laid now, bar a last discard
-            arr = best_arrangement(hand, mr)
-            whole = tuple(lay_of(m) for m in arr.melds)
-            if len(arr.unmatched) <= 1 and whole and _ok(view, whole):
+            whole = tuple(lay_of(m) for m in layout_melds(hand, rules, view.pickup))
+            if whole and _ok(view, whole):
                 return whole
         base = hand
         if view.pickup is not None and not rules.pickup_counts_for_opening and view.pickup in hand:
             base = tuple(_minus(hand, [view.pickup]))
-        op = max_opening(base, mr)
-        if op.value < rules.opening_min:
+        melds = best_opening_melds(base, rules, rules.opening_min)
+        if not melds:
             return ()
-        steps = tuple(lay_of(m) for m in op.melds)
+        steps = tuple(lay_of(m) for m in melds)
         out = _ok(view, steps)
         if out is None:
             return ()
     else:
-        op = max_opening(hand, mr)
-        steps = tuple(lay_of(m) for m in op.melds)
+        steps = tuple(lay_of(m) for m in best_opening_melds(hand, rules))
         out = _ok(view, steps) if steps else None
         if out is None:
             steps = ()
