@@ -213,6 +213,28 @@ def test_hand_romme_condition_and_multiplier():
     refused(g3, P("lay As 2s 3s; lay Ah 2h 3h"), "§3.4.2")
 
 
+def test_hand_romme_with_all_fourteen_cards_and_no_discard():
+    g = dealer_turn(hand="As 2s 3s 4s 5s Ah 2h 3h Ad 2d 3d Ac 2c 3c", others={1: "Kd 9s"})
+    g.apply(P("lay As 2s 3s 4s 5s; lay Ah 2h 3h; lay Ad 2d 3d; lay Ac 2c 3c"))  # 33 points, all laid
+    r = g.results[-1]
+    assert r.ending == "hand_romme" and r.deltas == (0, -38) and g.hands[0] == [] and g.phase == "between_hands"
+    g.check_invariants()
+
+
+def test_the_invariants_catch_a_table_card_out_of_place():
+    g = dealer_turn(hand="5c 6c 7c 8c 2d", table=["10s Js Qs Ks"], opened={0: True})
+    g.apply(P("lay 5c 6c 7c 8c"))
+    g.check_invariants()
+    g.table[1] = declare(C("5c 6c 7c"), ROMME.meld_rules)  # 8c vanishes from the table
+    with pytest.raises(AssertionError, match="cards not conserved"):
+        g.check_invariants()
+    g2 = dealer_turn(hand="5c 6c 7c 8c 2d", table=["10s Js Qs Ks"], opened={0: True})
+    m = g2.table[0]
+    g2.table[0] = dataclasses.replace(m, stands_for=m.stands_for[::-1])  # the same cards read backwards
+    with pytest.raises(AssertionError, match="not a valid meld"):
+        g2.check_invariants()
+
+
 # ----------------------------------------------------------------------------- knobs of §3.6 in play
 
 def test_knob_deal_mode_upcard_left_starts_and_hand_size_5_6p():
@@ -293,10 +315,14 @@ def test_knob_pickup_counts_for_opening():
     g_free.apply(P("lay 10s Js Qs Ks"))
 
 
-def test_rediscarding_the_card_taken_is_refused():
+def test_rediscarding_the_card_taken_is_refused_unless_the_knob_allows_it():
     g = _after_dealer_discard(ROMME, hand1="10s Js Qs 3c 7d 8h", top="9h")
     g.apply(DRAW_DISCARD)
     refused(g, Discard(parse_card("9h")), "§0.5")
+    g2 = _after_dealer_discard(dataclasses.replace(ROMME, may_rediscard_pickup=True), hand1="10s Js Qs 3c", top="9h")
+    g2.apply(DRAW_DISCARD)
+    g2.apply(Discard(parse_card("9h")))
+    assert g2.discard[-1] == parse_card("9h") and g2.turn == 0
 
 
 def test_knob_game_end_rotations_and_threshold():
