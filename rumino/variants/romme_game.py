@@ -576,6 +576,7 @@ class RommeGame(DrawDiscardGame):
         self.held = [0] * self.initial_players  # cards each seat should hold (a second count for the invariants)
         self.robbed: int | None = None
         self._valid: set = set()  # table readings already checked (the invariants check each new one once)
+        self._checked = None  # (moves, steps, outcome) of the play ``check`` has just evaluated
 
     @property
     def hand_size(self) -> int:
@@ -713,7 +714,8 @@ class RommeGame(DrawDiscardGame):
             if not isinstance(action.steps, tuple) or not action.steps:
                 raise refuse(action, player=actor, phase=phase, rule="§3.4", reason="the play has no steps")
             try:
-                self.evaluate(actor, action.steps)
+                out = self.evaluate(actor, action.steps)
+                self._checked = (len(self.history), action.steps, out)  # _do_play applies it without a second check
             except PlayRefused as err:
                 raise refuse(action, player=actor, phase=phase, rule=err.rule, reason=err.reason) from None
             except IllegalActionError as err:  # pragma: no cover - every refusal is a PlayRefused
@@ -732,7 +734,12 @@ class RommeGame(DrawDiscardGame):
 
     def _do_play(self, action: Play) -> None:
         seat = self.turn
-        out = self.evaluate(seat, action.steps)
+        done = self._checked
+        self._checked = None
+        if done is not None and done[0] == len(self.history) and done[1] is action.steps:
+            out = done[2]
+        else:
+            out = self.evaluate(seat, action.steps)
         n_old = len(self.table)
         self.table = list(out.table)
         self.owners.extend([seat] * (len(self.table) - n_old))
