@@ -98,7 +98,8 @@ def soak_range(variant: str, start: int, stop: int, seed: int, random_share: flo
                 game.check_invariants(deep=deep)
             else:
                 # the end: every card of the pack in one place, every unit of money accounted for
-                total = sum(len(h) for h in game.hands) + len(game.stock) + len(game.discard)
+                total = sum(len(h) for h in game.hands) + len(game.stock) + len(game.discard) \
+                    + len(game.table_cards())  # cards laid in melds (Rommé)
                 if total != game.PACK.size:
                     raise AssertionError(f"cards not conserved at the end: {total} of {game.PACK.size}")
                 if sum(game.ledger.paid) != game.ledger.pot + sum(game.ledger.received) or game.ledger.pot:

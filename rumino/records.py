@@ -36,6 +36,7 @@ from .engine.protocol import TABLE
 FORMAT = "rumino-record"
 VERSION = 1
 KEYS = ("format", "version", "variant", "rules", "seed", "rng_state", "dealer", "players", "actions", "result")
+MAX_ACTION_TEXT = 600  # a Rommé play (every lay, lay-off and exchange of a turn) is one action of up to ~400 characters
 MAX_ACTIONS = 2_000_000  # far more than any game needs; bounds the work a hostile file can ask for
 MAX_TEXT = 64 * 1024 * 1024
 
@@ -265,7 +266,7 @@ def _load_actions(raw, words) -> tuple:
             actor = TABLE
         elif not (_is_int(actor) and actor >= 0):
             raise RecordError(f"action {i} of the record has actor {actor!r}: it must be a seat number or 'table'.")
-        if not isinstance(text, str) or len(text) > 40:
+        if not isinstance(text, str) or len(text) > MAX_ACTION_TEXT:
             raise RecordError(f"action {i} of the record is {text!r}: it must be an action such as 'draw stock'.")
         try:
             act = words.parse(text)

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Iterable, Sequence, Union
 
 from .cards import JOKER, format_card, format_hand, to_counts
@@ -110,6 +111,11 @@ def _set_default(naturals: Sequence[int], jokers: int) -> Meld:
 
 def is_valid_reading(m: Meld, rules: MeldRules) -> bool:
     """Is ``m`` (cards and what they stand for) a legal reading of its cards?"""
+    return _is_valid_reading(m, rules)
+
+
+@lru_cache(maxsize=1 << 16)  # a pure question asked of every table meld at every turn: answered once per meld
+def _is_valid_reading(m: Meld, rules: MeldRules) -> bool:
     if m.kind == "set":
         nat = [c for c in m.cards if c != JOKER]
         jk = [s for c, s in zip(m.cards, m.stands_for) if c == JOKER]

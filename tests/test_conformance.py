@@ -82,6 +82,9 @@ def random_bots(game_cls, n: int, rng: np.random.Generator) -> list:
 
 
 def check_universe(game, universe) -> None:
+    # a game whose actions are not all enumerable (a Rommé play of a whole turn) adds probes for this
+    # position: the actions it lists and some illegal by construction
+    universe = list(universe) + list(getattr(game, "probe_actions", list)())
     legal = set(game.legal_actions()) | set(game.table_actions())
     before = game.snapshot()
     for action in universe:

@@ -82,6 +82,7 @@ Methods a game **may** override (the defaults are the common rules):
 * :meth:`expected_hand_size` ``(seat)`` — for the invariants (default: one more
   for the player who has drawn);
 * :meth:`check_game_invariants` ``(deep)`` — scores, money rules, …;
+* :meth:`table_cards` — the cards laid in melds on the table (counted with hands, stock and pile);
 * :meth:`snapshot_extra` — the game's own state, for equality of snapshots;
 * :meth:`validate_score` ``(seat, value)`` — scores :meth:`set_position` may set;
 * :meth:`verify_result` ``(result, before, deep)`` / :meth:`verify_score_event` — check each
@@ -341,8 +342,8 @@ class DrawDiscardGame:
         if hasattr(cls, "PACK"):
             cls._pack_array = np.array(cls.PACK.cards(), dtype=np.int64)
             cls._pack_counts = [cls.PACK.copies(c) for c in range(53)]
-            # the same as a Counter: counting with Counter(chain(...)) runs in C, which makes the
-            # check after every action about three times cheaper than a Python loop over the cards
+            # the same as a Counter, for check_invariants (Counter(chain(...)) counts in C); a game
+            # whose pack changes per instance (Rommé's n_jokers) sets both on the instance
             cls._pack_counter = Counter({c: k for c, k in enumerate(cls._pack_counts) if k})
 
     # ----------------------------------------------------------------- construction
@@ -544,6 +545,10 @@ class DrawDiscardGame:
     def expected_hand_size(self, seat: int) -> int:
         big = self.phase == "discard" and seat == self.turn
         return self.hand_size + 1 if big else self.hand_size
+
+    def table_cards(self) -> list[int]:
+        """Cards laid face up on the table in melds (Rommé, Robber); counted by the invariants. Default none."""
+        return []
 
     def check_game_invariants(self, deep: bool) -> None:
         """The game's own invariants (money rules, who is in)."""
@@ -967,7 +972,7 @@ class DrawDiscardGame:
 
         ``deep=False`` lets a game skip its slow checks (recomputing deadwood with the reference search).
         """
-        counts = Counter(chain(*self.hands, self.stock, self.discard))
+        counts = Counter(chain(*self.hands, self.stock, self.discard, self.table_cards()))
         if not dict.__eq__(counts, self._pack_counter):  # dict's C equality (Counter's own is Python)
             bad = sorted({*counts, *self._pack_counter} - {c for c in counts if counts[c] == self._pack_counter[c]},
                          key=str)

@@ -47,8 +47,9 @@ class GreedyPlayer(Player):
 
     @classmethod
     def fits(cls, game) -> bool:
-        """Any knock game (a game class with ``KNOCK_GAME``)."""
-        return bool(getattr(game, "KNOCK_GAME", False))
+        """Any knock game (a game class with ``KNOCK_GAME``), and a game whose own bot is registered in
+        :data:`GAME_DEFAULTS` for its view (German Rommé)."""
+        return bool(getattr(game, "KNOCK_GAME", False)) or getattr(game, "VIEW", None) in GAME_DEFAULTS
 
     # hooks the subclasses change
     def knock_at(self, view: TableView) -> int:

@@ -138,6 +138,9 @@ def describe_view(view, *, unicode: bool = True) -> str:
         extra = " after the best discard" if len(view.hand) > view.hand_size else ""
         knock = f"; knock at ≤ {view.knock_limit}" if view.knock_limit is not None else ""
         lines.append(f"your hand: {fmt(view.hand)}   (deadwood {dw}{extra}{knock})")
+    extra = getattr(view, "describe_extra", None)  # a game's own public state (Rommé: the melds on the table)
+    if extra is not None:
+        lines.extend(extra(unicode=unicode))
     if view.top_discard is not None and not view.phase.startswith(("between", "game", "rebuy")):
         lines.append(f"discard pile top: {format_card(view.top_discard, unicode=unicode)}")
     if view.forbidden is not None:

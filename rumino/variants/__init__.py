@@ -19,7 +19,7 @@ from typing import Any
 from ..cards import Pack
 from ..errors import RuleConfigError
 from ..melds import MeldRules
-from . import gin, robber, romme, rummoli, rumino, wiener
+from . import gin, robber, romme, romme_game, rummoli, rumino, wiener
 
 
 @dataclass(frozen=True)
@@ -78,7 +78,7 @@ VARIANTS: dict[str, Variant] = {
                 section="§2"),
         Variant("romme", "German Rommé", ("romme", "rommé", "german romme", "german rommé", "german rummy",
                                           "romme mit auslegen", "rommé mit auslegen"),
-                romme.ROMME, romme.PACK, 13, (2, 6), tuple(range(1, 15)), section="§3"),
+                romme.ROMME, romme.PACK, 13, (2, 6), tuple(range(1, 15)), section="§3", game=romme_game.RommeGame),
         Variant("robber", "Robber Rummy", ("robber", "robber rummy", "robbers rummy", "robbers' rummy",
                                            "rauber-romme", "räuber-rommé", "rauber romme"),
                 robber.ROBBER, robber.PACK, 13, (2, 6), tuple(range(1, 31)), section="§4"),

@@ -1,0 +1,180 @@
+"""German Rommé's bot (RULES §3): the decisions the greedy-type bots take in a Rommé game.
+
+:class:`~rumino.players.greedy.GreedyPlayer` hands Rommé views to :func:`romme_choice`
+(``--players greedy`` is the Rommé bot, as it is Gin's and Wiener's own bot there;
+``threshold:T`` plays the same, Rommé has no knock). The bot sees only its view:
+
+* **draw**: the top discard when it helps — it opens the bot now (when it could not
+  open before), or, once open, it lays off onto the table or lowers the hand's
+  penalty after the best discard; otherwise the stock. Under
+  ``must_meld_immediately`` only when the engine lists the draw (a play must lay it);
+* **play**: open as soon as the best opening (:func:`rumino.arrange.max_opening`)
+  reaches the minimum — or lay the whole hand out as a hand-Rommé when it can; once
+  open, lay every meld the hand holds, exchange table jokers for naturals it holds,
+  laying the freed joker in a new meld (or laying it off where ``freed_joker_use``
+  allows), then lay off every card that fits. Every step is kept only if the whole play
+  is still legal (:meth:`~rumino.variants.romme_game.RommeView.evaluate`);
+* **discard**: the card that leaves the least penalty in melds-or-not terms (the
+  evaluator's deadwood with Rommé's penalty values), shedding the highest, keeping jokers.
+
+>>> from rumino.variants.romme_game import RommeGame, ROMME
+>>> from rumino.players import GreedyPlayer, RandomPlayer
+>>> from rumino.engine import play
+>>> g = play(RommeGame.new(ROMME, 3, seed=2), [GreedyPlayer(), RandomPlayer(seed=1), GreedyPlayer()])
+>>> g.game_over, len(g.results) == 3
+(True, True)
+"""
+
+from __future__ import annotations
+
+from ..cards import JOKER, to_counts
+from ..engine.actions import DEAL, DRAW_DISCARD, DRAW_STOCK, Discard
+from ..errors import IllegalActionError
+from ..melds import candidate_melds
+from ..table_melds import LayOff, lay_off
+from ..variants.romme_game import (Play, RommeView, _could_lay_off, _exchanges, _minus, best_opening_melds, lay_of,
+                                   layout_melds)
+from .greedy import GAME_DEFAULTS, pick_discard
+
+
+def romme_choice(player, view: RommeView):
+    """The Rommé bot's action in any position of its own."""
+    ph = view.phase
+    if ph == "turn":
+        return _draw(view)
+    if ph == "discard":
+        if view.last_card_only:
+            return Discard(view.hand[0])
+        if not view.played:
+            steps = plan(view)
+            if steps:
+                return Play(steps)
+            if view.pickup_pending is not None:  # the engine found a play laying the card taken
+                return next(a for a in view.legal_actions if isinstance(a, Play))
+        return _discard(view)
+    if ph == "between_hands":
+        return DEAL
+    raise ValueError(f"player {view.seat} has nothing to decide in phase {ph!r}.")
+
+
+def _draw(view: RommeView):
+    top = view.top_discard
+    can_stock = view.can_draw_stock
+    if top is None:
+        return DRAW_STOCK
+    if view.rules.discard_pickup_rule != "free":
+        want = DRAW_DISCARD in view.legal_actions
+        return DRAW_DISCARD if (want or not can_stock) else DRAW_STOCK
+    if not can_stock:
+        return DRAW_DISCARD
+    from ..kernels_opening import max_opening_fast
+
+    mr = view.rules.meld_rules
+    hand = view.hand
+    if not view.opened[view.seat]:
+        if not view.rules.pickup_counts_for_opening:
+            return DRAW_STOCK
+        need = view.rules.opening_min
+        if max_opening_fast(hand, mr) < need <= max_opening_fast(hand + (top,), mr):
+            return DRAW_DISCARD
+        return DRAW_STOCK
+    if any(_could_lay_off(m, top) and _fits(m, top, mr) for m in view.table):
+        return DRAW_DISCARD
+    if len(hand) < 2 or top == JOKER:  # too few cards to meld with (and a joker always fits somewhere later)
+        return DRAW_DISCARD if top == JOKER else DRAW_STOCK
+    ev = view.evaluator
+    ban = None if view.rules.may_rediscard_pickup else top
+    return DRAW_DISCARD if ev.after_draw(hand + (top,), ban)[0] < ev.deadwood(hand) else DRAW_STOCK
+
+
+def _fits(m, card, mr) -> bool:
+    try:
+        lay_off(m, card, mr)
+        return True
+    except IllegalActionError:
+        return False
+
+
+def _ok(view, steps):
+    try:
+        return view.evaluate(steps)
+    except IllegalActionError:
+        return None
+
+
+def plan(view: RommeView) -> tuple:
+    """The bot's play this turn (empty: nothing to lay)."""
+    rules = view.rules
+    mr = rules.meld_rules
+    hand = view.hand
+    opened = view.opened[view.seat]
+    steps: tuple = ()
+    if not opened:
+        if view.eligible:  # a hand-Rommé: every card laid now, bar a last discard
+            whole = tuple(lay_of(m) for m in layout_melds(hand, rules, view.pickup))
+            if whole and _ok(view, whole):
+                return whole
+        base = hand
+        if view.pickup is not None and not rules.pickup_counts_for_opening and view.pickup in hand:
+            base = tuple(_minus(hand, [view.pickup]))
+        melds = best_opening_melds(base, rules, rules.opening_min)
+        if not melds:
+            return ()
+        steps = tuple(lay_of(m) for m in melds)
+        out = _ok(view, steps)
+        if out is None:
+            return ()
+    else:
+        steps = tuple(lay_of(m) for m in best_opening_melds(hand, rules))
+        out = _ok(view, steps) if steps else None
+        if out is None:
+            steps = ()
+    table = out.table if out is not None else view.table
+    left = list(out.hand) if out is not None else list(hand)
+    # exchange table jokers for naturals held, laying the freed joker at once
+    for i, m in enumerate(table):
+        for s in sorted({s for c, s in zip(m.cards, m.stands_for) if c == JOKER}):
+            for extra in _exchanges(table, tuple(left), i, m, s, rules):
+                trial = steps + extra
+                res = _ok(view, trial)
+                if res is not None:
+                    steps, table, left = trial, res.table, list(res.hand)
+                    break
+    # lay off every card that fits, repeatedly (a card laid off can make room for the next)
+    changed = True
+    while changed and len(left) > 0:
+        changed = False
+        for c in sorted(set(left), key=lambda c: (c == JOKER, c)):
+            for i, m in enumerate(table):
+                if not _could_lay_off(m, c) or not _fits(m, c, mr):
+                    continue
+                trial = steps + (LayOff(i, c),)
+                res = _ok(view, trial)
+                if res is not None:
+                    steps, table, left, changed = trial, res.table, list(res.hand), True
+                    break
+            if changed:
+                break
+    # then any meld the rest still makes (the exchanged jokers may complete one)
+    if steps and left:
+        for cand in candidate_melds(to_counts(left), mr):
+            trial = steps + (lay_of(cand.reading),)
+            res = _ok(view, trial)
+            if res is not None:
+                steps, left = trial, list(res.hand)
+                break
+    return steps if steps and _ok(view, steps) is not None else ()
+
+
+def _discard(view: RommeView):
+    forbidden = view.forbidden
+    hand = view.hand
+    if len(hand) == 1:
+        return Discard(hand[0])
+    value, best = view.evaluator.after_draw(hand, forbidden)
+    return Discard(pick_discard(best, view))
+
+
+GAME_DEFAULTS[RommeView] = romme_choice
+
+__all__ = ["romme_choice", "plan"]
