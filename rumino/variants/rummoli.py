@@ -741,10 +741,10 @@ class RummoliGame:
         out = []
         if card in SINGLE_PAY:
             out.append(SINGLE_PAY[card])
-        pl = self.played
-        if card == AD and len(pl) >= 2 and pl[-2] == (seat, KD):
+        pl = self.played  # (the card itself is not in it yet: the cards before it, by the same player, §2.2)
+        if card == AD and pl and pl[-1] == (seat, KD):
             out.append(AK_SECTION)
-        if card % 13 == 8 and len(pl) >= 3 and pl[-2] == (seat, card - 1) and pl[-3] == (seat, card - 2):
+        if card % 13 == 8 and len(pl) >= 2 and pl[-1] == (seat, card - 1) and pl[-2] == (seat, card - 2):
             out.append(SEQ_SECTION)
         return tuple(out)
 
@@ -880,7 +880,17 @@ class RummoliGame:
         return self.phase == "game_over"
 
     def table_actions(self) -> list:
+        """Nobody joins a Rummoli game under way: no table actions."""
         return []
+
+    def score_events(self, *kinds: str) -> int:
+        """Rummoli has no rebuys or buy-backs (what simulations of other games count here)."""
+        return 0
+
+    @property
+    def pot_paid_out(self) -> int:
+        """The chips of the final sweep (0 before the end)."""
+        return 0 if self.result is None else self.result.swept
 
     def legal_actions(self) -> list[Action]:
         """Every action the player to act may take now, in a fixed order."""
