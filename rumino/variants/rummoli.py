@@ -705,7 +705,8 @@ class RummoliGame:
         self._showdown(list(self.hand_players))
 
     def _showdown(self, players: list[int]) -> None:
-        for p in self.hand_players:
+        """The players still in show their best five cards (§2.4); folded hands stay unseen."""
+        for p in players:
             self.poker_values[p] = hand_value(tuple(self.hands[p]))
         best = max(self.poker_values[p] for p in players)
         winners = [p for p in self.hand_players if p in players and self.poker_values[p] == best]
