@@ -496,3 +496,31 @@ def test_registered_once_with_its_engine():
     v = find_variant("rummoli")
     assert v.game is RummoliGame and v.playable and RummoliGame.ACTIONS.words == (
         "bet", "bid", "call", "check", "claim", "deal", "fold", "forgo", "keep", "pass", "play", "raise", "swap")
+
+
+def test_the_default_bot_bids_up_to_half_its_expected_gain():
+    weak = "2s 3c 4d 5h 7s 8c 9d Jh 2c 3d 4h 6s 7c"
+    rest = [c for c in range(52) if c not in set(parse_hand(weak))]
+    g = new(3, dealer=2)
+    g.set_deal({0: weak, 1: rest[:13], 2: rest[13:26]}, rest[26:])
+    g.apply(KEEP)
+    bot = RummoliDefault(seed=0)
+    v = g.view(0)
+    limit = int(bot.widow_gain(v) / 2)
+    assert limit >= 1 and bot.choose(v) == Bid(1)  # the open auction: the lowest allowed bid, within the limit
+    g.apply(Bid(limit))
+    g.apply(PASS)
+    assert g.phase != "auction" and g.widow_to == 0  # P1 passed: P0 takes the widow for his limit
+
+
+def test_the_default_bot_bets_a_strong_hand_and_folds_a_weak_one_facing_a_bet():
+    g = new(3, dealer=2, poker_method="betting")
+    strong = "As Ks Qs Js 10s 2c 3c 4d 5d 6h 7h 8c 9d"
+    weak = "2s 3h 4c 5h 7s 8h 9c Jd 2h 3d 4s 6c 7d"
+    rest = [c for c in range(52) if c not in set(parse_hand(strong + " " + weak))]
+    g.set_deal({0: strong, 1: weak, 2: rest[:13]}, rest[13:])
+    apply_all(g, [KEEP, PASS, PASS])
+    bots = [RummoliDefault(seed=s) for s in range(3)]
+    assert bots[0].choose(g.view(0)) == BET
+    g.apply(BET)
+    assert bots[1].choose(g.view(1)) == FOLD
