@@ -524,3 +524,13 @@ def test_the_default_bot_bets_a_strong_hand_and_folds_a_weak_one_facing_a_bet():
     assert bots[0].choose(g.view(0)) == BET
     g.apply(BET)
     assert bots[1].choose(g.view(1)) == FOLD
+
+
+def test_s2_5_3_a_run_stops_at_a_card_already_played():
+    g = new(3)
+    g.set_stops({0: "5h 6h 9c Kd", 1: "3h 10c", 2: "4h Jc 2s"}, dead="7h", lead=0, colour="red")
+    apply_all(g, ["5h", "6h"])  # 7♥ is dead: a stop; P0 changes to black (9♣), 10♣ J♣ follow, Q♣ was played
+    apply_all(g, ["9c", "10c", "Jc"])
+    assert g.turn == 2 and g.lead_colour is True and g.legal_actions() == [P("4h")]
+    apply_all(g, ["4h"])  # a suit entered again lower down: 5♥ is already played, so the run stops at once
+    assert g.turn == 2 and g.need is None and g.lead_colour is False and g.legal_actions() == [P("2s")]
