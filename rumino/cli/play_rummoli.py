@@ -19,7 +19,7 @@ from __future__ import annotations
 import sys
 from typing import Sequence, TextIO
 
-from ..cards import format_card, format_hand
+from ..cards import format_card
 from ..engine.protocol import play
 from ..engine.seeding import new_table
 from ..errors import IllegalActionError

@@ -35,7 +35,7 @@ import numpy as np
 from ..engine.protocol import Action
 from ..poker import evaluate_batch, hand_value
 from ..variants.rummoli import (AD, AK_SECTION, BET, CALL, CHECK, CLAIM, FOLD, KD, KEEP, PASS, POKER_SECTION, RAISE,
-                                SEQ_SECTION, SINGLE_PAY, STRENGTH, SWAP, Bid, Play, RummoliGame, RummoliView,
+                                SEQ_SECTION, SINGLE_PAY, STRENGTH, SWAP, Bid, RummoliGame, RummoliView,
                                 next_up)
 from .base import Player
 

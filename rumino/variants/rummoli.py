@@ -81,7 +81,7 @@ Decisions where RULES is open (each a careful player's choice, written here)
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 import numpy as np
