@@ -413,8 +413,9 @@ class RummoliView(PlayerView):
                                            + ("" if self.in_game[p] else " (out)") for p, c in enumerate(self.chips)))
         lines.append("sheet: " + "  ".join(f"{k}={v}" for k, v in zip(SECTIONS, self.board)))
         if self.hand:
+            poker = self.phase in ("widow", "auction", "betting") and len(self.hand) >= 5
             lines.append(f"your hand: {fmt(self.hand)}   (poker: {describe_poker(hand_value(tuple(self.hand)))})"
-                         if len(self.hand) >= 5 else f"your hand: {fmt(self.hand)}")
+                         if poker else f"your hand: {fmt(self.hand)}")
         if self.phase == "auction":
             lines.append(f"widow auction: high bid {self.high_bid}"
                          + (f" by P{self.high_bidder}" if self.high_bidder is not None else ""))
