@@ -394,6 +394,8 @@ class RummoliView(PlayerView):
     need: int | None  # the card that must be played now (a continuation), or None at a lead
     lead_colour: str | None  # "red"/"black" at a change of colour, None at the opening lead (or any colour)
     claimable: tuple[str, ...]
+    widow_how: str = "unsold"  # "swap", "auction" or "unsold" (so far this deal)
+    poker_how: str = ""  # "showdown" or "fold" once the poker pot is won
     last_result: Any = None
     result: Any = None
 
@@ -1119,8 +1121,8 @@ class RummoliGame:
             poker_values=tuple(self.poker_values) if self.poker_winners else (None,) * self.n_seats,
             played=tuple(self.played), runs=tuple(runs), need=self.need if self.phase == "stops" else None,
             lead_colour=None if self.lead_colour is None else ("red" if self.lead_colour else "black"),
-            claimable=tuple(SECTIONS[s] for s in self.claimable),
-            last_result=self.results[-1] if self.results else None, result=self.result)
+            claimable=tuple(SECTIONS[s] for s in self.claimable), widow_how=self.widow_how,
+            poker_how=self.poker_how, last_result=self.results[-1] if self.results else None, result=self.result)
 
     # ------------------------------------------------------------------ arranged positions (tests, the book)
 
