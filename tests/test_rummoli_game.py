@@ -534,3 +534,12 @@ def test_s2_5_3_a_run_stops_at_a_card_already_played():
     assert g.turn == 2 and g.lead_colour is True and g.legal_actions() == [P("4h")]
     apply_all(g, ["4h"])  # a suit entered again lower down: 5♥ is already played, so the run stops at once
     assert g.turn == 2 and g.need is None and g.lead_colour is False and g.legal_actions() == [P("2s")]
+
+
+def test_the_next_game_is_dealt_by_the_winner():
+    g = new(3, seed=9)
+    with pytest.raises(IllegalActionError, match="not over"):
+        g.next_game(seed=1)
+    play(g, [RummoliDefault(seed=s) for s in range(3)])
+    nxt = g.next_game(seed=10)
+    assert nxt.dealer == g.result.winners[0] and nxt.chips == [91] * 3 and nxt.phase == "widow"

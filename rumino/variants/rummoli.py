@@ -577,6 +577,12 @@ class RummoliGame:
         return cls(RUMMOLI if rules is None else rules, 4 if n_players is None else n_players, rng, seed=seed,
                    dealer=dealer)
 
+    def next_game(self, *, seed=None, rng=None):
+        """The next game at this table: everyone starts again with ``initial_chips``; the winner deals."""
+        if self.result is None:
+            raise IllegalActionError("the game is not over: the next game starts after the final sweep.")
+        return type(self).new(self.rules, self.n_seats, seed=seed, rng=rng, dealer=self.result.next_dealer)
+
     # ------------------------------------------------------------------ state of one deal
 
     def _reset_deal_state(self) -> None:
