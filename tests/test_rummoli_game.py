@@ -220,7 +220,9 @@ def test_open_auction_the_winner_pays_the_dealer_and_swaps():
     refused(g, Bid(0), "§2.3")
     apply_all(g, [Bid(2), Bid(3), PASS])  # P0 2, P1 3, P2 passes
     refused(g, Bid(3), "§2.3")  # a bid must exceed the current one
-    refused(g, Bid(500), "§2.3")  # more than his chips
+    assert "only 91 chips" in refused(g, Bid(500), "§2.3")  # more than his chips
+    assert "table limit" in refused(g, Bid(60), "§2.3")  # more than the 36 chips on the sheet
+    assert g.legal_actions()[-1] == Bid(36)
     dealer = g.chips[3]
     apply_all(g, [PASS])  # P0 passes: P1 is the only bidder left and takes the widow
     assert g.widow_to == 1 and g.hands[1] == widow and g.dead == p1 and g.chips[3] == dealer + 3

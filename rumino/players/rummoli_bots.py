@@ -167,7 +167,7 @@ class RummoliDefault(Player):
             if bids and bids[0].amount <= limit:
                 return bids[0]
             return PASS
-        want = min(limit, view.my_chips)
+        want = min(limit, view.my_chips, sum(view.board))
         return Bid(want) if want >= 1 and Bid(want) in legal else PASS
 
     # the poker pot

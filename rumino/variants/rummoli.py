@@ -63,7 +63,8 @@ Decisions where RULES is open (each a careful player's choice, written here)
   the bid). A player holding a pay card under ``widow_paycard_restriction`` is not
   asked to bid; the pay cards are the seven cards drawn on the sheet (10♠ J♦ Q♣ K♥ A♠
   A♦ K♦; a 7, 8 or 9 alone pays nothing). In the open auction a player who passes drops
-  out; bids rise by at least one chip and are at most the bidder's chips. In the sealed
+  out; bids rise by at least one chip and are at most the bidder's chips and at most the
+  chips on the sheet (a table limit: the widow cannot win more). In the sealed
   auction each player bids once (or passes); the highest bid wins, a tie goes to the
   bidder nearest the dealer's left.
 * **One betting round** (the hands are not changed, so there is nothing to bet on
@@ -940,7 +941,7 @@ class RummoliGame:
             return [KEEP] if self._restricted(p) else [SWAP, KEEP]
         if ph == "auction":
             lo = self.high_bid + 1 if self.rules.widow_auction == "open" else 1
-            return [PASS] + [Bid(k) for k in range(lo, self.chips[p] + 1)]
+            return [PASS] + [Bid(k) for k in range(lo, self.max_bid(p) + 1)]
         if ph == "betting":
             out = []
             to_call = self.bet_level - self.committed[p]
@@ -980,6 +981,11 @@ class RummoliGame:
         reason, rule = self._why_not(action)
         raise refuse(action, player=actor, phase=ph, rule=rule, reason=reason)
 
+    def max_bid(self, seat: int) -> int:
+        """The highest bid ``seat`` may make: his chips, and at most the chips on the sheet (a table
+        limit: the widow can win no more than the sheet holds, and it keeps the list of bids short)."""
+        return min(self.chips[seat], sum(self.board))
+
     def _why_not(self, action) -> tuple[str, str]:
         p = self.turn
         ph = self.phase
@@ -991,7 +997,9 @@ class RummoliGame:
                 return f"a bid must exceed the current bid of {self.high_bid} (the minimum bid is 1)", "§2.3"
             if k < 1:
                 return "the minimum bid is 1 chip", "§2.3"
-            return f"player {p} has only {self.chips[p]} chips", "§2.3"
+            if k > self.chips[p]:
+                return f"player {p} has only {self.chips[p]} chips", "§2.3"
+            return f"a bid may not exceed the {sum(self.board)} chips on the sheet (the table limit)", "§2.3"
         if ph == "betting":
             to_call = self.bet_level - self.committed[p]
             if isinstance(action, Check):
