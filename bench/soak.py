@@ -51,8 +51,10 @@ def _kind(message: str) -> str:
 
 def _bots_for(game_cls, n: int, random_only: bool, rng, n_random: int = 0) -> list[str]:
     """The bots of one game: all random, or greedy-type with ``n_random`` random seats among them."""
-    from rumino.players import GreedyPlayer
+    from rumino.players import GreedyPlayer, RummoliDefault
 
+    if not random_only and RummoliDefault.fits(game_cls):  # a game with its own default bot: default, some random
+        return [("default", "default", "random")[int(rng.integers(3))] for _ in range(n)]
     if random_only or not GreedyPlayer.fits(game_cls):
         return ["random"] * n
     specs = [("greedy", "threshold:2", "threshold:4")[int(rng.integers(3))] for _ in range(n)]
@@ -98,8 +100,11 @@ def soak_range(variant: str, start: int, stop: int, seed: int, random_share: flo
                 game.check_invariants(deep=deep)
             else:
                 # the end: every card of the pack in one place, every unit of money accounted for
-                total = sum(len(h) for h in game.hands) + len(game.stock) + len(game.discard) \
-                    + len(game.table_cards())  # cards laid in melds (Rommé)
+                if hasattr(game, "card_places"):  # a game without stock and discard pile (Rummoli)
+                    total = sum(game.card_places().values())
+                else:
+                    total = sum(len(h) for h in game.hands) + len(game.stock) + len(game.discard) \
+                        + len(game.table_cards())  # cards laid in melds (Rommé)
                 if total != game.PACK.size:
                     raise AssertionError(f"cards not conserved at the end: {total} of {game.PACK.size}")
                 if sum(game.ledger.paid) != game.ledger.pot + sum(game.ledger.received) or game.ledger.pot:

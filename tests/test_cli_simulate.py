@@ -97,7 +97,7 @@ def test_simulate_prints_a_table_and_a_progress_bar(capsys):
     (["--games", "0"], "--games is 0"),
     (["--seed", "-4"], "--seed is -4"),
     (["--variant", "canasta"], "unknown variant 'canasta'"),
-    (["--variant", "rummoli"], "Rummoli has no playable engine yet: the playable variants are rumino"),
+    (["--variant", "robber"], "Robber Rummy has no playable engine yet: the playable variants are rumino"),
     (["--variant", "canasta"], "unknown variant 'canasta': the playable variants are rumino"),
     (["--games", "99999999999999999999"], "--games is 99999999999999999999: it must be an integer from 1 to"),
     (["--players", "greedy"], "Rumino is for 2 to 6 (RULES §1.1). Players: random, greedy"),
@@ -142,7 +142,7 @@ def test_play_quit_and_bot_only_games():
 @pytest.mark.parametrize("args,message", [
     (["--players", "human,wizard"], "unknown player 'wizard'"),
     (["--rules", "gin_bonus=5"], "gin_bonus is 5"),
-    (["--variant", "rummoli"], "Rummoli has no playable engine yet"),
+    (["--variant", "robber"], "Robber Rummy has no playable engine yet"),
 ])
 def test_play_bad_input_exits_2(capsys, args, message):
     assert main(["play", *args]) == 2

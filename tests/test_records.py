@@ -106,7 +106,7 @@ MALFORMED = [
     (("version",), 2, "version is 2"),
     (("version",), True, "version is True"),
     (("variant",), "canasta", "unknown variant 'canasta'"),
-    (("variant",), "rummoli", "no playable engine"),
+    (("variant",), "robber", "no playable engine"),
     (("variant",), 5, "variant is 5"),
     (("rules",), [], "rules must be an object"),
     (("rules", "knock_max"), 5, "unknown rule 'knock_max'"),
