@@ -2,15 +2,16 @@
 
 Players are named by short specs (used by ``rumino simulate --players``):
 ``random``, ``greedy``, ``threshold:T`` (knock only at ≤ T, default 3),
-``chaser:K`` (chase a rumino once K of 7 cards are in place, default 5) and
-``human``.
+``chaser:K`` (chase a rumino once K of 7 cards are in place, default 5),
+``solitaire:GOAL`` (the optimal table's discards for knock, gin or rumino, default
+knock; it needs the built tables, :mod:`rumino.players.solitaire`) and ``human``.
 
 >>> [p.name for p in make_players("greedy,threshold:2,random", seed=1)]
 ['greedy', 'threshold:2', 'random']
 >>> make_player("clever")
 Traceback (most recent call last):
 ...
-rumino.players.UnknownPlayerError: unknown player 'clever': choose one of random, greedy, threshold[:T], chaser[:K], human.
+rumino.players.UnknownPlayerError: unknown player 'clever': choose one of random, greedy, threshold[:T], chaser[:K], solitaire[:GOAL], human.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from .chaser import RuminoChaser, rumino_target
 from .greedy import GreedyPlayer, ThresholdKnocker
 from .human import AwaitingInput, HumanPlayer, describe_view, parse_human_action
 from .random_player import RandomPlayer
+from .solitaire import SolitairePlayer
 from . import gin_defaults, wiener_defaults  # noqa: F401  (register the games' decisions for the greedy-type bots)
 
 
@@ -30,8 +32,8 @@ class UnknownPlayerError(RuminoError, ValueError):
     """A player spec that names no known player or has a bad parameter."""
 
 
-KINDS = ("random", "greedy", "threshold", "chaser", "human")
-ALLOWED = "random, greedy, threshold[:T], chaser[:K], human"
+KINDS = ("random", "greedy", "threshold", "chaser", "solitaire", "human")
+ALLOWED = "random, greedy, threshold[:T], chaser[:K], solitaire[:GOAL], human"
 
 
 def make_player(spec: str, *, seed=None, rng: np.random.Generator | None = None) -> Player:
@@ -42,6 +44,12 @@ def make_player(spec: str, *, seed=None, rng: np.random.Generator | None = None)
     kind, _, arg = text.partition(":")
     if kind not in KINDS:
         raise UnknownPlayerError(f"unknown player {spec.strip()!r}: choose one of {ALLOWED}.")
+    if kind == "solitaire":  # the goal of the optimal table it plays (a missing table: TableMissingError)
+        goal = arg or "knock"
+        if goal not in ("knock", "gin", "rumino"):
+            raise UnknownPlayerError(f"player {spec.strip()!r}: the goal must be knock, gin or rumino, "
+                                     f"as in solitaire:knock.")
+        return SolitairePlayer(goal)
     if arg and kind not in ("threshold", "chaser"):
         raise UnknownPlayerError(f"player {spec.strip()!r}: {kind} takes no parameter; the players are {ALLOWED}.")
     if kind == "random":
@@ -68,7 +76,7 @@ def make_player(spec: str, *, seed=None, rng: np.random.Generator | None = None)
 def allowed_for(game) -> str:
     """The player specs that fit ``game`` (a game class), as text for an error message."""
     kinds = {"random": "random", "greedy": "greedy", "threshold": "threshold[:T]", "chaser": "chaser[:K]",
-             "human": "human"}
+             "solitaire": "solitaire[:GOAL]", "human": "human"}
     return ", ".join(text for kind, text in kinds.items() if _CLASSES[kind].fits(game))
 
 
@@ -103,8 +111,8 @@ def make_players(specs: str | list[str], *, seed=None, game=None) -> list[Player
 
 
 _CLASSES = {"random": RandomPlayer, "greedy": GreedyPlayer, "threshold": ThresholdKnocker, "chaser": RuminoChaser,
-            "human": HumanPlayer}
+            "solitaire": SolitairePlayer, "human": HumanPlayer}
 
 __all__ = ["allowed_for", "Player", "RandomPlayer", "GreedyPlayer", "ThresholdKnocker", "RuminoChaser", "rumino_target",
-           "HumanPlayer", "AwaitingInput", "parse_human_action", "describe_view", "make_player", "make_players",
+           "SolitairePlayer", "HumanPlayer", "AwaitingInput", "parse_human_action", "describe_view", "make_player", "make_players",
            "UnknownPlayerError", "KINDS"]
