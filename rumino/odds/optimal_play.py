@@ -172,6 +172,39 @@ def choose_discard(values, cnt8: np.ndarray, left: int | None = None, forbidden:
     return max((cards[i] for i in ties), key=lambda c: (-dw[cards.index(c)], _shed_key(c)))
 
 
+def discard_advice(hand, goal: str = "knock", draws: int = 5, *, forbidden: int | None = None, directory=None,
+                   table: OptimalTable | None = None, rules: RuminoRules = RUMINO) -> dict:
+    """The "best discard" the HandExplorer and the GameTable's coach show for an 8-card Rumino hand.
+
+    From the optimal table when it is built (``P(goal within draws)``, ``draws`` capped at the table's
+    horizon, and the expected draws for knock and gin), else computed directly for at most 2 draws,
+    with ``note`` saying why. ``forbidden`` (the card just taken, RULES §0.5) is left out. The table's
+    model counts every card not in the hand as unseen (it ignores the discard pile).
+
+    >>> a = discard_advice("7h 8h 9h 5c 5d 5s Ks 2c", "gin", 1, directory="/nonexistent")
+    >>> a["source"], a["best_discard"] in ("Ks", "2c"), "RUMINO_OPTIMAL_DIR" in a["note"]
+    ('direct', True, True)
+    """
+    from .optimal import best_answer
+
+    note = None
+    if table is None:
+        try:
+            table = load_table(directory, rules)
+        except TableMissingError as err:
+            note = f"{err} Meanwhile the chance within {min(draws, 2)} draws is computed directly."
+    if table is not None:
+        ans = best_answer(hand, goal, min(draws, table.horizon), table=table)
+    else:
+        ans = best_answer(hand, goal, min(draws, 2), directory=directory or default_table_dir(), rules=rules)
+    rows = ans["discards"]
+    if forbidden is not None:
+        from ..cards import format_card
+        rows = [r for r in rows if r["card"] != format_card(forbidden)]
+    return {"source": ans["source"], "goal": goal, "draws": ans["draws"], "discards": rows,
+            "best_discard": rows[0]["card"] if rows else None, "note": note}
+
+
 # =========================================================================== policies for the simulations
 
 

@@ -24,7 +24,6 @@ from .chaser import RuminoChaser, rumino_target
 from .greedy import GreedyPlayer, ThresholdKnocker
 from .human import AwaitingInput, HumanPlayer, describe_view, parse_human_action
 from .random_player import RandomPlayer
-from .solitaire import SolitairePlayer
 from . import gin_defaults, wiener_defaults  # noqa: F401  (register the games' decisions for the greedy-type bots)
 
 
@@ -49,6 +48,8 @@ def make_player(spec: str, *, seed=None, rng: np.random.Generator | None = None)
         if goal not in ("knock", "gin", "rumino"):
             raise UnknownPlayerError(f"player {spec.strip()!r}: the goal must be knock, gin or rumino, "
                                      f"as in solitaire:knock.")
+        from .solitaire import SolitairePlayer  # imported when asked for: it pulls in the optimal tables' module
+
         return SolitairePlayer(goal)
     if arg and kind not in ("threshold", "chaser"):
         raise UnknownPlayerError(f"player {spec.strip()!r}: {kind} takes no parameter; the players are {ALLOWED}.")
@@ -77,7 +78,7 @@ def allowed_for(game) -> str:
     """The player specs that fit ``game`` (a game class), as text for an error message."""
     kinds = {"random": "random", "greedy": "greedy", "threshold": "threshold[:T]", "chaser": "chaser[:K]",
              "solitaire": "solitaire[:GOAL]", "human": "human"}
-    return ", ".join(text for kind, text in kinds.items() if _CLASSES[kind].fits(game))
+    return ", ".join(text for kind, text in kinds.items() if _class(kind).fits(game))
 
 
 def make_players(specs: str | list[str], *, seed=None, game=None) -> list[Player]:
@@ -111,7 +112,21 @@ def make_players(specs: str | list[str], *, seed=None, game=None) -> list[Player
 
 
 _CLASSES = {"random": RandomPlayer, "greedy": GreedyPlayer, "threshold": ThresholdKnocker, "chaser": RuminoChaser,
-            "solitaire": SolitairePlayer, "human": HumanPlayer}
+            "human": HumanPlayer}
+
+
+def _class(kind: str):
+    if kind == "solitaire":
+        from .solitaire import SolitairePlayer
+
+        return SolitairePlayer
+    return _CLASSES[kind]
+
+
+def __getattr__(name: str):
+    if name == "SolitairePlayer":  # lazily: rumino.odds imports this package, and the bot imports rumino.odds
+        return _class("solitaire")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = ["allowed_for", "Player", "RandomPlayer", "GreedyPlayer", "ThresholdKnocker", "RuminoChaser", "rumino_target",
            "SolitairePlayer", "HumanPlayer", "AwaitingInput", "parse_human_action", "describe_view", "make_player", "make_players",
