@@ -436,14 +436,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.environ["RUMINO_OPTIMAL_DIR"] = str(args.dir)  # the solitaire bots of the games load from here
     table = load_table(args.dir)
     path = Path(args.out)
-    res = json.loads(path.read_text()) if path.exists() else {}
+    new = {}
     if args.only in (None, "policies"):
-        res["policies"] = policy_figures(table, args.hands, args.seed)
-        print(f"policies: {res['policies']['seconds']:.0f} s")
+        new["policies"] = policy_figures(table, args.hands, args.seed)
+        print(f"policies: {new['policies']['seconds']:.0f} s")
     if args.only in (None, "games"):
-        res["games"] = game_figures(args.games, args.seed)
-        print("games: " + ", ".join(f"{k} {v['win_rate']['estimate']:.3f}" for k, v in res["games"].items()
+        new["games"] = game_figures(args.games, args.seed)
+        print("games: " + ", ".join(f"{k} {v['win_rate']['estimate']:.3f}" for k, v in new["games"].items()
                                     if isinstance(v, dict)))
+    res = json.loads(path.read_text()) if path.exists() else {}  # read last: the two parts may run side by side
+    res.update(new)
     path.write_text(json.dumps(res, indent=1) + "\n")
     print(f"wrote {path}")
     return 0
