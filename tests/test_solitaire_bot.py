@@ -53,6 +53,15 @@ def test_missing_table_is_one_clear_line(tmp_path, monkeypatch):
     assert run.stderr.strip().count("\n") == 0 and "RUMINO_OPTIMAL_DIR" in run.stderr
 
 
+def test_house_rules_without_their_table_are_named(tmp_path):
+    from dataclasses import replace
+
+    from rumino.odds.optimal_play import load_table
+
+    with pytest.raises(TableMissingError, match=r"house rules \(s4r13c2j4-k5\).*default rules' table only"):
+        load_table(tmp_path, replace(RUMINO, knock_max_deadwood=5))
+
+
 def test_bad_goal_is_refused():
     with pytest.raises(UnknownPlayerError, match="knock, gin or rumino"):
         make_player("solitaire:win")

@@ -65,6 +65,11 @@ def load_table(directory=None, rules: RuminoRules = RUMINO, shape: PackShape = F
         try:
             _TABLES[key] = OptimalTable.load(shape, rules, base)
         except TableMissingError:
+            if _shape_key(shape, rules) != _shape_key(shape, RUMINO):
+                raise TableMissingError(
+                    f"there is no optimal table for these house rules ({_shape_key(shape, rules)}) in {base}: "
+                    f"`python -m rumino.odds.optimal build` builds the default rules' table only (set "
+                    f"RUMINO_OPTIMAL_DIR to a folder that holds one for these rules).") from None
             raise TableMissingError(
                 f"the optimal table ({_shape_key(shape, rules)}) is not built in {base}: set RUMINO_OPTIMAL_DIR to "
                 f"the folder that holds it, or build it with `python -m rumino.odds.optimal build` "
