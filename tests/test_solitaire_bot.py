@@ -8,6 +8,7 @@ simulations run on a reduced pack, against exact expectimax over explicit hands.
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from fractions import Fraction
@@ -48,7 +49,7 @@ def test_missing_table_is_one_clear_line(tmp_path, monkeypatch):
     assert str(tmp_path) in msg
     run = subprocess.run([sys.executable, "-m", "rumino.cli", "simulate", "--players", "solitaire,greedy",
                           "--games", "2"], capture_output=True, text=True,
-                         env={**__import__("os").environ, "RUMINO_OPTIMAL_DIR": str(tmp_path)})
+                         env={**os.environ, "RUMINO_OPTIMAL_DIR": str(tmp_path)})
     assert run.returncode == 2
     assert run.stderr.strip().count("\n") == 0 and "RUMINO_OPTIMAL_DIR" in run.stderr
 

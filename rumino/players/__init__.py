@@ -128,6 +128,7 @@ def __getattr__(name: str):
         return _class("solitaire")
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
+
 __all__ = ["allowed_for", "Player", "RandomPlayer", "GreedyPlayer", "ThresholdKnocker", "RuminoChaser", "rumino_target",
            "SolitairePlayer", "HumanPlayer", "AwaitingInput", "parse_human_action", "describe_view", "make_player", "make_players",
            "UnknownPlayerError", "KINDS"]
