@@ -63,3 +63,39 @@ def test_figures_are_consistent(fig):
     for key, v in fig["discard"].items():
         if key != "hands":
             assert 0 <= v["best_is_not_least_deadwood"] <= 1 and v["mean_loss"] >= 0
+
+
+def test_play_figures_are_consistent(fig):
+    """The figures of ``python -m rumino.odds.optimal_play``: n, seed and intervals present; in the model
+    the optimal policy's simulation is within 4 standard errors of the table (issue 14, item 6); the
+    bots never beat the optimum beyond sampling error; the dealt hands' optimal values agree with
+    the mean over every deal."""
+    pol = fig["policies"]
+    n, seed, H = pol["hands"], pol["seed"], pol["horizon"]
+    assert n >= 5000 and H == fig["horizon"]
+    dealt = fig["dealt"]
+    for goal, row in pol["optimal_model"].items():
+        for key, m in row.items():
+            assert m["gap"]["n"] == n and m["gap"]["seed"] == seed
+            assert abs(m["z"]) < 4, (goal, key, m["z"])
+            if key == f"within_{H}":  # a sample of deals: its mean table value is near the mean over all deals
+                assert m["table"] == pytest.approx(dealt["mean_probability"][goal][H], abs=0.02)
+            else:
+                assert m["table"] == pytest.approx(dealt[f"expected_draws_{goal}"]["mean"], rel=0.03)
+                assert m["censored"] == 0
+    for goal, row in pol["optimal_real"].items():
+        assert set(row) == set(pol["optimal_model"][goal])
+    for bot, rows in pol["bots"].items():
+        for goal, row in rows.items():
+            loss = row[f"loss_within_{H}"]
+            assert loss["ci95"][0] <= loss["estimate"] <= loss["ci95"][1]
+            assert loss["estimate"] > -4 * loss["se"]  # no bot beats the optimum
+            if "loss_draws" in row:
+                assert row["loss_draws"]["estimate"] > -4 * row["loss_draws"]["se"]
+    games = fig["games"]
+    for key, seats in (("heads_up", 2), ("four_seats", 4)):
+        g = games[key]
+        assert g["players"][0] == "solitaire" and len(g["players"]) == seats and g["fair_share"] == 1 / seats
+        w = g["win_rate"]
+        assert w["n"] == games["games"] >= 1000 and w["seed"] == games["seed"]
+        assert w["ci95"][0] <= w["estimate"] <= w["ci95"][1]

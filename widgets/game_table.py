@@ -11,6 +11,10 @@ The coach panel asks the engine:
 
 * deadwood and the best discards: the view's ``deadwood`` and the shared
   evaluator's ``after_draw`` (the pick-up excluded, RULES §0.5);
+* in Rumino, after a draw, the *optimal* discard for the quickest knock and the value
+  of every discard (:func:`rumino.odds.optimal_play.discard_advice`): from the
+  optimal table when it is built, else P(knock within 2 draws) computed directly,
+  with a note that the table is missing;
 * P(rumino within N draws): exact, for the target :func:`rumino.odds.markov.best_target`
   picks with the discard pile as seen cards (keep-the-target policy);
 * P(knockable within N draws): seeded Monte Carlo with a Wilson 95% interval:
@@ -34,7 +38,7 @@ from html import escape
 import ipywidgets as W
 import numpy as np
 
-from rumino.cards import JOKER, format_card, format_hand
+from rumino.cards import JOKER, format_card, format_hand, parse_card
 from rumino.errors import RuminoError
 from rumino.engine.protocol import play
 from rumino.engine.seeding import new_table
@@ -43,6 +47,7 @@ from rumino.odds.exact import one_in
 from rumino.odds.markov import best_target
 from rumino.odds.coach import first_out_estimates, p_knockable_within
 from rumino.odds.montecarlo import OddsEstimate, proportion
+from rumino.odds.optimal_play import discard_advice
 from rumino.records import record_of, replay
 from rumino.render import card_back_svg, card_svg, hand_html
 from rumino.variants import find_variant
@@ -230,6 +235,12 @@ class GameTableController:
                      "best_discards": (), "phase": v.phase}
         if len(v.hand) > v.hand_size:
             out["best_discards"] = ev.after_draw(v.hand, v.forbidden)[1]
+            if self.variant.key == "rumino":
+                try:
+                    out["optimal"] = discard_advice(v.hand, "knock", self.coach_draws, forbidden=v.forbidden,
+                                                    rules=self.rules)
+                except RuminoError as err:  # e.g. a house rule the tables do not cover: say so
+                    out["optimal"] = {"error": str(err)}
         base = self.base_hand()
         if len(base) == v.hand_size and self.variant.has_rumino:
             target = best_target(base, seen=v.discard_pile)
@@ -327,6 +338,22 @@ class GameTableController:
         facts = [("deadwood", f"{c['deadwood']} (knock at ≤ {c['limit']})")]
         if c["best_discards"]:
             facts.append(("best discard", " or ".join(format_card(x, unicode=True) for x in c["best_discards"])))
+        a = c.get("optimal")
+        if a is not None and "error" in a:
+            facts.append(("optimal discard", a["error"]))
+        elif a is not None:
+            src = "optimal table" if a["source"] == "table" else "computed directly, no table"
+            facts.append((f"optimal discard ({src})", format_card(parse_card(a["best_discard"]), unicode=True)))
+            values = []
+            for r in a["discards"]:
+                text = f"{format_card(parse_card(r['card']), unicode=True)} {r['probability']:.1%}"
+                if r.get("expected_draws") is not None:
+                    text += f" ({r['expected_draws']:.1f} draws)"
+                values.append(text)
+            facts.append((f"P(knock within {a['draws']} draw{'s' if a['draws'] != 1 else ''}) by discard",
+                          " · ".join(values)))
+            if a["note"]:
+                facts.append(("note", a["note"]))
         if "p_knock" in c:
             e = c["p_knock"]
             facts.append((f"P(knockable within {c['draws']} draws)",

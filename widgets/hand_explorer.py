@@ -5,6 +5,11 @@ the call behind ``rumino deadwood``: the facts (deadwood, gin, rumino, may knock
 discard after a draw) from the one evaluator, and the melds to draw. Text that is not a
 valid hand leaves the engine's message in ``error``; nothing is raised.
 
+For an 8-card Rumino hand it also shows the *optimal* discard for the quickest knock,
+with the value of every discard, from :func:`rumino.odds.optimal_play.discard_advice`:
+the optimal table when it is built, else computed directly for 2 draws with a note
+saying the table is missing.
+
 >>> c = HandExplorerController("rumino")
 >>> c.set_text("2c 3c 4c 9d 9h 9s 7d"); c.report["deadwood"], c.report["can_knock"]
 (7, True)
@@ -23,6 +28,8 @@ from rumino.arrange import Arrangement
 from rumino.cards import deal, format_card, format_hand, from_counts, parse_hand, sort_cards, to_counts
 from rumino.cli.deadwood import evaluate_cards
 from rumino.errors import RuminoError
+from rumino.odds.optimal_play import discard_advice
+from rumino.variants.rumino import HAND_SIZE
 from rumino.render import arrangement_html, card_svg, hand_html
 from rumino.variants import VARIANTS, find_variant
 
@@ -38,7 +45,10 @@ class HandExplorerController:
     message when the text is not a valid hand (then ``report`` is ``None``).
     """
 
-    def __init__(self, variant: str = "rumino", text: str = "", *, seed: int = 0):
+    def __init__(self, variant: str = "rumino", text: str = "", *, seed: int = 0, optimal_draws: int = 5,
+                 optimal_goal: str = "knock"):
+        self.optimal_draws, self.optimal_goal = optimal_draws, optimal_goal
+        self._optimal: dict = {}
         self.variant = find_variant(variant)
         self.seed = seed
         self.rng = np.random.default_rng(seed)
@@ -136,6 +146,39 @@ class HandExplorerController:
             return
         self.discard(self.report["discards"][0])
 
+    @property
+    def optimal(self) -> dict | None:
+        """The optimal discard of an 8-card Rumino hand (:func:`~rumino.odds.optimal_play.discard_advice`),
+        computed once per hand; None for other hands and variants."""
+        if self.report is None or self.variant.key != "rumino" or len(self.hand) != HAND_SIZE + 1:
+            return None
+        key = (self.hand, self.optimal_goal, self.optimal_draws)
+        if key not in self._optimal:
+            try:
+                self._optimal[key] = discard_advice(self.hand, self.optimal_goal, self.optimal_draws)
+            except RuminoError as err:  # a hand the tables do not cover: say so, never raise
+                self._optimal[key] = {"error": str(err)}
+        return self._optimal[key]
+
+    def optimal_facts(self) -> list[tuple[str, str]]:
+        """The optimal discard and the value of each discard, as label/value pairs."""
+        a = self.optimal
+        if a is None:
+            return []
+        if "error" in a:
+            return [("optimal discard", a["error"])]
+        src = "optimal table" if a["source"] == "table" else "computed directly, no table"
+        what = f"P({a['goal']} within {a['draws']} draw{'s' if a['draws'] != 1 else ''})"
+        out = [(f"optimal discard ({src})", _card(a["best_discard"]))]
+        for r in a["discards"]:
+            value = f"{what} {r['probability']:.1%}"
+            if r.get("expected_draws") is not None:
+                value += f" · expected draws {r['expected_draws']:.2f}"
+            out.append((f"  throw {_card(r['card'])}", value))
+        if a["note"]:
+            out.append(("note", a["note"]))
+        return out
+
     # ------------------------------------------------------------------ views
 
     def facts(self) -> list[tuple[str, str]]:
@@ -154,7 +197,7 @@ class HandExplorerController:
             out.append(("rumino", yes[r["rumino"]]))
         if "can_knock" in r:
             out.append(("may knock", f"{yes[r['can_knock']]} (limit {r['knock_limit']})"))
-        return out
+        return out + self.optimal_facts()
 
     def html(self, *, with_hand: bool = True) -> str:
         """Everything the explorer shows, as static HTML (the live widget draws the hand itself)."""
@@ -175,6 +218,10 @@ class HandExplorerController:
                                                                   else "")))
         parts.append(facts_html(self.facts()))
         return "".join(parts)
+
+
+def _card(text: str) -> str:
+    return format_card(parse_hand([text])[0], unicode=True)
 
 
 class HandExplorer(StaticFallback, W.VBox):

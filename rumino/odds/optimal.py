@@ -1467,8 +1467,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                                                          "finite_error_bound", "infinite", "keep_target_check",
                                                          "table_bytes")},
                **json.loads((d / "figures.json").read_text()), "samples": sample_rows(table)}
-        Path(args.out).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.out).write_text(json.dumps(res, indent=1) + "\n")
+        out = Path(args.out)
+        if out.exists():  # the play figures (python -m rumino.odds.optimal_play) are kept, not recomputed here
+            old = json.loads(out.read_text())
+            res.update({k: old[k] for k in ("policies", "games") if k in old})
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(json.dumps(res, indent=1) + "\n")
         print(f"wrote {args.out}")
         return 0
     s = PackShape(*[int(x) for x in args.shape.split(",")])

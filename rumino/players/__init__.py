@@ -3,15 +3,16 @@
 Players are named by short specs (used by ``rumino simulate --players``):
 ``random``, ``greedy``, ``threshold:T`` (knock only at ≤ T, default 3),
 ``chaser:K`` (chase a rumino once K of 7 cards are in place, default 5),
-``default`` (a game's own default bot: Rummoli's, :mod:`rumino.players.rummoli_bots`) and
-``human``.
+``default`` (a game's own default bot: Rummoli's, :mod:`rumino.players.rummoli_bots`),
+``solitaire:GOAL`` (the optimal table's discards for knock, gin or rumino, default
+knock; it needs the built tables, :mod:`rumino.players.solitaire`) and ``human``.
 
 >>> [p.name for p in make_players("greedy,threshold:2,random", seed=1)]
 ['greedy', 'threshold:2', 'random']
 >>> make_player("clever")
 Traceback (most recent call last):
 ...
-rumino.players.UnknownPlayerError: unknown player 'clever': choose one of random, greedy, threshold[:T], chaser[:K], default, human.
+rumino.players.UnknownPlayerError: unknown player 'clever': choose one of random, greedy, threshold[:T], chaser[:K], default, solitaire[:GOAL], human.
 """
 
 from __future__ import annotations
@@ -32,8 +33,8 @@ class UnknownPlayerError(RuminoError, ValueError):
     """A player spec that names no known player or has a bad parameter."""
 
 
-KINDS = ("random", "greedy", "threshold", "chaser", "default", "human")
-ALLOWED = "random, greedy, threshold[:T], chaser[:K], default, human"
+KINDS = ("random", "greedy", "threshold", "chaser", "default", "solitaire", "human")
+ALLOWED = "random, greedy, threshold[:T], chaser[:K], default, solitaire[:GOAL], human"
 
 
 def make_player(spec: str, *, seed=None, rng: np.random.Generator | None = None) -> Player:
@@ -44,6 +45,14 @@ def make_player(spec: str, *, seed=None, rng: np.random.Generator | None = None)
     kind, _, arg = text.partition(":")
     if kind not in KINDS:
         raise UnknownPlayerError(f"unknown player {spec.strip()!r}: choose one of {ALLOWED}.")
+    if kind == "solitaire":  # the goal of the optimal table it plays (a missing table: TableMissingError)
+        goal = arg or "knock"
+        if goal not in ("knock", "gin", "rumino"):
+            raise UnknownPlayerError(f"player {spec.strip()!r}: the goal must be knock, gin or rumino, "
+                                     f"as in solitaire:knock.")
+        from .solitaire import SolitairePlayer  # imported when asked for: it pulls in the optimal tables' module
+
+        return SolitairePlayer(goal)
     if arg and kind not in ("threshold", "chaser"):
         raise UnknownPlayerError(f"player {spec.strip()!r}: {kind} takes no parameter; the players are {ALLOWED}.")
     if kind == "random":
@@ -72,8 +81,8 @@ def make_player(spec: str, *, seed=None, rng: np.random.Generator | None = None)
 def allowed_for(game) -> str:
     """The player specs that fit ``game`` (a game class), as text for an error message."""
     kinds = {"random": "random", "greedy": "greedy", "threshold": "threshold[:T]", "chaser": "chaser[:K]",
-             "default": "default", "human": "human"}
-    return ", ".join(text for kind, text in kinds.items() if _CLASSES[kind].fits(game))
+             "default": "default", "solitaire": "solitaire[:GOAL]", "human": "human"}
+    return ", ".join(text for kind, text in kinds.items() if _class(kind).fits(game))
 
 
 def make_players(specs: str | list[str], *, seed=None, game=None) -> list[Player]:
@@ -109,6 +118,21 @@ def make_players(specs: str | list[str], *, seed=None, game=None) -> list[Player
 _CLASSES = {"random": RandomPlayer, "greedy": GreedyPlayer, "threshold": ThresholdKnocker, "chaser": RuminoChaser,
             "default": RummoliDefault, "human": HumanPlayer}
 
+
+def _class(kind: str):
+    if kind == "solitaire":
+        from .solitaire import SolitairePlayer
+
+        return SolitairePlayer
+    return _CLASSES[kind]
+
+
+def __getattr__(name: str):
+    if name == "SolitairePlayer":  # lazily: rumino.odds imports this package, and the bot imports rumino.odds
+        return _class("solitaire")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 __all__ = ["allowed_for", "Player", "RandomPlayer", "GreedyPlayer", "ThresholdKnocker", "RuminoChaser", "rumino_target",
-           "HumanPlayer", "RummoliDefault", "AwaitingInput", "parse_human_action", "describe_view", "make_player", "make_players",
+           "SolitairePlayer", "HumanPlayer", "RummoliDefault", "AwaitingInput", "parse_human_action", "describe_view", "make_player", "make_players",
            "UnknownPlayerError", "KINDS"]

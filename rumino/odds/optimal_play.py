@@ -1,0 +1,460 @@
+"""Playing the optimal table: discard policies, and what they do in play (issue 14, items 3, 4 and 6).
+
+The optimal tables (:mod:`rumino.odds.optimal`) value every 7-card class. This
+module turns them into *play*:
+
+* :class:`TableValues` — the cost of 7-card hands from a table (expected draws to
+  knock or gin, lower is better; or minus the chance within ``n`` draws), and
+  :class:`DirectValues`, the same question computed on the spot for ``n ≤ 2``
+  draws (no table); :func:`choose_discard` picks the best discard of an 8-card
+  hand from either (ties: the least deadwood, then the greedy bot's order);
+* :func:`simulate_policy` — deals hands and plays a discard policy against the
+  stock, either in the **model** of the tables (each draw from the pack minus the
+  hand: discards shuffled back in) or at a **real** table (a shuffled stock that
+  runs down; the discards go to a pile that is reshuffled only when the stock is
+  empty, RULES §0.4's default). It records, per hand, the draws until the kept 7
+  cards may knock, are gin and are a rumino. In the model, the optimal policy's
+  simulated draws must match the table's values (the check of item 6); at a real
+  table the gap says how far the model is from play;
+* :func:`policy_figures` and :func:`game_figures` — the figures of the book's
+  section, written into ``book/data/optimal_figures.json`` by
+  ``python -m rumino.odds.optimal_play`` (needs the full tables).
+
+Tie-break (RULES says nothing; a careful player's choice): among discards of equal
+table value, keep the least deadwood, then shed as the greedy bot does (keep
+jokers, throw the highest card).
+
+>>> from rumino.odds.enumerate import PackShape
+>>> from rumino.odds.optimal import SolitaireModel
+>>> small = PackShape(suits=2, ranks=6, copies=1, jokers=2)
+>>> v = TableValues(SolitaireModel(small).solve(horizon=2, tol=1e-6), "knock")
+>>> r = simulate_policy(optimal_policy(v), small, hands=20, seed=1, goals=("knock",))
+>>> r["draws"]["knock"].shape
+(20,)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+from typing import Callable, Sequence
+
+import numpy as np
+
+from ..cards import JOKER, from_counts
+from ..errors import RuleConfigError
+from ..kernels import min_deadwood_batch
+from ..stats import mean_estimate, proportion_estimate
+from ..variants.rumino import HAND_SIZE, RUMINO, RuminoRules, evaluator_for, is_rumino
+from .enumerate import PackShape
+from .optimal import GOALS, MAX_HORIZON, TIMED_GOALS, OptimalTable, TableMissingError, _shape_key, \
+    default_table_dir, direct_values
+
+FULL = PackShape(4, 13, 2, 4)
+_TABLES: dict = {}
+
+
+def load_table(directory=None, rules: RuminoRules = RUMINO, shape: PackShape = FULL) -> OptimalTable:
+    """The saved table (memory-mapped once per folder and rules), or a one-line :class:`TableMissingError`
+    naming ``RUMINO_OPTIMAL_DIR`` and the build command."""
+    base = Path(directory or default_table_dir())
+    key = (str(base.resolve()), _shape_key(shape, rules))
+    if key not in _TABLES:
+        try:
+            _TABLES[key] = OptimalTable.load(shape, rules, base)
+        except TableMissingError:
+            if _shape_key(shape, rules) != _shape_key(shape, RUMINO):
+                raise TableMissingError(
+                    f"there is no optimal table for these house rules ({_shape_key(shape, rules)}) in {base}: "
+                    f"`python -m rumino.odds.optimal build` builds the default rules' table only (set "
+                    f"RUMINO_OPTIMAL_DIR to a folder that holds one for these rules).") from None
+            raise TableMissingError(
+                f"the optimal table ({_shape_key(shape, rules)}) is not built in {base}: set RUMINO_OPTIMAL_DIR to "
+                f"the folder that holds it, or build it with `python -m rumino.odds.optimal build` "
+                f"(about 16 minutes and 2 GB).") from None
+    return _TABLES[key]
+
+
+class TableValues:
+    """The cost of 7-card hands from an optimal table, for one goal (lower is better).
+
+    Without ``draws`` the knock and gin goals use the expected draws (a stationary
+    policy) and the rumino goal the chance within the table's horizon; with
+    ``draws`` (or ``left`` at each call) the cost is minus the chance within that
+    many draws (the finite-horizon policy, which changes as the draws run out).
+    """
+
+    def __init__(self, table: OptimalTable, goal: str = "knock", draws: int | None = None):
+        if goal not in GOALS:
+            raise RuleConfigError(f"goal {goal!r} is not one of {', '.join(GOALS)}.")
+        if draws is not None and not 1 <= draws <= table.horizon:
+            raise RuleConfigError(f"draws is {draws!r}: the table goes from 1 to {table.horizon} draws.")
+        self.table, self.goal, self.shape = table, goal, table.shape
+        if draws is None and goal in TIMED_GOALS and table.expected is not None:
+            self.draws = None
+        else:
+            self.draws = draws or table.horizon
+        self.g = GOALS.index(goal)
+
+    @property
+    def metric(self) -> str:
+        return f"expected draws to {self.goal}" if self.draws is None else f"P({self.goal} within {self.draws} draws)"
+
+    def lower_is_better(self) -> bool:
+        return self.draws is None
+
+    def index(self, c7s: np.ndarray) -> np.ndarray:
+        return self.table.index.index(np.asarray(c7s, dtype=np.int64))
+
+    def cost(self, c7s: np.ndarray, left: int | None = None) -> np.ndarray:
+        """Cost of each row of ``c7s`` (count vectors of 7 cards); ``left`` draws still to come
+        (finite-horizon policies only; ``0`` means: is it at the goal)."""
+        idx = self.index(c7s)
+        if self.draws is None:
+            return np.asarray(self.table.expected[TIMED_GOALS.index(self.goal)])[idx].astype(np.float64)
+        n = self.draws if left is None else min(left, self.draws)
+        if n <= 0:
+            return -((np.asarray(self.table.goal)[idx] >> self.g) & 1).astype(np.float64)
+        return -np.asarray(self.table.prob[self.g, n - 1])[idx].astype(np.float64)
+
+    def deadwood(self, c7s: np.ndarray) -> np.ndarray:
+        return np.asarray(self.table.deadwood)[self.index(c7s)].astype(np.int64)
+
+
+class DirectValues:
+    """The same cost computed on the spot, without a table: minus the best chance of the goal within
+    ``draws`` ≤ 2 draws (:func:`rumino.odds.optimal.direct_values`)."""
+
+    def __init__(self, goal: str = "knock", draws: int = 1, shape: PackShape = FULL, rules: RuminoRules = RUMINO):
+        if goal not in GOALS:
+            raise RuleConfigError(f"goal {goal!r} is not one of {', '.join(GOALS)}.")
+        if draws not in (1, 2):
+            raise RuleConfigError(f"draws is {draws!r}: without the table at most 2 draws are computed directly.")
+        self.goal, self.draws, self.shape, self.rules = goal, draws, shape, rules
+
+    @property
+    def metric(self) -> str:
+        return f"P({self.goal} within {self.draws} draws)"
+
+    def lower_is_better(self) -> bool:
+        return False
+
+    def cost(self, c7s: np.ndarray, left: int | None = None) -> np.ndarray:
+        n = self.draws if left is None else min(left, self.draws)
+        return -np.array([direct_values(c, self.goal, n, self.shape, self.rules) for c in np.asarray(c7s)])
+
+    def deadwood(self, c7s: np.ndarray) -> np.ndarray:
+        return min_deadwood_batch(np.asarray(c7s, dtype=np.int64), self.rules.meld_rules).astype(np.int64)
+
+
+_CARD_VALUES = evaluator_for(RUMINO).values
+
+
+def _shed_key(card: int) -> tuple:
+    """The greedy bot's order among equal discards (:func:`rumino.players.greedy.pick_discard`):
+    keep jokers, shed the highest card."""
+    return (card != JOKER, int(_CARD_VALUES[card]), card)
+
+
+def discard_costs(values, cnt8: np.ndarray, left: int | None = None, forbidden: int | None = None):
+    """``(cards, costs, deadwoods)`` of every distinct discard of an 8-card count vector."""
+    cnt8 = np.asarray(cnt8, dtype=np.int64)
+    cards = [int(c) for c in np.flatnonzero(cnt8) if c != forbidden]
+    c7s = np.repeat(cnt8[None, :], len(cards), axis=0)
+    c7s[np.arange(len(cards)), cards] -= 1
+    return cards, values.cost(c7s, left), values.deadwood(c7s)
+
+
+def choose_discard(values, cnt8: np.ndarray, left: int | None = None, forbidden: int | None = None) -> int:
+    """The best discard of an 8-card hand (count vector) by ``values``; ties: least deadwood, then the
+    greedy order. ``forbidden`` is a card that may not be thrown (RULES §0.5)."""
+    cards, cost, dw = discard_costs(values, cnt8, left, forbidden)
+    best = float(cost.min())
+    tol = 1e-6 * max(1.0, abs(best))  # float32 storage: values closer than this are the same value
+    ties = [i for i in range(len(cards)) if cost[i] <= best + tol]
+    return max((cards[i] for i in ties), key=lambda c: (-dw[cards.index(c)], _shed_key(c)))
+
+
+def discard_advice(hand, goal: str = "knock", draws: int = 5, *, forbidden: int | None = None, directory=None,
+                   table: OptimalTable | None = None, rules: RuminoRules = RUMINO) -> dict:
+    """The "best discard" the HandExplorer and the GameTable's coach show for an 8-card Rumino hand.
+
+    From the optimal table when it is built (``P(goal within draws)``, ``draws`` capped at the table's
+    horizon, and the expected draws for knock and gin), else computed directly for at most 2 draws,
+    with ``note`` saying why. ``forbidden`` (the card just taken, RULES §0.5) is left out. The table's
+    model counts every card not in the hand as unseen (it ignores the discard pile).
+
+    >>> a = discard_advice("7h 8h 9h 5c 5d 5s Ks 2c", "gin", 1, directory="/nonexistent")
+    >>> a["source"], a["best_discard"] in ("Ks", "2c"), "RUMINO_OPTIMAL_DIR" in a["note"]
+    ('direct', True, True)
+    """
+    from .optimal import best_answer
+
+    note = None
+    if table is None:
+        try:
+            table = load_table(directory, rules)
+        except TableMissingError as err:
+            note = f"{err} Meanwhile the chance within {min(draws, 2)} draws is computed directly."
+    if table is not None:
+        ans = best_answer(hand, goal, min(draws, table.horizon), table=table)
+    else:
+        ans = best_answer(hand, goal, min(draws, 2), directory=directory or default_table_dir(), rules=rules)
+    rows = ans["discards"]
+    if forbidden is not None:
+        from ..cards import format_card
+        rows = [r for r in rows if r["card"] != format_card(forbidden)]
+    return {"source": ans["source"], "goal": goal, "draws": ans["draws"], "discards": rows,
+            "best_discard": rows[0]["card"] if rows else None, "note": note}
+
+
+# =========================================================================== policies for the simulations
+
+
+def optimal_policy(values) -> Callable:
+    """The table's discard (a finite-horizon ``values`` is told the draws left)."""
+    def policy(cnt8, left):
+        return choose_discard(values, cnt8, left)
+    policy.finite = getattr(values, "draws", None) is not None
+    return policy
+
+
+def greedy_policy(rules: RuminoRules = RUMINO) -> Callable:
+    """The greedy bot's discard: the least deadwood (:class:`rumino.players.GreedyPlayer`)."""
+    ev = evaluator_for(rules)
+
+    def policy(cnt8, left):
+        _, best = ev.after_draw(from_counts(cnt8))
+        return max(best, key=_shed_key)
+    policy.finite = False
+    return policy
+
+
+def chaser_policy(rules: RuminoRules = RUMINO, min_progress: int = 5) -> Callable:
+    """The chaser bot's discard (:class:`rumino.players.RuminoChaser`): greedy, but once ``min_progress``
+    cards of a rumino are held it keeps them and throws the least-deadwood card outside."""
+    from collections import Counter
+
+    from ..players.chaser import rumino_target
+
+    ev = evaluator_for(rules)
+
+    def policy(cnt8, left):
+        hand = from_counts(cnt8)
+        value, best = ev.after_draw(hand)
+        progress, keep = rumino_target(hand, rules)
+        if value == 0 or progress < min_progress:
+            return max(best, key=_shed_key)
+        outside = list(Counter(hand) - Counter(keep))
+        if not outside:
+            return max(best, key=_shed_key)
+        scored = {}
+        for c in outside:
+            kept = list(hand)
+            kept.remove(c)
+            scored[c] = ev.deadwood(kept)
+        low = min(scored.values())
+        return max((c for c, v in scored.items() if v == low), key=_shed_key)
+    policy.finite = False
+    return policy
+
+
+def _caps(shape: PackShape) -> np.ndarray:
+    caps = np.zeros(53, np.int64)
+    for c in shape.card_ids():
+        caps[c] = shape.copies
+    caps[JOKER] = shape.jokers
+    return caps
+
+
+def simulate_policy(policy: Callable, shape: PackShape, hands: int, seed: int, *, stock: str = "model",
+                    goals: Sequence[str] = GOALS, horizon: int = MAX_HORIZON, max_draws: int = 400,
+                    rules: RuminoRules = RUMINO, values: TableValues | None = None) -> dict:
+    """Deal ``hands`` hands (hand ``i`` from ``default_rng([seed, i])``) and play ``policy`` against the stock.
+
+    ``stock="model"``: each draw from the pack minus the hand; ``"real"``: a shuffled stock that runs down,
+    discards to a pile reshuffled when the stock is empty. Returns ``draws[goal]`` (per hand, the draws
+    until the kept cards first meet the goal; 0 if dealt there; ``max_draws + 1`` if never — the rumino
+    goal is followed for ``horizon`` draws only) and, with ``values``, the table's value of each dealt hand.
+    A finite-horizon policy plays ``horizon`` draws only.
+    """
+    if stock not in ("model", "real"):
+        raise RuleConfigError(f"stock is {stock!r}: it must be 'model' (discards shuffled back in) or 'real'.")
+    ev = evaluator_for(rules)
+    caps = _caps(shape)
+    pack = np.repeat(np.arange(53), caps)
+    U = len(pack) - HAND_SIZE
+    limit = rules.knock_max_deadwood
+    finite = getattr(policy, "finite", False)
+    last = horizon if finite else max_draws
+    out = {g: np.full(hands, max_draws + 1, np.int64) for g in goals}
+    dealt_values = np.zeros(hands) if values is not None else None
+    for i in range(hands):
+        rng = np.random.default_rng([seed, i])
+        order = rng.permutation(pack)
+        cnt = np.bincount(order[:HAND_SIZE], minlength=53).astype(np.int64)
+        stock_cards, pile = list(order[HAND_SIZE:][::-1]), []
+        if values is not None:
+            dealt_values[i] = values.cost(cnt[None, :], horizon if finite else None)[0]
+        todo = set(goals)
+        t = 0
+        while True:
+            hand = from_counts(cnt)
+            dw = ev.deadwood(hand) if todo & {"knock", "gin"} else None
+            for g in list(todo):
+                hit = (dw <= limit if g == "knock" else dw == 0 if g == "gin" else is_rumino(hand, rules))
+                if hit:
+                    out[g][i] = t
+                    todo.discard(g)
+            if "rumino" in todo and t >= horizon:
+                todo.discard("rumino")
+            if not todo or t >= last:
+                break
+            if stock == "model":
+                r = int(rng.integers(U))
+                c = int(np.searchsorted(np.cumsum(caps - cnt), r, side="right"))
+            else:
+                if not stock_cards:
+                    stock_cards = list(rng.permutation(np.array(pile, dtype=np.int64)))
+                    pile = []
+                c = int(stock_cards.pop())
+            cnt[c] += 1
+            t += 1
+            d = policy(cnt, horizon - t + 1 if finite else None)
+            cnt[d] -= 1
+            pile.append(d)
+    return {"draws": out, "table": dealt_values, "hands": hands, "seed": seed, "stock": stock,
+            "horizon": horizon, "max_draws": max_draws}
+
+
+# =========================================================================== the figures
+
+
+def _est(e) -> dict:
+    d = e.as_json()
+    d["se"] = e.se
+    return d
+
+
+def _optimal_check(table: OptimalTable, stock: str, hands: int, seed: int, horizon: int) -> dict:
+    """The optimal policies played ``hands`` times: simulated vs the table's values of the same dealt hands."""
+    out = {}
+    for goal in GOALS:
+        row = {}
+        if goal in TIMED_GOALS:
+            v = TableValues(table, goal)
+            r = simulate_policy(optimal_policy(v), table.shape, hands, seed, stock=stock, goals=(goal,), values=v,
+                                rules=table.rules)
+            T = r["draws"][goal].astype(np.float64)
+            gap = mean_estimate(T - r["table"], seed=seed)
+            row["expected_draws"] = {"simulated": _est(mean_estimate(T, seed=seed)),
+                                     "table": float(r["table"].mean()), "gap": _est(gap),
+                                     "z": gap.value / gap.se if gap.se else 0.0,
+                                     "censored": int((T > r["max_draws"]).sum())}
+        v = TableValues(table, goal, draws=horizon)
+        r = simulate_policy(optimal_policy(v), table.shape, hands, seed, stock=stock, goals=(goal,), values=v,
+                            horizon=horizon, rules=table.rules)
+        hit = (r["draws"][goal] <= horizon).astype(np.float64)
+        p_table = -r["table"]
+        gap = mean_estimate(hit - p_table, seed=seed)
+        row[f"within_{horizon}"] = {"simulated": _est(proportion_estimate(int(hit.sum()), hands, seed=seed)),
+                                    "table": float(p_table.mean()), "gap": _est(gap),
+                                    "z": gap.value / gap.se if gap.se else 0.0}
+        out[goal] = row
+    return out
+
+
+def _bot_losses(table: OptimalTable, hands: int, seed: int, horizon: int) -> dict:
+    """Greedy and chaser discards in the model, against the optimum on the same dealt hands."""
+    vals = {g: TableValues(table, g) for g in TIMED_GOALS}
+    fin = {g: TableValues(table, g, draws=horizon) for g in GOALS}
+    out = {}
+    for name, policy in (("greedy", greedy_policy(table.rules)), ("chaser", chaser_policy(table.rules))):
+        r = simulate_policy(policy, table.shape, hands, seed, goals=GOALS, horizon=horizon, rules=table.rules)
+        counts = np.zeros((hands, 53), np.int64)  # the dealt hands again (same seeds), for their table values
+        caps = _caps(table.shape)
+        pack = np.repeat(np.arange(53), caps)
+        for i in range(hands):
+            order = np.random.default_rng([seed, i]).permutation(pack)
+            counts[i] = np.bincount(order[:HAND_SIZE], minlength=53)
+        row = {}
+        for g in GOALS:
+            T = r["draws"][g].astype(np.float64)
+            hit = (T <= horizon).astype(np.float64)
+            p_opt = -fin[g].cost(counts, horizon)
+            loss_p = mean_estimate(p_opt - hit, seed=seed)
+            row[g] = {f"within_{horizon}": _est(proportion_estimate(int(hit.sum()), hands, seed=seed)),
+                      f"optimal_within_{horizon}": float(p_opt.mean()), f"loss_within_{horizon}": _est(loss_p)}
+            if g in TIMED_GOALS:
+                e_opt = vals[g].cost(counts)
+                loss_e = mean_estimate(T - e_opt, seed=seed)
+                row[g].update(expected_draws=_est(mean_estimate(T, seed=seed)), optimal_expected_draws=float(e_opt.mean()),
+                              loss_draws=_est(loss_e), censored=int((T > r["max_draws"]).sum()))
+        out[name] = row
+    return out
+
+
+def policy_figures(table: OptimalTable, hands: int = 4000, seed: int = 14, horizon: int = MAX_HORIZON) -> dict:
+    """Item 3 and 6's figures: the bots' losses against optimal (model), the optimal policy simulated in
+    the model (must match the table) and at a real table (the model's gap)."""
+    t0 = time.perf_counter()
+    res = {"hands": hands, "seed": seed, "horizon": horizon,
+           "bots": _bot_losses(table, hands, seed, horizon),
+           "optimal_model": _optimal_check(table, "model", hands, seed, horizon),
+           "optimal_real": _optimal_check(table, "real", hands, seed, horizon)}
+    res["seconds"] = time.perf_counter() - t0
+    return res
+
+
+def game_figures(games: int = 1000, seed: int = 14, directory=None) -> dict:
+    """The ``solitaire`` bot's win rate against greedy: heads-up and at four seats (it and 3 greedy)."""
+    from ..simulation import play_games
+
+    out = {"games": games, "seed": seed}
+    for key, players in (("heads_up", ["solitaire", "greedy"]),
+                         ("four_seats", ["solitaire", "greedy", "greedy", "greedy"])):
+        t0 = time.perf_counter()
+        s = play_games(None, players, games, seed)
+        out[key] = {"players": players, "win_rate": _est(s.win_rate(0)), "fair_share": 1 / len(players),
+                    "hands": s.hands, "endings": s.endings, "seconds": time.perf_counter() - t0}
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m rumino.odds.optimal_play [--hands N] [--games G] [--seed S] [--out FILE]``: play the
+    optimal table and write the figures (keys ``policies`` and ``games``) into the results file."""
+    import argparse
+
+    p = argparse.ArgumentParser(prog="python -m rumino.odds.optimal_play",
+                                description="Play the optimal table: bots' losses, the model against real "
+                                            "play, and the solitaire bot's win rates (needs the full tables).")
+    p.add_argument("--dir", default=None, help=f"where the table is (default {default_table_dir()})")
+    p.add_argument("--out", default="book/data/optimal_figures.json", help="results file to update")
+    p.add_argument("--hands", type=int, default=4000, help="hands per policy simulation")
+    p.add_argument("--games", type=int, default=1000, help="games per win-rate measurement")
+    p.add_argument("--seed", type=int, default=14)
+    p.add_argument("--only", choices=("policies", "games"), default=None, help="compute one part only")
+    args = p.parse_args(argv)
+    if args.dir:
+        os.environ["RUMINO_OPTIMAL_DIR"] = str(args.dir)  # the solitaire bots of the games load from here
+    table = load_table(args.dir)
+    path = Path(args.out)
+    new = {}
+    if args.only in (None, "policies"):
+        new["policies"] = policy_figures(table, args.hands, args.seed)
+        print(f"policies: {new['policies']['seconds']:.0f} s")
+    if args.only in (None, "games"):
+        new["games"] = game_figures(args.games, args.seed)
+        print("games: " + ", ".join(f"{k} {v['win_rate']['estimate']:.3f}" for k, v in new["games"].items()
+                                    if isinstance(v, dict)))
+    res = json.loads(path.read_text()) if path.exists() else {}  # read last: the two parts may run side by side
+    res.update(new)
+    path.write_text(json.dumps(res, indent=1) + "\n")
+    print(f"wrote {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
