@@ -23,7 +23,7 @@ from .chaser import RuminoChaser, rumino_target
 from .greedy import GreedyPlayer, ThresholdKnocker
 from .human import AwaitingInput, HumanPlayer, describe_view, parse_human_action
 from .random_player import RandomPlayer
-from . import gin_defaults, wiener_defaults  # noqa: F401  (register the games' decisions for the greedy-type bots)
+from . import gin_defaults, robber_defaults, wiener_defaults  # noqa: F401  (register the games' decisions for the greedy-type bots)
 
 
 class UnknownPlayerError(RuminoError, ValueError):

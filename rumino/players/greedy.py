@@ -47,8 +47,9 @@ class GreedyPlayer(Player):
 
     @classmethod
     def fits(cls, game) -> bool:
-        """Any knock game (a game class with ``KNOCK_GAME``)."""
-        return bool(getattr(game, "KNOCK_GAME", False))
+        """Any knock game (a game class with ``KNOCK_GAME``), or a game whose view has its own
+        decisions registered in :data:`GAME_DEFAULTS` (Robber Rummy: the table solver's move)."""
+        return bool(getattr(game, "KNOCK_GAME", False)) or getattr(game, "VIEW", None) in GAME_DEFAULTS
 
     # hooks the subclasses change
     def knock_at(self, view: TableView) -> int:
@@ -139,6 +140,11 @@ class ThresholdKnocker(GreedyPlayer):
 
     def knock_at(self, view: TableView) -> int:
         return self.t
+
+    @classmethod
+    def fits(cls, game) -> bool:
+        """Knock games only: a knock threshold means nothing in a game without knocking."""
+        return bool(getattr(game, "KNOCK_GAME", False))
 
 
 def pick_discard(best, view: TableView) -> int:
