@@ -38,6 +38,7 @@ VERSION = 1
 KEYS = ("format", "version", "variant", "rules", "seed", "rng_state", "dealer", "players", "actions", "result")
 MAX_ACTIONS = 2_000_000  # far more than any game needs; bounds the work a hostile file can ask for
 MAX_TEXT = 64 * 1024 * 1024
+MAX_ACTION_TEXT = 1200  # a Robber Rummy placement spells out the whole table after it (110 cards at most)
 
 
 @dataclass(frozen=True)
@@ -265,7 +266,7 @@ def _load_actions(raw, words) -> tuple:
             actor = TABLE
         elif not (_is_int(actor) and actor >= 0):
             raise RecordError(f"action {i} of the record has actor {actor!r}: it must be a seat number or 'table'.")
-        if not isinstance(text, str) or len(text) > 40:
+        if not isinstance(text, str) or len(text) > MAX_ACTION_TEXT:
             raise RecordError(f"action {i} of the record is {text!r}: it must be an action such as 'draw stock'.")
         try:
             act = words.parse(text)
