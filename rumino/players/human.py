@@ -138,6 +138,9 @@ def describe_view(view, *, unicode: bool = True) -> str:
         extra = " after the best discard" if len(view.hand) > view.hand_size else ""
         knock = f"; knock at ≤ {view.knock_limit}" if view.knock_limit is not None else ""
         lines.append(f"your hand: {fmt(view.hand)}   (deadwood {dw}{extra}{knock})")
+    table = getattr(view, "table_text", None)  # a game with melds on the table (Robber Rummy) shows them
+    if table is not None:
+        lines.append("table:\n" + table)
     if view.top_discard is not None and not view.phase.startswith(("between", "game", "rebuy")):
         lines.append(f"discard pile top: {format_card(view.top_discard, unicode=unicode)}")
     if view.forbidden is not None:
