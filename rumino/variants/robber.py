@@ -81,6 +81,8 @@ from collections import Counter as _Counter  # noqa: E402
 from dataclasses import dataclass as _dc  # noqa: E402
 from typing import ClassVar  # noqa: E402
 
+import numpy as np  # noqa: E402
+
 from ..arrange import max_opening  # noqa: E402
 from ..cards import JOKER, format_card, format_hand, parse_card, parse_hand  # noqa: E402
 from ..engine.actions import DRAW_STOCK, Discard, Draw  # noqa: E402
@@ -269,6 +271,10 @@ class RobberGame(DrawDiscardGame):
     # ----------------------------------------------------------------- set-up and deal
 
     def setup(self) -> None:
+        # the pack follows the rules' n_jokers (§4.1): 104 naturals and 2–6 jokers
+        self.PACK = pack = self.rules.meld_rules.pack
+        self._pack_array = np.array(pack.cards(), dtype=np.int64)
+        self._pack_counts = [pack.copies(c) for c in range(53)]
         self._stock_exhausted = "end_and_score"  # D6: the stock is never rebuilt
         self.table: tuple[Meld, ...] = ()
         self.opened = [False] * self.initial_players
