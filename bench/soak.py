@@ -49,9 +49,12 @@ def _kind(message: str) -> str:
 def _bots_for(game_cls, n: int, random_only: bool, rng) -> list[str]:
     from rumino.players import GreedyPlayer
 
+    from rumino.players import make_player
+
     if random_only or not GreedyPlayer.fits(game_cls):
         return ["random"] * n
-    return [("greedy", "threshold:2", "threshold:4")[int(rng.integers(3))] for _ in range(n)]
+    kinds = [s for s in ("greedy", "threshold:2", "threshold:4") if make_player(s).fits(game_cls)]  # Robber: greedy
+    return [kinds[int(rng.integers(len(kinds)))] for _ in range(n)]
 
 
 def soak_range(variant: str, start: int, stop: int, seed: int, random_share: float, deep: bool,
@@ -85,7 +88,8 @@ def soak_range(variant: str, start: int, stop: int, seed: int, random_share: flo
                 game.check_invariants(deep=deep)
             else:
                 # the end: every card of the pack in one place, every unit of money accounted for
-                total = sum(len(h) for h in game.hands) + len(game.stock) + len(game.discard)
+                total = sum(len(h) for h in game.hands) + len(game.stock) + len(game.discard) + \
+                    sum(len(m.cards) for m in getattr(game, "table", ()))  # melds on the table (Robber Rummy)
                 if total != game.PACK.size:
                     raise AssertionError(f"cards not conserved at the end: {total} of {game.PACK.size}")
                 if sum(game.ledger.paid) != game.ledger.pot + sum(game.ledger.received) or game.ledger.pot:
