@@ -83,10 +83,10 @@ def test_bad_settings_show_the_engine_message():
 
 def test_a_variant_without_an_engine_says_so():
     lab = HouseRuleLab()
-    lab.variant_box.value = "robber"
-    assert lab.knob_box.options[0] == "hand_size"
+    lab.variant_box.value = "rummoli"  # (Robber Rummy, the earlier example here, has an engine now)
+    assert lab.knob_box.options[0] == "initial_chips"
     lab.run_button.click()
-    assert "Robber Rummy has no playable engine yet" in lab.controller.error
+    assert "Rummoli has no playable engine yet" in lab.controller.error
 
 
 def test_static_html_table():
