@@ -200,6 +200,13 @@ def read_meld(tokens, rules) -> Meld:
 
 
 @_dc(frozen=True, kw_only=True)
+class RobberHandResult(HandResult):
+    """How the deal ended (``out`` or ``blocked``); ``deadwood`` holds each player's §3.3 penalty."""
+
+    TEXT: ClassVar[dict] = {"out": "{who} went out", "blocked": "the hand is blocked"}
+
+
+@_dc(frozen=True, kw_only=True)
 class GameResult:
     """The end of a game of Robber Rummy: who won, how (``out`` or ``blocked``), the penalties left."""
 
@@ -508,7 +515,7 @@ class RobberGame(DrawDiscardGame):
         values = self.rules.meld_rules.values
         return int(sum(int(values[c]) for c in self.hands[seat]))
 
-    def score_hand(self, ending: str, by: int | None, detail: str) -> HandResult:
+    def score_hand(self, ending: str, by: int | None, detail: str) -> RobberHandResult:
         players = self.hand_players
         pen: list = [None] * self.n_seats
         deltas = [0] * self.n_seats
@@ -522,11 +529,11 @@ class RobberGame(DrawDiscardGame):
         else:
             low = min(pen[p] for p in players)
             self._winners = tuple(p for p in players if pen[p] == low)
-        return HandResult(number=self.hand_number, dealer=self.dealer, players=players, ending=ending, by=by,
-                          detail=detail, deadwood=tuple(pen), deltas=tuple(deltas), scores=tuple(self.scores),
-                          hands={p: tuple(self.hands[p]) for p in players})
+        return RobberHandResult(number=self.hand_number, dealer=self.dealer, players=players, ending=ending, by=by,
+                                detail=detail, deadwood=tuple(pen), deltas=tuple(deltas), scores=tuple(self.scores),
+                                hands={p: tuple(self.hands[p]) for p in players})
 
-    def after_hand(self, result: HandResult) -> None:
+    def after_hand(self, result: RobberHandResult) -> None:
         self.placed_this_turn = False
         self.end_game(self._winners, result.ending)
 
@@ -685,4 +692,4 @@ class RobberGame(DrawDiscardGame):
 
 
 __all__ = ["RobberRules", "ROBBER", "PACK", "RobberGame", "RobberView", "Place", "Pass", "PASS", "ACTIONS",
-           "GameResult", "Verdict", "ENDINGS", "read_meld", "meld_tokens", "HAND_SIZE"]
+           "GameResult", "RobberHandResult", "Verdict", "ENDINGS", "read_meld", "meld_tokens", "HAND_SIZE"]
