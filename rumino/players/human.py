@@ -45,7 +45,8 @@ _WORDS = {
 
 HELP = ("type a number from the list, or: s (draw stock), t (take the discard), k (knock), "
         "a card such as 7h (discard it), g 7h (gin, discarding 7h), r (call rumino), "
-        "c / p (claim / pass), y / n (rebuy or not), deal, q (quit)")
+        "c / p (claim / pass), y / n (rebuy or not), deal, q (quit); in Robber Rummy, place and the whole "
+        "table after the move, melds split by '|', e.g. place 5c 6c 7c | 7c 8c JK(9c)")
 
 
 def parse_human_action(text: str, view: PlayerView) -> Action:
