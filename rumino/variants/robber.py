@@ -544,6 +544,12 @@ class RobberGame(DrawDiscardGame):
 
     # ----------------------------------------------------------------- views, positions, snapshots
 
+    def view(self, seat: int) -> RobberView:
+        v = super().view(seat)
+        # hands change size in Robber: a view's hand_size is what the seat holds between turns now
+        v.hand_size = len(v.hand) - (1 if v.phase == "discard" and self.turn == seat else 0)
+        return v
+
     def view_fields(self, seat: int) -> dict:
         return dict(table=self.table, opened=tuple(self.opened), passes=self.passes,
                     placed_this_turn=self.placed_this_turn and self.turn == seat)
