@@ -442,3 +442,20 @@ def test_cli_play_robber_with_piped_input(capsys):
 
 if __name__ == "__main__":  # pragma: no cover
     write_golden()
+
+
+def test_a_draw3_penalty_is_recorded_and_replays():
+    from rumino.cards import to_counts
+    from rumino.melds import candidate_melds
+    rules = dataclasses.replace(ROBBER, illegal_manipulation_penalty="draw3")
+    for seed in range(40):  # a deal where the first player holds a meld worth less than the opening
+        g = RobberGame.new(rules, 2, seed=seed)
+        me = g.turn
+        small = [c for c in candidate_melds(to_counts(g.hands[me]), rules.meld_rules) if c.opening < 40]
+        if small:
+            break
+    g.apply(Place.of((small[0].reading,)))
+    assert g.penalty_draws == 1 and len(g.hands[me]) == 16 and g.table == () and not g.opened[me]
+    play(g, [GreedyPlayer(), GreedyPlayer()])
+    again = replay(loads_record(dumps_record(g)))
+    assert again.snapshot() == g.snapshot() and again.penalty_draws == 1
