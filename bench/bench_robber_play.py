@@ -72,16 +72,18 @@ def main(argv=None) -> int:
         wall.append(time.perf_counter() - w0)
         sizes.append(len(table))
     cpu_ms, wall_ms = np.array(cpu) * 1e3, np.array(wall) * 1e3
+    def summary(ms):
+        return {"median": round(float(np.median(ms)), 2), "p90": round(float(np.percentile(ms, 90)), 2),
+                "max": round(float(ms.max()), 2)}
+
     out = {"games": args.games, "players": args.players, "seed": args.seed, "positions": len(pos),
            "table_cards": [int(min(sizes)), int(np.median(sizes)), int(max(sizes))],
-           "cpu_ms": {"median": round(float(np.median(cpu_ms)), 2), "p90": round(float(np.percentile(cpu_ms, 90)), 2),
-                      "max": round(float(cpu_ms.max()), 2)},
-           "wall_ms": {"median": round(float(np.median(wall_ms)), 2), "p90": round(float(np.percentile(wall_ms, 90)), 2),
-                       "max": round(float(wall_ms.max()), 2)}}
+           "cpu_ms": summary(cpu_ms), "wall_ms": summary(wall_ms)}
     print(f"{out['positions']} positions from {args.games} games of {args.players} greedy bots (seed {args.seed}); "
           f"tables of {out['table_cards'][0]}–{out['table_cards'][2]} cards (median {out['table_cards'][1]})")
     print(f"solve_table, CPU ms: median {out['cpu_ms']['median']}, p90 {out['cpu_ms']['p90']}, "
-          f"slowest {out['cpu_ms']['max']}; wall ms: median {out['wall_ms']['median']}, slowest {out['wall_ms']['max']}")
+          f"slowest {out['cpu_ms']['max']}; wall ms: median {out['wall_ms']['median']}, "
+          f"slowest {out['wall_ms']['max']}")
     if args.json:
         with open(args.json, "w") as fh:
             json.dump(out, fh, indent=1)

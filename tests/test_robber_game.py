@@ -14,7 +14,6 @@ import hashlib
 import json
 import pathlib
 
-import numpy as np
 import pytest
 
 from rumino.cards import format_hand, parse_hand

@@ -31,7 +31,6 @@ import time
 from collections import OrderedDict
 
 from ..arrange import max_opening
-from ..cards import JOKER
 from ..engine.actions import DRAW_DISCARD, DRAW_STOCK, Discard
 from ..solver import solve_table
 from ..variants.robber import PASS, Place, RobberView, _canon

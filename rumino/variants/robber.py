@@ -653,7 +653,8 @@ class RobberGame(DrawDiscardGame):
             raise AssertionError(f"cards not conserved: {sum(counts)} cards; wrong counts for {bad}")
         mr = self.rules.meld_rules
         for m in self.table:
-            expect(is_valid_reading(m, mr) and _canon(m) == m, f"the table meld {m} is not a valid reading (RULES §4.3)")
+            expect(is_valid_reading(m, mr) and _canon(m) == m,
+                   f"the table meld {m} is not a valid reading (RULES §4.3)")
         try:
             check_table(self.table, mr)
         except IllegalActionError as err:
