@@ -458,3 +458,12 @@ def test_a_draw3_penalty_is_recorded_and_replays():
     play(g, [GreedyPlayer(), GreedyPlayer()])
     again = replay(loads_record(dumps_record(g)))
     assert again.snapshot() == g.snapshot() and again.penalty_draws == 1
+
+
+def test_a_hand_made_placement_of_the_wrong_shape_is_refused_cleanly():
+    g = game_at("9c Ks", ["5c 6c 7c 8c"])
+    before = g.snapshot()
+    for bad in (Place([[1, 2, 3]]), Place((("5c",),)), Place(((True, 1, 2),)), Place(((999,),))):
+        with pytest.raises(IllegalActionError, match="not a"):
+            g.apply(bad)
+        assert g.snapshot() == before

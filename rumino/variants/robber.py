@@ -320,6 +320,9 @@ class RobberGame(DrawDiscardGame):
     def judge(self, seat: int, action: Place) -> Verdict:
         """Would ``action`` be a legal placement for ``seat`` now? (never changes the state)"""
         mr = self.rules.meld_rules
+        if not isinstance(action.table, tuple) or not all(isinstance(m, tuple) for m in action.table):
+            return Verdict(False, f"{action.table!r} is not a table: a tuple of melds, each a tuple of cards",
+                           malformed=True)
         for m in action.table:
             for t in m:
                 if isinstance(t, bool) or not isinstance(t, int) or not 0 <= t < NAMED + 52:
@@ -359,7 +362,11 @@ class RobberGame(DrawDiscardGame):
         return Verdict(True, melds=tuple(melds), placed=tuple(sorted(placed.elements())))
 
     def _verdict(self, seat: int, action: Place) -> Verdict:
-        key = (len(self.history), action)
+        try:
+            key = (len(self.history), action)
+            hash(key)
+        except TypeError:  # a hand-made Place holding lists: judged (and refused) without the cache
+            return self.judge(seat, action)
         if self._judged is not None and self._judged[0] == key:
             return self._judged[1]
         v = self.judge(seat, action)
