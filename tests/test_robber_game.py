@@ -467,3 +467,18 @@ def test_a_hand_made_placement_of_the_wrong_shape_is_refused_cleanly():
         with pytest.raises(IllegalActionError, match="not a"):
             g.apply(bad)
         assert g.snapshot() == before
+
+
+def test_the_invariants_catch_a_bad_table_and_a_lost_card():
+    from rumino.melds import Meld
+    g = game_at("9c Ks", ["5c 6c 7c 8c"])
+    good = g.table
+    c5, c6, c7, c8, c9 = parse_hand("5c 6c 7c 8c 9c")
+    g.table = (Meld("run", (c5, c6), (c5, c6)), Meld("run", (c7, c8), (c7, c8)))  # every card there, no meld valid
+    with pytest.raises(AssertionError, match="not a valid reading"):
+        g.check_invariants()
+    g.table = good
+    g.check_invariants()
+    g.hands[g.turn].remove(c9)  # a card vanishes
+    with pytest.raises(AssertionError, match="cards not conserved"):
+        g.check_invariants()
