@@ -53,11 +53,14 @@ def _bots_for(game_cls, n: int, random_only: bool, rng, n_random: int = 0) -> li
     """The bots of one game: all random, or greedy-type with ``n_random`` random seats among them."""
     from rumino.players import GreedyPlayer, RummoliDefault
 
+    from rumino.players import make_player
+
     if not random_only and RummoliDefault.fits(game_cls):  # a game with its own default bot: default, some random
         return [("default", "default", "random")[int(rng.integers(3))] for _ in range(n)]
     if random_only or not GreedyPlayer.fits(game_cls):
         return ["random"] * n
-    specs = [("greedy", "threshold:2", "threshold:4")[int(rng.integers(3))] for _ in range(n)]
+    kinds = [s for s in ("greedy", "threshold:2", "threshold:4") if make_player(s).fits(game_cls)]  # Robber: greedy
+    specs = [kinds[int(rng.integers(len(kinds)))] for _ in range(n)]
     if n_random:
         for seat in rng.permutation(n)[:n_random]:
             specs[int(seat)] = "random"
@@ -104,7 +107,7 @@ def soak_range(variant: str, start: int, stop: int, seed: int, random_share: flo
                     total = sum(game.card_places().values())
                 else:
                     total = sum(len(h) for h in game.hands) + len(game.stock) + len(game.discard) \
-                        + len(game.table_cards())  # cards laid in melds (Rommé)
+                        + len(game.table_cards())  # cards laid in melds (Rommé, Robber)
                 if total != game.PACK.size:
                     raise AssertionError(f"cards not conserved at the end: {total} of {game.PACK.size}")
                 if sum(game.ledger.paid) != game.ledger.pot + sum(game.ledger.received) or game.ledger.pot:

@@ -36,9 +36,11 @@ from .engine.protocol import TABLE
 FORMAT = "rumino-record"
 VERSION = 1
 KEYS = ("format", "version", "variant", "rules", "seed", "rng_state", "dealer", "players", "actions", "result")
-MAX_ACTION_TEXT = 600  # a Rommé play (every lay, lay-off and exchange of a turn) is one action of up to ~400 characters
 MAX_ACTIONS = 2_000_000  # far more than any game needs; bounds the work a hostile file can ask for
 MAX_TEXT = 64 * 1024 * 1024
+# one action's text: a Robber Rummy placement spells out the whole table after it (110 cards at most),
+# a Rommé play every lay, lay-off and exchange of a turn (~400 characters)
+MAX_ACTION_TEXT = 1200
 
 
 @dataclass(frozen=True)

@@ -61,3 +61,19 @@ def built_book(tmp_path_factory):
     report = bookbuild.build(book, out, progress=False, echo=lambda *a: None)
     assert report.index.is_file()
     return report
+
+
+@pytest.fixture
+def robber_without_engine(monkeypatch):
+    """The registry with Robber Rummy's engine taken away: every game has an engine now, so the
+    refusals for a game without one (CLI, records, widgets) are tested on this stand-in."""
+    import dataclasses
+
+    from rumino import variants
+
+    stand_in = dataclasses.replace(variants.VARIANTS["robber"], game=None)
+    monkeypatch.setitem(variants.VARIANTS, "robber", stand_in)
+    for alias, v in list(variants._ALIASES.items()):
+        if v.key == "robber":
+            monkeypatch.setitem(variants._ALIASES, alias, stand_in)
+    return stand_in

@@ -102,7 +102,7 @@ def test_simulate_prints_a_table_and_a_progress_bar(capsys):
     (["--games", "99999999999999999999"], "--games is 99999999999999999999: it must be an integer from 1 to"),
     (["--players", "greedy"], "Rumino is for 2 to 6 (RULES §1.1). Players: random, greedy"),
 ])
-def test_simulate_bad_input_exits_2_naming_it(capsys, args, message):
+def test_simulate_bad_input_exits_2_naming_it(capsys, args, message, robber_without_engine):
     assert main(["simulate", "--games", "2", "--no-progress", *args]) == 2
     err = capsys.readouterr().err
     assert err.startswith("rumino simulate: ") and message in err, err
@@ -144,7 +144,7 @@ def test_play_quit_and_bot_only_games():
     (["--rules", "gin_bonus=5"], "gin_bonus is 5"),
     (["--variant", "robber"], "Robber Rummy has no playable engine yet"),
 ])
-def test_play_bad_input_exits_2(capsys, args, message):
+def test_play_bad_input_exits_2(capsys, args, message, robber_without_engine):
     assert main(["play", *args]) == 2
     assert message in capsys.readouterr().err
 

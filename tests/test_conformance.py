@@ -102,8 +102,9 @@ def check_universe(game, universe) -> None:
             raise AssertionError(f"{action} was applied although legal_actions() does not list it "
                                  f"(phase {game.phase})")
         assert game.snapshot() == before, f"refusing {action} changed the state"
-    for action in legal:
-        assert action in universe, f"{action} is legal but not in the universe of {type(game).__name__}"
+    for action in legal:  # (a placement of Robber Rummy depends on the position: no fixed list holds them all)
+        assert action in universe or getattr(action, "open_universe", False), \
+            f"{action} is legal but not in the universe of {type(game).__name__}"
 
 
 def play_one(variant, seed: int):

@@ -137,7 +137,7 @@ MALFORMED = [
 
 
 @pytest.mark.parametrize("path,value,message", MALFORMED, ids=[m[2] for m in MALFORMED])
-def test_a_malformed_record_is_refused_with_a_clear_message(data, path, value, message):
+def test_a_malformed_record_is_refused_with_a_clear_message(data, path, value, message, robber_without_engine):
     bad = _mutate(data, path, value)
     with pytest.raises(RecordError, match=re.escape(message)):
         replay(loads_record(json.dumps(bad)))

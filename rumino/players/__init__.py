@@ -26,7 +26,7 @@ from .greedy import GreedyPlayer, ThresholdKnocker
 from .human import AwaitingInput, HumanPlayer, describe_view, parse_human_action
 from .random_player import RandomPlayer
 from .rummoli_bots import RummoliDefault
-from . import gin_defaults, romme_defaults, wiener_defaults  # noqa: F401  (register the games' decisions for the greedy-type bots)
+from . import gin_defaults, robber_defaults, romme_defaults, wiener_defaults  # noqa: F401  (register the games' decisions for the greedy-type bots)
 
 
 class UnknownPlayerError(RuminoError, ValueError):

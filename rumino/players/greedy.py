@@ -47,8 +47,8 @@ class GreedyPlayer(Player):
 
     @classmethod
     def fits(cls, game) -> bool:
-        """Any knock game (a game class with ``KNOCK_GAME``), and a game whose own bot is registered in
-        :data:`GAME_DEFAULTS` for its view (German Rommé)."""
+        """Any knock game (a game class with ``KNOCK_GAME``), or a game whose view has its own
+        decisions registered in :data:`GAME_DEFAULTS` (German Rommé; Robber Rummy: the table solver's move)."""
         return bool(getattr(game, "KNOCK_GAME", False)) or getattr(game, "VIEW", None) in GAME_DEFAULTS
 
     # hooks the subclasses change
@@ -140,6 +140,11 @@ class ThresholdKnocker(GreedyPlayer):
 
     def knock_at(self, view: TableView) -> int:
         return self.t
+
+    @classmethod
+    def fits(cls, game) -> bool:
+        """Knock games only: a knock threshold means nothing in a game without knocking."""
+        return bool(getattr(game, "KNOCK_GAME", False))
 
 
 def pick_discard(best, view: TableView) -> int:

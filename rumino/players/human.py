@@ -45,7 +45,8 @@ _WORDS = {
 
 HELP = ("type a number from the list, or: s (draw stock), t (take the discard), k (knock), "
         "a card such as 7h (discard it), g 7h (gin, discarding 7h), r (call rumino), "
-        "c / p (claim / pass), y / n (rebuy or not), deal, q (quit)")
+        "c / p (claim / pass), y / n (rebuy or not), deal, q (quit); in Robber Rummy, place and the whole "
+        "table after the move, melds split by '|', e.g. place 5c 6c 7c | 7c 8c JK(9c)")
 
 
 def parse_human_action(text: str, view: PlayerView) -> Action:
@@ -145,6 +146,9 @@ def describe_view(view, *, unicode: bool = True) -> str:
     extra = getattr(view, "describe_extra", None)  # a game's own public state (Rommé: the melds on the table)
     if extra is not None:
         lines.extend(extra(unicode=unicode))
+    table = getattr(view, "table_text", None)  # a game with melds on the table (Robber Rummy) shows them
+    if table is not None:
+        lines.append("table:\n" + table)
     if view.top_discard is not None and not view.phase.startswith(("between", "game", "rebuy")):
         lines.append(f"discard pile top: {format_card(view.top_discard, unicode=unicode)}")
     if view.forbidden is not None:

@@ -81,7 +81,7 @@ VARIANTS: dict[str, Variant] = {
                 romme.ROMME, romme.PACK, 13, (2, 6), tuple(range(1, 15)), section="§3", game=romme_game.RommeGame),
         Variant("robber", "Robber Rummy", ("robber", "robber rummy", "robbers rummy", "robbers' rummy",
                                            "rauber-romme", "räuber-rommé", "rauber romme"),
-                robber.ROBBER, robber.PACK, 13, (2, 6), tuple(range(1, 31)), section="§4"),
+                robber.ROBBER, robber.PACK, 13, (2, 6), tuple(range(1, 31)), section="§4", game=robber.RobberGame),
         Variant("wiener", "Wiener Rummy", ("wiener", "wiener rummy", "viennese rummy", "101", "romme ohne auslegen",
                                            "rommé ohne auslegen"),
                 wiener.WIENER, wiener.PACK, 10, (2, 6), (10, 11), knock_field="knock_max_deadwood", section="§5",

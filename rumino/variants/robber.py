@@ -47,3 +47,669 @@ class RobberRules:
 
 ROBBER = RobberRules()
 PACK = ROBBER_MELDS.pack
+
+
+# ====================================================================== the game (RULES §4)
+#
+# Decisions where RULES §4 is open (a careful player's reading; each is also said where it acts):
+#   D1 §4.4  a game is one deal: it ends when a player empties his hand ("out") or, with no stock
+#            left, when every player in the hand passes in a row ("blocked": the lowest penalty
+#            total of §3.3 wins, ties shared). Scores: 0 with scoring="none"; with
+#            "romme_penalties" every player but the one who went out scores minus his penalty.
+#   D2 §4.3  the opening turn lays new melds from the player's own hand only (their §3.3 values
+#            summed reach opening_min) and leaves every table meld as it was; manipulation starts
+#            with the player's next turn (Rummikub: no manipulation in the initial meld).
+#   D3 §4.3  a placement is written as the whole table after the move, meld by meld
+#            ("place 5c 6c 7c | 7c 8c 9c"), a joker with the card it stands for ("JK(8d)"), so a
+#            record replays it exactly and the jokers are identified (§4.2).
+#   D4 §4.3  illegal_manipulation_penalty: an action that cannot even be attempted (a card the
+#            player does not hold, a word that is not a card, the wrong moment) is refused under
+#            both settings; a placement that breaks (i)–(iii) or the opening rule is refused under
+#            "reject", and under "draw3" it is taken as an attempt: the table stays as it was and
+#            the player draws 3 cards (fewer if the stock holds fewer); it ends his turn (no
+#            discard pile) or his placing for the turn (with a discard pile he still discards).
+#   D5 §4.3  with the stock empty (no discard pile) a player may pass whether or not he could
+#            place; he may not pass while the stock holds a card (§4.5.5: he draws).
+#   D6 §4.3  discard_pile=True: 13 cards each and an upcard, the dealer's left starts; a turn is
+#            draw, at most one placement, discard; going out by placing the last card needs no
+#            discard (Rommé's default). The stock is not rebuilt (a reshuffle could make a hand
+#            endless): when the stock is empty at the end of a turn the hand ends as "blocked".
+#            The card just taken from the pile may not be discarded again (§0.5) unless it is
+#            the only card left.
+
+from collections import Counter as _Counter  # noqa: E402
+from dataclasses import dataclass as _dc  # noqa: E402
+from typing import ClassVar  # noqa: E402
+
+import numpy as np  # noqa: E402
+
+from ..arrange import max_opening  # noqa: E402
+from ..cards import JOKER, format_card, format_hand, parse_card, parse_hand  # noqa: E402
+from ..engine.actions import DRAW_STOCK, Discard, Draw  # noqa: E402
+from ..engine.drawdiscard import DrawDiscardGame, HandResult, TableView, expect  # noqa: E402
+from ..engine.protocol import Action, ActionSet, refuse  # noqa: E402
+from ..engine.table import deal_round_robin, from_left_of, next_in  # noqa: E402
+from ..errors import IllegalActionError, InvalidCardError, InvalidMeldError  # noqa: E402
+from ..melds import Meld, candidate_melds  # noqa: E402
+from ..table_melds import check_table, declare, is_valid_reading  # noqa: E402
+from ..cards import to_counts  # noqa: E402
+
+ENDINGS = ("out", "blocked")
+NAMED = 53  # in a Place, a joker standing for card c is the token NAMED + c; JOKER (52) is a joker not named
+
+
+def _token_text(t: int) -> str:
+    return f"JK({format_card(t - NAMED)})" if t >= NAMED else format_card(t)
+
+
+def _parse_token(text: str) -> int:
+    t = text.strip()
+    if t.upper().startswith("JK(") and t.endswith(")"):
+        c = parse_card(t[3:-1])
+        if c == JOKER:
+            raise InvalidCardError(f"{t!r}: a joker stands for a natural card, such as JK(8d).")
+        return NAMED + c
+    return parse_card(t)
+
+
+def meld_tokens(m: Meld) -> tuple[int, ...]:
+    """A table meld as the tokens of a :class:`Place` (every joker named)."""
+    return tuple(NAMED + s if c == JOKER else c for c, s in zip(m.cards, m.stands_for))
+
+
+@_dc(frozen=True, slots=True)
+class Place(Action):
+    """Lay cards from the hand and rearrange the table (RULES §4.3): ``table`` is the whole table
+    after the move, meld by meld, as tokens (a card id; ``53 + c`` for a joker standing for ``c``).
+
+    >>> a = Place.parse_args("5c 6c 7c | 7c 8c JK(9c)".split())
+    >>> str(a), Place.parse_args(str(a).split()[1:]) == a
+    ('place 5c 6c 7c | 7c 8c JK(9c)', True)
+    """
+
+    table: tuple[tuple[int, ...], ...]
+    word: ClassVar[str] = "place"
+    verb: ClassVar[str] = "place cards on the table"
+    open_universe: ClassVar[bool] = True  # placements depend on the position: a fixed list cannot hold them all
+
+    def notation(self) -> str:
+        return "place " + " | ".join(" ".join(_token_text(t) for t in m) for m in self.table)
+
+    @classmethod
+    def parse_args(cls, args):
+        groups = [g.split() for g in " ".join(args).split("|")]
+        if not args or any(not g for g in groups):
+            raise InvalidCardError("'place' takes the whole table after the move, melds separated by '|', "
+                                   "such as 'place 5c 6c 7c | 7c 8c 9c'.")
+        return cls(tuple(tuple(_parse_token(t) for t in g) for g in groups))
+
+    @classmethod
+    def of(cls, melds) -> "Place":
+        """The placement that leaves ``melds`` (:class:`~rumino.melds.Meld` readings) on the table."""
+        return cls(tuple(meld_tokens(m) for m in melds))
+
+    @classmethod
+    def examples(cls) -> list:
+        """Placements no position allows (three copies of a card of a two-deck pack), for refusal tests."""
+        return [cls((tuple(parse_hand("2c 2c 2c")),)), cls((tuple(parse_hand("Kh Kh Kh")) + (NAMED + 12,),))]
+
+
+@_dc(frozen=True, slots=True)
+class Pass(Action):
+    """Place nothing when the stock is empty (RULES §4.3)."""
+
+    word: ClassVar[str] = "pass"
+    verb: ClassVar[str] = "pass"
+
+
+PASS = Pass()
+ACTIONS = ActionSet("Robber Rummy", (Draw, Discard, Place, Pass))
+
+
+@_dc(frozen=True)
+class Verdict:
+    """What a placement would do: ``ok`` (legal), else ``malformed`` (refused under every setting)
+    or a rule broken (refused, or penalised under ``draw3``); ``melds`` and ``placed`` when ok."""
+
+    ok: bool
+    reason: str = ""
+    rule: str = "§4.3"
+    malformed: bool = False
+    melds: tuple = ()
+    placed: tuple = ()
+
+
+def _canon(m: Meld) -> Meld:
+    """One reading per meaning: a set's jokers listed by the cards they stand for (sorted)."""
+    if m.kind != "set" or not m.jokers:
+        return m
+    nat = m.naturals
+    named = sorted(s for c, s in zip(m.cards, m.stands_for) if c == JOKER)
+    return Meld("set", nat + (JOKER,) * len(named), nat + tuple(named))
+
+
+def read_meld(tokens, rules) -> Meld:
+    """A meld from :class:`Place` tokens: the jokers as named, or (none named) as a careful player
+    would read them; raises :class:`~rumino.errors.InvalidMeldError`."""
+    cards = [JOKER if t >= JOKER else t for t in tokens]
+    named = [t - NAMED for t in tokens if t >= NAMED]
+    bare = sum(1 for t in tokens if t == JOKER)
+    if named and bare:
+        raise InvalidMeldError(f"{format_hand(cards)}: name every joker of a meld or none (RULES §4.2).")
+    return _canon(declare(cards, rules, named if named else None))
+
+
+@_dc(frozen=True, kw_only=True)
+class RobberHandResult(HandResult):
+    """How the deal ended (``out`` or ``blocked``); ``deadwood`` holds each player's §3.3 penalty."""
+
+    TEXT: ClassVar[dict] = {"out": "{who} went out", "blocked": "the hand is blocked"}
+
+
+@_dc(frozen=True, kw_only=True)
+class GameResult:
+    """The end of a game of Robber Rummy: who won, how (``out`` or ``blocked``), the penalties left."""
+
+    winners: tuple[int, ...]
+    how: str
+    penalties: tuple
+    hands: int
+    next_dealer: int
+    pool_cents: int = 0
+    payouts_cents: tuple = ()
+
+    def share(self, seat: int) -> float:
+        return 1 / len(self.winners) if seat in self.winners else 0.0
+
+
+@_dc(eq=False, kw_only=True, slots=True)
+class RobberView(TableView):
+    """What a Robber player sees: the table melds (every joker named), who has opened, whether he
+    has placed this turn, and how many players have passed in a row."""
+
+    table: tuple = ()
+    opened: tuple = ()
+    placed_this_turn: bool = False
+    passes: int = 0
+
+    @property
+    def table_cards(self) -> tuple[int, ...]:
+        return tuple(c for m in self.table for c in m.cards)
+
+    @property
+    def table_text(self) -> str:
+        return "\n".join(f"  [{i}] {' '.join(_token_text(t) for t in meld_tokens(m))}"
+                         for i, m in enumerate(self.table)) or "  (empty)"
+
+
+class RobberGame(DrawDiscardGame):
+    """One game (one deal) of Robber Rummy (RULES §4; the decisions D1–D6 are in the module).
+
+    Phases: ``turn`` (without a discard pile: ``place …``, ``draw stock``, or ``pass`` on an empty
+    stock; with one: draw), ``discard`` (with a discard pile: at most one ``place …``, then
+    ``discard``), ``game_over``.
+
+    >>> g = RobberGame.new(ROBBER, 2, seed=3)
+    >>> g.set_position(hands={g.turn: "7c Kd"}, table=["5c 6c 7c 8c 9c"], opened={g.turn: True})
+    >>> g.apply(Place.parse_args("5c 6c 7c | 7c 8c 9c".split()))
+    >>> [str(m) for m in g.table], g.check_invariants()
+    (['5c 6c 7c', '7c 8c 9c'], None)
+    """
+
+    NAME = "Robber Rummy"
+    ENDINGS = ENDINGS
+    ACTIONS = ACTIONS
+    RULES_CLASS = RobberRules
+    PACK = PACK
+    HAND_SIZE = HAND_SIZE
+    MIN_PLAYERS, MAX_SEATS = 2, 6
+    VIEW = RobberView
+    SECTIONS = {"deal": "§4.1", "turn": "§4.3", "end": "§4.4"}
+    HANDLERS = {Place: "_do_place", Pass: "_do_pass"}
+    PHASE_ACTIONS = {"turn": (Draw, Place, Pass), "discard": (Discard, Place)}
+    PHASE_WHAT = {"discard": "player {p} has drawn and may place, then must discard"}
+    PHASE_CHOICES = {"turn": "place cards, draw stock, or pass when the stock is empty (with a discard pile: "
+                             "draw stock or draw discard)",
+                     "discard": "place cards (once), or discard a card"}
+    KNOCK_GAME = False
+    BUTTONS = (("stock", DRAW_STOCK, "Draw stock", "draw the top card of the stock"),
+               ("pass", PASS, "Pass", "place nothing (the stock is empty)"))
+
+    # ----------------------------------------------------------------- set-up and deal
+
+    def setup(self) -> None:
+        # the pack follows the rules' n_jokers (§4.1): 104 naturals and 2–6 jokers
+        self.PACK = pack = self.rules.meld_rules.pack
+        self._pack_array = np.array(pack.cards(), dtype=np.int64)
+        self._pack_counts = [pack.copies(c) for c in range(53)]
+        self._stock_exhausted = "end_and_score"  # D6: the stock is never rebuilt
+        self.table: tuple[Meld, ...] = ()
+        self.opened = [False] * self.initial_players
+        self.passes = 0
+        self.placed_this_turn = False
+        self.penalty_draws = 0  # draw3 penalties taken (D4)
+        self._judged: tuple | None = None  # (history length, action, verdict): check then apply judges once
+
+    @property
+    def hand_size(self) -> int:
+        return self.rules.hand_size
+
+    def deal(self) -> None:
+        n = self.n_seats
+        self.hand_number += 1
+        self.in_hand = list(self.in_game)
+        order = from_left_of(self.dealer, [p for p in range(n) if self.in_game[p]], n)
+        self.hand_players = tuple(order)
+        cards = self.rng.permutation(self._pack_array).tolist()
+        ups = 1 if self.rules.discard_pile else 0  # D6
+        self.hands, self.discard, self.stock = deal_round_robin(cards, order, n, self.hand_size, upcards=ups)
+        self.table = ()
+        self.opened = [False] * n
+        self.passes = 0
+        self.placed_this_turn = False
+        self._base = [len(h) for h in self.hands]  # cards held after the deal, for the invariants
+        self._moved = [0] * n  # cards in (draws) minus cards out (placed, discarded) since then
+        self.pickup = None
+        self.drawn = None
+        self._dw.clear()
+        self.turn = order[0]
+        self.phase = "turn"
+
+    # ----------------------------------------------------------------- judging a placement (§4.3)
+
+    def judge(self, seat: int, action: Place) -> Verdict:
+        """Would ``action`` be a legal placement for ``seat`` now? (never changes the state)"""
+        mr = self.rules.meld_rules
+        if not isinstance(action.table, tuple) or not all(isinstance(m, tuple) for m in action.table):
+            return Verdict(False, f"{action.table!r} is not a table: a tuple of melds, each a tuple of cards",
+                           malformed=True)
+        for m in action.table:
+            for t in m:
+                if isinstance(t, bool) or not isinstance(t, int) or not 0 <= t < NAMED + 52:
+                    return Verdict(False, f"{t!r} is not a card", malformed=True)
+        new = _Counter(JOKER if t >= JOKER else t for m in action.table for t in m)
+        old = _Counter(c for m in self.table for c in m.cards)
+        placed, missing = new - old, old - new
+        short = placed - _Counter(self.hands[seat])
+        if short:
+            return Verdict(False, f"player {seat} does not hold {format_hand(sorted(short.elements()))}",
+                           malformed=True)
+        if missing:
+            return Verdict(False, f"{format_hand(sorted(missing.elements()))} would leave the table: every card on "
+                                  f"the table stays on the table, jokers too", "§4.3 (ii)")
+        if not placed:
+            return Verdict(False, "a placement must add at least one card from the hand", "§4.3 (i)")
+        melds = []
+        for m in action.table:
+            try:
+                melds.append(read_meld(m, mr))
+            except InvalidMeldError as err:
+                return Verdict(False, f"every table card must end the turn in a valid meld: "
+                                      f"{str(err).rstrip('.')}", "§4.3 (iii)")
+        try:
+            check_table(melds, mr)
+        except IllegalActionError as err:  # pragma: no cover - the counts were checked above
+            return Verdict(False, str(err).rstrip("."), "§4.3 (iii)")
+        if not self.opened[seat]:  # D2: the opening is laid from the hand, the table untouched
+            kept = _Counter(melds)
+            kept.subtract(_Counter(self.table))
+            if any(v < 0 for v in kept.values()):
+                return Verdict(False, f"player {seat} has not opened, so he may not touch the table melds", "§4.3")
+            value = sum(m.opening_value() * k for m, k in kept.items() if k > 0)
+            if value < self.rules.opening_min:
+                return Verdict(False, f"the opening melds total {value}, below the minimum "
+                                      f"{self.rules.opening_min}, laid from the player's own hand", "§4.3")
+        return Verdict(True, melds=tuple(melds), placed=tuple(sorted(placed.elements())))
+
+    def _verdict(self, seat: int, action: Place) -> Verdict:
+        try:
+            key = (len(self.history), action)
+            hash(key)
+        except TypeError:  # a hand-made Place holding lists: judged (and refused) without the cache
+            return self.judge(seat, action)
+        if self._judged is not None and self._judged[0] == key:
+            return self._judged[1]
+        v = self.judge(seat, action)
+        self._judged = (key, v)
+        return v
+
+    # ----------------------------------------------------------------- checks
+
+    def check(self, action) -> None:
+        if type(action) is Draw and self.phase == "turn" and action.source == "stock" and not self.stock:
+            raise refuse(action, player=self.to_act, phase=self.phase, rule="§4.3",
+                         reason="the stock is empty" + ("" if self.rules.discard_pile else
+                                                        ": a player who places nothing passes"))
+        super().check(action)
+
+    def check_action(self, action, actor, phase) -> None:
+        kind = type(action)
+        dp = self.rules.discard_pile
+        if kind is Pass:
+            if dp:
+                raise refuse(action, player=actor, phase=phase, rule="§4.3",
+                             reason="with a discard pile a turn begins with a draw; there is no passing")
+            if self.stock:
+                raise refuse(action, player=actor, phase=phase, rule="§4.5.5",
+                             reason=f"the stock holds {len(self.stock)} card(s): a player who places nothing "
+                                    f"must draw one card")
+        elif kind is Place:
+            if dp and phase == "turn":
+                raise refuse(action, player=actor, phase=phase, rule="§4.3",
+                             reason="with a discard pile the turn begins with a draw; place after drawing")
+            if self.placed_this_turn:
+                raise refuse(action, player=actor, phase=phase, rule="§4.3",
+                             reason="player has already placed this turn; now discard")
+            v = self._verdict(actor, action)
+            if not v.ok and (v.malformed or self.rules.illegal_manipulation_penalty == "reject"):
+                raise refuse(action, player=actor, phase=phase, rule=v.rule, reason=v.reason)
+
+    def forbidden(self) -> int | None:
+        f = super().forbidden()
+        return None if f is not None and len(self.hands[self.turn]) == 1 else f  # D6
+
+    # ----------------------------------------------------------------- legal actions
+
+    def listed_places(self, seat: int) -> list[Place]:
+        """The placements :meth:`legal_actions` lists: each meld the hand can lay as a new meld
+        (opened), or the largest opening from the hand and each single meld that opens (not opened).
+        Every other legal rearrangement is accepted by :meth:`check` too, but they are too many to list."""
+        hand = self.hands[seat]
+        mr = self.rules.meld_rules
+        out: list[Place] = []
+        if self.opened[seat]:
+            for cand in candidate_melds(to_counts(hand), mr):
+                out.append(Place.of(self.table + (_canon(cand.reading),)))
+        else:
+            best = max_opening(hand, mr)
+            if best.value >= self.rules.opening_min:
+                out.append(Place.of(self.table + tuple(_canon(m) for m in best.melds)))
+                for cand in candidate_melds(to_counts(hand), mr):
+                    if cand.opening >= self.rules.opening_min:
+                        out.append(Place.of(self.table + (_canon(cand.reading),)))
+        return list(dict.fromkeys(out))
+
+    def legal_actions(self) -> list:
+        ph = self.phase
+        if ph == "turn" and not self.rules.discard_pile:
+            seat = self.turn
+            return self.listed_places(seat) + ([DRAW_STOCK] if self.stock else [PASS])
+        if ph == "discard":
+            seat = self.turn
+            places = [] if self.placed_this_turn else self.listed_places(seat)
+            f = self.forbidden()
+            return places + [Discard(c) for c in sorted(set(self.hands[seat])) if c != f]
+        return super().legal_actions()
+
+    # ----------------------------------------------------------------- doing
+
+    def _do_place(self, action: Place) -> None:
+        seat = self.turn
+        v = self._verdict(seat, action)
+        self._judged = None
+        self.history.append((seat, action))
+        if not v.ok:  # D4: draw3 — the table stays as it was, the player draws up to 3 cards
+            k = min(3, len(self.stock))
+            for _ in range(k):
+                self.hands[seat].append(self.stock.pop())
+            self._moved[seat] += k
+            self.penalty_draws += 1
+            self._dw.pop(seat, None)
+            if self.rules.discard_pile:
+                self.placed_this_turn = True
+                return
+            self.passes = self.passes + 1 if not k else 0
+            self._next()
+            return
+        hand = self.hands[seat]
+        for c in v.placed:
+            hand.remove(c)
+        self._moved[seat] -= len(v.placed)
+        self._dw.pop(seat, None)
+        self.table = v.melds
+        self.opened[seat] = True
+        self.passes = 0
+        if not hand:
+            self.end_hand("out", seat, f"player {seat} placed his last card")
+            return
+        if self.rules.discard_pile:
+            self.placed_this_turn = True
+            return
+        self._next()
+
+    def _do_draw(self, action: Draw) -> None:
+        seat = self.turn
+        self._moved[seat] += 1
+        self.passes = 0
+        if self.rules.discard_pile:
+            super()._do_draw(action)  # phase "discard"
+            return
+        self.hands[seat].append(self.stock.pop())
+        self._dw.pop(seat, None)
+        self.history.append((seat, action))
+        self._next()
+
+    def _do_pass(self, action: Pass) -> None:
+        self.history.append((self.turn, action))
+        self.passes += 1
+        self._next()
+
+    def on_discard(self, seat: int, card: int) -> None:
+        self._moved[seat] -= 1
+        if not self.hands[seat]:
+            self.end_hand("out", seat, f"player {seat} discarded his last card")
+            return
+        self._next()
+
+    def _next(self) -> None:
+        self.placed_this_turn = False
+        self.pickup = None
+        self.drawn = None
+        n_in = sum(self.in_hand)
+        if not self.rules.discard_pile and self.passes >= n_in:
+            self.end_hand("blocked", None, "every player passed in a row")
+            return
+        if self.rules.discard_pile and not self.stock:
+            self.end_hand("blocked", None, "the stock ran out")
+            return
+        self.phase = "turn"
+        self.turn = next_in(self.turn, self.in_hand)
+
+    # ----------------------------------------------------------------- scoring (§4.4, D1)
+
+    def penalty(self, seat: int) -> int:
+        """The §3.3 penalty of ``seat``'s hand (ace ``ace_penalty``, joker ``joker_penalty``)."""
+        values = self.rules.meld_rules.values
+        return int(sum(int(values[c]) for c in self.hands[seat]))
+
+    def score_hand(self, ending: str, by: int | None, detail: str) -> RobberHandResult:
+        players = self.hand_players
+        pen: list = [None] * self.n_seats
+        deltas = [0] * self.n_seats
+        for p in players:
+            pen[p] = self.penalty(p)
+            if self.rules.scoring == "romme_penalties" and p != by:
+                deltas[p] = -pen[p]
+            self.scores[p] += deltas[p]
+        if ending == "out":
+            self._winners = (by,)
+        else:
+            low = min(pen[p] for p in players)
+            self._winners = tuple(p for p in players if pen[p] == low)
+        return RobberHandResult(number=self.hand_number, dealer=self.dealer, players=players, ending=ending, by=by,
+                                detail=detail, deadwood=tuple(pen), deltas=tuple(deltas), scores=tuple(self.scores),
+                                hands={p: tuple(self.hands[p]) for p in players})
+
+    def after_hand(self, result: RobberHandResult) -> None:
+        self.placed_this_turn = False
+        self.end_game(self._winners, result.ending)
+
+    def end_game(self, winners, how: str) -> None:
+        winners, payouts = self.finish(winners, how)
+        self.result = GameResult(winners=winners, how=how, penalties=self.results[-1].deadwood,
+                                 hands=self.hand_number, next_dealer=winners[0], payouts_cents=tuple(payouts))
+
+    # ----------------------------------------------------------------- views, positions, snapshots
+
+    def view(self, seat: int) -> RobberView:
+        v = super().view(seat)
+        # hands change size in Robber: a view's hand_size is what the seat holds between turns now
+        v.hand_size = len(v.hand) - (1 if v.phase == "discard" and self.turn == seat else 0)
+        return v
+
+    def view_fields(self, seat: int) -> dict:
+        return dict(table=self.table, opened=tuple(self.opened), passes=self.passes,
+                    placed_this_turn=self.placed_this_turn and self.turn == seat)
+
+    def snapshot_extra(self) -> tuple:
+        return (self.table, tuple(self.opened), self.passes, self.placed_this_turn, self.penalty_draws,
+                tuple(self._moved))
+
+    def set_position(self, *, hands: dict | None = None, table=(), opened: dict | None = None,
+                     stock_top=None, discard=None) -> None:
+        """Arrange a position at the start of a turn: ``hands`` (seat → cards, any number), the
+        ``table`` melds (texts such as ``"7d JK(8d) 9d"``), who has ``opened``, the next stock cards
+        and (with a discard pile) the whole discard pile. Cards come from wherever they were; the
+        other hands keep their size; every card stays in exactly one place. The game can then not
+        be recorded (its deal did not come from the seed)."""
+        if self.phase != "turn":
+            raise IllegalActionError(f"a position can be set only at the start of a turn; the phase is {self.phase!r}.")
+        mr = self.rules.meld_rules
+        hands = {p: list(parse_hand(h)) for p, h in (hands or {}).items()}
+        for p in hands:
+            if not (isinstance(p, int) and 0 <= p < self.n_seats and self.in_hand[p]):
+                raise IllegalActionError(f"seat {p!r} is not in this hand.")
+        melds = []
+        for text in table:
+            try:
+                melds.append(read_meld(Place.parse_args(str(text).split()).table[0], mr))
+            except InvalidMeldError as err:
+                raise IllegalActionError(f"the table meld {text!r} is not valid: {err}") from None
+        pile = [] if discard is None else list(parse_hand(discard))
+        if pile and not self.rules.discard_pile:
+            raise IllegalActionError("this game is played without a discard pile (discard_pile=False).")
+        if self.rules.discard_pile and discard is not None and not pile:
+            raise IllegalActionError("the discard pile needs at least one card.")
+        top = [] if stock_top is None else list(parse_hand(stock_top))
+        need = _Counter(c for h in hands.values() for c in h) + _Counter(c for m in melds for c in m.cards) + \
+            _Counter(pile) + _Counter(top)
+        pack = _Counter(self.PACK.cards())
+        for c, k in need.items():
+            if k > pack[c]:
+                raise InvalidCardError(f"the position uses {k} copies of {format_card(c)}; the pack has {pack[c]}.")
+        spare = pack - need
+        if discard is None and self.rules.discard_pile:
+            for c in self.discard:
+                if spare[c] > 0:
+                    spare[c] -= 1
+                    pile.append(c)
+        rest = [c for c in self.stock]
+        order = list(spare.elements())
+        pool = _Counter(order)
+        kept_rest = []
+        for c in rest:  # keep the stock's order where its cards are still free
+            if pool[c] > 0:
+                pool[c] -= 1
+                kept_rest.append(c)
+        loose = list(pool.elements())
+        new_hands = []
+        for p in range(self.n_seats):
+            if p in hands:
+                new_hands.append(hands[p])
+                continue
+            size = len(self.hands[p])
+            h = []
+            for c in self.hands[p]:
+                if c in loose and len(h) < size:
+                    loose.remove(c)
+                    h.append(c)
+            while len(h) < size and (loose or kept_rest):
+                h.append(loose.pop() if loose else kept_rest.pop(0))
+            new_hands.append(h)
+        if self.rules.discard_pile and not pile:
+            pile = [loose.pop() if loose else kept_rest.pop(0)]
+        self.hands = new_hands
+        self.table = tuple(melds)
+        self.discard = pile
+        self.stock = loose + kept_rest + top[::-1]
+        for p, v in (opened or {}).items():
+            self.opened[p] = bool(v)
+        self._base = [len(h) for h in self.hands]
+        self._moved = [0] * self.n_seats
+        self.passes = 0
+        self.pickup = None
+        self._dw.clear()
+        self._judged = None
+        self.rigged = True
+
+    def table_cards(self) -> list[int]:
+        """The cards in the melds on the table (the engine's hook: they count in the pack's conservation)."""
+        return [c for m in self.table for c in m.cards]
+
+    # ----------------------------------------------------------------- invariants
+
+    def check_invariants(self, *, deep: bool = True) -> None:
+        """Every card and joker in exactly one place (hands, stock, discard pile, table), every table
+        meld a valid reading with its jokers named (§4.2, §4.3 (iii)), hand sizes as the actions made
+        them, the turn, the passes, the scores and the result."""
+        counts = [0] * 53
+        for pile in (*self.hands, self.stock, self.discard):
+            for c in pile:
+                counts[c] += 1
+        for m in self.table:
+            for c in m.cards:
+                counts[c] += 1
+        if counts != self._pack_counts:
+            bad = [format_card(c) for c in range(53) if counts[c] != self.PACK.copies(c)]
+            raise AssertionError(f"cards not conserved: {sum(counts)} cards; wrong counts for {bad}")
+        mr = self.rules.meld_rules
+        if getattr(self, "_table_checked", None) is not self.table:  # melds are frozen: a table checked stays valid
+            for m in self.table:
+                expect(is_valid_reading(m, mr) and _canon(m) == m,
+                       f"the table meld {m} is not a valid reading (RULES §4.3)")
+            try:
+                check_table(self.table, mr)
+            except IllegalActionError as err:
+                raise AssertionError(f"the table is not valid: {err}") from None
+            self._table_checked = self.table
+        expect(self.phase in self._phase_actions, f"unknown phase {self.phase!r}")
+        for p in range(self.n_seats):
+            expect(len(self.hands[p]) == self._base[p] + self._moved[p],
+                   f"seat {p} holds {len(self.hands[p])} cards, not the {self._base[p] + self._moved[p]} its "
+                   f"actions leave")
+        if self.phase in ("turn", "discard"):
+            expect(self.in_hand[self.turn] and self.hands[self.turn], f"seat {self.turn} acts with no cards")
+            expect(self.passes < sum(self.in_hand), "every player passed but the hand goes on")
+            expect(not self.passes or not self.stock, "a pass with cards in the stock")
+            if self.rules.discard_pile:
+                expect(self.stock or self.phase == "discard", "a turn begins with the stock empty")
+                expect(bool(self.discard) or self.phase == "discard", "the discard pile is empty at a turn's start")
+            else:
+                expect(not self.discard and self.phase == "turn", "a discard pile in a game without one")
+        if self.phase == "discard" and self.pickup is not None:
+            expect(self.pickup in self.hands[self.turn] or self.placed_this_turn,
+                   "the picked-up card left the hand before the discard")
+        self.ledger.check()
+        scores = [0] * self.n_seats
+        for r in self.results:
+            for p in r.players:
+                scores[p] += r.deltas[p]
+            if self.rules.scoring == "none":
+                expect(not any(r.deltas), "a score with scoring='none'")
+            else:
+                expect(all(r.deltas[p] == (0 if p == r.by else -r.deadwood[p]) for p in r.players),
+                       f"hand {r.number}: the penalties are not scored as RULES §4.4 says")
+        expect(scores == self.scores, f"scores {self.scores} are not the sum of the hand results {scores}")
+        if self.phase == "game_over":
+            res, last = self.result, self.results[-1]
+            expect(res is not None and len(self.results) == 1, "the game is over without its one result")
+            if last.ending == "out":
+                expect(res.winners == (last.by,) and not self.hands[last.by], "the winner still holds cards")
+            else:
+                low = min(last.deadwood[p] for p in last.players)
+                expect(set(res.winners) == {p for p in last.players if last.deadwood[p] == low},
+                       "a blocked hand is not won by the lowest penalty")
+
+
+__all__ = ["RobberRules", "ROBBER", "PACK", "RobberGame", "RobberView", "Place", "Pass", "PASS", "ACTIONS",
+           "GameResult", "RobberHandResult", "Verdict", "ENDINGS", "read_meld", "meld_tokens", "HAND_SIZE"]

@@ -1,0 +1,94 @@
+"""The Robber Rummy table solver on positions from real bot games (issue 11, item 6).
+
+    python bench/bench_robber_play.py                 # 12 games of 4 greedy bots, seed 2026
+    python bench/bench_robber_play.py --games 4 --json out.json
+
+Seeded greedy bots (``rumino simulate --variant robber``'s default) play whole games;
+every position where a bot that has opened asks the solver for its move (the table
+and the hand) is kept. Each position is then solved again alone, as the bot does it
+(``solve_table(..., check=False)``), and timed in CPU time of this process (the machine
+is shared, so wall-clock time is also shown): median, 90th percentile and slowest,
+with the table sizes met. Not a test: the figures go into the closing note.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from _common import machine, one_core  # noqa: E402
+
+one_core()
+
+import numpy as np  # noqa: E402
+
+
+def positions(games: int, seed: int, players: int) -> list[tuple[tuple, tuple]]:
+    from rumino.engine.seeding import new_table
+    from rumino.players import robber_defaults
+
+    seen = []
+    real = robber_defaults.solve_table
+
+    def spy(table, hand, rules, **kw):
+        seen.append((tuple(table), tuple(hand)))
+        return real(table, hand, rules, **kw)
+
+    robber_defaults.solve_table = spy
+    try:
+        for i in range(games):
+            game, bots = new_table("robber", ["greedy"] * players, seed, i)
+            while not game.game_over:
+                s = game.to_act
+                game.apply(bots[s].choose(game.view(s)))
+    finally:
+        robber_defaults.solve_table = real
+    return seen
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--games", type=int, default=12)
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--json")
+    args = ap.parse_args(argv)
+    from rumino.solver import meld_columns, solve_table
+    from rumino.variants.robber import ROBBER
+
+    rules = ROBBER.meld_rules
+    meld_columns(rules)  # built once per rules (not part of a solve)
+    print(machine())
+    pos = positions(args.games, args.seed, args.players)
+    cpu, wall, sizes = [], [], []
+    for table, hand in pos:
+        w0, c0 = time.perf_counter(), time.process_time()
+        solve_table(table, hand, rules, check=False)
+        cpu.append(time.process_time() - c0)
+        wall.append(time.perf_counter() - w0)
+        sizes.append(len(table))
+    cpu_ms, wall_ms = np.array(cpu) * 1e3, np.array(wall) * 1e3
+    def summary(ms):
+        return {"median": round(float(np.median(ms)), 2), "p90": round(float(np.percentile(ms, 90)), 2),
+                "max": round(float(ms.max()), 2)}
+
+    out = {"games": args.games, "players": args.players, "seed": args.seed, "positions": len(pos),
+           "table_cards": [int(min(sizes)), int(np.median(sizes)), int(max(sizes))],
+           "cpu_ms": summary(cpu_ms), "wall_ms": summary(wall_ms)}
+    print(f"{out['positions']} positions from {args.games} games of {args.players} greedy bots (seed {args.seed}); "
+          f"tables of {out['table_cards'][0]}–{out['table_cards'][2]} cards (median {out['table_cards'][1]})")
+    print(f"solve_table, CPU ms: median {out['cpu_ms']['median']}, p90 {out['cpu_ms']['p90']}, "
+          f"slowest {out['cpu_ms']['max']}; wall ms: median {out['wall_ms']['median']}, "
+          f"slowest {out['wall_ms']['max']}")
+    if args.json:
+        with open(args.json, "w") as fh:
+            json.dump(out, fh, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

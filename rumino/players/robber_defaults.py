@@ -1,0 +1,100 @@
+"""Robber Rummy's own decisions for the greedy bot (RULES §4): play the table solver's move.
+
+:class:`~rumino.players.greedy.GreedyPlayer` hands Robber views to :func:`choose_robber`
+(the random player needs nothing: it picks among ``view.legal_actions``, which list
+the draws, passes and every meld the hand can lay). The greedy bot:
+
+* before opening, lays the largest opening its hand holds (:func:`rumino.arrange.max_opening`)
+  once it reaches ``opening_min``, leaving the table untouched (RULES §4.3);
+* after opening, plays the exact solver's move (:func:`rumino.solver.solve_table`): the
+  rearrangement of the whole table that places the most penalty value from its hand;
+* otherwise draws one card, or passes on an empty stock;
+* with a discard pile: draws from the stock (the discard when the stock is empty), places
+  as above, then discards the card that leaves the least deadwood, keeping jokers and
+  shedding the highest card among equals.
+
+Solver answers are kept per position (table and hand) in a small cache: a player who
+drew a card nobody can use meets the same table again next turn only with a new hand,
+but a blocked table at the end is asked about again and again.
+
+>>> from rumino.variants.robber import RobberGame, ROBBER
+>>> from rumino.players import GreedyPlayer
+>>> from rumino.engine.protocol import play
+>>> g = play(RobberGame.new(ROBBER, 2, seed=4), [GreedyPlayer(), GreedyPlayer()])
+>>> g.game_over, g.result.how in ("out", "blocked")
+(True, True)
+"""
+
+from __future__ import annotations
+
+import time
+from collections import OrderedDict
+
+from ..arrange import max_opening
+from ..engine.actions import DRAW_DISCARD, DRAW_STOCK, Discard
+from ..solver import solve_table
+from ..variants.robber import PASS, Place, RobberView, _canon
+from .greedy import GAME_DEFAULTS, pick_discard
+
+_CACHE: OrderedDict = OrderedDict()
+_CACHE_SIZE = 4096
+SOLVER_TIMES: list[float] = []
+"""Seconds of each solver call the bot made (a benchmark reads them; cleared by whoever reads)."""
+
+
+def _solve(table_cards: tuple, hand: tuple, rules):
+    key = (rules, table_cards, hand)
+    hit = _CACHE.get(key)
+    if hit is not None:
+        _CACHE.move_to_end(key)
+        return hit
+    t0 = time.perf_counter()
+    sol = solve_table(table_cards, hand, rules, check=False)
+    SOLVER_TIMES.append(time.perf_counter() - t0)
+    _CACHE[key] = sol
+    if len(_CACHE) > _CACHE_SIZE:
+        _CACHE.popitem(last=False)
+    return sol
+
+
+def best_place(view: RobberView) -> Place | None:
+    """The greedy bot's placement, or None when it places nothing this turn."""
+    rules = view.rules
+    mr = rules.meld_rules
+    hand = tuple(sorted(view.hand))
+    if not view.opened[view.seat]:
+        best = max_opening(hand, mr)
+        if best.value >= rules.opening_min:
+            return Place.of(tuple(view.table) + tuple(_canon(m) for m in best.melds))
+        return None
+    sol = _solve(tuple(sorted(view.table_cards)), hand, mr)
+    if not sol.placed:
+        return None
+    return Place.of(tuple(_canon(m) for m in sol.melds))
+
+
+def choose_robber(player, view: RobberView):
+    """The greedy bot's action in a Robber position."""
+    ph = view.phase
+    rules = view.rules
+    if ph == "turn":
+        if rules.discard_pile:
+            return DRAW_STOCK if view.stock_size else DRAW_DISCARD
+        place = best_place(view)
+        if place is not None:
+            return place
+        return DRAW_STOCK if view.stock_size else PASS
+    if ph == "discard":
+        if not view.placed_this_turn:
+            place = best_place(view)
+            if place is not None:
+                return place
+        ev = view.evaluator
+        _, best = ev.after_draw(view.hand, view.forbidden) if len(view.hand) > 1 else (0, view.hand)
+        return Discard(pick_discard(best, view) if len(best) > 1 else best[0])
+    raise ValueError(f"player {view.seat} has nothing to decide in phase {ph!r}.")
+
+
+GAME_DEFAULTS[RobberView] = choose_robber
+
+__all__ = ["choose_robber", "best_place", "SOLVER_TIMES"]
