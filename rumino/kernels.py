@@ -217,7 +217,7 @@ def _build_tables(P):
         elif ace == 2:
             lo, hi = 0, 14 - length
         else:
-            lo, hi = 0, (12 if length < 13 else 0)
+            lo, hi = 0, 12  # every start, even for 13 cards: the rotation moves the jokers' neighbours
         most = _max_jokers(P, length)
         if most > n_jokers:
             most = n_jokers

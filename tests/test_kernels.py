@@ -11,6 +11,7 @@ with no writable cache directory.
 
 from __future__ import annotations
 
+import itertools
 import os
 import subprocess
 import sys
@@ -419,3 +420,18 @@ def test_compiles_when_no_cache_directory_is_writable(tmp_path):
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "2"
     assert not (blocker / "cache").exists()
+
+
+@pytest.mark.parametrize("rules", [ROMME_MELDS, ROMME_AROUND, ROMME_LENIENT], ids=["romme", "romme-around", "romme-lenient"])
+def test_thirteen_card_runs_with_jokers_agree_with_meld_readings(rules):
+    """A run of all 13 ranks with jokers: with the ace around, every rotation is a different run
+    (the jokers' neighbours change), so 5-6-7 as jokers is a legal 13-card run starting at the 7
+    even where three jokers side by side are not (RULES §3.2). The table must try every start,
+    as :meth:`MeldRules.run_windows` does (the kernel once tried only the run from the ace)."""
+    table = kernels.rule_tables(rules)
+    for j in range(1, min(3, rules.pack.jokers) + 1):
+        for jokers in itertools.combinations(range(13), j):
+            mask = 8191 & ~sum(1 << r for r in jokers)
+            hand = [39 + r for r in range(13) if mask >> r & 1] + [JOKER] * j
+            got = bool(table[kernels.T_RUN + mask] >> j & 1)
+            assert got == _readable_as(hand, rules, "run"), (format_hand(hand), got)
