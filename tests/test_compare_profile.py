@@ -159,3 +159,12 @@ def test_cli_bad_input_exits_2_with_one_line(capsys, argv, words):
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and words in err
+
+
+def test_dask_cluster_gives_identical_results():
+    """The same chunks on a (here in-process) Dask cluster: the same profile to the last digit."""
+    import distributed  # dask[distributed] is a dependency (pyproject)
+    with distributed.LocalCluster(n_workers=1, processes=False, threads_per_worker=1,
+                                  dashboard_address=None) as cluster:
+        on_dask = profile("knock-rummy", samples=500, games=4, seed=2, dask=cluster.scheduler_address)
+    assert on_dask.as_json() == profile("knock-rummy", samples=500, games=4, seed=2).as_json()

@@ -309,11 +309,16 @@ def _deal_figures(prof: Profile, col: Column, dist, exact: bool, samples: int, s
             prof.add(simulated_figure(key, "deal", label, x, note))
 
     def end_count(j=None) -> int:
-        # a knock game: within the limit (no limit: any hand may knock). A rumino is 4+3 lays, so it is
-        # inside deadwood 0 and inside any knock limit: P(end at once) needs no union with the rumino count.
-        if knocks:
-            return dist.deals(j) if limit is None else dist.count_at_most(limit, j)
-        return dist.count_at_most(0, j)
+        if j is None:
+            return sum(end_count(i) for i in jokers)
+        # a knock game: within the limit (no limit: any hand may knock); otherwise all in melds
+        n = dist.deals(j) if (knocks and limit is None) else dist.count_at_most(limit if knocks else 0, j)
+        # A rumino with 2 or more naturals splits into a 4-lay and a 3-lay (each lay needs one natural),
+        # so it is already counted at deadwood 0. With 6 or 7 jokers every hand is a rumino (7 of a kind
+        # around its one natural) whatever its deadwood: the rumino count is then the whole of them.
+        if v.has_rumino and dist.rumino_count(j) == dist.deals(j):
+            n = dist.deals(j)
+        return n
 
     n_all = dist.deals()
     what = ("a knock within the limit" + (", gin" if v.has_gin else "") + (" or a rumino" if v.has_rumino else "")
