@@ -108,14 +108,19 @@ def test_progress_is_called_to_the_end():
 
 
 def test_game_without_engine_gets_deal_profile_only():
+    """A variant whose engine is not registered (here Robber with its engine taken away, so the test
+    does not depend on which engines have landed): the deal only, simulated, and a note saying so;
+    its 40-point opening from the dealt cards is part of the deal."""
+    import dataclasses
+
     from rumino.variants import find_variant
 
-    if find_variant("robber").game is not None:  # an engine has landed: then it is profiled in full
-        pytest.skip("robber has an engine now; the no-engine path is covered by rummoli below")
-    p = profile("robber", samples=500, games=2, seed=1)
+    v = dataclasses.replace(find_variant("robber"), game=None)
+    p = profile(Column(v, v.rules, "Robber (no engine)"), samples=500, games=2, seed=1)
     assert not p.engine and any("no engine" in n for n in p.notes)
     assert not any(k.startswith(("hand.", "game.", "luck.")) for k in p.figures)
-    assert p["deal.mean_deadwood"].kind == "simulated"
+    assert p["deal.mean_deadwood"].kind == "simulated" and p["deal.p_open"].estimate.n == 500
+    assert p["deal.p_open"].label.endswith("40 or more)")
 
 
 def test_game_without_melds_has_no_deal_figures():

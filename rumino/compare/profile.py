@@ -13,7 +13,9 @@ the deal (every game with melds; exact where the enumeration is feasible or stor
     limit), ``deal.p_rumino`` (Rumino), ``deal.mean_deadwood``,
     ``deal.var_deadwood``, and per number of jokers dealt ``j``:
     ``deal.jokers.{j}.p_dealt``, ``deal.jokers.{j}.mean_deadwood``,
-    ``deal.jokers.{j}.p_end_at_once``; the distribution ``deal.deadwood``.
+    ``deal.jokers.{j}.p_end_at_once``; the distribution ``deal.deadwood``; for a game
+    whose first melds must reach a total (Rommé's 40), ``deal.p_open`` and
+    ``deal.jokers.{j}.p_open``.
 the hand (games with an engine; the default bots, heads-up)
     ``hand.turns`` (mean turns to the end of a hand), ``hand.ending.{e}`` (how
     hands end, shares), ``hand.p_stock_exhausted``.
@@ -248,9 +250,9 @@ def _rumino_flags(col: Column):
 
 
 def _deal_plan(col: Column, samples: int, deal: str = "auto"):
-    """How the deal is profiled: ("exact …", dist) if it is known exactly (stored or enumerated on the
-    spot), else ("simulated", None). ``deal="simulated"`` always simulates (to check one route by the
-    other). Exact enumerations are done here (they are cached per process)."""
+    """How the deal is profiled: ("exact …", dist) if it is stored, ("exact …", ENUMERATE) if it is small
+    enough to enumerate on the spot, else ("simulated", None). ``deal="simulated"`` always simulates (to
+    check one route by the other)."""
     from ..odds.enumerate import PackShape, class_count
     from .deals import EXACT_CLASS_LIMIT, stored_distribution
 
@@ -263,13 +265,20 @@ def _deal_plan(col: Column, samples: int, deal: str = "auto"):
     if stored is not None:
         return "exact (stored enumeration)", stored
     if class_count(PackShape.of(mr.pack), k) <= EXACT_CLASS_LIMIT:
-        from ..odds.exact import exact_deal_distribution
-
-        dist = exact_deal_distribution(mr, k, rumino=flags is not None,
-                                       rumino_distinct=bool(flags and flags[0]),
-                                       rumino_natural_only=bool(flags and flags[1]))
-        return "exact (every deal, up to suit symmetry)", dist
+        return "exact (every deal, up to suit symmetry)", ENUMERATE  # done on the profile's executor
     return "simulated", None
+
+
+ENUMERATE = "enumerate"
+
+
+def _enumerate(col: Column, executor):
+    from ..odds.exact import exact_deal_distribution
+
+    flags = _rumino_flags(col)
+    return exact_deal_distribution(col.rules.meld_rules, dealt_hand_size(col), rumino=flags is not None,
+                                   rumino_distinct=bool(flags and flags[0]),
+                                   rumino_natural_only=bool(flags and flags[1]), executor=executor)
 
 
 def _deal_jobs(col: Column, samples: int, seed: int) -> list[tuple]:
@@ -352,6 +361,27 @@ def _deal_figures(prof: Profile, col: Column, dist, exact: bool, samples: int, s
                     prop(end_count(j), nj))
         prof.distributions["deal.deadwood_by_jokers"] = {
             str(j): {str(d): int(c) for d, c in sorted(dist.counts(j).items())} for j in jokers}
+
+
+def _opening_figures(prof: Profile, col: Column, jobs, samples: int, seed: int, ex, tick) -> None:
+    """P(the dealt hand can open): melds from the dealt cards worth the rules' ``opening_min`` (Rommé's 40),
+    by the compiled opening kernel on the same seeded hands as the simulated deal."""
+    from ..odds.opening import _value_chunk
+
+    grid = np.sum(_map_chunks(_value_chunk, jobs, ex, tick), axis=0)
+    m = int(col.rules.opening_min)
+    values = np.arange(grid.shape[1])
+
+    def p(row):
+        return proportion_estimate(int(row[values >= m].sum()), int(row.sum()), seed=seed)
+
+    prof.add(simulated_figure("deal.p_open", "deal", f"P(dealt hand can open with {m} or more)", p(grid.sum(axis=0)),
+                              note="the opening value of the dealt cards alone, before any draw"))
+    if col.rules.meld_rules.pack.jokers:
+        for j, row in enumerate(grid):
+            if row.sum():
+                prof.add(simulated_figure(f"deal.jokers.{j}.p_open", "deal",
+                                          f"P(can open with {m} | {j} joker{'s' if j != 1 else ''})", p(row)))
 
 
 # --------------------------------------------------------------------------- play
@@ -469,12 +499,14 @@ def profiles(columns: Sequence, *, samples: int = 20_000, games: int | None = No
     plans = []
     total = 0
     for col in cols:
-        plan: dict[str, Any] = {"deal": None, "deal_jobs": [], "matches": {}}
+        plan: dict[str, Any] = {"deal": None, "deal_jobs": [], "open_jobs": [], "matches": {}}
         if col.rules.meld_rules is not None:
             method, dist = _deal_plan(col, samples, deal)
             plan["deal"] = (method, dist)
             if dist is None:
                 plan["deal_jobs"] = _deal_jobs(col, samples, seed)
+            if getattr(col.rules, "opening_min", None) is not None:  # a game whose first melds need a total
+                plan["open_jobs"] = [(size, ss, mr, k) for size, ss, _, k, mr, _ in _deal_jobs(col, samples, seed)]
         engine = col.variant.game
         if engine is not None:
             matches = {"default": DEFAULT_BOTS, "greedy_vs_random": ("greedy", "random")}
@@ -483,7 +515,7 @@ def profiles(columns: Sequence, *, samples: int = 20_000, games: int | None = No
                     matches[f"{spec}_vs_greedy"] = (spec, "greedy")
                     matches[f"{spec}_vs_random"] = (spec, "random")
             plan["matches"] = {name: _match_jobs(col, bots, games, seed) for name, bots in matches.items()}
-        total += len(plan["deal_jobs"]) + sum(len(j) for j in plan["matches"].values())
+        total += len(plan["deal_jobs"]) + len(plan["open_jobs"]) + sum(len(j) for j in plan["matches"].values())
         plans.append(plan)
 
     done = [0]
@@ -517,6 +549,8 @@ def _profile_one(col: Column, plan: dict, samples: int, games: int, seed: int, e
         prof.notes.append(f"{v.title} has no melds and no deadwood (RULES {v.section}): no deal figures.")
     else:
         method, dist = plan["deal"]
+        if isinstance(dist, str) and dist == ENUMERATE:
+            dist = _enumerate(col, ex)  # cached per process: a second column with the same melds reuses it
         if dist is None:
             from ..odds.enumerate import DealDistribution
             from ..odds.montecarlo import _deal_chunk
@@ -529,6 +563,8 @@ def _profile_one(col: Column, plan: dict, samples: int, games: int, seed: int, e
             method = f"simulated ({samples:,} deals, seed {seed})"
         prof.deal_method = method
         _deal_figures(prof, col, dist, method.startswith("exact"), samples, seed)
+        if plan["open_jobs"]:
+            _opening_figures(prof, col, plan["open_jobs"], samples, seed, ex, tick)
     # -- play
     if v.game is None:
         prof.notes.append(f"{v.title} has no engine yet: deal profile only (no hand, game or luck figures).")
