@@ -26,6 +26,26 @@ luck against skill (heads-up, seats alternating)
     ``luck.greedy_vs_random``, ``luck.best_vs_random``, ``luck.best_vs_greedy``:
     win rates; ``Profile.best_bot`` names the best bot.
 
+Decisions (the issue leaves them open):
+
+* Every play figure is heads-up (two seats, the one size every game allows)
+  with the same bot definitions in every game (``greedy``, ``random``,
+  ``threshold:3``; ``chaser:5`` only where it fits: Rumino). The default bots are
+  two greedy bots. Bot A sits first in even games and second in odd ones.
+* The best bot is the candidate of :data:`SKILL_CANDIDATES` with the highest
+  win rate against greedy, if above one half; otherwise greedy itself, whose
+  rate against greedy is exactly 1/2 by symmetry. The choice is made on the
+  same games its figure reports (a mild selection bias, stated here); the raw
+  rates of every candidate are in ``distributions["luck.candidates"]``.
+* A turn is a draw (stock or discard) or a knock in lieu of drawing; a hand's
+  stock "runs out" if it was reshuffled or the hand ended by the stock (endings
+  ``stock_exhausted`` or ``void``).
+* What changes hands per game: the pot paid out, in the game's money (Rumino's
+  currency, Wiener's chips) when the game has one; in a points game (Gin, Knock
+  Rummy) the winner's lead over the loser in final points.
+* A game without melds (Rummoli) has no deal figures here: its own questions
+  (the poker pot, the sections) are not profiled yet.
+
 A game without an engine in the registry gets its deal profile only and says
 so (``Profile.engine`` is False and a note explains). Nothing here names a game:
 what a game has (a knock limit, a rumino, jokers, an engine, its endings) is
@@ -39,7 +59,7 @@ chunks whose results are merged in order, so a profile depends on ``(column,
 samples, games, seed)`` only, whatever the number of workers or the executor
 (a local process pool or a Dask cluster).
 
->>> p = profile("gin", samples=2000, games=20, seed=1)
+>>> p = profile("gin", samples=200, games=4, seed=1)
 >>> p["deal.p_deadwood_0"].kind, p["hand.turns"].kind
 ('exact', 'simulated')
 >>> sorted(p.as_json()["figures"]["hand.turns"]) [:3]
