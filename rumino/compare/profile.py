@@ -441,16 +441,18 @@ def _games_chunk(size: int, start: int, variant_key: str, rules, bots: tuple[str
         game, players = new_table(v, specs, seed, i, rules=rules)
         hands = []
         while not game.game_over:
-            h0, r0 = len(game.history), game.reshuffles
+            history = getattr(game, "history", ())
+            h0, r0 = len(history), getattr(game, "reshuffles", 0)
             play(game, players, checked=False, until=hand_done)
             res = game.results[-1]
-            turns = sum(1 for _, act in game.history[h0:] if type(act) in turn_actions)
-            hands.append((turns, res.ending, game.reshuffles > r0 or res.ending in STOCK_ENDINGS))
+            ending = getattr(res, "ending", "other")
+            turns = sum(1 for _, act in getattr(game, "history", ())[h0:] if type(act) in turn_actions)
+            hands.append((turns, ending, getattr(game, "reshuffles", 0) > r0 or ending in STOCK_ENDINGS))
             if not game.game_over:
                 play(game, players, checked=False, until=hand_on)
         res = game.result
         share = (1 / len(res.winners)) if seat_a in res.winners else 0.0
-        money = game.pot_paid_out / engine.POT_SCALE
+        money = getattr(game, "pot_paid_out", 0) / getattr(engine, "POT_SCALE", 1)
         if money:
             stakes = float(money)
         else:  # a points game: what the winner's total is ahead of the loser's
@@ -528,7 +530,9 @@ def profiles(columns: Sequence, *, samples: int = 20_000, games: int | None = No
             if getattr(col.rules, "opening_min", None) is not None:  # a game whose first melds need a total
                 plan["open_jobs"] = [(size, ss, mr, k) for size, ss, _, k, mr, _ in _deal_jobs(col, samples, seed)]
         engine = col.variant.game
-        if engine is not None:
+        if engine is not None and not all(_fits(b, engine) for b in (*DEFAULT_BOTS, "random")):
+            plan["no_bots"] = True  # the shared bots do not play this game: its deal profile only
+        elif engine is not None:
             matches = {"default": DEFAULT_BOTS, "greedy_vs_random": ("greedy", "random")}
             for spec in SKILL_CANDIDATES:
                 if spec != "greedy" and _fits(spec, engine):
@@ -589,6 +593,12 @@ def _profile_one(col: Column, plan: dict, samples: int, games: int, seed: int, e
     if v.game is None:
         prof.notes.append(f"{v.title} has no engine yet: deal profile only (no hand, game or luck figures).")
         return prof
+    if plan.get("no_bots"):
+        prof.engine = False
+        prof.games = 0
+        prof.notes.append(f"the shared bots ({', '.join(sorted(set(DEFAULT_BOTS)))}, random) do not play "
+                          f"{v.title}: deal profile only (no hand, game or luck figures).")
+        return prof
     results = {name: [t for chunk in _map_chunks(_games_chunk, jobs, ex, tick) for t in chunk]
                for name, jobs in plan["matches"].items()}
     default = results["default"]
@@ -597,7 +607,9 @@ def _profile_one(col: Column, plan: dict, samples: int, games: int, seed: int, e
     prof.add(simulated_figure("hand.turns", "hand", "mean turns to the end of a hand (default bots)",
                               mean_estimate([h[0] for h in hands], seed=seed),
                               note="a turn: a draw, or a knock in lieu of drawing"))
-    for ending in engine.ENDINGS:
+    endings = list(getattr(engine, "ENDINGS", ()))
+    endings += sorted({h[1] for h in hands} - set(endings))
+    for ending in endings:
         k = sum(1 for h in hands if h[1] == ending)
         prof.add(simulated_figure(f"hand.ending.{ending}", "hand", f"share of hands ending by {ending.replace('_', ' ')}",
                                   proportion_estimate(k, len(hands), seed=seed)))
