@@ -78,11 +78,12 @@ def test_deal_figures_are_exact_where_stored_and_match_meld_unions():
     assert k["deal.p_end_at_once"].exact == 1
 
 
-def test_simulated_deal_within_4_se_of_exact():
-    """Gin's deal simulated (deal="simulated") against the stored exact table: every deal figure
-    within 4 standard errors of its exact value."""
-    exact = profile("gin", samples=500, games=1, seed=1)
-    sim = profile("gin", samples=20_000, games=1, seed=5, deal="simulated")
+@pytest.mark.parametrize("column", ["gin", "rumino:n_jokers=2,knock_max_deadwood=10"])
+def test_simulated_deal_within_4_se_of_exact(column):
+    """The deal simulated (deal="simulated") against the exact table: every deal figure (jokers
+    included) within 4 standard errors of its exact value."""
+    exact = profile(column, samples=500, games=1, seed=1)
+    sim = profile(column, samples=20_000, games=1, seed=5, deal="simulated")
     assert sim.deal_method.startswith("simulated")
     compared = 0
     for key, fig in sim.figures.items():
