@@ -97,6 +97,17 @@ def test_simulated_deal_within_4_se_of_exact(column):
     assert compared >= 4
 
 
+def test_profiles_html_has_one_row_per_figure(wiener_small):
+    from rumino.compare import profiles_html
+
+    gin = profile("gin", samples=200, games=2, seed=3)
+    html = profiles_html([wiener_small, gin])
+    assert html.count('<th scope="col">') == 3 and "Gin Rummy" in html and "(exact)" in html
+    keys = set(wiener_small.figures) | set(gin.figures)
+    assert all(f'data-key="{k}"' in html for k in keys) and html.count("<tr data-key=") == len(keys)
+    assert "≤" in html and "<script" not in html
+
+
 def test_workers_give_identical_results(wiener_small):
     two = profile("wiener", samples=3000, games=12, seed=3, workers=2)
     assert two.as_json() == wiener_small.as_json()

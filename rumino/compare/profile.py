@@ -189,6 +189,9 @@ class Profile:
                 "figures": {k: f.as_json() for k, f in self.figures.items()},
                 "distributions": self.distributions, "notes": list(self.notes)}
 
+    def _repr_html_(self) -> str:
+        return profiles_html([self], caption=f"Profile: {self.label}")
+
     def rows(self) -> list[tuple[str, str, str]]:
         """``(key, label, text)`` for each figure, in order."""
         return [(k, f.label, f.text()) for k, f in self.figures.items()]
@@ -656,5 +659,60 @@ def _profile_one(col: Column, plan: dict, samples: int, games: int, seed: int, e
     return prof
 
 
-__all__ = ["Figure", "Profile", "profile", "profiles", "executor_for", "dealt_hand_size", "DEFAULT_BOTS",
-           "SKILL_CANDIDATES", "PLAYERS"]
+def profiles_text(profiles, width: int = 38) -> str:
+    """The profiles side by side as text: one row per figure name, one column per profile."""
+    import textwrap
+
+    keys = _ordered_keys(profiles)
+    head = 30
+    out = [" " * head + " | " + " | ".join(p.label[:width].ljust(width) for p in profiles)]
+    out.append("-" * len(out[0]))
+    section = None
+    for key in keys:
+        sec = key.split(".")[0]
+        if sec != section:
+            section = sec
+            out.append(f"[{sec}]")
+        label = next(p.figures[key].label for p in profiles if key in p.figures)
+        cells = [p.figures[key].text() if key in p.figures else "—" for p in profiles]
+        left = textwrap.wrap(label, head) or [key]
+        for i in range(len(left)):
+            out.append(left[i].ljust(head) + " | " + " | ".join((c if i == 0 else "").ljust(width) for c in cells))
+    out.append("")
+    out.append("how: " + " | ".join(f"{p.label}: deal {p.deal_method or 'none'}"
+                                   + (f"; {p.games:,} games a match, best bot {p.best_bot}" if p.engine else "")
+                                   for p in profiles))
+    for p in profiles:
+        for note in p.notes:
+            out.append(f"note ({p.label}): {note}")
+    return "\n".join(out) + "\n"
+
+
+def profiles_html(profiles: Sequence[Profile], caption: str = "The profiles side by side") -> str:
+    """The profiles side by side as an accessible HTML table (header cells with scope), for the book
+    and the widgets: one row per figure, exact values marked, intervals in brackets."""
+    import html as _html
+
+    e = _html.escape
+    keys = _ordered_keys(profiles)
+    head = "".join(f'<th scope="col">{e(p.label)}</th>' for p in profiles)
+    body = []
+    for key in keys:
+        label = next(p.figures[key].label for p in profiles if key in p.figures)
+        cells = "".join(f"<td>{e(p.figures[key].text()) if key in p.figures else '—'}</td>" for p in profiles)
+        body.append(f'<tr data-key="{e(key)}"><th scope="row">{e(label)}</th>{cells}</tr>')
+    return (f'<table class="rumino-profiles"><caption>{e(caption)}</caption><thead><tr><th scope="col">figure</th>'
+            f'{head}</tr></thead><tbody>{"".join(body)}</tbody></table>')
+
+
+def _ordered_keys(profiles: Sequence[Profile]) -> list[str]:
+    """Figure names of all profiles: by section (deal, hand, game, luck), first appearance within one."""
+    keys: list[str] = []
+    for p in profiles:
+        keys += [k for k in p.figures if k not in keys]
+    order = {"deal": 0, "hand": 1, "game": 2, "luck": 3}
+    return sorted(keys, key=lambda k: order.get(k.split(".")[0], 9))
+
+
+__all__ = ["Figure", "Profile", "profile", "profiles", "profiles_text", "profiles_html", "executor_for",
+           "dealt_hand_size", "DEFAULT_BOTS", "SKILL_CANDIDATES", "PLAYERS"]
