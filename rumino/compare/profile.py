@@ -269,7 +269,8 @@ def dealt_hand_size(col: Column) -> int:
 def _rumino_flags(col: Column):
     if not col.variant.has_rumino:
         return None
-    return (getattr(col.rules, "set_suits", "any") == "distinct", bool(getattr(col.rules, "rumino_natural_only", False)))
+    rules = col.rules
+    return (getattr(rules, "set_suits", "any") == "distinct", bool(getattr(rules, "rumino_natural_only", False)))
 
 
 def _deal_plan(col: Column, samples: int, deal: str = "auto"):
@@ -614,7 +615,8 @@ def _profile_one(col: Column, plan: dict, samples: int, games: int, seed: int, e
     endings += sorted({h[1] for h in hands} - set(endings))
     for ending in endings:
         k = sum(1 for h in hands if h[1] == ending)
-        prof.add(simulated_figure(f"hand.ending.{ending}", "hand", f"share of hands ending by {ending.replace('_', ' ')}",
+        words = ending.replace("_", " ")
+        prof.add(simulated_figure(f"hand.ending.{ending}", "hand", f"share of hands ending by {words}",
                                   proportion_estimate(k, len(hands), seed=seed)))
     prof.add(simulated_figure("hand.p_stock_exhausted", "hand", "P(the stock runs out in a hand)",
                               proportion_estimate(sum(1 for h in hands if h[2]), len(hands), seed=seed),
