@@ -32,6 +32,8 @@ Decisions (the issue leaves them open):
   with the same bot definitions in every game (``greedy``, ``random``,
   ``threshold:3``; ``chaser:5`` only where it fits: Rumino). The default bots are
   two greedy bots. Bot A sits first in even games and second in odd ones.
+  Every match of a column uses the same seed, so game ``i`` of each match is
+  dealt the same cards (common random numbers: the matches differ by the bots).
 * The best bot is the candidate of :data:`SKILL_CANDIDATES` with the highest
   win rate against greedy, if above one half; otherwise greedy itself, whose
   rate against greedy is exactly 1/2 by symmetry. The choice is made on the
