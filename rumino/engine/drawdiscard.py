@@ -365,6 +365,7 @@ class DrawDiscardGame:
             self.PACK = pack
             self._pack_array = np.array(pack.cards(), dtype=np.int64)
             self._pack_counts = [pack.copies(c) for c in range(53)]
+            self._pack_counter = Counter({c: k for c, k in enumerate(self._pack_counts) if k})
         self.rng = rng
         self.seed = seed
         self.initial_rng_state = rng.bit_generator.state
