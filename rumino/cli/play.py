@@ -84,6 +84,10 @@ def play_terminal(specs: Sequence[str], *, seed: int | None = None, rules=None, 
     out = stdout if stdout is not None else sys.stdout
     v = playable(variant)
     rules = rules if rules is not None else v.rules
+    if v.key == "rummoli":  # no stock or discard pile: the game's own narration
+        from .play_rummoli import play_rummoli_terminal
+
+        return play_rummoli_terminal(specs, seed=seed, rules=rules, stdin=stdin, stdout=stdout)
     if seed is None:
         import numpy as np
 
@@ -159,8 +163,10 @@ def run(args) -> int:
     variant = playable(args.variant)
     rules = parse_rules(variant, args.rules)
     if args.players is None:
-        n = max(variant.game.MIN_PLAYERS, min(4, variant.game.MAX_SEATS))
-        args.players = ",".join(["human"] + ["greedy"] * (n - 1))
+        from .simulate import default_players
+
+        bots = default_players(variant).split(",")
+        args.players = ",".join(["human"] + bots[1:])
     specs = parse_player_list(args.players, variant)
     return play_terminal(specs, seed=args.seed, rules=rules, variant=variant.key)
 

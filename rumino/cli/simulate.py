@@ -60,12 +60,14 @@ def parse_rules(variant, pairs: Sequence[str]):
 
 
 def default_players(variant) -> str:
-    """Greedy bots (random where greedy does not fit), four or as many as the game allows."""
-    from ..players import GreedyPlayer
+    """Greedy bots (the game's default bot, or random, where greedy does not fit), four or as many as
+    the game allows."""
+    from ..players import GreedyPlayer, RummoliDefault
 
     game = variant.game
     n = max(game.MIN_PLAYERS, min(4, game.MAX_SEATS))
-    return ",".join(["greedy" if GreedyPlayer.fits(game) else "random"] * n)
+    bot = "greedy" if GreedyPlayer.fits(game) else ("default" if RummoliDefault.fits(game) else "random")
+    return ",".join([bot] * n)
 
 
 def parse_player_list(text: str, variant=None) -> list[str]:
@@ -101,6 +103,8 @@ def simulate(players: Sequence[str], games: int, seed: int = 0, rules=None, *, p
         raise CommandError(f"{len(specs)} player(s) given; {game.NAME} is for {game.MIN_PLAYERS} to {game.MAX_SEATS} "
                            f"(RULES {game.SECTIONS['deal']}).")
     make_players(specs, seed=0, game=v.game)  # names, fit and count checked before any game is played
+    if v.key == "rummoli":  # a chip game: chips won per seat and what each section paid
+        return _simulate_rummoli(rules, specs, games, seed, progress=progress, checked=checked)
     bar = None
     if progress:
         from tqdm import tqdm
@@ -128,6 +132,24 @@ def simulate(players: Sequence[str], games: int, seed: int = 0, rules=None, *, p
     }
 
 
+def _simulate_rummoli(rules, specs, games, seed, *, progress, checked) -> dict:
+    from ..simulation_rummoli import play_rummoli_games, summary_json
+
+    bar = None
+    if progress:
+        from tqdm import tqdm
+
+        bar = tqdm(total=games, file=sys.stderr, desc="games", unit="game", leave=False)
+    try:
+        run = play_rummoli_games(rules, specs, games, seed, checked=checked,
+                                 progress=(lambda done, total: bar.update(1)) if bar is not None else None)
+    finally:
+        if bar is not None:
+            bar.close()
+    fields = {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules) if "section" in f.metadata}
+    return summary_json(run, fields)
+
+
 def _est(e) -> dict:
     return e.as_json()  # the one JSON shape of an estimate (rumino.stats.Estimate)
 
@@ -140,6 +162,10 @@ def _fmt(e: dict, digits: int = 3) -> str:
 def format_summary(s: dict) -> str:
     """The text report of :func:`simulate`."""
     variant = find_variant(s["variant"])
+    if variant.key == "rummoli":
+        from ..simulation_rummoli import format_rummoli_summary
+
+        return format_rummoli_summary(s, variant.rules)
     changed = [f"{k}={v}" for k, v in s["rules"].items() if v != getattr(variant.rules, k)]
     lines = [f"{variant.title}: {len(s['players'])} players, {s['games']} games, seed {s['seed']}, "
              f"house rules: {', '.join(changed) if changed else f'none (RULES {variant.section} defaults)'}",

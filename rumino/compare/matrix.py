@@ -67,7 +67,7 @@ KNOB_TOPICS: dict[str, str] = {
     "allow_new_entrants": "Game and elimination", "final_sweep": "Game and elimination",
     "buyback_low": "Game and elimination", "buyback_target": "Game and elimination",
     "rebuy_requires_others": "Game and elimination", "game_bonus": "Game and elimination",
-    "box_bonus": "Game and elimination",
+    "box_bonus": "Game and elimination", "rounds": "Game and elimination", "short_ante": "Game and elimination",
     # money and chips
     "stake": "Money and chips", "rebuy_price": "Money and chips", "entry_chips": "Money and chips",
     "buyback_chips": "Money and chips", "rummy_call_money": "Money and chips",

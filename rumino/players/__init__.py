@@ -2,7 +2,8 @@
 
 Players are named by short specs (used by ``rumino simulate --players``):
 ``random``, ``greedy``, ``threshold:T`` (knock only at ≤ T, default 3),
-``chaser:K`` (chase a rumino once K of 7 cards are in place, default 5) and
+``chaser:K`` (chase a rumino once K of 7 cards are in place, default 5),
+``default`` (a game's own default bot: Rummoli's, :mod:`rumino.players.rummoli_bots`) and
 ``human``.
 
 >>> [p.name for p in make_players("greedy,threshold:2,random", seed=1)]
@@ -10,7 +11,7 @@ Players are named by short specs (used by ``rumino simulate --players``):
 >>> make_player("clever")
 Traceback (most recent call last):
 ...
-rumino.players.UnknownPlayerError: unknown player 'clever': choose one of random, greedy, threshold[:T], chaser[:K], human.
+rumino.players.UnknownPlayerError: unknown player 'clever': choose one of random, greedy, threshold[:T], chaser[:K], default, human.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from .chaser import RuminoChaser, rumino_target
 from .greedy import GreedyPlayer, ThresholdKnocker
 from .human import AwaitingInput, HumanPlayer, describe_view, parse_human_action
 from .random_player import RandomPlayer
+from .rummoli_bots import RummoliDefault
 from . import gin_defaults, wiener_defaults  # noqa: F401  (register the games' decisions for the greedy-type bots)
 
 
@@ -30,8 +32,8 @@ class UnknownPlayerError(RuminoError, ValueError):
     """A player spec that names no known player or has a bad parameter."""
 
 
-KINDS = ("random", "greedy", "threshold", "chaser", "human")
-ALLOWED = "random, greedy, threshold[:T], chaser[:K], human"
+KINDS = ("random", "greedy", "threshold", "chaser", "default", "human")
+ALLOWED = "random, greedy, threshold[:T], chaser[:K], default, human"
 
 
 def make_player(spec: str, *, seed=None, rng: np.random.Generator | None = None) -> Player:
@@ -50,6 +52,8 @@ def make_player(spec: str, *, seed=None, rng: np.random.Generator | None = None)
         return GreedyPlayer()
     if kind == "human":
         return HumanPlayer()
+    if kind == "default":
+        return RummoliDefault(seed=seed, rng=rng)
     default = 3 if kind == "threshold" else 5
     try:
         value = int(arg) if arg else default
@@ -68,7 +72,7 @@ def make_player(spec: str, *, seed=None, rng: np.random.Generator | None = None)
 def allowed_for(game) -> str:
     """The player specs that fit ``game`` (a game class), as text for an error message."""
     kinds = {"random": "random", "greedy": "greedy", "threshold": "threshold[:T]", "chaser": "chaser[:K]",
-             "human": "human"}
+             "default": "default", "human": "human"}
     return ", ".join(text for kind, text in kinds.items() if _CLASSES[kind].fits(game))
 
 
@@ -103,8 +107,8 @@ def make_players(specs: str | list[str], *, seed=None, game=None) -> list[Player
 
 
 _CLASSES = {"random": RandomPlayer, "greedy": GreedyPlayer, "threshold": ThresholdKnocker, "chaser": RuminoChaser,
-            "human": HumanPlayer}
+            "default": RummoliDefault, "human": HumanPlayer}
 
 __all__ = ["allowed_for", "Player", "RandomPlayer", "GreedyPlayer", "ThresholdKnocker", "RuminoChaser", "rumino_target",
-           "HumanPlayer", "AwaitingInput", "parse_human_action", "describe_view", "make_player", "make_players",
+           "HumanPlayer", "RummoliDefault", "AwaitingInput", "parse_human_action", "describe_view", "make_player", "make_players",
            "UnknownPlayerError", "KINDS"]

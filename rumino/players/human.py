@@ -79,6 +79,8 @@ def parse_human_action(text: str, view: PlayerView) -> Action:
         raise IllegalActionError("say which card to discard with the gin, for example 'g 7h'.")
     if parts[0] in ("x", "d") and len(parts) == 2:
         return Discard(_card(parts[1]))
+    if len(parts) == 1 and "play" in words.by_word and parts[0] not in words.by_word:  # Rummoli: a card is played
+        return words.parse(f"play {parts[0]}")
     if len(parts) == 1 and parts[0] not in ("draw", "discard"):
         try:
             return Discard(parse_card(parts[0]))
@@ -126,6 +128,8 @@ class HumanPlayer(Player):
 
 def describe_view(view, *, unicode: bool = True) -> str:
     """A few lines a person at the terminal needs: hand, deadwood, discard, stock, scores, choices."""
+    if hasattr(view, "describe"):  # a game whose view describes itself (Rummoli: the sheet, chips, stops)
+        return view.describe(unicode=unicode)
     fmt = lambda cards: format_hand(sorted(cards), unicode=unicode)  # noqa: E731
     pool = getattr(view, "pool_cents", None)
     lines = [f"hand {view.hand_number} · dealer P{view.dealer} · stock {view.stock_size}"

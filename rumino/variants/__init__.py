@@ -75,7 +75,7 @@ VARIANTS: dict[str, Variant] = {
                 knock_field="knock_max_deadwood", has_gin=True, has_rumino=True, section="§1",
                 game=rumino.RuminoGame),
         Variant("rummoli", "Rummoli", ("rummoli", "rumoli", "rummolli"), rummoli.RUMMOLI, rummoli.PACK, 0, (2, 8), (),
-                section="§2"),
+                section="§2", game=rummoli.RummoliGame),
         Variant("romme", "German Rommé", ("romme", "rommé", "german romme", "german rommé", "german rummy",
                                           "romme mit auslegen", "rommé mit auslegen"),
                 romme.ROMME, romme.PACK, 13, (2, 6), tuple(range(1, 15)), section="§3"),

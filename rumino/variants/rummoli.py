@@ -1,26 +1,107 @@
 """Rummoli: the Irwin Toy poker-then-stops game with a 9-section play sheet (RULES.md §2).
 
 Rummoli has no melds: its "rummy" phase is a stops game, so it has no meld
-rules and no deadwood (``RUMMOLI.meld_rules`` is ``None``).
+rules and no deadwood (``RUMMOLI.meld_rules`` is ``None``). It is not a
+draw-and-discard game either, so :class:`RummoliGame` follows the protocol
+(:mod:`rumino.engine.protocol`), keeps its chips in the integer ledger
+(:mod:`rumino.engine.ledger`) and is seeded by the one scheme
+(:mod:`rumino.engine.seeding`), without the draw-and-discard template.
 
 >>> RUMMOLI.initial_chips, len(SECTIONS)
 (100, 9)
+>>> from rumino.engine.protocol import play
+>>> from rumino.players import make_players
+>>> g = play(RummoliGame.new(RUMMOLI, 4, seed=3), make_players("default,default,random,random", seed=1))
+>>> g.game_over, sum(g.chips) == 4 * RUMMOLI.initial_chips, sum(g.board)
+(True, True, 0)
+
+One deal, step by step
+----------------------
+``new`` cuts for the first dealer (high card, ace high, §2.1), takes the antes
+(one chip on each of the nine sections from every player, §2.1) and deals all
+52 cards to the players and the widow. Then, in phases:
+
+``widow``
+    the dealer ``swap`` s his hand unseen for the widow or ``keep`` s it (§2.3);
+``auction``
+    if he kept it, the others ``bid N`` or ``pass`` for the widow (open ascending or
+    sealed, ``widow_auction``); the winner pays the dealer and swaps. The hand given up
+    (or the unsold widow) is the dead hand;
+``betting``
+    with ``poker_method="betting"``: ``check``, ``bet``, ``call``, ``raise``, ``fold``
+    at fixed limit (``bet_size``, ``raise_cap`` raises); with the default showdown
+    there is no decision: the best five cards of every hand are compared at once (§2.4);
+``stops``
+    ``play CARD``: the poker winner leads his lowest card, the holder of the next
+    higher card of the suit must play it, the last player changes colour after a stop
+    (§2.5); pay cards and the A♦K♦ and 7-8-9 combinations take their sections;
+``claim``
+    with ``manual_claims``: ``claim`` the sections just earned, or ``forgo`` them;
+``between_deals``
+    the next dealer ``deal`` s.
+
+Decisions where RULES is open (each a careful player's choice, written here)
+--------------------------------------------------------------------------
+* **The end of a game** (§2.6 leaves it to the table): the game lasts ``rounds``
+  rounds of the deal (each player deals ``rounds`` times: ``rounds × N`` deals; the
+  first dealer's advantage is shared out), and ends earlier when fewer than two
+  players can play a deal. "Until one player has all the chips" is ``rounds`` set
+  high (the limit of the evening). At the end the chips left on the sheet go to one
+  player by ``final_sweep``; the player(s) with the most chips win.
+* **Who takes part in the final sweep:** every player still in the game (one who
+  sits out for want of the ante still cuts; an eliminated one does not). Ties re-cut
+  (``cut``) or are dealt again (``poker_deal``) among the tied players.
+* **A player short of the ante** (``short_ante``): ``sit_out`` (default, §2.6) — he
+  is not dealt in while he cannot pay 9 chips; ``eliminated`` — he leaves the game;
+  ``partial`` — he antes one chip per section, in the sheet's order, as far as his
+  chips go, and plays (with no chips left he is out).
+* **Nobody pays what he does not have:** a payment (per-card payments, deadlock,
+  fines) is capped at the payer's chips; the rest is forgiven. In the betting a
+  player may bet, raise or call only if he can pay the whole amount (no all-in,
+  so no side pots); one who cannot call may only fold.
+* **The widow auction:** the dealer always offers the widow he keeps (he can only gain
+  the bid). A player holding a pay card under ``widow_paycard_restriction`` is not
+  asked to bid; the pay cards are the seven cards drawn on the sheet (10♠ J♦ Q♣ K♥ A♠
+  A♦ K♦; a 7, 8 or 9 alone pays nothing). In the open auction a player who passes drops
+  out; bids rise by at least one chip and are at most the bidder's chips. In the sealed
+  auction each player bids once (or passes); the highest bid wins, a tie goes to the
+  bidder nearest the dealer's left.
+* **One betting round** (the hands are not changed, so there is nothing to bet on
+  twice); the player on the dealer's left opens. A bet is not a raise: ``raise_cap``
+  counts the raises after it.
+* **Change of colour** (§2.5.4): under ``irwin`` the duty passes left to the first
+  player holding the other colour; nobody: deadlock. Under ``fine_per_pass`` the last
+  player and each player after him who cannot change colour pays 1 chip onto the
+  Rummoli section, going round once; nobody: deadlock. Under ``any_colour_fallback``
+  the duty passes left as under ``irwin``, and when nobody holds the other colour
+  the last player leads his lowest card of any colour (so no deadlock).
+* **Manual claims** (§2.5.5): after a paying card the player is asked at once
+  (``claim`` or ``forgo``); forgone chips stay on their sections.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
 
-from ..cards import STANDARD_PACK
+import numpy as np
+
+from ..cards import STANDARD_PACK, format_card, format_hand
+from ..engine.actions import Deal
+from ..engine.ledger import POT, Ledger
+from ..engine.protocol import Action, ActionSet, PlayerView, one_card, refuse
+from ..errors import IllegalActionError, InvalidCardError, RuleConfigError
+from ..poker import describe as describe_poker, hand_value
 from ._fields import knob, validate
 
 # RULES §2.2, the play sheet.
 SECTIONS = ("rummoli", "poker", "10s", "Jd", "Qc", "Kh", "As", "Ad+Kd", "7-8-9")
+RUMMOLI_SECTION, POKER_SECTION, AK_SECTION, SEQ_SECTION = 0, 1, 7, 8
 
 
 @dataclass(frozen=True, kw_only=True)
 class RummoliRules:
-    """The rules of Rummoli; every field is a knob of RULES §2.7."""
+    """The rules of Rummoli; every field is a knob of RULES §2.7 (and §2.6 for the length of a game)."""
 
     initial_chips: int = knob(100, section="§2.1", low=9, high=1_000_000, doc="chips each player starts with")
     widow_deal_position: str = knob("last", section="§2.1", choices=("last", "first"),
@@ -35,6 +116,10 @@ class RummoliRules:
                                    doc="what happens when the leader cannot change colour")
     manual_claims: bool = knob(False, section="§2.5", choices=(False, True), doc="pay cards must be claimed in time")
     final_sweep: str = knob("cut", section="§2.6", choices=("cut", "poker_deal"), doc="who takes the sheet at the end")
+    rounds: int = knob(1, section="§2.6", low=1, high=10_000,
+                       doc="rounds of the deal in a game (each player deals this often)")
+    short_ante: str = knob("sit_out", section="§2.6", choices=("sit_out", "eliminated", "partial"),
+                           doc="a player who cannot pay the 9-chip ante")
 
     def __post_init__(self):
         validate(self)
@@ -46,3 +131,1117 @@ class RummoliRules:
 
 RUMMOLI = RummoliRules()
 PACK = STANDARD_PACK
+
+# --------------------------------------------------------------------------- cards in Rummoli's order
+
+# ids are suit * 13 + rank, rank 0 = ace (rumino.cards). Rummoli's ace is high (§2.1): strength 0 = 2 … 12 = ace.
+STRENGTH = tuple((c % 13 - 1) % 13 for c in range(52))
+RED = tuple(c // 13 in (2, 3) for c in range(52))  # ♦ ♥
+SINGLE_PAY = {9: 2, 36: 3, 24: 4, 51: 5, 0: 6}  # 10♠ J♦ Q♣ K♥ A♠ → their sections (§2.2)
+KD, AD = 38, 26
+PAY_CARDS = frozenset((*SINGLE_PAY, KD, AD))  # the cards drawn on the sheet (widow_paycard_restriction)
+
+
+def next_up(c: int) -> int | None:
+    """The next higher card of the same suit, or None after the ace (the suit is closed, §2.5.3).
+
+    >>> format_card(next_up(38)), next_up(26)   # K♦ → A♦; after A♦ nothing
+    ('Ad', None)
+    """
+    r = c % 13
+    if r == 0:
+        return None
+    return c - 12 if r == 12 else c + 1
+
+
+def hand_sizes(n_players: int) -> tuple[int, ...]:
+    """The hand sizes in deal order, widow last (RULES §2.1 table): 52 cards over N + 1 hands.
+
+    >>> hand_sizes(4), hand_sizes(2)
+    ((11, 11, 10, 10, 10), (18, 17, 17))
+    """
+    k = n_players + 1
+    q, r = divmod(52, k)
+    return tuple(q + 1 if i < r else q for i in range(k))
+
+
+# --------------------------------------------------------------------------- actions
+
+
+@dataclass(frozen=True, slots=True)
+class Swap(Action):
+    """The dealer takes the widow unseen; his own hand becomes the dead hand (§2.3)."""
+    word: ClassVar[str] = "swap"
+    verb: ClassVar[str] = "swap with the widow"
+
+
+@dataclass(frozen=True, slots=True)
+class Keep(Action):
+    """The dealer keeps his hand (and offers the widow for auction when the rules have one, §2.3)."""
+    word: ClassVar[str] = "keep"
+    verb: ClassVar[str] = "keep the hand"
+
+
+@dataclass(frozen=True, slots=True)
+class Bid(Action):
+    """Bid ``amount`` chips for the widow (§2.3)."""
+    amount: int
+    word: ClassVar[str] = "bid"
+    verb: ClassVar[str] = "bid"
+    MAX_EXAMPLE: ClassVar[int] = 600  # the conformance test's universe: 4 players × at most 150 chips
+
+    def notation(self) -> str:
+        return f"bid {self.amount}"
+
+    @classmethod
+    def parse_args(cls, args):
+        if len(args) != 1 or not args[0].isdigit() or len(args[0]) > 9:
+            raise InvalidCardError("'bid' takes a whole number of chips, such as 'bid 3'.")
+        return cls(int(args[0]))
+
+    @classmethod
+    def examples(cls):
+        return [cls(k) for k in range(0, cls.MAX_EXAMPLE + 1)]
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Make no bid for the widow (§2.3)."""
+    word: ClassVar[str] = "pass"
+    verb: ClassVar[str] = "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Check(Action):
+    """Bet nothing while nobody has bet (§2.4)."""
+    word: ClassVar[str] = "check"
+    verb: ClassVar[str] = "check"
+
+
+@dataclass(frozen=True, slots=True)
+class Bet(Action):
+    """Open the betting with ``bet_size`` chips (§2.4)."""
+    word: ClassVar[str] = "bet"
+    verb: ClassVar[str] = "bet"
+
+
+@dataclass(frozen=True, slots=True)
+class Call(Action):
+    """Match the current bet (§2.4)."""
+    word: ClassVar[str] = "call"
+    verb: ClassVar[str] = "call"
+
+
+@dataclass(frozen=True, slots=True)
+class Raise(Action):
+    """Match the bet and raise it by ``bet_size`` (§2.4)."""
+    word: ClassVar[str] = "raise"
+    verb: ClassVar[str] = "raise"
+
+
+@dataclass(frozen=True, slots=True)
+class Fold(Action):
+    """Give up the poker pot (the cards are still played in the stops, §2.4–§2.5)."""
+    word: ClassVar[str] = "fold"
+    verb: ClassVar[str] = "fold"
+
+
+@dataclass(frozen=True, slots=True)
+class Play(Action):
+    """Play ``card`` face up in the stops (§2.5)."""
+    card: int
+    word: ClassVar[str] = "play"
+    verb: ClassVar[str] = "play"
+
+    def notation(self) -> str:
+        return f"play {format_card(self.card)}"
+
+    @classmethod
+    def parse_args(cls, args):
+        return cls(one_card(cls, args))
+
+
+@dataclass(frozen=True, slots=True)
+class Claim(Action):
+    """Take the sections just earned (``manual_claims``, §2.5.5)."""
+    word: ClassVar[str] = "claim"
+    verb: ClassVar[str] = "claim"
+
+
+@dataclass(frozen=True, slots=True)
+class Forgo(Action):
+    """Leave the sections just earned on the sheet (``manual_claims``, §2.5.5)."""
+    word: ClassVar[str] = "forgo"
+    verb: ClassVar[str] = "forgo the claim"
+
+
+SWAP, KEEP, PASS, CHECK, BET, CALL, RAISE, FOLD, CLAIM, FORGO, DEAL = (
+    Swap(), Keep(), Pass(), Check(), Bet(), Call(), Raise(), Fold(), Claim(), Forgo(), Deal())
+ACTIONS = ActionSet("Rummoli", (Swap, Keep, Bid, Pass, Check, Bet, Call, Raise, Fold, Play, Claim, Forgo, Deal))
+
+PHASES = {
+    "widow": ((Swap, Keep), "§2.3", "the dealer decides whether to swap his hand for the widow", "swap or keep"),
+    "auction": ((Bid, Pass), "§2.3", "the widow is being auctioned", "bid N or pass"),
+    "betting": ((Check, Bet, Call, Raise, Fold), "§2.4", "the poker pot is being bet",
+                "check, bet, call, raise or fold"),
+    "stops": ((Play,), "§2.5", "the stops are being played", "play a card"),
+    "claim": ((Claim, Forgo), "§2.5", "a pay card or combination was just played", "claim or forgo"),
+    "between_deals": ((Deal,), "§2.1", "the deal is over and the next dealer deals", "deal"),
+    "game_over": ((), "§2.6", "the game is over", "none"),
+}
+
+
+# --------------------------------------------------------------------------- results and views
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """What happened in one deal: the widow, the poker pot, the sections won, and how it ended.
+
+    ``won`` lists ``(section, seat, chips)`` in the order they were taken; ``payments``
+    is what each seat received (+) or paid (−) when a player went out; ``deadlock`` what
+    each seat put on the Rummoli section at a deadlock; ``fines`` the chips paid under
+    ``fine_per_pass``; ``chips`` every seat's chips after the deal.
+    """
+
+    number: int
+    dealer: int
+    players: tuple[int, ...]
+    widow_to: int | None
+    widow_how: str  # "swap", "auction", "unsold"
+    bid: int
+    poker_how: str  # "showdown" or "fold"
+    poker_winners: tuple[int, ...]
+    poker_values: tuple
+    poker_won: int
+    won: tuple
+    ending: str  # "rummoli" or "deadlock"
+    out: int | None
+    payments: tuple[int, ...]
+    deadlock: tuple[int, ...]
+    fines: tuple[int, ...]
+    chips: tuple[int, ...]
+    played: tuple
+
+    def describe(self) -> str:
+        if self.ending == "rummoli":
+            return f"deal {self.number}: player {self.out} went out and takes the Rummoli section"
+        return f"deal {self.number}: deadlock, nobody could change colour"
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """Who won (most chips), how the game ended, and the final sweep of the sheet (§2.6).
+
+    ``pool_cents`` and ``payouts_cents`` are the names records and simulations read; here
+    they hold chips: the chips swept from the sheet at the end and who took them.
+    """
+
+    winners: tuple[int, ...]
+    how: str  # "rounds" (the agreed deals were played) or "last_player" (fewer than two could play)
+    swept_by: int | None
+    swept: int
+    payouts: tuple[int, ...]
+    sweep_draws: tuple
+    chips: tuple[int, ...]
+    next_dealer: int
+
+    @property
+    def pool_cents(self) -> int:
+        return self.swept
+
+    @property
+    def payouts_cents(self) -> tuple[int, ...]:
+        return self.payouts
+
+    def share(self, seat: int) -> float:
+        return 1 / len(self.winners) if seat in self.winners else 0.0
+
+
+@dataclass(eq=False, kw_only=True, slots=True)
+class RummoliView(PlayerView):
+    """What one player sees: the sheet, everyone's chips, the stops so far, the poker result.
+
+    ``board`` lists the chips on each section in :data:`SECTIONS` order (``board_chips`` as a
+    dict, what :func:`rumino.render_rummoli.board_svg` takes). The dead hand and the widow
+    stay unseen (only their sizes); sealed bids stay secret.
+    """
+
+    rules: Any
+    action_set: ActionSet
+    dealer: int
+    hand_number: int
+    deals_total: int
+    chips: tuple[int, ...]
+    board: tuple[int, ...]
+    in_game: tuple[bool, ...]
+    in_hand: tuple[bool, ...]
+    hand_sizes: tuple[int, ...]
+    widow_size: int
+    dead_size: int
+    widow_to: int | None
+    high_bid: int
+    high_bidder: int | None
+    bidders: tuple[int, ...]
+    bet_level: int
+    committed: tuple[int, ...]
+    raises: int
+    folded: tuple[bool, ...]
+    poker_winners: tuple[int, ...]
+    poker_values: tuple
+    played: tuple  # ((seat, card), …) this deal, in order
+    runs: tuple  # the stops as runs: ((seat, card), …) per lead
+    need: int | None  # the card that must be played now (a continuation), or None at a lead
+    lead_colour: str | None  # "red"/"black" at a change of colour, None at the opening lead (or any colour)
+    claimable: tuple[str, ...]
+    last_result: Any = None
+    result: Any = None
+
+    @property
+    def board_chips(self) -> dict[str, int]:
+        return dict(zip(SECTIONS, self.board))
+
+    @property
+    def my_chips(self) -> int:
+        return self.chips[self.seat]
+
+    def describe(self, *, unicode: bool = True) -> str:
+        """A few lines for a person at the terminal."""
+        fmt = lambda cards: format_hand(sorted(cards, key=lambda c: (c // 13, STRENGTH[c])), unicode=unicode)  # noqa
+        lines = [f"deal {self.hand_number} of {self.deals_total} · dealer P{self.dealer} · phase {self.phase}"]
+        lines.append("chips: " + "  ".join(f"P{p}{'*' if p == self.seat else ''}={c}"
+                                           + ("" if self.in_game[p] else " (out)") for p, c in enumerate(self.chips)))
+        lines.append("sheet: " + "  ".join(f"{k}={v}" for k, v in zip(SECTIONS, self.board)))
+        if self.hand:
+            lines.append(f"your hand: {fmt(self.hand)}   (poker: {describe_poker(hand_value(tuple(self.hand)))})"
+                         if len(self.hand) >= 5 else f"your hand: {fmt(self.hand)}")
+        if self.phase == "auction":
+            lines.append(f"widow auction: high bid {self.high_bid}"
+                         + (f" by P{self.high_bidder}" if self.high_bidder is not None else ""))
+        if self.phase == "betting":
+            lines.append(f"betting: level {self.bet_level}, you have put in {self.committed[self.seat]}")
+        if self.poker_winners:
+            lines.append("poker pot won by " + ", ".join(f"P{p} ({describe_poker(self.poker_values[p])})"
+                                                          for p in self.poker_winners))
+        if self.runs:
+            last = self.runs[-1]
+            lines.append("this run: " + " ".join(f"{format_card(c, unicode=unicode)}(P{s})" for s, c in last))
+        if self.claimable:
+            lines.append(f"you may claim: {', '.join(self.claimable)}")
+        if self.my_turn:
+            lines.append("choices: " + "  ".join(f"[{i}] {a}" for i, a in enumerate(self.legal_actions, 1)))
+        return "\n".join(lines)
+
+
+class _Guard:
+    """The legal actions of a view, computed on first use; stale once the game moved on."""
+
+    __slots__ = ("game", "moves")
+
+    def __init__(self, game, moves: int):
+        self.game, self.moves = game, moves
+
+    def __call__(self) -> list:
+        if len(self.game.history) != self.moves:
+            raise IllegalActionError("this view is stale: the game has moved on since it was made.")
+        return self.game.legal_actions()
+
+
+class BoardLedger(Ledger):
+    """The chip ledger with the sheet as its pot: chips go onto sections and come off them in part.
+
+    >>> led = BoardLedger(2); led.pay_in(0, 9, "ante"); led.take(1, 4, "win:10s"); led.check(); led.pot
+    5
+    """
+
+    __slots__ = ()
+
+    def take(self, seat: int, amount: int, reason: str) -> None:
+        """``seat`` takes ``amount`` chips off the sheet (a section won, the final sweep)."""
+        amount = self._amount(amount)
+        if amount > self.pot:
+            raise AssertionError(f"the sheet holds {self.pot} chips; {amount} cannot be taken")
+        self.pot -= amount
+        self.received[seat] += amount
+        self.log.append((POT, seat, amount, reason))
+
+
+def _seed_ok(seed) -> None:
+    from ..engine.drawdiscard import check_seed
+
+    check_seed(seed)
+
+
+# --------------------------------------------------------------------------- the game
+
+
+class RummoliGame:
+    """A game of Rummoli (RULES §2) between 2 and 8 players; see the module docstring."""
+
+    NAME: ClassVar[str] = "Rummoli"
+    ACTIONS: ClassVar[ActionSet] = ACTIONS
+    RULES_CLASS: ClassVar[type] = RummoliRules
+    PACK = STANDARD_PACK
+    MIN_PLAYERS: ClassVar[int] = 2
+    MAX_SEATS: ClassVar[int] = 8
+    SECTIONS: ClassVar[dict] = {"deal": "§2.1", "turn": "§2.5", "end": "§2.6"}
+    ENDINGS: ClassVar[tuple] = ("rummoli", "deadlock")
+    TABLE_ACTIONS: ClassVar[tuple] = ()
+    KNOCK_GAME: ClassVar[bool] = False
+    POT_SCALE: ClassVar[int] = 1
+    VIEW: ClassVar[type] = RummoliView
+    ANTE: ClassVar[int] = len(SECTIONS)
+
+    def __init__(self, rules, n_players: int, rng: np.random.Generator, *, seed=None, dealer: int | None = None):
+        if not isinstance(rules, RummoliRules):
+            raise RuleConfigError(f"rules must be a RummoliRules; got {type(rules).__name__}.")
+        if isinstance(n_players, bool) or not isinstance(n_players, int) or not 2 <= n_players <= 8:
+            raise RuleConfigError(f"n_players is {n_players!r}: Rummoli is for 2 to 8 players (RULES §2.1).")
+        if dealer is not None and (isinstance(dealer, bool) or not isinstance(dealer, int)
+                                   or not 0 <= dealer < n_players):
+            raise RuleConfigError(f"dealer is {dealer!r}: it must be a seat from 0 to {n_players - 1}.")
+        n = n_players
+        self.rules = rules
+        self.rng = rng
+        self.seed = seed
+        self.initial_rng_state = rng.bit_generator.state
+        self.initial_dealer = dealer
+        self.initial_players = n
+        self.deals_total = rules.rounds * n
+        self.chips = [rules.initial_chips] * n
+        self.board = [0] * len(SECTIONS)
+        self.ledger = BoardLedger(n)
+        self.in_game = [True] * n
+        self.in_hand = [False] * n
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.widow: list[int] = []
+        self.dead: list[int] = []
+        self.played: list[tuple[int, int]] = []
+        self.run_starts: list[int] = []
+        self.history: list[tuple[int, Action]] = []
+        self.results: list[DealResult] = []
+        self.result: GameResult | None = None
+        self.rigged = False
+        self.hand_number = 0
+        self.phase = "deal"
+        self.turn: int | None = None
+        self.hand_players: tuple[int, ...] = ()
+        self._reset_deal_state()
+        self.first_dealer_draws = ()
+        if dealer is None:
+            dealer, self.first_dealer_draws = self._cut(list(range(n)))
+        self.dealer = dealer
+        self._begin_deal()
+
+    @classmethod
+    def new(cls, rules=None, n_players: int | None = None, *, seed=None, rng: np.random.Generator | None = None,
+            dealer: int | None = None):
+        """A new game from ``rules`` (None: the defaults), ``n_players`` (default 4) and ``seed`` or ``rng``."""
+        if rng is not None and seed is not None:
+            raise RuleConfigError("give a seed or an rng, not both.")
+        if rng is None:
+            if seed is not None:
+                _seed_ok(seed)
+            rng = np.random.default_rng(seed)
+        elif not isinstance(rng, np.random.Generator):
+            raise RuleConfigError(f"rng must be a numpy.random.Generator; got {type(rng).__name__}.")
+        return cls(RUMMOLI if rules is None else rules, 4 if n_players is None else n_players, rng, seed=seed,
+                   dealer=dealer)
+
+    # ------------------------------------------------------------------ state of one deal
+
+    def _reset_deal_state(self) -> None:
+        n = len(self.chips)
+        self.widow_to: int | None = None
+        self.widow_how = "unsold"
+        self.high_bid = 0
+        self.high_bidder: int | None = None
+        self.bidders: list[int] = []
+        self.sealed: dict[int, int] = {}
+        self.bet_level = 0
+        self.committed = [0] * n
+        self.raises = 0
+        self.pending: list[int] = []
+        self.folded = [False] * n
+        self.poker_winners: tuple[int, ...] = ()
+        self.poker_values: list = [None] * n
+        self.poker_how = ""
+        self.poker_won = 0
+        self.need: int | None = None
+        self.lead_colour: bool | None = None  # True: red, False: black, None: any (the opening lead)
+        self.claimable: tuple[int, ...] = ()
+        self.won: list[tuple[str, int, int]] = []
+        self.payments = [0] * n
+        self.deadlock_paid = [0] * n
+        self.fines = [0] * n
+        self.out: int | None = None
+
+    @property
+    def n_seats(self) -> int:
+        return len(self.chips)
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Every seat's chips (the game's score)."""
+        return tuple(self.chips)
+
+    def from_left_of(self, seat: int, seats) -> list[int]:
+        """``seats`` in playing order starting at ``seat``'s left (``seat`` itself last)."""
+        n = self.n_seats
+        s = set(seats)
+        return [p for p in ((seat + k) % n for k in range(1, n + 1)) if p in s]
+
+    def _cut(self, seats: list[int]) -> tuple[int, tuple]:
+        """High card wins, ace high (§2.1, §2.6); ties cut again among the tied. Returns (seat, rounds)."""
+        rounds = []
+        while True:
+            cards = self.rng.permutation(52)[:len(seats)].tolist()
+            draws = tuple(zip(seats, cards))
+            rounds.append(draws)
+            top = max(STRENGTH[c] for c in cards)
+            seats = [p for p, c in draws if STRENGTH[c] == top]
+            if len(seats) == 1:
+                return seats[0], tuple(rounds)
+
+    def _can_play(self, seat: int) -> bool:
+        if not self.in_game[seat]:
+            return False
+        need = 1 if self.rules.short_ante == "partial" else self.ANTE
+        return self.chips[seat] >= need
+
+    def _retire(self) -> None:
+        """Players who cannot ante leave the game under ``eliminated`` (and ``partial`` with no chips)."""
+        if self.rules.short_ante == "sit_out":
+            return
+        for p in range(self.n_seats):
+            if self.in_game[p] and not self._can_play(p):
+                self.in_game[p] = False
+
+    def _pay(self, seat: int, amount: int, reason: str, section: int | None = None, to: int | None = None) -> int:
+        """``seat`` pays ``amount`` (capped at his chips) onto ``section`` or to player ``to``; returns what he paid."""
+        amount = min(amount, self.chips[seat])
+        if amount <= 0:
+            return 0
+        self.chips[seat] -= amount
+        if to is None:
+            self.ledger.pay_in(seat, amount, reason)
+            self.board[section] += amount
+        else:
+            self.ledger.transfer(seat, to, amount, reason)
+            self.chips[to] += amount
+        return amount
+
+    def _take(self, seat: int, section: int, amount: int | None = None, reason: str = "win") -> int:
+        amount = self.board[section] if amount is None else amount
+        if amount:
+            self.board[section] -= amount
+            self.ledger.take(seat, amount, f"{reason}:{SECTIONS[section]}")
+            self.chips[seat] += amount
+        return amount
+
+    # ------------------------------------------------------------------ the deal
+
+    def _begin_deal(self) -> None:
+        self._retire()
+        players = [p for p in range(self.n_seats) if self._can_play(p)]
+        if len(players) < 2 or len(self.results) >= self.deals_total:
+            self._finish("rounds" if len(players) >= 2 else "last_player")
+            return
+        if self.dealer not in players:  # the deal passes left to the next player who can play
+            self.dealer = self.from_left_of(self.dealer, players)[0]
+        order = self.from_left_of(self.dealer, players)  # the dealer's left first, the dealer last
+        self.hand_number += 1
+        self.hand_players = tuple(order)
+        self.in_hand = [p in order for p in range(self.n_seats)]
+        self._reset_deal_state()
+        for p in order:  # §2.1: one chip on each section (partial: as far as the chips go)
+            for s in range(len(SECTIONS)):
+                self._pay(p, 1, "ante", section=s)
+        self.hands = [[] for _ in range(self.n_seats)]
+        self.widow, self.dead, self.played, self.run_starts = [], [], [], []
+        targets = list(order) + [-1] if self.rules.widow_deal_position == "last" else [-1] + list(order)
+        cards = self.rng.permutation(52).tolist()
+        for i, c in enumerate(cards):  # one at a time, round after round (§2.1)
+            t = targets[i % len(targets)]
+            (self.widow if t == -1 else self.hands[t]).append(c)
+        self.phase = "widow"
+        self.turn = self.dealer
+
+    def _restricted(self, seat: int) -> bool:
+        return self.rules.widow_paycard_restriction and any(c in PAY_CARDS for c in self.hands[seat])
+
+    def _after_widow_choice(self, swap: bool) -> None:
+        d = self.dealer
+        if swap:
+            self.dead, self.hands[d], self.widow = self.hands[d], self.widow, []
+            self.widow_to, self.widow_how = d, "swap"
+            self._start_poker()
+            return
+        if self.rules.widow_auction != "none":
+            self.bidders = [p for p in self.from_left_of(d, self.hand_players) if p != d
+                            and not self._restricted(p) and self.chips[p] >= 1]
+            if self.bidders:
+                self.phase = "auction"
+                self.turn = self.bidders[0]
+                return
+        self._sell_widow(None)
+
+    def _sell_widow(self, winner: int | None) -> None:
+        if winner is None:
+            self.dead, self.widow = self.widow, []
+        else:
+            self._pay(winner, self.high_bid, "widow bid", to=self.dealer)
+            self.dead, self.hands[winner], self.widow = self.hands[winner], self.widow, []
+            self.widow_to, self.widow_how = winner, "auction"
+        self.bidders = []
+        self._start_poker()
+
+    def _start_poker(self) -> None:
+        if self.rules.poker_method == "betting":
+            self.pending = list(self.hand_players)
+            self.phase = "betting"
+            self.turn = self.pending[0]
+            return
+        self._showdown(list(self.hand_players))
+
+    def _showdown(self, players: list[int]) -> None:
+        for p in self.hand_players:
+            self.poker_values[p] = hand_value(tuple(self.hands[p]))
+        best = max(self.poker_values[p] for p in players)
+        winners = [p for p in self.hand_players if p in players and self.poker_values[p] == best]
+        self.poker_how = "showdown"
+        self._pay_poker(winners)
+
+    def _pay_poker(self, winners: list[int]) -> None:
+        """Split the poker section; an odd chip stays (§2.4); the first winner from the dealer's left leads."""
+        share = self.board[POKER_SECTION] // len(winners)
+        for w in winners:
+            self._take(w, POKER_SECTION, share)
+            self.won.append(("poker", w, share))
+        self.poker_winners = tuple(winners)
+        self.poker_won = share
+        self.phase = "stops"
+        self._lead(winners[0], None)
+
+    # ------------------------------------------------------------------ the stops
+
+    def _lead(self, seat: int, colour: bool | None) -> None:
+        self.turn = seat
+        self.need = None
+        self.lead_colour = colour
+
+    def _lead_cards(self, seat: int) -> list[int]:
+        hand = self.hands[seat]
+        col = self.lead_colour
+        pool = hand if col is None else [c for c in hand if RED[c] == col]
+        low = min(STRENGTH[c] for c in pool)
+        return sorted(c for c in pool if STRENGTH[c] == low)
+
+    def _earned(self, seat: int, card: int) -> tuple[int, ...]:
+        out = []
+        if card in SINGLE_PAY:
+            out.append(SINGLE_PAY[card])
+        pl = self.played  # (the card itself is not in it yet: the cards before it, by the same player, §2.2)
+        if card == AD and pl and pl[-1] == (seat, KD):
+            out.append(AK_SECTION)
+        if card % 13 == 8 and len(pl) >= 2 and pl[-1] == (seat, card - 1) and pl[-2] == (seat, card - 2):
+            out.append(SEQ_SECTION)
+        return tuple(out)
+
+    def _collect(self, seat: int, sections) -> None:
+        for s in sections:
+            got = self._take(seat, s)
+            self.won.append((SECTIONS[s], seat, got))
+
+    def _play(self, seat: int, card: int) -> None:
+        if self.need is None:
+            self.run_starts.append(len(self.played))
+        self.hands[seat].remove(card)
+        earned = self._earned(seat, card)
+        self.played.append((seat, card))
+        if earned:
+            if self.rules.manual_claims:
+                self.claimable = earned
+                self.phase = "claim"
+                return
+            self._collect(seat, earned)
+        self._continue(seat, card)
+
+    def _continue(self, seat: int, card: int) -> None:
+        if not self.hands[seat]:
+            self._go_out(seat)
+            return
+        nxt = next_up(card)
+        if nxt is not None:
+            for p in self.hand_players:
+                if nxt in self.hands[p]:  # the holder must play it (§2.5.2)
+                    self.turn, self.need = p, nxt
+                    return
+        self._change_colour(seat, not RED[card])  # closed or blocked (§2.5.3)
+
+    def _change_colour(self, last: int, colour: bool) -> None:
+        rule = self.rules.colour_change_rule
+        order = [last] + [p for p in self.from_left_of(last, self.hand_players) if p != last]
+        for p in order:
+            if any(RED[c] == colour for c in self.hands[p]):
+                self._lead(p, colour)
+                return
+            if rule == "fine_per_pass":
+                self.fines[p] += self._pay(p, 1, "fine", section=RUMMOLI_SECTION)
+        if rule == "any_colour_fallback":
+            self._lead(last, None)
+            return
+        self._deadlock()
+
+    def _go_out(self, seat: int) -> None:
+        """§2.5.6: the Rummoli section, and one chip per card from every other player."""
+        self._collect(seat, (RUMMOLI_SECTION,))
+        for p in self.hand_players:
+            if p != seat:
+                paid = self._pay(p, len(self.hands[p]), "cards left", to=seat)
+                self.payments[p] -= paid
+                self.payments[seat] += paid
+        self.out = seat
+        self._end_deal("rummoli")
+
+    def _deadlock(self) -> None:
+        """§2.5.7: every player puts one chip per card held on the Rummoli section; nobody takes it."""
+        for p in self.hand_players:
+            self.deadlock_paid[p] = self._pay(p, len(self.hands[p]), "deadlock", section=RUMMOLI_SECTION)
+        self._end_deal("deadlock")
+
+    def _end_deal(self, ending: str) -> None:
+        self.results.append(DealResult(
+            number=self.hand_number, dealer=self.dealer, players=self.hand_players, widow_to=self.widow_to,
+            widow_how=self.widow_how, bid=self.high_bid if self.widow_how == "auction" else 0,
+            poker_how=self.poker_how, poker_winners=self.poker_winners, poker_values=tuple(self.poker_values),
+            poker_won=self.poker_won, won=tuple(self.won), ending=ending, out=self.out,
+            payments=tuple(self.payments), deadlock=tuple(self.deadlock_paid), fines=tuple(self.fines),
+            chips=tuple(self.chips), played=tuple(self.played)))
+        self.turn = None
+        self.need = None
+        self._retire()
+        players = [p for p in range(self.n_seats) if self._can_play(p)]
+        if len(players) < 2 or len(self.results) >= self.deals_total:
+            self._finish("rounds" if len(players) >= 2 else "last_player")
+        else:
+            self.phase = "between_deals"
+
+    @property
+    def next_dealer(self) -> int:
+        players = [p for p in range(self.n_seats) if self._can_play(p)]
+        return self.from_left_of(self.dealer, players)[0]
+
+    def _finish(self, how: str) -> None:
+        """§2.6: the chips left on the sheet go to one player (cut or poker deal); most chips wins."""
+        sweepers = [p for p in range(self.n_seats) if self.in_game[p]] or list(range(self.n_seats))
+        swept_by, draws = (self._cut(sweepers) if self.rules.final_sweep == "cut" else self._poker_deal(sweepers))
+        payouts = [0] * self.n_seats
+        swept = sum(self.board)
+        for s in range(len(SECTIONS)):
+            payouts[swept_by] += self._take(swept_by, s, reason="sweep")
+        top = max(self.chips)
+        winners = tuple(p for p in range(self.n_seats) if self.chips[p] == top)
+        self.result = GameResult(winners=winners, how=how, swept_by=swept_by, swept=swept, payouts=tuple(payouts),
+                                 sweep_draws=draws, chips=tuple(self.chips), next_dealer=winners[0])
+        self.phase = "game_over"
+        self.turn = None
+
+    def _poker_deal(self, seats: list[int]) -> tuple[int, tuple]:
+        """§2.6 (b): five cards each, the best hand takes the sheet; ties are dealt again among the tied."""
+        rounds = []
+        while True:
+            cards = self.rng.permutation(52).tolist()
+            hands = {p: tuple(cards[5 * i:5 * i + 5]) for i, p in enumerate(seats)}
+            rounds.append(tuple(hands.items()))
+            values = {p: hand_value(h) for p, h in hands.items()}
+            top = max(values.values())
+            seats = [p for p in seats if values[p] == top]
+            if len(seats) == 1:
+                return seats[0], tuple(rounds)
+
+    # ------------------------------------------------------------------ the protocol
+
+    @property
+    def to_act(self) -> int | None:
+        ph = self.phase
+        if ph == "game_over":
+            return None
+        if ph == "between_deals":
+            return self.next_dealer
+        return self.turn
+
+    @property
+    def hand_over(self) -> bool:
+        return self.phase in ("between_deals", "game_over")
+
+    @property
+    def game_over(self) -> bool:
+        return self.phase == "game_over"
+
+    def table_actions(self) -> list:
+        """Nobody joins a Rummoli game under way: no table actions."""
+        return []
+
+    def score_events(self, *kinds: str) -> int:
+        """Rummoli has no rebuys or buy-backs (what simulations of other games count here)."""
+        return 0
+
+    @property
+    def pot_paid_out(self) -> int:
+        """The chips of the final sweep (0 before the end)."""
+        return 0 if self.result is None else self.result.swept
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the player to act may take now, in a fixed order."""
+        ph = self.phase
+        p = self.turn
+        if ph == "stops":
+            if self.need is not None:
+                return [Play(self.need)]
+            return [Play(c) for c in self._lead_cards(p)]
+        if ph == "widow":
+            return [KEEP] if self._restricted(p) else [SWAP, KEEP]
+        if ph == "auction":
+            lo = self.high_bid + 1 if self.rules.widow_auction == "open" else 1
+            return [PASS] + [Bid(k) for k in range(lo, self.chips[p] + 1)]
+        if ph == "betting":
+            out = []
+            to_call = self.bet_level - self.committed[p]
+            chips = self.chips[p]
+            size = self.rules.bet_size
+            if to_call == 0:
+                out.append(CHECK)
+                if chips >= size:
+                    out.append(BET)
+            else:
+                if chips >= to_call:
+                    out.append(CALL)
+                if self.raises < self.rules.raise_cap and chips >= to_call + size:
+                    out.append(RAISE)
+                out.append(FOLD)
+            return out
+        if ph == "claim":
+            return [CLAIM, FORGO]
+        if ph == "between_deals":
+            return [DEAL]
+        return []
+
+    def check(self, action) -> None:
+        """Raise the refusal (naming the rule) unless ``action`` is legal now; changes nothing."""
+        ph = self.phase
+        actor = self.to_act
+        if action not in ACTIONS:
+            raise refuse(action, player=actor, phase=ph, rule="§2",
+                         reason=f"{action!r} is not an action of Rummoli (its actions are {', '.join(ACTIONS.words)})")
+        if ph == "game_over":
+            raise refuse(action, player=actor, phase=ph, rule="§2.6", reason="the game is over")
+        classes, rule, what, choices = PHASES[ph]
+        if type(action) not in classes:
+            raise refuse(action, player=actor, phase=ph, rule=rule, reason=f"{what}; the choices are {choices}")
+        if action in self.legal_actions():
+            return
+        reason, rule = self._why_not(action)
+        raise refuse(action, player=actor, phase=ph, rule=rule, reason=reason)
+
+    def _why_not(self, action) -> tuple[str, str]:
+        p = self.turn
+        ph = self.phase
+        if ph == "widow":
+            return (f"player {p} holds a pay card, so he may not swap (widow_paycard_restriction=True)", "§2.3")
+        if ph == "auction":
+            k = action.amount
+            if self.rules.widow_auction == "open" and k <= self.high_bid:
+                return f"a bid must exceed the current bid of {self.high_bid} (the minimum bid is 1)", "§2.3"
+            if k < 1:
+                return "the minimum bid is 1 chip", "§2.3"
+            return f"player {p} has only {self.chips[p]} chips", "§2.3"
+        if ph == "betting":
+            to_call = self.bet_level - self.committed[p]
+            if isinstance(action, Check):
+                return f"there is a bet of {to_call} to call: call, raise or fold", "§2.4"
+            if isinstance(action, Bet):
+                if to_call:
+                    return "someone has already bet: call, raise or fold", "§2.4"
+                return f"player {p} has {self.chips[p]} chips, less than the bet of {self.rules.bet_size}", "§2.4"
+            if isinstance(action, Call):
+                if not to_call:
+                    return "there is no bet to call: check or bet", "§2.4"
+                return f"player {p} has {self.chips[p]} chips, less than the {to_call} to call", "§2.4"
+            if isinstance(action, Raise):
+                if not to_call:
+                    return "there is no bet to raise: check or bet", "§2.4"
+                if self.raises >= self.rules.raise_cap:
+                    return f"the raises are capped at {self.rules.raise_cap} per round (raise_cap)", "§2.4"
+                return f"player {p} has {self.chips[p]} chips, too few to raise", "§2.4"
+            return "there is no bet: check rather than fold", "§2.4"
+        if ph == "stops":
+            c = action.card
+            name = format_card(c) if isinstance(c, int) and 0 <= c < 53 else repr(c)
+            if not (isinstance(c, int) and 0 <= c < 52) or c not in self.hands[p]:
+                return f"player {p} does not hold {name}", "§2.5"
+            if self.need is not None:
+                return (f"{format_card(self.need)} is called for and player {p} holds it: he must play it "
+                        f"(continuation is mandatory)", "§2.5")
+            lowest = " or ".join(format_card(x) for x in self._lead_cards(p))
+            if self.lead_colour is None:
+                return f"the lead is the lowest card in the hand: {lowest}", "§2.5"
+            col = "red" if self.lead_colour else "black"
+            return f"the colour changes: player {p} must lead his lowest {col} card, {lowest}", "§2.5"
+        return f"that is not allowed in phase {ph!r}", PHASES[ph][1]  # pragma: no cover
+
+    def apply(self, action) -> None:
+        """Check ``action`` and play it; an illegal one is refused (the rule named) and changes nothing."""
+        self.check(action)
+        self.apply_unchecked(action)
+
+    def apply_unchecked(self, action) -> None:
+        """Play a legal ``action`` without checking it (the fast path of simulations)."""
+        ph = self.phase
+        actor = self.to_act
+        self.history.append((actor, action))
+        if ph == "stops":
+            self._play(actor, action.card)
+        elif ph == "widow":
+            self._after_widow_choice(isinstance(action, Swap))
+        elif ph == "auction":
+            self._do_bid(actor, action)
+        elif ph == "betting":
+            self._do_bet(actor, action)
+        elif ph == "claim":
+            card = self.played[-1][1]
+            if isinstance(action, Claim):
+                self._collect(actor, self.claimable)
+            self.claimable = ()
+            self.phase = "stops"
+            self._continue(actor, card)
+        elif ph == "between_deals":
+            self.dealer = actor
+            self._begin_deal()
+        else:  # pragma: no cover - check() refuses first
+            raise IllegalActionError(f"no action is possible in phase {ph!r}.")
+
+    def _do_bid(self, p: int, action) -> None:
+        q = self.bidders
+        if self.rules.widow_auction == "open":
+            q.pop(0)
+            if isinstance(action, Bid):
+                self.high_bid, self.high_bidder = action.amount, p
+                q.append(p)
+            if not q or q == [self.high_bidder]:
+                self._sell_widow(self.high_bidder)
+                return
+        else:  # sealed: everyone bids once; the first highest from the dealer's left wins
+            q.pop(0)
+            if isinstance(action, Bid):
+                self.sealed[p] = action.amount
+                if action.amount > self.high_bid:  # kept secret from the views until the end
+                    self.high_bid, self.high_bidder = action.amount, p
+            if not q:
+                self._sell_widow(self.high_bidder)
+                return
+        self.turn = q[0]
+
+    def _do_bet(self, p: int, action) -> None:
+        size = self.rules.bet_size
+        self.pending.pop(0)
+        if isinstance(action, (Bet, Raise, Call)):
+            target = self.bet_level + (0 if isinstance(action, Call) else size)
+            self._pay(p, target - self.committed[p], "bet", section=POKER_SECTION)
+            self.committed[p] = target
+            if not isinstance(action, Call):
+                self.raises += isinstance(action, Raise)
+                self.bet_level = target
+                self.pending = [q for q in self.from_left_of(p, self.hand_players) if q != p and not self.folded[q]]
+        elif isinstance(action, Fold):
+            self.folded[p] = True
+            left = [q for q in self.hand_players if not self.folded[q]]
+            if len(left) == 1:
+                for q in self.hand_players:
+                    self.poker_values[q] = None
+                self.poker_how = "fold"
+                self._pay_poker(left)
+                return
+        if self.pending:
+            self.turn = self.pending[0]
+        else:
+            self._showdown([q for q in self.hand_players if not self.folded[q]])
+
+    # ------------------------------------------------------------------ views
+
+    def view(self, seat: int) -> RummoliView:
+        """What ``seat`` can see now."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n_seats:
+            raise IllegalActionError(f"seat {seat!r} is not at this table: seats are 0 to {self.n_seats - 1}.")
+        runs = []
+        starts = self.run_starts + [len(self.played)]
+        for a, b in zip(starts, starts[1:]):
+            runs.append(tuple(self.played[a:b]))
+        sealed = self.phase == "auction" and self.rules.widow_auction == "sealed"
+        return RummoliView(
+            seat=seat, phase=self.phase, to_act=self.to_act, hand=tuple(self.hands[seat]),
+            _legal=_Guard(self, len(self.history)), rules=self.rules, action_set=ACTIONS, dealer=self.dealer,
+            hand_number=self.hand_number, deals_total=self.deals_total, chips=tuple(self.chips),
+            board=tuple(self.board), in_game=tuple(self.in_game), in_hand=tuple(self.in_hand),
+            hand_sizes=tuple(map(len, self.hands)), widow_size=len(self.widow), dead_size=len(self.dead),
+            widow_to=self.widow_to, high_bid=0 if sealed else self.high_bid,
+            high_bidder=None if sealed else self.high_bidder, bidders=tuple(self.bidders),
+            bet_level=self.bet_level, committed=tuple(self.committed), raises=self.raises,
+            folded=tuple(self.folded), poker_winners=self.poker_winners,
+            poker_values=tuple(self.poker_values) if self.poker_winners else (None,) * self.n_seats,
+            played=tuple(self.played), runs=tuple(runs), need=self.need if self.phase == "stops" else None,
+            lead_colour=None if self.lead_colour is None else ("red" if self.lead_colour else "black"),
+            claimable=tuple(SECTIONS[s] for s in self.claimable),
+            last_result=self.results[-1] if self.results else None, result=self.result)
+
+    # ------------------------------------------------------------------ arranged positions (tests, the book)
+
+    def set_deal(self, hands: dict, widow) -> None:
+        """Replace the cards just dealt (phase ``widow``, before the dealer's decision) by ``hands``
+        (seat → cards) and the ``widow``; every card of the pack must be used once. A game so
+        arranged cannot be recorded (its cards did not come from its seed).
+        """
+        from ..cards import parse_hand
+
+        if self.phase != "widow":
+            raise IllegalActionError(f"a deal can be arranged only before the widow decision; the phase is "
+                                     f"{self.phase!r}.")
+        new = {p: list(parse_hand(h)) for p, h in hands.items()}
+        w = list(parse_hand(widow))
+        if set(new) != set(self.hand_players):
+            raise IllegalActionError(f"give a hand to each player in the deal: {list(self.hand_players)}.")
+        cards = [c for h in new.values() for c in h] + w
+        if sorted(cards) != list(range(52)):
+            raise InvalidCardError("an arranged deal must use each of the 52 cards exactly once.")
+        if any(len(h) < 5 for h in (*new.values(), w)):
+            raise InvalidCardError("every hand (and the widow) needs at least 5 cards for the poker phase.")
+        for p, h in new.items():
+            self.hands[p] = h
+        self.widow = w
+        self.rigged = True
+
+    def set_stops(self, hands: dict, *, dead=(), lead: int, colour: str | None = None) -> None:
+        """Put the current deal in the stops phase with ``hands`` (seat → cards) and the ``dead`` hand;
+        every other card counts as played earlier (by nobody, seat -1). ``lead`` leads next: his lowest
+        card (``colour`` None, the opening lead) or his lowest ``"red"``/``"black"`` card. The chips
+        stay as they are (the antes are on the sheet). A game so arranged cannot be recorded.
+        """
+        from ..cards import parse_hand
+
+        if self.phase not in ("widow", "stops"):
+            raise IllegalActionError(f"the stops can be arranged during a deal; the phase is {self.phase!r}.")
+        new = {p: list(parse_hand(h)) for p, h in hands.items()}
+        dead = list(parse_hand(dead))
+        if set(new) != set(self.hand_players):
+            raise IllegalActionError(f"give a hand to each player in the deal: {list(self.hand_players)}.")
+        used = [c for h in new.values() for c in h] + dead
+        if len(set(used)) != len(used) or any(not 0 <= c < 52 for c in used):
+            raise InvalidCardError("each card of the pack may be placed once.")
+        if colour not in (None, "red", "black"):
+            raise IllegalActionError(f"colour is {colour!r}: it must be None, 'red' or 'black'.")
+        col = None if colour is None else colour == "red"
+        pool = [c for c in new[lead] if col is None or RED[c] == col]
+        if not pool:
+            raise IllegalActionError(f"player {lead} holds no card to lead in that colour.")
+        taken = set(used)
+        rest = [c for c in range(52) if c not in taken]
+        self.hands = [new.get(p, []) for p in range(self.n_seats)]
+        self.dead, self.widow = dead, []
+        self.played = [(-1, c) for c in rest]
+        self.run_starts = [0] if rest else []
+        self.poker_how, self.phase = "arranged", "stops"
+        self.claimable = ()
+        self._lead(lead, col)
+        self.rigged = True
+
+    # ------------------------------------------------------------------ conservation
+
+    def snapshot(self) -> tuple:
+        """Everything that defines the state (equal snapshots, equal states)."""
+        return (self.phase, self.turn, self.dealer, tuple(map(tuple, self.hands)), tuple(self.widow),
+                tuple(self.dead), tuple(self.played), tuple(self.run_starts), tuple(self.chips), tuple(self.board),
+                self.ledger.snapshot(), tuple(self.in_game), tuple(self.in_hand), self.hand_number,
+                len(self.results), self.result, len(self.history), self.widow_to, self.high_bid, self.high_bidder,
+                tuple(self.bidders), tuple(sorted(self.sealed.items())), self.bet_level, tuple(self.committed),
+                self.raises, tuple(self.pending), tuple(self.folded), self.poker_winners, self.need,
+                self.lead_colour, self.claimable, tuple(self.won), repr(self.rng.bit_generator.state))
+
+    def card_places(self) -> dict[str, int]:
+        """How many cards are in each place (hands, widow, dead hand, played): 52 in all."""
+        return {"hands": sum(map(len, self.hands)), "widow": len(self.widow), "dead": len(self.dead),
+                "played": len(self.played)}
+
+    def total_chips(self) -> int:
+        """Chips with the players plus chips on the sheet: always ``initial_chips × N``."""
+        return sum(self.chips) + sum(self.board)
+
+    def check_invariants(self, *, deep: bool = True) -> None:
+        """Raise ``AssertionError`` unless every card is in exactly one place and every chip is with a player
+        or on a section, the ledger adds up, and the phase's own rules hold (``deep`` is accepted for the
+        soak's signature; every check is cheap)."""
+        counts = [0] * 52
+        for h in self.hands:
+            for c in h:
+                counts[c] += 1
+        for c in self.widow:
+            counts[c] += 1
+        for c in self.dead:
+            counts[c] += 1
+        for _, c in self.played:
+            counts[c] += 1
+        if self.phase != "deal" and counts != [1] * 52:
+            bad = [format_card(c) for c in range(52) if counts[c] != 1]
+            raise AssertionError(f"cards not conserved: {sum(counts)} cards; wrong counts for {bad}")
+        led = self.ledger
+        led.check()
+        n0 = self.rules.initial_chips * self.n_seats
+        if any(c < 0 for c in self.chips) or any(b < 0 for b in self.board):
+            raise AssertionError(f"chips negative: players {self.chips}, sheet {self.board}")
+        if sum(self.chips) + sum(self.board) != n0:
+            raise AssertionError(f"chips not conserved: players {sum(self.chips)} + sheet {sum(self.board)} "
+                                 f"!= {n0}")
+        if led.pot != sum(self.board):
+            raise AssertionError(f"the ledger's pot {led.pot} is not the chips on the sheet {sum(self.board)}")
+        for p in range(self.n_seats):
+            if self.chips[p] != self.rules.initial_chips - led.paid[p] + led.received[p]:
+                raise AssertionError(f"seat {p}'s chips {self.chips[p]} do not match the ledger "
+                                     f"(paid {led.paid[p]}, received {led.received[p]})")
+        ph = self.phase
+        if ph not in PHASES:
+            raise AssertionError(f"unknown phase {ph!r}")
+        if ph in ("widow", "auction", "betting", "stops", "claim"):
+            if not self.in_hand[self.turn]:
+                raise AssertionError(f"seat {self.turn} acts but is not in the deal")
+            for p in range(self.n_seats):
+                if not self.in_hand[p] and self.hands[p]:
+                    raise AssertionError(f"seat {p} is not in the deal but holds cards")
+            if not self.rigged and ph in ("widow", "auction"):
+                sizes = [len(self.hands[p]) for p in self.hand_players]
+                exp = list(hand_sizes(len(self.hand_players)))
+                got = sizes + [len(self.widow)] if self.rules.widow_deal_position == "last" else \
+                    [len(self.widow)] + sizes
+                if ph == "widow" and got != exp:
+                    raise AssertionError(f"hand sizes {got} are not those of §2.1 {exp}")
+            if ph in ("betting", "stops", "claim") and (self.widow or len(self.dead) == 0):
+                raise AssertionError("after the widow phase exactly one hand is dead and the widow is gone")
+        if ph == "stops" and self.need is not None and self.need not in self.hands[self.turn]:
+            raise AssertionError(f"seat {self.turn} must play {format_card(self.need)} but does not hold it")
+        if ph == "stops" and not self.hands[self.turn]:
+            raise AssertionError(f"seat {self.turn} is to play with no cards")
+        if ph == "betting":
+            if self.board[POKER_SECTION] < sum(self.committed):
+                raise AssertionError("the bets are not on the poker section")
+        if ph == "game_over":
+            if sum(self.board) != 0:
+                raise AssertionError(f"chips left on the sheet after the final sweep: {self.board}")
+        if self.hand_number > self.deals_total:
+            raise AssertionError(f"{self.hand_number} deals played; the game has {self.deals_total}")
+
+    def __repr__(self) -> str:
+        return (f"<RummoliGame {self.n_seats} seats, deal {self.hand_number}, phase {self.phase!r}, "
+                f"to act {self.to_act}, chips {self.chips}, sheet {self.board}>")
+
+
+__all__ = ["RummoliRules", "RUMMOLI", "PACK", "SECTIONS", "RummoliGame", "RummoliView", "DealResult", "GameResult",
+           "Swap", "Keep", "Bid", "Pass", "Check", "Bet", "Call", "Raise", "Fold", "Play", "Claim", "Forgo",
+           "ACTIONS", "STRENGTH", "RED", "PAY_CARDS", "SINGLE_PAY", "next_up", "hand_sizes", "BoardLedger"]
