@@ -445,3 +445,42 @@ def test_lab_house_rule_lab(open_in_lab):
     page.click(f"{HL} button.rumino-lab-run")
     _wait_text(page, f"{HL} .rumino-lab-status", "done: 30 games per setting")
     _wait_title(page, HL, "knock limit 7 vs 3")
+
+
+# ---------------------------------------------------------------------- PokerOddsExplorer (Rummoli)
+
+PO = ".rumino-poker-odds-explorer"
+
+
+def _poker_slider_to_8_cards(page):
+    """Press → on the hand-size slider (7 → 8 cards): title, readout and table follow the engine."""
+    from rumino.odds.poker import best_five_table
+    from widgets import PokerOddsExplorerController
+
+    ref = PokerOddsExplorerController(cards=7)
+    assert _plot_title(page, PO) == ref.figure_spec()["title"]
+    # nine bars, one per category, and nine reference diamonds
+    assert page.locator(f"{PO} .barlayer .point").count() == 9
+    page.focus(f"{PO} .rumino-cards-slider .noUi-handle")
+    page.keyboard.press("ArrowRight")
+    ref.set_cards(8)
+    assert _wait_title(page, PO, "Best five of 8 cards") == ref.figure_spec()["title"]
+    _wait_text(page, f"{PO} .rumino-poker-readout", "best five of 8 cards")
+    assert page.inner_text(f"{PO} .rumino-poker-readout").strip() == ref.readout()
+    table = _wait_text(page, f"{PO} .rumino-poker-table", "8 cards")
+    assert f"{best_five_table(8)['straight']:,}" in table
+    assert page.inner_text(f"{PO} .rumino-cards-slider .widget-readout").strip() == "8"
+
+
+def test_poker_odds_explorer_slider(open_demo):
+    page = open_demo("poker_odds_explorer", f"{PO} {PLOT_TITLE}")
+    _poker_slider_to_8_cards(page)
+    page.click(f"{PO} .rumino-log-axis input[type=checkbox]")
+    page.wait_for_function(f"() => !!document.querySelector('{PO} .js-plotly-plot .yaxislayer-above') && "
+                           f"document.querySelector('{PO} .js-plotly-plot').layout.yaxis.type === 'log'",
+                           timeout=STEP_TIMEOUT_MS)
+
+
+def test_lab_poker_odds_explorer(open_in_lab):
+    page = open_in_lab("poker_odds_explorer", f"{PO} {PLOT_TITLE}")
+    _poker_slider_to_8_cards(page)
