@@ -484,3 +484,36 @@ def test_poker_odds_explorer_slider(open_demo):
 def test_lab_poker_odds_explorer(open_in_lab):
     page = open_in_lab("poker_odds_explorer", f"{PO} {PLOT_TITLE}")
     _poker_slider_to_8_cards(page)
+
+
+# ---------------------------------------------------------------------- RummoliTable
+
+RT = ".rumino-rummoli-table"
+RT_CARDS = f"{RT} .rumino-your-hand .rumino-card-button"
+
+
+def test_rummoli_table_play_the_called_card_and_see_the_stops(open_demo):
+    from rumino.cards import format_card
+    from widgets import RummoliTableController
+
+    page = open_demo("rummoli_table", f"{RT} .rumino-your-hand svg")
+    ref = RummoliTableController("default,default,default", seed=1)  # the demo's table
+    assert page.locator(f"{RT} .rummoli-board .rummoli-section").count() == 9
+    board = {s: page.get_attribute(f"{RT} .rummoli-section[data-section='{s}']", "data-chips")
+             for s in ref.view().board_chips}
+    assert {k: int(v) for k, v in board.items()} == ref.view().board_chips
+    assert page.locator(RT_CARDS).count() == len(ref.view().hand)
+    # the showdown is on the page, and only the legal lead can be clicked
+    assert "wins the poker pot" in page.inner_text(f"{RT} .rumino-showdown-box")
+    legal = [a.card for a in ref.legal()]
+    enabled = page.eval_on_selector_all(f"{RT_CARDS}:not([disabled])", "els => els.map(e => +e.dataset.card)")
+    assert enabled == legal
+    page.click(f"{RT_CARDS}[data-card='{legal[0]}']")
+    ref.play_card(legal[0])
+    _wait_text(page, f"{RT} .rumino-log", re.escape(f"you: play {format_card(legal[0])}"))
+    # the bots answered on the page as they did at the reference table (same seed, same engine)
+    _wait_text(page, f"{RT} .rumino-log", re.escape(ref.log[-1]))
+    stops = page.inner_text(f"{RT} .rumino-stops-box")
+    assert "run 1" in stops
+    shown = page.eval_on_selector_all(f"{RT} .rumino-stop", "els => els.map(e => +e.dataset.card)")
+    assert shown == [c for _, c in ref.view().played]

@@ -169,7 +169,7 @@ class RummoliTableController:
                  f' widow ({v.widow_size})</span>' if v.widow_size else "")
         dead = (f'<span style="font:12px sans-serif;margin-left:10px">{card_back_svg(scale=0.4, count=v.dead_size, label=f"dead hand: {v.dead_size} cards")}'
                 f' dead hand ({v.dead_size}, unseen)</span>' if v.dead_size else "")
-        return (head + table_html(["player", "chips", "cards", ""], rows, cls="rumino-rummoli-players",
+        return (head + table_html(["player", "chips", "cards", "notes"], rows, cls="rumino-rummoli-players",
                                   row_headers=True) + f'<div class="rumino-widow">{widow}{dead}</div>')
 
     def hand_caption(self) -> str:
