@@ -47,8 +47,10 @@ def _kind(message: str) -> str:
 
 
 def _bots_for(game_cls, n: int, random_only: bool, rng) -> list[str]:
-    from rumino.players import GreedyPlayer
+    from rumino.players import GreedyPlayer, RummoliDefault
 
+    if not random_only and RummoliDefault.fits(game_cls):  # a game with its own default bot: default, some random
+        return [("default", "default", "random")[int(rng.integers(3))] for _ in range(n)]
     if random_only or not GreedyPlayer.fits(game_cls):
         return ["random"] * n
     return [("greedy", "threshold:2", "threshold:4")[int(rng.integers(3))] for _ in range(n)]
@@ -85,7 +87,10 @@ def soak_range(variant: str, start: int, stop: int, seed: int, random_share: flo
                 game.check_invariants(deep=deep)
             else:
                 # the end: every card of the pack in one place, every unit of money accounted for
-                total = sum(len(h) for h in game.hands) + len(game.stock) + len(game.discard)
+                if hasattr(game, "card_places"):  # a game without stock and discard pile (Rummoli)
+                    total = sum(game.card_places().values())
+                else:
+                    total = sum(len(h) for h in game.hands) + len(game.stock) + len(game.discard)
                 if total != game.PACK.size:
                     raise AssertionError(f"cards not conserved at the end: {total} of {game.PACK.size}")
                 if sum(game.ledger.paid) != game.ledger.pot + sum(game.ledger.received) or game.ledger.pot:

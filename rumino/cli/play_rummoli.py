@@ -4,7 +4,7 @@ You type ``swap`` / ``keep`` (the dealer and the widow), ``bid N`` / ``pass`` (t
 auction), ``check``, ``bet``, ``call``, ``raise``, ``fold`` (with
 ``poker_method=betting``), a card such as ``7h`` to play it in the stops,
 ``claim`` / ``forgo`` (with ``manual_claims``), ``deal``, or a number from the
-list. Input may be piped; the end of input ends the program cleanly.
+list. A card you are forced to play (the only legal one in the stops) is played for you. Input may be piped; the end of input ends the program cleanly.
 
 >>> import io
 >>> out = io.StringIO()
@@ -19,7 +19,7 @@ from __future__ import annotations
 import sys
 from typing import Sequence, TextIO
 
-from ..cards import format_card, format_hand
+from ..cards import format_card
 from ..engine.protocol import play
 from ..engine.seeding import new_table
 from ..errors import IllegalActionError
@@ -45,6 +45,15 @@ def say_action(game, seat: int, action, names) -> str:
         return f"{who} passes"
     if w == "play":
         return f"{who} plays {format_card(action.card, unicode=True)}"
+    if w in ("check", "call", "fold"):
+        return f"{who} {w}s"
+    if w in ("bet", "raise"):
+        return f"{who} {w}s {game.rules.bet_size}"
+    if w == "claim":
+        section, _, chips = game.won[-1]
+        return f"{who} claims the {section} section: {chips} chips"
+    if w == "forgo":
+        return f"{who} does not claim: the chips stay on the sheet"
     if w == "deal":
         return f"{who} deals deal {game.hand_number}"
     return f"{who}: {action}"
@@ -92,6 +101,9 @@ def play_rummoli_terminal(specs: Sequence[str], *, seed: int | None = None, rule
         print(text, file=out)
 
     def ask(view):
+        legal = view.legal_actions
+        if view.phase == "stops" and len(legal) == 1:  # a forced card (§2.5.2) is played for you
+            return legal[0]
         emit()
         emit(view.describe(unicode=True))
         while True:

@@ -33,9 +33,9 @@ from __future__ import annotations
 import numpy as np
 
 from ..engine.protocol import Action
-from ..poker import hand_value
+from ..poker import evaluate_batch, hand_value
 from ..variants.rummoli import (AD, AK_SECTION, BET, CALL, CHECK, CLAIM, FOLD, KD, KEEP, PASS, POKER_SECTION, RAISE,
-                                SEQ_SECTION, SINGLE_PAY, STRENGTH, SWAP, Bid, Play, RummoliGame, RummoliView,
+                                SEQ_SECTION, SINGLE_PAY, STRENGTH, SWAP, Bid, RummoliGame, RummoliView,
                                 next_up)
 from .base import Player
 
@@ -76,35 +76,35 @@ def expected_pay_worth(unseen_count: int, size: int, hand, board) -> float:
 def poker_chances(hand, other_sizes, widow_size: int, rng, samples: int = SAMPLES) -> tuple[float, float]:
     """``(chance hand wins, chance a random widow wins)`` against hands of ``other_sizes`` dealt from
     the unseen cards (the widow, when ``widow_size`` > 0, is a block of them too; the hand it
-    would replace is then out of play). Ties count as shares."""
+    would replace is then out of play). Ties count as shares. All sampled deals are valued in
+    one compiled batch per hand (:func:`rumino.poker.evaluate_batch`).
+
+    >>> from rumino.cards import parse_hand
+    >>> royal = parse_hand("As Ks Qs Js 10s 2c 3c 4d 5d 6h 7h 8c 9d")  # only another royal flush ties
+    >>> poker_chances(royal, [13, 13], 13, np.random.default_rng(0), 20)[0] >= 0.95
+    True
+    """
     mine = set(hand)
     unseen = np.array([c for c in range(52) if c not in mine], dtype=np.int64)
+    deals = rng.permuted(np.tile(unseen, (samples, 1)), axis=1)
     v_hand = hand_value(tuple(hand))
-    win_h = win_w = 0.0
-    for _ in range(samples):
-        perm = rng.permutation(unseen).tolist()
-        pos = widow_size
-        best = -1
-        ties = 0
-        for k in other_sizes:
-            if k >= 5:
-                v = hand_value(tuple(perm[pos:pos + k]))
-                if v > best:
-                    best, ties = v, 1
-                elif v == best:
-                    ties += 1
-            pos += k
-        if v_hand > best:
-            win_h += 1
-        elif v_hand == best:
-            win_h += 1 / (ties + 1)
-        if widow_size >= 5:
-            v_w = hand_value(tuple(perm[:widow_size]))
-            if v_w > best:
-                win_w += 1
-            elif v_w == best:
-                win_w += 1 / (ties + 1)
-    return win_h / samples, win_w / samples
+    best = np.full(samples, -1, dtype=np.int64)
+    ties = np.zeros(samples, dtype=np.int64)
+    pos = widow_size
+    for k in other_sizes:
+        if k >= 5:
+            v = evaluate_batch(deals[:, pos:pos + k], check=False)
+            higher = v > best
+            ties = np.where(higher, 1, ties + (v == best))
+            best = np.maximum(best, v)
+        pos += k
+
+    def share(values) -> float:
+        won = (values > best) + (values == best) / (ties + 1)
+        return float(won.mean())
+
+    chance_w = share(evaluate_batch(deals[:, :widow_size], check=False)) if widow_size >= 5 else 0.0
+    return share(np.full(samples, v_hand, dtype=np.int64)), chance_w
 
 
 class RummoliDefault(Player):
@@ -167,7 +167,7 @@ class RummoliDefault(Player):
             if bids and bids[0].amount <= limit:
                 return bids[0]
             return PASS
-        want = min(limit, view.my_chips)
+        want = min(limit, view.my_chips, sum(view.board))
         return Bid(want) if want >= 1 and Bid(want) in legal else PASS
 
     # the poker pot

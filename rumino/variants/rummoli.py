@@ -63,7 +63,8 @@ Decisions where RULES is open (each a careful player's choice, written here)
   the bid). A player holding a pay card under ``widow_paycard_restriction`` is not
   asked to bid; the pay cards are the seven cards drawn on the sheet (10♠ J♦ Q♣ K♥ A♠
   A♦ K♦; a 7, 8 or 9 alone pays nothing). In the open auction a player who passes drops
-  out; bids rise by at least one chip and are at most the bidder's chips. In the sealed
+  out; bids rise by at least one chip and are at most the bidder's chips and at most the
+  chips on the sheet (a table limit: the widow cannot win more). In the sealed
   auction each player bids once (or passes); the highest bid wins, a tie goes to the
   bidder nearest the dealer's left.
 * **One betting round** (the hands are not changed, so there is nothing to bet on
@@ -81,7 +82,7 @@ Decisions where RULES is open (each a careful player's choice, written here)
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 import numpy as np
@@ -394,6 +395,8 @@ class RummoliView(PlayerView):
     need: int | None  # the card that must be played now (a continuation), or None at a lead
     lead_colour: str | None  # "red"/"black" at a change of colour, None at the opening lead (or any colour)
     claimable: tuple[str, ...]
+    widow_how: str = "unsold"  # "swap", "auction" or "unsold" (so far this deal)
+    poker_how: str = ""  # "showdown" or "fold" once the poker pot is won
     last_result: Any = None
     result: Any = None
 
@@ -413,8 +416,9 @@ class RummoliView(PlayerView):
                                            + ("" if self.in_game[p] else " (out)") for p, c in enumerate(self.chips)))
         lines.append("sheet: " + "  ".join(f"{k}={v}" for k, v in zip(SECTIONS, self.board)))
         if self.hand:
+            poker = self.phase in ("widow", "auction", "betting") and len(self.hand) >= 5
             lines.append(f"your hand: {fmt(self.hand)}   (poker: {describe_poker(hand_value(tuple(self.hand)))})"
-                         if len(self.hand) >= 5 else f"your hand: {fmt(self.hand)}")
+                         if poker else f"your hand: {fmt(self.hand)}")
         if self.phase == "auction":
             lines.append(f"widow auction: high bid {self.high_bid}"
                          + (f" by P{self.high_bidder}" if self.high_bidder is not None else ""))
@@ -454,7 +458,33 @@ class BoardLedger(Ledger):
     5
     """
 
-    __slots__ = ()
+    __slots__ = ("_seen",)
+
+    def __init__(self, n_seats: int):
+        super().__init__(n_seats)
+        self._seen = (0, [0] * n_seats, [0] * n_seats, 0)  # how far check() has re-added the log
+
+    def check(self) -> None:
+        """:meth:`Ledger.check`, re-adding only the log entries added since the last check (a game checks
+        after every action, so re-adding the whole log each time would cost its square)."""
+        if sum(self.paid) != self.pot + sum(self.received) or self.pot < 0:
+            raise AssertionError(f"chips not conserved: paid {sum(self.paid)} != sheet {self.pot} + received "
+                                 f"{sum(self.received)}")
+        done, paid, received, pot = self._seen
+        paid, received = list(paid), list(received)
+        for src, dst, amount, _ in self.log[done:]:
+            if src == POT:
+                pot -= amount
+            else:
+                paid[src] += amount
+            if dst == POT:
+                pot += amount
+            else:
+                received[dst] += amount
+        if paid != self.paid or received != self.received or pot != self.pot:
+            raise AssertionError(f"the ledger's totals do not match its log: paid {self.paid} vs {paid}, received "
+                                 f"{self.received} vs {received}, sheet {self.pot} vs {pot}")
+        self._seen = (len(self.log), paid, received, pot)
 
     def take(self, seat: int, amount: int, reason: str) -> None:
         """``seat`` takes ``amount`` chips off the sheet (a section won, the final sweep)."""
@@ -490,7 +520,7 @@ class RummoliGame:
     KNOCK_GAME: ClassVar[bool] = False
     POT_SCALE: ClassVar[int] = 1
     VIEW: ClassVar[type] = RummoliView
-    ANTE: ClassVar[int] = len(SECTIONS)
+    ANTE: ClassVar[int] = 9  # one chip on each of the nine sections (§2.1)
 
     def __init__(self, rules, n_players: int, rng: np.random.Generator, *, seed=None, dealer: int | None = None):
         if not isinstance(rules, RummoliRules):
@@ -547,6 +577,12 @@ class RummoliGame:
             raise RuleConfigError(f"rng must be a numpy.random.Generator; got {type(rng).__name__}.")
         return cls(RUMMOLI if rules is None else rules, 4 if n_players is None else n_players, rng, seed=seed,
                    dealer=dealer)
+
+    def next_game(self, *, seed=None, rng=None):
+        """The next game at this table: everyone starts again with ``initial_chips``; the winner deals."""
+        if self.result is None:
+            raise IllegalActionError("the game is not over: the next game starts after the final sweep.")
+        return type(self).new(self.rules, self.n_seats, seed=seed, rng=rng, dealer=self.result.next_dealer)
 
     # ------------------------------------------------------------------ state of one deal
 
@@ -705,7 +741,8 @@ class RummoliGame:
         self._showdown(list(self.hand_players))
 
     def _showdown(self, players: list[int]) -> None:
-        for p in self.hand_players:
+        """The players still in show their best five cards (§2.4); folded hands stay unseen."""
+        for p in players:
             self.poker_values[p] = hand_value(tuple(self.hands[p]))
         best = max(self.poker_values[p] for p in players)
         winners = [p for p in self.hand_players if p in players and self.poker_values[p] == best]
@@ -904,7 +941,7 @@ class RummoliGame:
             return [KEEP] if self._restricted(p) else [SWAP, KEEP]
         if ph == "auction":
             lo = self.high_bid + 1 if self.rules.widow_auction == "open" else 1
-            return [PASS] + [Bid(k) for k in range(lo, self.chips[p] + 1)]
+            return [PASS] + [Bid(k) for k in range(lo, self.max_bid(p) + 1)]
         if ph == "betting":
             out = []
             to_call = self.bet_level - self.committed[p]
@@ -944,6 +981,11 @@ class RummoliGame:
         reason, rule = self._why_not(action)
         raise refuse(action, player=actor, phase=ph, rule=rule, reason=reason)
 
+    def max_bid(self, seat: int) -> int:
+        """The highest bid ``seat`` may make: his chips, and at most the chips on the sheet (a table
+        limit: the widow can win no more than the sheet holds, and it keeps the list of bids short)."""
+        return min(self.chips[seat], sum(self.board))
+
     def _why_not(self, action) -> tuple[str, str]:
         p = self.turn
         ph = self.phase
@@ -955,7 +997,9 @@ class RummoliGame:
                 return f"a bid must exceed the current bid of {self.high_bid} (the minimum bid is 1)", "§2.3"
             if k < 1:
                 return "the minimum bid is 1 chip", "§2.3"
-            return f"player {p} has only {self.chips[p]} chips", "§2.3"
+            if k > self.chips[p]:
+                return f"player {p} has only {self.chips[p]} chips", "§2.3"
+            return f"a bid may not exceed the {sum(self.board)} chips on the sheet (the table limit)", "§2.3"
         if ph == "betting":
             to_call = self.bet_level - self.committed[p]
             if isinstance(action, Check):
@@ -1091,8 +1135,8 @@ class RummoliGame:
             poker_values=tuple(self.poker_values) if self.poker_winners else (None,) * self.n_seats,
             played=tuple(self.played), runs=tuple(runs), need=self.need if self.phase == "stops" else None,
             lead_colour=None if self.lead_colour is None else ("red" if self.lead_colour else "black"),
-            claimable=tuple(SECTIONS[s] for s in self.claimable),
-            last_result=self.results[-1] if self.results else None, result=self.result)
+            claimable=tuple(SECTIONS[s] for s in self.claimable), widow_how=self.widow_how,
+            poker_how=self.poker_how, last_result=self.results[-1] if self.results else None, result=self.result)
 
     # ------------------------------------------------------------------ arranged positions (tests, the book)
 
@@ -1222,7 +1266,7 @@ class RummoliGame:
                     [len(self.widow)] + sizes
                 if ph == "widow" and got != exp:
                     raise AssertionError(f"hand sizes {got} are not those of §2.1 {exp}")
-            if ph in ("betting", "stops", "claim") and (self.widow or len(self.dead) == 0):
+            if ph in ("betting", "stops", "claim") and not self.rigged and (self.widow or len(self.dead) == 0):
                 raise AssertionError("after the widow phase exactly one hand is dead and the widow is gone")
         if ph == "stops" and self.need is not None and self.need not in self.hands[self.turn]:
             raise AssertionError(f"seat {self.turn} must play {format_card(self.need)} but does not hold it")
