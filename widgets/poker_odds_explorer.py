@@ -257,20 +257,21 @@ class PokerOddsExplorer(StaticFallback, W.VBox):
         self.readout.add_class("rumino-poker-readout")
         self.table = W.HTML()
         self.table.add_class("rumino-poker-table-box")
-        self.figure = go.FigureWidget(c.figure())
-        self.figure.layout.width = 560
+        self.figure = go.FigureWidget(c.figure().update_layout(width=560))
         self.slider.observe(lambda ch: self._act(lambda: c.set_cards(ch["new"])), names="value")
         self.log_box.observe(lambda ch: self._act(lambda: c.set_log_axis(ch["new"])), names="value")
         super().__init__([W.HBox([self.slider, self.log_box]), self.sizes, self.readout,
                           W.HBox([self.figure, self.table])])
         self.add_class("rumino-poker-odds-explorer")
-        self._refresh()
+        # the figure was built with its data: updating it before it is displayed can leave an empty plot
+        # in JupyterLab (the update races the first render), so only the HTML parts are filled here
+        self._refresh(figure=False)
 
     def _act(self, action):
         action()
         self._refresh()
 
-    def _refresh(self):
+    def _refresh(self, figure: bool = True):
         c = self.controller
         self.sizes.value = c.sizes_html()
         self.table.value = c.table_html()
@@ -278,6 +279,8 @@ class PokerOddsExplorer(StaticFallback, W.VBox):
             self.readout.value = error_html(c.error)
             return
         self.readout.value = f'<div style="font:14px sans-serif"><b>{escape(c.readout())}</b></div>'
+        if not figure:
+            return
         spec = c.figure_spec()
         layout = _layout(spec["title"], spec["log"])
         with self.figure.batch_update():
