@@ -545,3 +545,14 @@ def test_the_next_game_is_dealt_by_the_winner():
     play(g, [RummoliDefault(seed=s) for s in range(3)])
     nxt = g.next_game(seed=10)
     assert nxt.dealer == g.result.winners[0] and nxt.chips == [91] * 3 and nxt.phase == "widow"
+
+
+def test_best_five_is_a_best_hand_of_five_shown_cards():
+    from rumino.variants.rummoli import best_five
+
+    rng = np.random.default_rng(5)
+    for n in (5, 7, 11, 18):
+        for _ in range(5):
+            hand = tuple(int(c) for c in rng.permutation(52)[:n])
+            five = best_five(hand)
+            assert len(five) == 5 and set(five) <= set(hand) and hand_value(five) == hand_value(hand)

@@ -166,6 +166,27 @@ def hand_sizes(n_players: int) -> tuple[int, ...]:
     return tuple(q + 1 if i < r else q for i in range(k))
 
 
+def best_five(cards) -> tuple[int, ...]:
+    """The five cards a player shows at the poker showdown: a best five-card hand of ``cards`` (5 … 18 cards,
+    §2.4), highest ranks first. Several sets can tie; the first in card order is shown.
+
+    >>> from rumino.cards import parse_hand
+    >>> format_hand(best_five(parse_hand("2c 7h 7s 9d Kc 7c 9s Ah")))
+    '7s 7c 7h 9s 9d'
+    """
+    from itertools import combinations
+
+    from ..poker import evaluate_batch
+
+    hand = sorted(cards)
+    combos = np.array(list(combinations(hand, 5)), dtype=np.int64)
+    best = combos[int(np.argmax(evaluate_batch(combos)))]
+    counts = {}
+    for c in best:
+        counts[c % 13] = counts.get(c % 13, 0) + 1
+    return tuple(int(c) for c in sorted(best, key=lambda c: (-counts[c % 13], -STRENGTH[c], c // 13)))
+
+
 # --------------------------------------------------------------------------- actions
 
 
@@ -1288,4 +1309,4 @@ class RummoliGame:
 
 __all__ = ["RummoliRules", "RUMMOLI", "PACK", "SECTIONS", "RummoliGame", "RummoliView", "DealResult", "GameResult",
            "Swap", "Keep", "Bid", "Pass", "Check", "Bet", "Call", "Raise", "Fold", "Play", "Claim", "Forgo",
-           "ACTIONS", "STRENGTH", "RED", "PAY_CARDS", "SINGLE_PAY", "next_up", "hand_sizes", "BoardLedger"]
+           "ACTIONS", "STRENGTH", "RED", "PAY_CARDS", "SINGLE_PAY", "next_up", "hand_sizes", "best_five", "BoardLedger"]
