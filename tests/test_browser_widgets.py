@@ -517,3 +517,16 @@ def test_rummoli_table_play_the_called_card_and_see_the_stops(open_demo):
     assert "run 1" in stops
     shown = page.eval_on_selector_all(f"{RT} .rumino-stop", "els => els.map(e => +e.dataset.card)")
     assert shown == [c for _, c in ref.view().played]
+
+
+def test_lab_rummoli_table(open_in_lab):
+    from rumino.cards import format_card
+    from widgets import RummoliTableController
+
+    page = open_in_lab("rummoli_table", f"{RT} .rumino-your-hand svg")
+    legal = [a.card for a in RummoliTableController("default,default,default", seed=1).legal()]
+    enabled = page.eval_on_selector_all(f"{RT_CARDS}:not([disabled])", "els => els.map(e => +e.dataset.card)")
+    assert enabled == legal
+    page.click(f"{RT_CARDS}[data-card='{legal[0]}']")
+    _wait_text(page, f"{RT} .rumino-log", re.escape(f"you: play {format_card(legal[0])}"))
+    assert page.locator(f"{RT} .rumino-stop").count() >= 1
