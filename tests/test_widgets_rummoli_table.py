@@ -124,9 +124,15 @@ def test_showdown_and_stops_are_shown_as_the_engine_has_them():
         if value is not None:
             assert describe(value) in shown
     assert shown.count("wins the poker pot") == len(v.poker_winners)
+    # the reader's own best five cards, the engine's choice, worth the value the engine compared
+    from rumino.poker import hand_value
+    from rumino.variants.rummoli import best_five
+    five = best_five(c.showdown_cards())
+    assert hand_value(five) == v.poker_values[c.human] and "your best five" in shown
     for _ in range(3):
         c.act(c.legal()[0])
     v = c.view()
+    assert best_five(c.showdown_cards()) == five  # the cards played since still count
     stops = c.stops_html()
     cards = [int(x) for x in re.findall(r'class="rumino-stop" data-card="(\d+)"', stops)]
     seats = [int(x) for x in re.findall(r'data-seat="(\d+)"', stops)]

@@ -199,8 +199,21 @@ class RummoliTableController:
                 continue
             won = "wins the poker pot" if seat in v.poker_winners else ""
             rows.append([escape(self.who(seat)), escape(describe_poker(value)), won])
+        mine = ""
+        if v.poker_values[self.human] is not None:
+            from rumino.render import hand_html
+            from rumino.variants.rummoli import best_five
+
+            cards = self.showdown_cards()
+            mine = hand_html(best_five(cards), scale=0.5,
+                             caption=f"your best five: {describe_poker(v.poker_values[self.human])}")
         return table_html(["player", "best five", ""], rows, caption="Poker showdown", cls="rumino-showdown",
-                          row_headers=True)
+                          row_headers=True) + mine
+
+    def showdown_cards(self) -> list[int]:
+        """The reader's cards at the showdown: the hand now and the cards the reader has played since."""
+        v = self.view()
+        return list(v.hand) + [c for s, c in v.played if s == self.human]
 
     def stops_html(self) -> str:
         """The stops of this deal, one line per run (lead), each card with the player who played it."""
