@@ -445,3 +445,88 @@ def test_lab_house_rule_lab(open_in_lab):
     page.click(f"{HL} button.rumino-lab-run")
     _wait_text(page, f"{HL} .rumino-lab-status", "done: 30 games per setting")
     _wait_title(page, HL, "knock limit 7 vs 3")
+
+
+# ---------------------------------------------------------------------- PokerOddsExplorer (Rummoli)
+
+PO = ".rumino-poker-odds-explorer"
+
+
+def _poker_slider_to_8_cards(page):
+    """Press → on the hand-size slider (7 → 8 cards): title, readout and table follow the engine."""
+    from rumino.odds.poker import best_five_table
+    from widgets import PokerOddsExplorerController
+
+    ref = PokerOddsExplorerController(cards=7)
+    assert _plot_title(page, PO) == ref.figure_spec()["title"]
+    # nine bars, one per category, and nine reference diamonds
+    assert page.locator(f"{PO} .barlayer .point").count() == 9
+    page.focus(f"{PO} .rumino-cards-slider .noUi-handle")
+    page.keyboard.press("ArrowRight")
+    ref.set_cards(8)
+    assert _wait_title(page, PO, "Best five of 8 cards") == ref.figure_spec()["title"]
+    _wait_text(page, f"{PO} .rumino-poker-readout", "best five of 8 cards")
+    assert page.inner_text(f"{PO} .rumino-poker-readout").strip() == ref.readout()
+    table = _wait_text(page, f"{PO} .rumino-poker-table", "8 cards")
+    assert f"{best_five_table(8)['straight']:,}" in table
+    assert page.inner_text(f"{PO} .rumino-cards-slider .widget-readout").strip() == "8"
+
+
+def test_poker_odds_explorer_slider(open_demo):
+    page = open_demo("poker_odds_explorer", f"{PO} {PLOT_TITLE}")
+    _poker_slider_to_8_cards(page)
+    page.click(f"{PO} .rumino-log-axis input[type=checkbox]")
+    page.wait_for_function(f"() => !!document.querySelector('{PO} .js-plotly-plot .yaxislayer-above') && "
+                           f"document.querySelector('{PO} .js-plotly-plot').layout.yaxis.type === 'log'",
+                           timeout=STEP_TIMEOUT_MS)
+
+
+def test_lab_poker_odds_explorer(open_in_lab):
+    page = open_in_lab("poker_odds_explorer", f"{PO} {PLOT_TITLE}")
+    _poker_slider_to_8_cards(page)
+
+
+# ---------------------------------------------------------------------- RummoliTable
+
+RT = ".rumino-rummoli-table"
+RT_CARDS = f"{RT} .rumino-your-hand .rumino-card-button"
+
+
+def test_rummoli_table_play_the_called_card_and_see_the_stops(open_demo):
+    from rumino.cards import format_card
+    from widgets import RummoliTableController
+
+    page = open_demo("rummoli_table", f"{RT} .rumino-your-hand svg")
+    ref = RummoliTableController("default,default,default", seed=1)  # the demo's table
+    assert page.locator(f"{RT} .rummoli-board .rummoli-section").count() == 9
+    board = {s: page.get_attribute(f"{RT} .rummoli-section[data-section='{s}']", "data-chips")
+             for s in ref.view().board_chips}
+    assert {k: int(v) for k, v in board.items()} == ref.view().board_chips
+    assert page.locator(RT_CARDS).count() == len(ref.view().hand)
+    # the showdown is on the page, and only the legal lead can be clicked
+    assert "wins the poker pot" in page.inner_text(f"{RT} .rumino-showdown-box")
+    legal = [a.card for a in ref.legal()]
+    enabled = page.eval_on_selector_all(f"{RT_CARDS}:not([disabled])", "els => els.map(e => +e.dataset.card)")
+    assert enabled == legal
+    page.click(f"{RT_CARDS}[data-card='{legal[0]}']")
+    ref.play_card(legal[0])
+    _wait_text(page, f"{RT} .rumino-log", re.escape(f"you: play {format_card(legal[0])}"))
+    # the bots answered on the page as they did at the reference table (same seed, same engine)
+    _wait_text(page, f"{RT} .rumino-log", re.escape(ref.log[-1]))
+    stops = page.inner_text(f"{RT} .rumino-stops-box")
+    assert "run 1" in stops
+    shown = page.eval_on_selector_all(f"{RT} .rumino-stop", "els => els.map(e => +e.dataset.card)")
+    assert shown == [c for _, c in ref.view().played]
+
+
+def test_lab_rummoli_table(open_in_lab):
+    from rumino.cards import format_card
+    from widgets import RummoliTableController
+
+    page = open_in_lab("rummoli_table", f"{RT} .rumino-your-hand svg")
+    legal = [a.card for a in RummoliTableController("default,default,default", seed=1).legal()]
+    enabled = page.eval_on_selector_all(f"{RT_CARDS}:not([disabled])", "els => els.map(e => +e.dataset.card)")
+    assert enabled == legal
+    page.click(f"{RT_CARDS}[data-card='{legal[0]}']")
+    _wait_text(page, f"{RT} .rumino-log", re.escape(f"you: play {format_card(legal[0])}"))
+    assert page.locator(f"{RT} .rumino-stop").count() >= 1

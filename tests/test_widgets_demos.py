@@ -10,7 +10,8 @@ import nbformat
 import pytest
 
 DEMOS = Path(__file__).resolve().parents[1] / "widgets" / "demos"
-NAMES = ["hand_explorer", "rule_knobs", "odds_explorer", "game_table", "house_rule_lab"]
+NAMES = ["hand_explorer", "rule_knobs", "odds_explorer", "game_table", "house_rule_lab", "poker_odds_explorer",
+         "rummoli_table"]
 
 
 def test_there_is_one_demo_per_widget():

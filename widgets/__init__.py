@@ -15,8 +15,13 @@ from .game_table import GameTable, GameTableController
 from .hand_explorer import HandExplorer, HandExplorerController
 from .house_rule_lab import HouseRuleLab, HouseRuleLabController
 from .odds_explorer import OddsExplorer, OddsExplorerController
+from .poker_odds_explorer import PokerOddsExplorer, PokerOddsExplorerController
 from .rule_knobs import RuleKnobs, RuleKnobsController
+from .rummoli_board import RummoliBoard, RummoliBoardController
+from .rummoli_table import RummoliTable, RummoliTableController
 
 __all__ = ["GameTable", "GameTableController", "HandExplorer", "HandExplorerController", "HouseRuleLab",
-           "HouseRuleLabController", "OddsExplorer", "OddsExplorerController", "RuleKnobs",
-           "RuleKnobsController"]
+           "HouseRuleLabController", "OddsExplorer", "OddsExplorerController", "PokerOddsExplorer",
+           "PokerOddsExplorerController", "RuleKnobs",
+           "RuleKnobsController", "RummoliBoard", "RummoliBoardController", "RummoliTable",
+           "RummoliTableController"]
