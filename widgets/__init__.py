@@ -16,7 +16,8 @@ from .hand_explorer import HandExplorer, HandExplorerController
 from .house_rule_lab import HouseRuleLab, HouseRuleLabController
 from .odds_explorer import OddsExplorer, OddsExplorerController
 from .rule_knobs import RuleKnobs, RuleKnobsController
+from .variant_compare import VariantCompare, VariantCompareController
 
 __all__ = ["GameTable", "GameTableController", "HandExplorer", "HandExplorerController", "HouseRuleLab",
            "HouseRuleLabController", "OddsExplorer", "OddsExplorerController", "RuleKnobs",
-           "RuleKnobsController"]
+           "RuleKnobsController", "VariantCompare", "VariantCompareController"]

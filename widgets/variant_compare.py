@@ -1,0 +1,383 @@
+"""VariantCompare: two or three games (or one game under two house rules) side by side.
+
+Each column is a variant with its own :class:`~widgets.rule_knobs.RuleKnobs`; move a
+knob and that column's profile is recomputed by :func:`rumino.compare.profile`
+(a progress bar runs meanwhile), then the rules matrix, the profile table and the
+overlaid plots (the dealt hand's deadwood, how long a hand lasts, luck against
+skill) are redrawn. Nothing about any game is decided here: the matrix comes from
+:func:`rumino.compare.rules_matrix` and every number from the profiles.
+
+A column's profile is cached by (variant, rules, samples, seed), so moving a knob
+in one column recomputes that column only, and moving it back costs nothing.
+
+>>> c = VariantCompareController(["rumino", "gin"], samples=200, games=4, seed=1)
+>>> c.labels
+['Rumino', 'Gin Rummy']
+>>> c.set_knob(0, "knock_max_deadwood", 5); c.labels[0]
+'Rumino (knock_max_deadwood=5)'
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any, Callable, Sequence
+
+import ipywidgets as W
+import plotly.graph_objects as go
+from plotly.subplots import make_subplots
+
+from rumino.errors import RuminoError, RuleConfigError
+from rumino.compare import rules_matrix
+
+from ._base import StaticFallback, error_html, info_html, interval_text, table_html
+from .rule_knobs import RuleKnobs, RuleKnobsController
+
+MAX_COLUMNS = 3
+LETTERS = "ABC"
+# each column told apart by colour, marker shape and line style (never colour alone)
+COLOURS = ("#1f77b4", "#d62728", "#2ca02c")
+SYMBOLS = ("circle", "square", "diamond")
+DASHES = ("solid", "dash", "dot")
+
+
+def _parse_column(item) -> tuple[str, Any]:
+    """``"rumino"``, ``"rumino:knock_max_deadwood=5"`` or ``(name, rules)`` -> (variant key, rules)."""
+    from rumino.compare import Column
+
+    col = Column.of(item)
+    return col.variant.key, col.rules
+
+
+class ColumnView:
+    """What the widget shows of one column's profile, read from :mod:`rumino.compare` (see :func:`view_of`).
+
+    ``deal`` maps a dealt deadwood (or penalty) to its probability; ``turns`` maps the turns a
+    hand lasted to its share; ``skill`` lists (matchup, estimate) pairs; ``rows`` are the
+    profile table's (quantity, text) lines, in the profile's own order.
+    """
+
+    def __init__(self, label: str, *, deal: dict, deal_note: str, turns: dict, turns_note: str,
+                 skill: list, rows: list):
+        self.label, self.deal, self.deal_note = label, deal, deal_note
+        self.turns, self.turns_note, self.skill, self.rows = turns, turns_note, skill, rows
+
+
+class VariantCompareController:
+    """The columns (each a :class:`RuleKnobsController`), their profiles, and what they draw.
+
+    ``samples`` deals and ``games`` games per column feed the simulated figures (exact
+    ones ignore them), all seeded by ``seed``; ``source`` computes one profile (default:
+    :func:`rumino.compare.profile`; the tests pass a stand-in to check the wiring alone).
+    """
+
+    def __init__(self, columns: Sequence = ("rumino", "gin"), *, samples: int = 2000, games: int = 20,
+                 seed: int = 1, source: Callable | None = None):
+        if not 2 <= len(columns) <= MAX_COLUMNS:
+            raise RuleConfigError(f"a comparison has 2 or {MAX_COLUMNS} columns, not {len(columns)}.")
+        self.samples, self.games, self.seed = samples, games, seed
+        self.source = source
+        self.knobs: list[RuleKnobsController] = []
+        self._cache: dict = {}
+        self._listeners: list[Callable[[int], None]] = []
+        for item in columns:
+            self.add_column(item)
+
+    # ------------------------------------------------------------------ the columns
+
+    def add_column(self, item: Any = "rumino", knobs: RuleKnobsController | None = None) -> int:
+        """Add a column (a name, ``"name:knob=value,…"`` or ``(name, rules)``), or adopt a form's controller."""
+        if len(self.knobs) >= MAX_COLUMNS:
+            raise RuleConfigError(f"a comparison has at most {MAX_COLUMNS} columns.")
+        if knobs is None:
+            key, rules = _parse_column(item)
+            knobs = RuleKnobsController(key, rules)
+        self.knobs.append(knobs)
+        self._follow(knobs)
+        return len(self.knobs) - 1
+
+    def adopt(self, i: int, knobs: RuleKnobsController) -> None:
+        """Let column ``i`` follow ``knobs`` (a RuleKnobs form's controller, same game) from now on."""
+        self.knobs[i] = knobs
+        self._follow(knobs)
+
+    def _follow(self, knobs: RuleKnobsController) -> None:
+        # a dropped column's controller may still fire (its form lives on): ignore it then
+        knobs.on_change(lambda _rules: self._notify(self.knobs.index(knobs)) if knobs in self.knobs else None)
+
+    def remove_column(self, i: int) -> None:
+        if len(self.knobs) <= 2:
+            raise RuleConfigError("a comparison keeps at least 2 columns.")
+        del self.knobs[i]
+
+    def set_variant(self, i: int, name: str) -> None:
+        """Column ``i`` becomes another game at its default rules."""
+        self.knobs[i].load(name)
+
+    def set_knob(self, i: int, name: str, value: Any) -> None:
+        """Move one knob of column ``i`` (the engine validates; its message lands in ``errors``)."""
+        self.knobs[i].set(name, value)
+
+    def on_change(self, fn: Callable[[int], None]) -> None:
+        """Call ``fn(column index)`` after a column's rules change."""
+        self._listeners.append(fn)
+
+    def _notify(self, i: int) -> None:
+        for fn in self._listeners:
+            fn(i)
+
+    @property
+    def errors(self) -> list[str | None]:
+        return [k.error for k in self.knobs]
+
+    @property
+    def pairs(self) -> list[tuple[str, Any]]:
+        return [(k.variant.key, k.rules) for k in self.knobs]
+
+    @property
+    def labels(self) -> list[str]:
+        from rumino.compare import Column
+
+        out = []
+        for k in self.knobs:
+            out.append(Column.of((k.variant.key, k.rules)).label if k.rules is not None
+                       else f"{k.variant.title} (rules refused)")
+        # one game under the same rules twice: tell the columns apart by their letter
+        return [f"{LETTERS[i]}: {lab}" if out.count(lab) > 1 else lab for i, lab in enumerate(out)]
+
+    # ------------------------------------------------------------------ the numbers
+
+    def matrix(self):
+        """The rules matrix of the columns whose rules the engine accepts (``None`` if none is)."""
+        ok = [(k.variant.key, k.rules) for k in self.knobs if k.rules is not None]
+        return rules_matrix(ok) if ok else None
+
+    def _key(self, i: int):
+        k = self.knobs[i]
+        return (k.variant.key, repr(k.rules), self.samples, self.games, self.seed)
+
+    def stale(self) -> list[int]:
+        """The columns whose profile is not computed yet (a knob moved, or the sizes changed)."""
+        return [i for i, k in enumerate(self.knobs) if k.rules is not None and self._key(i) not in self._cache]
+
+    def compute(self, progress: Callable[[int, int], None] | None = None) -> list[ColumnView | None]:
+        """Compute the stale columns' profiles (``progress(done, total)`` as they go); return every view."""
+        todo = self.stale()
+        total = max(1, len(todo) * 100)
+        for n, i in enumerate(todo):
+            step = None if progress is None else (
+                lambda done, of, n=n: progress(n * 100 + int(100 * done / max(1, of)), total))
+            self._cache[self._key(i)] = self._profile(i, step)
+        if progress is not None:
+            progress(total, total)
+        return self.views()
+
+    def views(self) -> list[ColumnView | None]:
+        labels = self.labels
+        out = []
+        for i, k in enumerate(self.knobs):
+            entry = self._cache.get(self._key(i)) if k.rules is not None else None
+            out.append(None if entry is None else view_of(entry, labels[i]))
+        return out
+
+    def _profile(self, i: int, progress):
+        k = self.knobs[i]
+        source = self.source or _default_source
+        return source(k.variant.key, k.rules, samples=self.samples, games=self.games, seed=self.seed,
+                      progress=progress)
+
+    # ------------------------------------------------------------------ what it shows
+
+    def profile_html(self) -> str:
+        """The profile table: one row per quantity, one column per game (estimate and 95% interval)."""
+        views = self.views()
+        shown = [(i, v) for i, v in enumerate(views) if v is not None]
+        if not shown:
+            return info_html("no profile computed yet")
+        quantities: list[str] = []
+        for _, v in shown:
+            for q, _text in v.rows:
+                if q not in quantities:
+                    quantities.append(q)
+        by_col = [dict(v.rows) for _, v in shown]
+        rows = [[escape(q)] + [escape(d.get(q, "—")) for d in by_col] for q in quantities]
+        caption = (f"Profiles: exact where the engine counts every deal, else {self.samples:,} deals and "
+                   f"{self.games:,} games per column, seed {self.seed}; estimate (95% interval)")
+        return table_html(["quantity"] + [escape(v.label) for _, v in shown], rows, caption=caption,
+                          cls="rumino-compare-profiles", row_headers=True)
+
+    def matrix_html(self) -> str:
+        m = self.matrix()
+        return m.to_html() if m is not None else ""
+
+    def errors_html(self) -> str:
+        return "".join(error_html(f"{self.labels[i]}: {e}") for i, e in enumerate(self.errors) if e)
+
+    def html(self) -> str:
+        """The static view: the errors, the rules matrix, the profile table."""
+        return (f'<div class="rumino-variant-compare-static" style="font:13px sans-serif">{self.errors_html()}'
+                f"{self.matrix_html()}{self.profile_html()}</div>")
+
+    def figure(self) -> go.Figure:
+        """Three panels overlaid by column: the dealt hand's deadwood, turns per hand, luck against skill."""
+        fig = make_subplots(rows=1, cols=3, horizontal_spacing=0.08,
+                            subplot_titles=("dealt deadwood (share of deals)", "turns a hand lasts (share of hands)",
+                                            "win rate, best bot (95% interval)"))
+        views = self.views()
+        for i, v in enumerate(views):
+            if v is None:
+                continue
+            style = dict(color=COLOURS[i], symbol=SYMBOLS[i])
+            line = dict(color=COLOURS[i], dash=DASHES[i], width=2)
+            xs = sorted(v.deal)
+            fig.add_scatter(x=xs, y=[v.deal[x] for x in xs], mode="lines+markers", name=v.label,
+                            legendgroup=str(i), marker=dict(size=6, **style), line=line,
+                            hovertemplate=f"{escape(v.label)}<br>deadwood %{{x}}: %{{y:.2%}} ({v.deal_note})"
+                                          "<extra></extra>", row=1, col=1)
+            ts = sorted(v.turns)
+            fig.add_scatter(x=ts, y=[v.turns[t] for t in ts], mode="lines+markers", name=v.label,
+                            legendgroup=str(i), showlegend=False, marker=dict(size=6, **style), line=line,
+                            hovertemplate=f"{escape(v.label)}<br>%{{x}} turns: %{{y:.1%}} ({v.turns_note})"
+                                          "<extra></extra>", row=1, col=2)
+            if v.skill:
+                fig.add_scatter(x=[m for m, _ in v.skill], y=[e.value for _, e in v.skill], mode="markers",
+                                name=v.label, legendgroup=str(i), showlegend=False,
+                                marker=dict(size=10, **style),
+                                error_y=dict(type="data", symmetric=False,
+                                             array=[e.hi - e.value for _, e in v.skill],
+                                             arrayminus=[e.value - e.lo for _, e in v.skill]), row=1, col=3)
+        shown = [v.label for v in views if v is not None]
+        fig.update_layout(height=440, template="plotly_white", margin=dict(l=50, r=20, t=80, b=110),
+                          title_text=" vs ".join(shown) if shown else "no profile yet",
+                          legend=dict(orientation="h", y=-0.3), scattermode="group", scattergap=0.4)
+        fig.update_yaxes(tickformat=".0%", rangemode="tozero")
+        fig.update_xaxes(title_text="deadwood of the dealt hand", row=1, col=1)
+        fig.update_xaxes(title_text="turns", row=1, col=2)
+        return fig
+
+
+class VariantCompare(StaticFallback, W.VBox):
+    """The live comparison: a RuleKnobs form per column (in tabs), a progress bar, the rules matrix,
+    the profile table and the overlaid plots, redrawn whenever a knob moves.
+
+    ``VariantCompare(["rumino", "rumino:knock_max_deadwood=3"])`` compares one game under two settings.
+    """
+
+    def __init__(self, columns: Sequence = ("rumino", "gin"), *, samples: int = 2000, games: int = 20,
+                 seed: int = 1, source: Callable | None = None):
+        c = self.controller = VariantCompareController(columns, samples=samples, games=games, seed=seed,
+                                                       source=source)
+        self.count_box = W.ToggleButtons(options=[("2 columns", 2), ("3 columns", 3)], value=len(c.knobs),
+                                         description="compare")
+        self.count_box.style.button_width = "auto"
+        self.samples_box = W.IntSlider(value=samples, min=100, max=20000, step=100, description="deals each",
+                                       continuous_update=False)
+        self.games_box = W.IntSlider(value=games, min=2, max=200, description="games each",
+                                     continuous_update=False)
+        self.progress = W.IntProgress(value=0, min=0, max=100, description="computing",
+                                      style={"description_width": "80px"})
+        self.progress.add_class("rumino-compare-progress")
+        self.status = W.HTML()
+        self.status.add_class("rumino-compare-status")
+        self.tabs = W.Tab()
+        self.tabs.add_class("rumino-compare-tabs")
+        self.matrix = W.HTML()
+        self.matrix.add_class("rumino-compare-matrix")
+        self.table = W.HTML()
+        self.table.add_class("rumino-compare-table")
+        self.figure = go.FigureWidget(c.figure())
+        self.forms: list[RuleKnobs] = []
+        for i in range(len(c.knobs)):
+            self._add_form(i)
+        self._show_tabs()
+        c.on_change(lambda _i: self.refresh())
+        self.count_box.observe(self._on_count, names="value")
+        self.samples_box.observe(lambda ch: self._resize(samples=ch["new"]), names="value")
+        self.games_box.observe(lambda ch: self._resize(games=ch["new"]), names="value")
+        super().__init__([W.HBox([self.count_box, self.samples_box, self.games_box]), self.tabs,
+                          W.HBox([self.progress, self.status]), self.matrix, self.table, self.figure])
+        self.add_class("rumino-variant-compare")
+        self.refresh()
+
+    def _add_form(self, i: int) -> None:
+        k = self.controller.knobs[i]
+        form = RuleKnobs(k.variant.key, k.rules)
+        form.add_class(f"rumino-compare-column-{LETTERS[i]}")
+        self.controller.adopt(i, form.controller)
+        self.forms.append(form)
+
+    def _show_tabs(self) -> None:
+        self.tabs.children = list(self.forms)
+        titles = [f"{LETTERS[i]}: {k.variant.title}" for i, k in enumerate(self.controller.knobs)]
+        if hasattr(self.tabs, "titles"):  # ipywidgets 8
+            self.tabs.titles = tuple(titles)
+        else:  # pragma: no cover - ipywidgets 7
+            for i, t in enumerate(titles):
+                self.tabs.set_title(i, t)
+
+    def _on_count(self, change) -> None:
+        c = self.controller
+        if change["new"] > len(c.knobs):
+            used = {k.variant.key for k in c.knobs}
+            from rumino.variants import playable_variants
+
+            spare = next((key for key in playable_variants() if key not in used), c.knobs[0].variant.key)
+            c.add_column(spare)
+            self._add_form(len(c.knobs) - 1)
+        else:
+            c.remove_column(len(c.knobs) - 1)
+            self.forms.pop()
+        self._show_tabs()
+        self.refresh()
+
+    def _resize(self, **sizes) -> None:
+        for name, value in sizes.items():
+            setattr(self.controller, name, value)
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Recompute the stale columns (the progress bar runs), then redraw the matrix, table and plots."""
+        c = self.controller
+        self._show_tabs()
+        todo = c.stale()
+        if not todo:  # nothing to compute (a cached setting): the bar stays full
+            self._draw()
+            return
+        self.progress.value = 0
+        self.progress.max = 100 * len(todo)
+        if todo:
+            self.status.value = info_html("computing " + ", ".join(c.labels[i] for i in todo) + " …")
+        try:
+            c.compute(progress=lambda done, total: setattr(self.progress, "value", min(done, self.progress.max)))
+        except RuminoError as err:  # e.g. a table size the game refuses: shown, not raised
+            self.status.value = error_html(str(err))
+            return
+        self.progress.value = self.progress.max
+        self._draw()
+
+    def _draw(self) -> None:
+        c = self.controller
+        self.status.value = c.errors_html() or info_html(
+            f"done: {len(c.knobs)} columns, {c.samples:,} deals and {c.games:,} games each, seed {c.seed}")
+        self.matrix.value = c.matrix_html()
+        self.table.value = c.profile_html()
+        fig = c.figure()
+        with self.figure.batch_update():
+            self.figure.data = []
+            for tr in fig.data:
+                self.figure.add_trace(tr)
+            self.figure.layout = fig.layout
+
+    def static_html(self) -> str:
+        return self.controller.html()
+
+
+def view_of(profile, label: str) -> ColumnView:
+    """One column's :class:`ColumnView`, read from its profile (a ``ColumnView`` passes through)."""
+    if isinstance(profile, ColumnView):
+        return ColumnView(label, deal=profile.deal, deal_note=profile.deal_note, turns=profile.turns,
+                          turns_note=profile.turns_note, skill=profile.skill, rows=profile.rows)
+    raise NotImplementedError("reading rumino.compare profiles: pending the profile API")
+
+
+def _default_source(variant: str, rules, *, samples: int, games: int, seed: int, progress=None):
+    raise NotImplementedError("pending the profile API")
