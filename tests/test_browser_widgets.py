@@ -445,3 +445,30 @@ def test_lab_house_rule_lab(open_in_lab):
     page.click(f"{HL} button.rumino-lab-run")
     _wait_text(page, f"{HL} .rumino-lab-status", "done: 30 games per setting")
     _wait_title(page, HL, "knock limit 7 vs 3")
+
+
+# ---------------------------------------------------------------------- VariantCompare (JupyterLab)
+
+VC = ".rumino-variant-compare"
+
+
+def test_lab_variant_compare_knob_moves_redraw_matrix_table_and_plots(open_in_lab):
+    """Column A's knock slider moved by the keyboard: the matrix, the profile table, the plot title and
+    legend follow, and the progress bar ends full (the demo: Wiener against Gin, 1,000 deals, 6 games)."""
+    page = open_in_lab("variant_compare", f"{VC} .rumino-compare-table table")
+    _wait_title(page, VC, "Wiener Rummy vs Gin Rummy")
+    matrix = page.inner_text(f"{VC} .rumino-compare-matrix")
+    assert "knock at this deadwood or less: 5" in matrix
+    slider = f"{VC} .rumino-compare-column-A .rumino-knob-knock_max_deadwood .noUi-handle"
+    page.focus(slider)
+    page.keyboard.press("ArrowRight")
+    _wait_text(page, f"{VC} .rumino-compare-table", r"Wiener Rummy \(knock_max_deadwood=6\)")
+    _wait_text(page, f"{VC} .rumino-compare-matrix", "at this deadwood or less: 6")
+    _wait_text(page, f"{VC} .rumino-compare-status", "done: 2 columns")
+    _wait_title(page, VC, r"Wiener Rummy \(knock_max_deadwood=6\) vs Gin Rummy")
+    legend = page.text_content(f"{VC} .legend") or ""
+    assert "Wiener Rummy (knock_max_deadwood=6)" in legend and "Gin Rummy" in legend
+    width = page.eval_on_selector(f"{VC} .rumino-compare-progress .progress-bar", "e => e.style.width")
+    assert width == "100%"
+    # three panels (deal, turns, win rates), each with both columns' marks
+    assert page.locator(f"{VC} .scatterlayer .trace").count() == 6

@@ -10,7 +10,7 @@ import nbformat
 import pytest
 
 DEMOS = Path(__file__).resolve().parents[1] / "widgets" / "demos"
-NAMES = ["hand_explorer", "rule_knobs", "odds_explorer", "game_table", "house_rule_lab"]
+NAMES = ["hand_explorer", "rule_knobs", "odds_explorer", "game_table", "house_rule_lab", "variant_compare"]
 
 
 def test_there_is_one_demo_per_widget():

@@ -31,9 +31,10 @@ class StandIn:
             if progress is not None:
                 progress(done, 4)
         limit = getattr(rules, "knock_max_deadwood", None) or 0
-        return ColumnView(variant, deal={0: 0.1, limit: 0.9}, deal_note="stand-in", turns={3: 1.0},
-                          turns_note="stand-in", skill=[("best vs random", proportion_estimate(3, 4))],
-                          rows=[("knock limit seen", str(limit)), (f"only in {variant}", "x")])
+        e = proportion_estimate(3, 4)
+        return ColumnView(variant, deal={0: 0.1, limit: 0.9}, deal_note="stand-in", turns=(3.0, 2.0, 4.0),
+                          skill=[("best vs random", e.value, e.lo, e.hi)],
+                          rows=[("knock", "knock limit seen", str(limit)), (variant, f"only in {variant}", "x")])
 
 
 def test_moving_a_knob_recomputes_that_column_only_and_the_matrix_follows():
@@ -114,7 +115,7 @@ def test_widget_knob_moves_redraw_with_a_full_progress_bar():
     # the deal panel of column A moved to the new limit; three panels, each column once per panel
     deal_a = w.figure.data[0]
     assert list(deal_a.x) == [0, 4] and deal_a.name == "Rumino (knock_max_deadwood=4)"
-    assert len(w.figure.data) == 6
+    assert len(w.figure.data) == 6 and w.figure.data[1].y[0] == 3.0
     # a column told apart by marker and line style, not colour alone
     assert w.figure.data[0].marker.symbol != w.figure.data[3].marker.symbol
     assert w.figure.data[0].line.dash != w.figure.data[3].line.dash

@@ -51,15 +51,15 @@ def _parse_column(item) -> tuple[str, Any]:
 class ColumnView:
     """What the widget shows of one column's profile, read from :mod:`rumino.compare` (see :func:`view_of`).
 
-    ``deal`` maps a dealt deadwood (or penalty) to its probability; ``turns`` maps the turns a
-    hand lasted to its share; ``skill`` lists (matchup, estimate) pairs; ``rows`` are the
-    profile table's (quantity, text) lines, in the profile's own order.
+    ``deal`` maps a dealt deadwood (or penalty) to its probability (``deal_note`` says exact or
+    simulated); ``turns`` is the mean number of turns a hand lasts as ``(value, lo, hi)``;
+    ``skill`` lists ``(matchup, value, lo, hi)``; ``rows`` are the profile table's
+    ``(key, label, text)`` lines, in the profile's own order.
     """
 
-    def __init__(self, label: str, *, deal: dict, deal_note: str, turns: dict, turns_note: str,
-                 skill: list, rows: list):
+    def __init__(self, label: str, *, deal: dict, deal_note: str, turns: tuple | None, skill: list, rows: list):
         self.label, self.deal, self.deal_note = label, deal, deal_note
-        self.turns, self.turns_note, self.skill, self.rows = turns, turns_note, skill, rows
+        self.turns, self.skill, self.rows = turns, skill, rows
 
 
 class VariantCompareController:
@@ -188,21 +188,34 @@ class VariantCompareController:
     # ------------------------------------------------------------------ what it shows
 
     def profile_html(self) -> str:
-        """The profile table: one row per quantity, one column per game (estimate and 95% interval)."""
-        views = self.views()
-        shown = [(i, v) for i, v in enumerate(views) if v is not None]
+        """The profile table: one row per figure, one column per game (estimate and 95% interval).
+
+        A figure a game lacks (a rumino in Gin) is a dash; where a column words a figure otherwise
+        than the row's name (its own knock limit), its cell carries its own wording.
+        """
+        shown = [v for v in self.views() if v is not None]
         if not shown:
             return info_html("no profile computed yet")
-        quantities: list[str] = []
-        for _, v in shown:
-            for q, _text in v.rows:
-                if q not in quantities:
-                    quantities.append(q)
-        by_col = [dict(v.rows) for _, v in shown]
-        rows = [[escape(q)] + [escape(d.get(q, "—")) for d in by_col] for q in quantities]
-        caption = (f"Profiles: exact where the engine counts every deal, else {self.samples:,} deals and "
-                   f"{self.games:,} games per column, seed {self.seed}; estimate (95% interval)")
-        return table_html(["quantity"] + [escape(v.label) for _, v in shown], rows, caption=caption,
+        heads: dict[str, str] = {}  # a figure's row is named by the first column that has it
+        for v in shown:
+            for key, label, _text in v.rows:
+                heads.setdefault(key, label)
+        cells = [{key: (label, text) for key, label, text in v.rows} for v in shown]
+        rows = []
+        for key, head in heads.items():
+            row = [escape(head)]
+            for c in cells:
+                if key not in c:
+                    row.append("—")
+                    continue
+                label, text = c[key]
+                # this column words it otherwise (its own knock limit, its own way to end a hand)
+                own = "" if label == head else (f'<br><small style="white-space:normal">{escape(label)}</small>')
+                row.append(escape(text) + own)
+            rows.append(row)
+        caption = (f"Profiles, heads-up: exact where every deal is counted, else {self.samples:,} deals; "
+                   f"{self.games:,} games per match; seed {self.seed}; estimate (95% interval)")
+        return table_html(["figure"] + [escape(v.label) for v in shown], rows, caption=caption,
                           cls="rumino-compare-profiles", row_headers=True)
 
     def matrix_html(self) -> str:
@@ -218,10 +231,11 @@ class VariantCompareController:
                 f"{self.matrix_html()}{self.profile_html()}</div>")
 
     def figure(self) -> go.Figure:
-        """Three panels overlaid by column: the dealt hand's deadwood, turns per hand, luck against skill."""
-        fig = make_subplots(rows=1, cols=3, horizontal_spacing=0.08,
-                            subplot_titles=("dealt deadwood (share of deals)", "turns a hand lasts (share of hands)",
-                                            "win rate, best bot (95% interval)"))
+        """Three panels overlaid by column: the dealt hand's deadwood (its distribution), how many
+        turns a hand lasts, and luck against skill (win rates), each with its 95% interval."""
+        fig = make_subplots(rows=1, cols=3, horizontal_spacing=0.09, column_widths=[0.42, 0.2, 0.38],
+                            subplot_titles=("dealt deadwood (share of deals)", "turns per hand (mean)",
+                                            "win rate heads-up"))
         views = self.views()
         for i, v in enumerate(views):
             if v is None:
@@ -230,28 +244,33 @@ class VariantCompareController:
             line = dict(color=COLOURS[i], dash=DASHES[i], width=2)
             xs = sorted(v.deal)
             fig.add_scatter(x=xs, y=[v.deal[x] for x in xs], mode="lines+markers", name=v.label,
-                            legendgroup=str(i), marker=dict(size=6, **style), line=line,
-                            hovertemplate=f"{escape(v.label)}<br>deadwood %{{x}}: %{{y:.2%}} ({v.deal_note})"
+                            legendgroup=str(i), marker=dict(size=5, **style), line=line,
+                            hovertemplate=f"{escape(v.label)}<br>deadwood %{{x}}: %{{y:.2%}} ({escape(v.deal_note)})"
                                           "<extra></extra>", row=1, col=1)
-            ts = sorted(v.turns)
-            fig.add_scatter(x=ts, y=[v.turns[t] for t in ts], mode="lines+markers", name=v.label,
-                            legendgroup=str(i), showlegend=False, marker=dict(size=6, **style), line=line,
-                            hovertemplate=f"{escape(v.label)}<br>%{{x}} turns: %{{y:.1%}} ({v.turns_note})"
-                                          "<extra></extra>", row=1, col=2)
+            if v.turns is not None:
+                m, lo, hi = v.turns
+                fig.add_scatter(x=[LETTERS[i]], y=[m], mode="markers", name=v.label, legendgroup=str(i),
+                                showlegend=False, marker=dict(size=11, **style),
+                                error_y=dict(type="data", symmetric=False, array=[hi - m], arrayminus=[m - lo]),
+                                hovertemplate=f"{escape(v.label)}<br>%{{y:.1f}} turns ({lo:.1f} – {hi:.1f})"
+                                              "<extra></extra>", row=1, col=2)
             if v.skill:
-                fig.add_scatter(x=[m for m, _ in v.skill], y=[e.value for _, e in v.skill], mode="markers",
-                                name=v.label, legendgroup=str(i), showlegend=False,
-                                marker=dict(size=10, **style),
+                fig.add_scatter(x=[m for m, *_ in v.skill], y=[val for _, val, _, _ in v.skill], mode="markers",
+                                name=v.label, legendgroup=str(i), showlegend=False, marker=dict(size=10, **style),
                                 error_y=dict(type="data", symmetric=False,
-                                             array=[e.hi - e.value for _, e in v.skill],
-                                             arrayminus=[e.value - e.lo for _, e in v.skill]), row=1, col=3)
+                                             array=[hi - val for _, val, _, hi in v.skill],
+                                             arrayminus=[val - lo for _, val, lo, _ in v.skill]),
+                                hovertemplate=f"{escape(v.label)}<br>%{{x}}: %{{y:.1%}}<extra></extra>", row=1, col=3)
         shown = [v.label for v in views if v is not None]
-        fig.update_layout(height=440, template="plotly_white", margin=dict(l=50, r=20, t=80, b=110),
+        fig.add_hline(y=0.5, line=dict(color="#777", dash="dot", width=1), row=1, col=3)
+        fig.update_layout(height=460, template="plotly_white", margin=dict(l=50, r=20, t=80, b=120),
                           title_text=" vs ".join(shown) if shown else "no profile yet",
-                          legend=dict(orientation="h", y=-0.3), scattermode="group", scattergap=0.4)
-        fig.update_yaxes(tickformat=".0%", rangemode="tozero")
+                          legend=dict(orientation="h", y=-0.32), scattermode="group", scattergap=0.4)
+        fig.update_yaxes(tickformat=".0%", rangemode="tozero", row=1, col=1)
+        fig.update_yaxes(rangemode="tozero", row=1, col=2)
+        fig.update_yaxes(tickformat=".0%", range=[0, 1], row=1, col=3)
         fig.update_xaxes(title_text="deadwood of the dealt hand", row=1, col=1)
-        fig.update_xaxes(title_text="turns", row=1, col=2)
+        fig.update_xaxes(title_text="column", row=1, col=2)
         return fig
 
 
@@ -371,13 +390,60 @@ class VariantCompare(StaticFallback, W.VBox):
         return self.controller.html()
 
 
+PERCENT = ("deal.p_", ".p_", "hand.ending.", "luck.")
+
+
+def _pct(x: float) -> str:
+    """A share in percent with three significant figures (small chances keep their digits)."""
+    x = float(x)
+    if x == 0:
+        return "0%"
+    return f"{100 * x:.1f}%" if x >= 0.1 else f"{100 * x:.3g}%"
+
+
+def cell_text(key: str, fig) -> str:
+    """A profile figure for a table cell: a share in percent, a mean in decimals; exact or with its interval.
+
+    >>> from fractions import Fraction
+    >>> from rumino.compare import Figure
+    >>> cell_text("deal.p_rumino", Figure("deal.p_rumino", "deal", "P", exact=Fraction(1, 149239)))
+    '0.00067% (exact)'
+    """
+    pct = any(p in key for p in PERCENT) and "mean" not in key and "var" not in key
+    if fig.kind == "exact":
+        return f"{_pct(fig.exact)} (exact)" if pct else f"{float(fig.exact):.2f} (exact)"
+    e = fig.estimate
+    if pct:
+        return f"{_pct(e.value)} ({_pct(e.lo)} – {_pct(e.hi)})"
+    return interval_text(e.value, e.lo, e.hi, percent=False, digits=2)
+
+
 def view_of(profile, label: str) -> ColumnView:
-    """One column's :class:`ColumnView`, read from its profile (a ``ColumnView`` passes through)."""
+    """One column's :class:`ColumnView`, read from its :class:`rumino.compare.Profile`
+    (a ``ColumnView``, as the stand-in sources of the tests give, passes through relabelled)."""
     if isinstance(profile, ColumnView):
         return ColumnView(label, deal=profile.deal, deal_note=profile.deal_note, turns=profile.turns,
-                          turns_note=profile.turns_note, skill=profile.skill, rows=profile.rows)
-    raise NotImplementedError("reading rumino.compare profiles: pending the profile API")
+                          skill=profile.skill, rows=profile.rows)
+    deal = {}
+    dist = profile.distributions.get("deal.deadwood")
+    if dist:
+        total = dist["total"]
+        deal = {int(d): c / total for d, c in dist["counts"].items()}
+    turns = profile.get("hand.turns")
+    skill = []
+    for key, words in (("luck.greedy_vs_random", "greedy vs random"),
+                       ("luck.best_vs_random", f"best ({profile.best_bot}) vs random"),
+                       ("luck.best_vs_greedy", f"best ({profile.best_bot}) vs greedy")):
+        f = profile.get(key)
+        if f is not None:
+            skill.append((words, f.value, *f.ci95))
+    rows = [(key, f.label, cell_text(key, f)) for key, f in profile.figures.items()]
+    return ColumnView(label, deal=deal, deal_note=profile.deal_method or "no deal",
+                      turns=None if turns is None else (turns.value, *turns.ci95), skill=skill, rows=rows)
 
 
 def _default_source(variant: str, rules, *, samples: int, games: int, seed: int, progress=None):
-    raise NotImplementedError("pending the profile API")
+    """The engine's profile of one column (one process: the widget's kernel)."""
+    from rumino.compare import profile
+
+    return profile((variant, rules), samples=samples, games=games, seed=seed, progress=progress)
