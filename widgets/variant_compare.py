@@ -19,6 +19,7 @@ in one column recomputes that column only, and moving it back costs nothing.
 
 from __future__ import annotations
 
+import math
 from html import escape
 from typing import Any, Callable, Sequence
 
@@ -38,6 +39,28 @@ LETTERS = "ABC"
 COLOURS = ("#1f77b4", "#d62728", "#2ca02c")
 SYMBOLS = ("circle", "square", "diamond")
 DASHES = ("solid", "dash", "dot")
+
+
+MATRIX_CELL = "border:1px solid #c8c8c8;padding:3px 8px;vertical-align:top;text-align:left"
+
+
+def matrix_table(matrix) -> str:
+    """The engine's rules matrix (``RulesMatrix.to_html``) with ruled, padded cells, inline so that it reads
+    the same in JupyterLab, the book and a static page; wide matrices scroll sideways.
+
+    >>> from rumino.compare import rules_matrix
+    >>> "overflow-x:auto" in matrix_table(rules_matrix(["gin", "wiener"]))
+    True
+    """
+    html = matrix.to_html()
+    html = html.replace('<table class="rumino-matrix">',
+                        '<table class="rumino-matrix" style="border-collapse:collapse;font:13px sans-serif;'
+                        'color:#222;margin:6px 0">')
+    html = html.replace("<caption>", '<caption style="caption-side:top;text-align:left;font-style:italic">')
+    html = html.replace('<th scope="col">', f'<th scope="col" style="{MATRIX_CELL};background:#eef1f5">')
+    html = html.replace('<th scope="row">', f'<th scope="row" style="{MATRIX_CELL};background:#f7f8fa">')
+    html = html.replace("<td>", f'<td style="{MATRIX_CELL}">')
+    return f'<div class="rumino-matrix-wrap" style="overflow-x:auto">{html}</div>'
 
 
 def _parse_column(item) -> tuple[str, Any]:
@@ -220,7 +243,7 @@ class VariantCompareController:
 
     def matrix_html(self) -> str:
         m = self.matrix()
-        return m.to_html() if m is not None else ""
+        return matrix_table(m) if m is not None else ""
 
     def errors_html(self) -> str:
         return "".join(error_html(f"{self.labels[i]}: {e}") for i, e in enumerate(self.errors) if e)
@@ -395,10 +418,13 @@ PERCENT = ("deal.p_", ".p_", "hand.ending.", "luck.")
 
 def _pct(x: float) -> str:
     """A share in percent with three significant figures (small chances keep their digits)."""
-    x = float(x)
+    x = 100 * float(x)
     if x == 0:
         return "0%"
-    return f"{100 * x:.1f}%" if x >= 0.1 else f"{100 * x:.3g}%"
+    if x >= 10:
+        return f"{x:.1f}%"
+    digits = 2 - math.floor(math.log10(abs(x)))  # 0.00067%, 1.74e-05 written out as 0.0000174%
+    return f"{x:.{digits}f}%"
 
 
 def cell_text(key: str, fig) -> str:
@@ -407,7 +433,9 @@ def cell_text(key: str, fig) -> str:
     >>> from fractions import Fraction
     >>> from rumino.compare import Figure
     >>> cell_text("deal.p_rumino", Figure("deal.p_rumino", "deal", "P", exact=Fraction(1, 149239)))
-    '0.00067% (exact)'
+    '0.000670% (exact)'
+    >>> _pct(0.0983), _pct(0.5), _pct(1.74e-7)
+    ('9.83%', '50.0%', '0.0000174%')
     """
     pct = any(p in key for p in PERCENT) and "mean" not in key and "var" not in key
     if fig.kind == "exact":
