@@ -47,23 +47,40 @@ def _hist_json(hist: dict[int, int]) -> dict[str, int]:
 
 
 def _variant_for_deals(name: str) -> Variant:
-    variant = find_variant(name)
+    return _column_for_deals(name)[0]
+
+
+def _column_for_deals(name: str):
+    """``(variant, rules)`` from ``gin`` or ``rumino:n_jokers=2`` (house rules after a colon, as in
+    ``rumino compare``)."""
+    from ..compare.matrix import Column
+
+    col = Column.parse(name)
+    variant = col.variant
     if variant.meld_rules() is None or variant.hand_size == 0:
         raise CommandError(f"{variant.title} has no melds and no deadwood (RULES {variant.section}): "
                            f"there are no deal odds to compute.")
-    return variant
+    return variant, col.rules
+
+
+def _house_rules(variant: Variant, rules) -> dict:
+    import dataclasses
+
+    return {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules)
+            if getattr(rules, f.name) != getattr(variant.rules, f.name)}
 
 
 def exact_deal_report(variant_name: str, *, full: bool = False, workers: int = 1, progress: bool = False) -> dict:
     """The exact figures ``rumino odds deal --exact --json`` prints (see the module docstring)."""
-    variant = _variant_for_deals(variant_name)
-    rules = variant.rules
+    variant, rules = _column_for_deals(variant_name)
     mr = rules.meld_rules
     shape = PackShape.of(mr.pack)
     k = variant.hand_size
     classes = class_count(shape, k)
     out: dict = {"variant": variant.key, "hand_size": k, "pack_size": shape.size, "method": "exact",
                  "classes": classes}
+    if _house_rules(variant, rules):
+        out["house_rules"] = _house_rules(variant, rules)
     if classes > MAX_DEFAULT_CLASSES and not full:
         if variant.key == "gin":
             # dealt gin is a union of disjoint melds: counted directly, whatever the class count
@@ -93,7 +110,7 @@ def exact_deal_report(variant_name: str, *, full: bool = False, workers: int = 1
     finally:
         if executor is not None:
             executor.shutdown()
-    limit = variant.knock_limit() if variant.knock_field else None
+    limit = variant.knock_limit(rules) if variant.knock_field else None
 
     def figures(j):
         fig: dict = {"total": dist.deals(j)}
@@ -120,19 +137,21 @@ def sampled_deal_report(variant_name: str, samples: int, seed: int, *, workers: 
     """The simulated figures ``rumino odds deal --samples N --seed S --json`` prints."""
     from ..odds.montecarlo import simulate_deals
 
-    variant = _variant_for_deals(variant_name)
+    variant, rules = _column_for_deals(variant_name)
     executor = None
     if workers > 1:
         from concurrent.futures import ProcessPoolExecutor
 
         executor = ProcessPoolExecutor(workers)
     try:
-        s = simulate_deals(variant, samples, seed, executor=executor, progress=progress)
+        s = simulate_deals(variant, samples, seed, rules=rules, executor=executor, progress=progress)
     finally:
         if executor is not None:
             executor.shutdown()
     out: dict = {"variant": variant.key, "hand_size": variant.hand_size, "pack_size": s.hist.pack_size,
                  "method": "monte carlo", "n": samples, "seed": seed}
+    if _house_rules(variant, rules):
+        out["house_rules"] = _house_rules(variant, rules)
 
     def figures(j):
         n = s.hist.deals(j)
@@ -177,6 +196,8 @@ def _deal_text(report: dict) -> str:
     what = {"exact": "every deal, up to suit symmetry", "monte carlo": "simulated deals"}.get(
         report["method"], report["method"])
     lines.append(f"{report['variant']}: {report['hand_size']} cards from {report['pack_size']} — {what}")
+    if report.get("house_rules"):
+        lines.append("house rules: " + ", ".join(f"{k}={v}" for k, v in report["house_rules"].items()))
     if report["method"].startswith("exact"):
         lines.append(f"deals: {report['total']:,} ({report['classes']:,} suit classes)")
     else:
@@ -289,7 +310,9 @@ def register(sub) -> None:
                         description="Odds of a dealt hand. --exact enumerates every deal up to suit symmetry "
                                     "(Rumino: 14,945,658 classes, under ten seconds on one core); --samples N --seed S "
                                     "simulates N deals.")
-    d.add_argument("--variant", default="rumino", help="rumino (default), gin, wiener, romme or robber")
+    d.add_argument("--variant", default="rumino",
+                   help="rumino (default), gin, wiener, romme or robber, with optional house rules after a "
+                        "colon: rumino:n_jokers=2")
     d.add_argument("--exact", action="store_true", help="enumerate every deal (exact fractions)")
     d.add_argument("--samples", type=int, default=None, metavar="N", help="simulate N deals instead")
     d.add_argument("--seed", type=int, default=None, metavar="S", help="seed of the simulation")

@@ -1,4 +1,4 @@
-"""The same questions asked of every game: the rules matrix, side by side.
+"""The same questions asked of every game: the rules matrix and the profiles, side by side.
 
 >>> from rumino.compare import rules_matrix
 >>> rules_matrix(["wiener", "gin"]).cell("Players", 1)
@@ -6,5 +6,6 @@
 """
 
 from .matrix import Column, RulesMatrix, rules_matrix
+from .profile import Figure, Profile, executor_for, profile, profiles
 
-__all__ = ["Column", "RulesMatrix", "rules_matrix"]
+__all__ = ["Column", "RulesMatrix", "rules_matrix", "Figure", "Profile", "profile", "profiles", "executor_for"]

@@ -39,7 +39,8 @@ template's checks in the ``discard`` phase (the player holds it; §0.5).
 Rules fields the template reads when present: ``stock_exhausted`` (§0.4),
 ``may_rediscard_pickup`` and ``pickup_bars_twin`` (§0.5), ``elimination_at``
 (players at or above it are out; checked by the invariants), ``knock_max_deadwood``
-(the views' ``knock_limit``), ``meld_rules`` (the evaluator).
+(the views' ``knock_limit``), ``meld_rules`` (the evaluator; its ``pack``, when it differs
+from ``PACK``, is the pack this game is dealt from: a joker-count house rule).
 
 Register the game in :data:`rumino.variants.VARIANTS` with ``game=YourGame``:
 the CLI (``--variant``), records, simulations, widgets, the seeding scheme
@@ -354,6 +355,11 @@ class DrawDiscardGame:
                                    or not 0 <= dealer < n_players):
             raise RuleConfigError(f"dealer is {dealer!r}: it must be a seat from 0 to {n_players - 1}.")
         self.rules = rules
+        pack = getattr(getattr(rules, "meld_rules", None), "pack", None)
+        if pack is not None and pack != self.PACK:  # a house rule changed the pack (e.g. Rumino's n_jokers)
+            self.PACK = pack
+            self._pack_array = np.array(pack.cards(), dtype=np.int64)
+            self._pack_counts = [pack.copies(c) for c in range(53)]
         self.rng = rng
         self.seed = seed
         self.initial_rng_state = rng.bit_generator.state

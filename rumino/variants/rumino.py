@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Iterable
 
-from ..cards import JOKER, RUMINO_PACK, format_card, format_hand
+from ..cards import JOKER, RUMINO_PACK, Pack, format_card, format_hand
 from ..errors import IllegalActionError, InvalidCardError
 from ..melds import RUMINO_MELDS, MeldRules
 from ._fields import knob, validate
@@ -32,6 +32,8 @@ class RuminoRules:
                                     doc="4: lays of 3 or 4 cards; None: runs of any length and sets up to 8")
     set_suits: str = knob("any", section="§1.2", choices=("any", "distinct"),
                           doc="any: 5♥ 5♥ 5♠ is a set; distinct: a set's suits all differ")
+    n_jokers: int = knob(4, section="§1.1", low=0, high=8,
+                         doc="jokers in the pack (two decks and 4 jokers: 108 cards)")
     ace: str = knob("low", section="§1.2", choices=("low",), doc="aces are low only (A-2-3; Q-K-A is not a lay)")
     min_naturals_per_lay: int = knob(1, section="§1.2", choices=(1, 0), doc="natural cards every lay needs")
     rumino_natural_only: bool = knob(False, section="§1.2", choices=(False, True),
@@ -71,7 +73,9 @@ class RuminoRules:
         # Unlimited lays allow sets of all 8 copies of a rank, but a set of distinct suits
         # holds at most 4 cards (RULES §1.2), and MeldRules refuses max_set > 4 then.
         biggest_set = 4 if not unlimited or self.set_suits == "distinct" else 8
-        return replace(RUMINO_MELDS, max_set=biggest_set, max_run=13 if unlimited else 4,
+        # n_jokers (house rule; RULES §1.1 fixes 4): the pack the deal, the engine and the odds all read
+        pack = RUMINO_MELDS.pack if self.n_jokers == RUMINO_MELDS.pack.jokers else Pack(decks=2, jokers=self.n_jokers)
+        return replace(RUMINO_MELDS, pack=pack, max_set=biggest_set, max_run=13 if unlimited else 4,
                        set_suits=self.set_suits, min_naturals=self.min_naturals_per_lay)
 
     def rebuy_cost(self, k: int) -> int:

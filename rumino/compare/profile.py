@@ -1,0 +1,587 @@
+"""One profile per game and configuration: the same questions asked of every game, on the same footing.
+
+A :class:`Profile` is a flat table of named :class:`Figure` objects (and a few
+distributions). Each figure is either **exact** (a ``Fraction``: JSON
+``{"numerator", "denominator", "value"}``, as ``rumino odds deal`` prints) or
+**simulated** (a :class:`~rumino.stats.Estimate`: JSON ``{"estimate", "ci95",
+"n", "seed"}``). The names are stable (the widgets and the book read them):
+
+the deal (every game with melds; exact where the enumeration is feasible or stored)
+    ``deal.p_end_at_once`` — P(the dealt hand may end the hand at once: a knock
+    within the limit, gin, a rumino; for a game without knocking, all cards in
+    melds), ``deal.p_deadwood_0``, ``deal.p_can_knock`` (games with a knock
+    limit), ``deal.p_rumino`` (Rumino), ``deal.mean_deadwood``,
+    ``deal.var_deadwood``, and per number of jokers dealt ``j``:
+    ``deal.jokers.{j}.p_dealt``, ``deal.jokers.{j}.mean_deadwood``,
+    ``deal.jokers.{j}.p_end_at_once``; the distribution ``deal.deadwood``.
+the hand (games with an engine; the default bots, heads-up)
+    ``hand.turns`` (mean turns to the end of a hand), ``hand.ending.{e}`` (how
+    hands end, shares), ``hand.p_stock_exhausted``.
+the game
+    ``game.hands`` (hands per game), ``game.stakes`` (points or chips that change
+    hands per game) and ``game.stakes_sd`` (their spread).
+luck against skill (heads-up, seats alternating)
+    ``luck.greedy_vs_random``, ``luck.best_vs_random``, ``luck.best_vs_greedy``:
+    win rates; ``Profile.best_bot`` names the best bot.
+
+A game without an engine in the registry gets its deal profile only and says
+so (``Profile.engine`` is False and a note explains). Nothing here names a game:
+what a game has (a knock limit, a rumino, jokers, an engine, its endings) is
+read from the registry (:mod:`rumino.variants`), so an engine registered there
+brings its play profile with it.
+
+Determinism: simulated deals are the chunked, seeded Monte Carlo of
+:mod:`rumino.odds.montecarlo`; game ``i`` of each match is seeded by the one
+scheme of :mod:`rumino.engine.seeding` from ``(seed, i)``. Work is cut into fixed
+chunks whose results are merged in order, so a profile depends on ``(column,
+samples, games, seed)`` only, whatever the number of workers or the executor
+(a local process pool or a Dask cluster).
+
+>>> p = profile("gin", samples=2000, games=20, seed=1)
+>>> p["deal.p_deadwood_0"].kind, p["hand.turns"].kind
+('exact', 'simulated')
+>>> sorted(p.as_json()["figures"]["hand.turns"]) [:3]
+['ci95', 'estimate', 'interval']
+"""
+
+from __future__ import annotations
+
+import math
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Callable, Sequence
+
+import numpy as np
+
+from ..errors import RuleConfigError
+from ..stats import Z95, Estimate, mean_estimate, proportion_estimate
+from .matrix import Column
+
+# the bots: the same definitions in every game that allows them (a bot that does not fit a game is skipped)
+DEFAULT_BOTS = ("greedy", "greedy")  # the default table: heads-up, two greedy bots
+SKILL_CANDIDATES = ("greedy", "threshold:3", "chaser:5")  # the best bot is the best of these against greedy
+PLAYERS = 2  # every play figure is heads-up: the one table size every game allows (Gin is for two only)
+STOCK_ENDINGS = ("stock_exhausted", "void")  # endings that mean the stock ran out (names shared by the engines)
+DEAL_CHUNK = 1 << 14
+GAME_CHUNK = 25
+
+
+# --------------------------------------------------------------------------- figures
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One named figure of a profile: exact (``exact``, a Fraction) or simulated (``estimate``).
+
+    >>> Figure("deal.p_deadwood_0", "deal", "P(all in melds)", exact=Fraction(1, 4)).as_json()
+    {'numerator': 1, 'denominator': 4, 'value': 0.25, 'kind': 'exact', 'label': 'P(all in melds)', 'section': 'deal'}
+    """
+
+    key: str
+    section: str  # "deal", "hand", "game", "luck"
+    label: str
+    exact: Fraction | None = None
+    estimate: Estimate | None = None
+    note: str = ""
+
+    def __post_init__(self):
+        if (self.exact is None) == (self.estimate is None):
+            raise ValueError(f"figure {self.key!r} needs exactly one of exact or estimate.")
+
+    @property
+    def kind(self) -> str:
+        return "exact" if self.exact is not None else "simulated"
+
+    @property
+    def value(self) -> float:
+        return float(self.exact) if self.exact is not None else self.estimate.value
+
+    @property
+    def ci95(self) -> tuple[float, float]:
+        """The 95% interval (an exact figure's is the point itself)."""
+        if self.exact is not None:
+            return float(self.exact), float(self.exact)
+        return self.estimate.lo, self.estimate.hi
+
+    def as_json(self) -> dict:
+        if self.exact is not None:
+            out = {"numerator": self.exact.numerator, "denominator": self.exact.denominator,
+                   "value": float(self.exact), "kind": "exact"}
+        else:
+            out = {**self.estimate.as_json(), "kind": "simulated"}
+        out.update(label=self.label, section=self.section)
+        if self.note:
+            out["note"] = self.note
+        return out
+
+    def text(self, digits: int = 4) -> str:
+        """Short text for a table cell: ``0.1234 (exact)`` or ``0.1234 [0.12, 0.13]``."""
+        if self.exact is not None:
+            return f"{float(self.exact):.{digits}g} (exact)"
+        e = self.estimate
+        return f"{e.value:.{digits}g} [{e.lo:.{digits - 1}g}, {e.hi:.{digits - 1}g}]"
+
+
+def exact_figure(key, section, label, p: Fraction, note: str = "") -> Figure:
+    return Figure(key, section, label, exact=Fraction(p), note=note)
+
+
+def simulated_figure(key, section, label, e: Estimate, note: str = "") -> Figure:
+    return Figure(key, section, label, estimate=e, note=note)
+
+
+@dataclass
+class Profile:
+    """The profile of one column: figures by name, distributions, notes and how it was computed."""
+
+    label: str
+    variant: str
+    rules: dict  # the house rules that differ from the variant's defaults
+    engine: bool  # True: the game has an engine, so the hand, game and luck figures were played
+    samples: int
+    games: int
+    seed: int
+    figures: dict[str, Figure] = field(default_factory=dict)
+    distributions: dict[str, dict] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+    best_bot: str | None = None
+    deal_method: str = ""
+
+    def __getitem__(self, key: str) -> Figure:
+        try:
+            return self.figures[key]
+        except KeyError:
+            raise KeyError(f"{self.label} has no figure {key!r}; it has: {', '.join(self.figures)}") from None
+
+    def get(self, key: str) -> Figure | None:
+        return self.figures.get(key)
+
+    def add(self, fig: Figure) -> None:
+        self.figures[fig.key] = fig
+
+    def as_json(self) -> dict:
+        return {"column": self.label, "variant": self.variant, "rules": self.rules, "engine": self.engine,
+                "samples": self.samples, "games": self.games, "seed": self.seed, "players": PLAYERS,
+                "deal_method": self.deal_method, "best_bot": self.best_bot,
+                "figures": {k: f.as_json() for k, f in self.figures.items()},
+                "distributions": self.distributions, "notes": list(self.notes)}
+
+    def rows(self) -> list[tuple[str, str, str]]:
+        """``(key, label, text)`` for each figure, in order."""
+        return [(k, f.label, f.text()) for k, f in self.figures.items()]
+
+
+# --------------------------------------------------------------------------- executors
+
+
+@contextmanager
+def executor_for(workers: int = 1, dask: str | None = None):
+    """The executor profiles run on: None (this process) for one worker, a local process pool for
+    ``workers`` > 1, or a Dask cluster's executor when ``dask`` is its scheduler address."""
+    if dask:
+        try:
+            from distributed import Client
+        except ImportError:  # pragma: no cover - distributed is installed with the project's [all] extra
+            raise RuleConfigError("--dask needs the 'distributed' package (pip install distributed).") from None
+        client = Client(dask)
+        try:
+            yield client.get_executor()
+        finally:
+            client.close()
+        return
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise RuleConfigError(f"workers is {workers!r}: it must be a whole number of at least 1.")
+    if workers == 1:
+        yield None
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(workers) as pool:
+        yield pool
+
+
+def _variance_estimate(xs: np.ndarray, seed) -> Estimate:
+    """The sample variance with a normal 95% interval (se from the sample's fourth central moment)."""
+    n = len(xs)
+    if n < 2:
+        return Estimate(0.0, 0.0, 0.0, n, seed, "normal", se=0.0)
+    d = xs - xs.mean()
+    var = float((d * d).sum() / (n - 1))
+    m4 = float((d ** 4).mean())
+    se = math.sqrt(max(0.0, (m4 - var * var * (n - 3) / (n - 1)) / n))
+    return Estimate(var, max(0.0, var - Z95 * se), var + Z95 * se, n, seed, "normal", se=se)
+
+
+def _map_chunks(fn, jobs: list[tuple], executor, tick: Callable[[], None]) -> list:
+    """``fn(*job)`` for every job, in job order, on ``executor`` (None: here); ``tick()`` after each."""
+    results = map(_call, [(fn, job) for job in jobs]) if executor is None else \
+        executor.map(_call, [(fn, job) for job in jobs])
+    out = []
+    for res in results:
+        out.append(res)
+        tick()
+    return out
+
+
+def _call(item):
+    fn, job = item
+    return fn(*job)
+
+
+# --------------------------------------------------------------------------- the deal
+
+
+def dealt_hand_size(col: Column) -> int:
+    """Cards a player is dealt at the profile's table (heads-up): the engine says so when there is one."""
+    v, rules = col.variant, col.rules
+    if v.game is not None:
+        return int(v.game.new(rules, PLAYERS, seed=0).hand_size)
+    size = getattr(rules, "hand_size", v.hand_size)
+    return size if isinstance(size, int) else v.hand_size
+
+
+def _rumino_flags(col: Column):
+    if not col.variant.has_rumino:
+        return None
+    return (getattr(col.rules, "set_suits", "any") == "distinct", bool(getattr(col.rules, "rumino_natural_only", False)))
+
+
+def _deal_plan(col: Column, samples: int, deal: str = "auto"):
+    """How the deal is profiled: ("exact …", dist) if it is known exactly (stored or enumerated on the
+    spot), else ("simulated", None). ``deal="simulated"`` always simulates (to check one route by the
+    other). Exact enumerations are done here (they are cached per process)."""
+    from ..odds.enumerate import PackShape, class_count
+    from .deals import EXACT_CLASS_LIMIT, stored_distribution
+
+    mr = col.rules.meld_rules
+    k = dealt_hand_size(col)
+    flags = _rumino_flags(col)
+    if deal == "simulated":
+        return "simulated", None
+    stored = stored_distribution(mr, k, flags)
+    if stored is not None:
+        return "exact (stored enumeration)", stored
+    if class_count(PackShape.of(mr.pack), k) <= EXACT_CLASS_LIMIT:
+        from ..odds.exact import exact_deal_distribution
+
+        dist = exact_deal_distribution(mr, k, rumino=flags is not None,
+                                       rumino_distinct=bool(flags and flags[0]),
+                                       rumino_natural_only=bool(flags and flags[1]))
+        return "exact (every deal, up to suit symmetry)", dist
+    return "simulated", None
+
+
+def _deal_jobs(col: Column, samples: int, seed: int) -> list[tuple]:
+    from ..odds.montecarlo import chunk_seeds, chunk_sizes
+
+    mr = col.rules.meld_rules
+    sizes = chunk_sizes(samples, DEAL_CHUNK)
+    seeds = chunk_seeds(seed, len(sizes))
+    k = dealt_hand_size(col)
+    return [(size, ss, mr.pack, k, mr, _rumino_flags(col)) for size, ss in zip(sizes, seeds)]
+
+
+def _deal_figures(prof: Profile, col: Column, dist, exact: bool, samples: int, seed: int) -> None:
+    """The deal's figures from a deal distribution (exact counts, or a sample's counts)."""
+    v, rules = col.variant, col.rules
+    limit = v.knock_limit(rules) if v.knock_field else None
+    knocks = v.knock_field is not None
+    jokers = sorted(dist.deadwood)
+
+    def prop(count: int, n: int) -> Figure | Fraction | Estimate:
+        return Fraction(count, n) if exact else proportion_estimate(count, n, seed=seed)
+
+    def mean(j=None):
+        h = dist.counts(j)
+        n = sum(h.values())
+        if exact:
+            return Fraction(sum(d * c for d, c in h.items()), n)
+        from ..odds.montecarlo import mean_from_moments
+
+        return mean_from_moments(n, float(sum(d * c for d, c in h.items())),
+                                 float(sum(d * d * c for d, c in h.items())), seed)
+
+    def fig(key, label, x, note=""):
+        if isinstance(x, Fraction):
+            prof.add(exact_figure(key, "deal", label, x, note))
+        else:
+            prof.add(simulated_figure(key, "deal", label, x, note))
+
+    def end_count(j=None) -> int:
+        # a knock game: within the limit (no limit: any hand may knock). A rumino is 4+3 lays, so it is
+        # inside deadwood 0 and inside any knock limit: P(end at once) needs no union with the rumino count.
+        if knocks:
+            return dist.deals(j) if limit is None else dist.count_at_most(limit, j)
+        return dist.count_at_most(0, j)
+
+    n_all = dist.deals()
+    what = ("a knock within the limit" + (", gin" if v.has_gin else "") + (" or a rumino" if v.has_rumino else "")
+            if knocks else "every card in melds")
+    fig("deal.p_end_at_once", f"P(dealt hand may end the hand at once: {what})", prop(end_count(), n_all))
+    fig("deal.p_deadwood_0", "P(dealt hand all in melds: gin / rummy)", prop(dist.count_at_most(0), n_all))
+    if knocks and limit is not None:
+        fig("deal.p_can_knock", f"P(dealt deadwood ≤ knock limit {limit})", prop(dist.count_at_most(limit), n_all))
+    if v.has_rumino:
+        fig("deal.p_rumino", "P(dealt hand is a rumino)", prop(dist.rumino_count(), n_all))
+    m = mean()
+    fig("deal.mean_deadwood", "mean dealt deadwood (penalty points)", m)
+    h = dist.counts()
+    if exact:
+        fig("deal.var_deadwood", "variance of dealt deadwood",
+            Fraction(sum(d * d * c for d, c in h.items()), n_all) - m * m)
+    else:
+        xs = np.repeat(np.array(list(h), dtype=float), np.array(list(h.values()), dtype=np.int64))
+        fig("deal.var_deadwood", "variance of dealt deadwood", _variance_estimate(xs, seed))
+    prof.distributions["deal.deadwood"] = {"kind": "exact" if exact else "simulated", "total": n_all,
+                                           "counts": {str(d): int(c) for d, c in sorted(h.items())},
+                                           **({} if exact else {"n": samples, "seed": seed})}
+    if col.rules.meld_rules.pack.jokers:
+        for j in jokers:
+            nj = dist.deals(j)
+            fig(f"deal.jokers.{j}.p_dealt", f"P({j} joker{'s' if j != 1 else ''} dealt)", prop(nj, n_all))
+            if nj:
+                fig(f"deal.jokers.{j}.mean_deadwood", f"mean dealt deadwood with {j} joker{'s' if j != 1 else ''}",
+                    mean(j))
+                fig(f"deal.jokers.{j}.p_end_at_once", f"P(may end at once | {j} joker{'s' if j != 1 else ''})",
+                    prop(end_count(j), nj))
+        prof.distributions["deal.deadwood_by_jokers"] = {
+            str(j): {str(d): int(c) for d, c in sorted(dist.counts(j).items())} for j in jokers}
+
+
+# --------------------------------------------------------------------------- play
+
+
+@dataclass
+class _GameTally:
+    """What one game contributes: A's share of the win, hands, and per hand (turns, ending, stock ran out)."""
+
+    share: float
+    hands: list[tuple[int, str, bool]]
+    stakes: float
+
+
+def _games_chunk(size: int, start: int, variant_key: str, rules, bots: tuple[str, str], seed: int) -> list:
+    """Play games ``start … start+size−1`` of a heads-up match (bot A against bot B, seats alternating)."""
+    from ..engine.actions import Draw, Knock
+    from ..engine.protocol import play
+    from ..engine.seeding import new_table
+    from ..variants import find_variant
+
+    v = find_variant(variant_key)
+    engine = v.game
+    a, b = bots
+    out = []
+    turn_actions = (Draw, Knock)
+
+    def hand_done(g):
+        return g.hand_over
+
+    def hand_on(g):
+        return not g.hand_over or g.game_over
+
+    for i in range(start, start + size):
+        seat_a = i % 2  # bot A sits first in even games, second in odd ones
+        specs = [a, b] if seat_a == 0 else [b, a]
+        game, players = new_table(v, specs, seed, i, rules=rules)
+        hands = []
+        while not game.game_over:
+            h0, r0 = len(game.history), game.reshuffles
+            play(game, players, checked=False, until=hand_done)
+            res = game.results[-1]
+            turns = sum(1 for _, act in game.history[h0:] if type(act) in turn_actions)
+            hands.append((turns, res.ending, game.reshuffles > r0 or res.ending in STOCK_ENDINGS))
+            if not game.game_over:
+                play(game, players, checked=False, until=hand_on)
+        res = game.result
+        share = (1 / len(res.winners)) if seat_a in res.winners else 0.0
+        money = game.pot_paid_out / engine.POT_SCALE
+        if money:
+            stakes = float(money)
+        else:  # a points game: what the winner's total is ahead of the loser's
+            totals = getattr(res, "totals", None) or game.scores
+            stakes = float(max(totals) - min(totals))
+        out.append(_GameTally(share, hands, stakes))
+    return out
+
+
+def _match_jobs(col: Column, bots: tuple[str, str], games: int, seed: int) -> list[tuple]:
+    from ..odds.montecarlo import chunk_sizes
+
+    sizes = chunk_sizes(games, GAME_CHUNK)
+    starts = [sum(sizes[:i]) for i in range(len(sizes))]
+    return [(size, start, col.variant.key, col.rules, bots, seed) for size, start in zip(sizes, starts)]
+
+
+def _fits(spec: str, engine) -> bool:
+    from ..players import make_player
+
+    return make_player(spec, seed=0).fits(engine)
+
+
+# --------------------------------------------------------------------------- the profile
+
+
+def profile(column, *, samples: int = 20_000, games: int | None = None, seed: int = 0, workers: int = 1,
+            progress: Callable[[int, int], None] | None = None, dask: str | None = None,
+            executor=None, deal: str = "auto") -> Profile:
+    """The profile of one column (a name such as ``"rumino:n_jokers=2"``, a :class:`Column`, or a
+    ``(variant, rules)`` pair).
+
+    ``samples`` deals are simulated when the deal is not known exactly; ``games``
+    games (default ``max(40, samples // 40)``) are played for each of the matches
+    (the default bots against each other, and each bot of :data:`SKILL_CANDIDATES`
+    that fits the game against random and against greedy). ``progress(done,
+    total)`` is called after each chunk of work. ``workers`` > 1 runs the chunks on
+    a local process pool, ``dask`` (a scheduler address) on a Dask cluster, or pass
+    an ``executor``; the figures do not depend on which. ``deal="simulated"``
+    simulates the deal even where it is known exactly (``"auto"``: exact where possible).
+    """
+    return profiles([column], samples=samples, games=games, seed=seed, workers=workers, progress=progress,
+                    dask=dask, executor=executor, deal=deal)[0]
+
+
+def _check_count(name: str, value, low: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < low:
+        raise RuleConfigError(f"{name} is {value!r}: it must be a whole number of at least {low}.")
+    return int(value)
+
+
+def profiles(columns: Sequence, *, samples: int = 20_000, games: int | None = None, seed: int = 0,
+             workers: int = 1, progress: Callable[[int, int], None] | None = None, dask: str | None = None,
+             executor=None, deal: str = "auto") -> list[Profile]:
+    """The profiles of several columns, sharing one executor and one progress count (see :func:`profile`)."""
+    cols = [Column.of(c) for c in columns]
+    if not cols:
+        raise RuleConfigError("a comparison needs at least one column (a variant name).")
+    samples = _check_count("samples", samples, 1)
+    games = max(40, samples // 40) if games is None else _check_count("games", games, 1)
+    seed = _check_count("seed", seed, 0)
+    if deal not in ("auto", "simulated"):
+        raise RuleConfigError(f"deal is {deal!r}: it must be 'auto' (exact where possible) or 'simulated'.")
+
+    # plan every piece of work first, so the progress total is known
+    plans = []
+    total = 0
+    for col in cols:
+        plan: dict[str, Any] = {"deal": None, "deal_jobs": [], "matches": {}}
+        if col.rules.meld_rules is not None:
+            method, dist = _deal_plan(col, samples, deal)
+            plan["deal"] = (method, dist)
+            if dist is None:
+                plan["deal_jobs"] = _deal_jobs(col, samples, seed)
+        engine = col.variant.game
+        if engine is not None:
+            matches = {"default": DEFAULT_BOTS, "greedy_vs_random": ("greedy", "random")}
+            for spec in SKILL_CANDIDATES:
+                if spec != "greedy" and _fits(spec, engine):
+                    matches[f"{spec}_vs_greedy"] = (spec, "greedy")
+                    matches[f"{spec}_vs_random"] = (spec, "random")
+            plan["matches"] = {name: _match_jobs(col, bots, games, seed) for name, bots in matches.items()}
+        total += len(plan["deal_jobs"]) + sum(len(j) for j in plan["matches"].values())
+        plans.append(plan)
+
+    done = [0]
+
+    def tick():
+        done[0] += 1
+        if progress is not None:
+            progress(done[0], total)
+
+    out = []
+    with (_given(executor) if executor is not None else executor_for(workers, dask)) as ex:
+        for col, plan in zip(cols, plans):
+            out.append(_profile_one(col, plan, samples, games, seed, ex, tick))
+    return out
+
+
+@contextmanager
+def _given(executor):
+    yield executor
+
+
+def _profile_one(col: Column, plan: dict, samples: int, games: int, seed: int, ex, tick) -> Profile:
+    from dataclasses import fields
+
+    v = col.variant
+    changed = {f.name: getattr(col.rules, f.name) for f in fields(col.rules)
+               if getattr(col.rules, f.name) != getattr(v.rules, f.name)}
+    prof = Profile(col.label, v.key, changed, v.game is not None, samples, games if v.game else 0, seed)
+    # -- the deal
+    if plan["deal"] is None:
+        prof.notes.append(f"{v.title} has no melds and no deadwood (RULES {v.section}): no deal figures.")
+    else:
+        method, dist = plan["deal"]
+        if dist is None:
+            from ..odds.enumerate import DealDistribution
+            from ..odds.montecarlo import _deal_chunk
+
+            parts = _map_chunks(_deal_chunk, plan["deal_jobs"], ex, tick)
+            dist = DealDistribution(parts[0].hand_size, parts[0].pack_size, total=0)
+            for p in parts:
+                dist.merge(p)
+                dist.total += p.total
+            method = f"simulated ({samples:,} deals, seed {seed})"
+        prof.deal_method = method
+        _deal_figures(prof, col, dist, method.startswith("exact"), samples, seed)
+    # -- play
+    if v.game is None:
+        prof.notes.append(f"{v.title} has no engine yet: deal profile only (no hand, game or luck figures).")
+        return prof
+    results = {name: [t for chunk in _map_chunks(_games_chunk, jobs, ex, tick) for t in chunk]
+               for name, jobs in plan["matches"].items()}
+    default = results["default"]
+    hands = [h for t in default for h in t.hands]
+    engine = v.game
+    prof.add(simulated_figure("hand.turns", "hand", "mean turns to the end of a hand (default bots)",
+                              mean_estimate([h[0] for h in hands], seed=seed),
+                              note="a turn: a draw, or a knock in lieu of drawing"))
+    for ending in engine.ENDINGS:
+        k = sum(1 for h in hands if h[1] == ending)
+        prof.add(simulated_figure(f"hand.ending.{ending}", "hand", f"share of hands ending by {ending.replace('_', ' ')}",
+                                  proportion_estimate(k, len(hands), seed=seed)))
+    prof.add(simulated_figure("hand.p_stock_exhausted", "hand", "P(the stock runs out in a hand)",
+                              proportion_estimate(sum(1 for h in hands if h[2]), len(hands), seed=seed),
+                              note="reshuffled or ended by the stock"))
+    prof.add(simulated_figure("game.hands", "game", "hands per game (default bots)",
+                              mean_estimate([len(t.hands) for t in default], seed=seed)))
+    stakes = [t.stakes for t in default]
+    m = mean_estimate(stakes, seed=seed)
+    prof.add(simulated_figure("game.stakes", "game", "points or chips that change hands per game", m,
+                              note="the pot paid out (money games) or the winner's lead in points"))
+    n = len(stakes)
+    sd = float(np.std(stakes, ddof=1)) if n > 1 else 0.0
+    se = sd / math.sqrt(2 * (n - 1)) if n > 1 else 0.0
+    prof.add(simulated_figure("game.stakes_sd", "game", "spread (sd) of what changes hands per game",
+                              Estimate(sd, max(0.0, sd - Z95 * se), sd + Z95 * se, n, seed, "normal", se=se)))
+    # -- luck against skill
+    def rate(name):
+        ts = results[name]
+        return proportion_estimate(sum(t.share for t in ts), len(ts), seed=seed)
+
+    prof.add(simulated_figure("luck.greedy_vs_random", "luck", "win rate of greedy against random (heads-up)",
+                              rate("greedy_vs_random")))
+    best, best_rate = "greedy", None
+    for spec in SKILL_CANDIDATES:
+        if spec != "greedy" and f"{spec}_vs_greedy" in results:
+            r = rate(f"{spec}_vs_greedy")
+            if r.value > 0.5 and (best_rate is None or r.value > best_rate.value):
+                best, best_rate = spec, r
+    prof.best_bot = best
+    prof.add(simulated_figure("luck.best_vs_random", "luck", "win rate of the best bot against random",
+                              rate("greedy_vs_random" if best == "greedy" else f"{best}_vs_random")))
+    if best == "greedy":
+        prof.add(exact_figure("luck.best_vs_greedy", "luck", "win rate of the best bot against greedy",
+                              Fraction(1, 2), note="the best bot is greedy itself: one half by symmetry"))
+    else:
+        prof.add(simulated_figure("luck.best_vs_greedy", "luck", "win rate of the best bot against greedy",
+                                  best_rate, note=f"the best bot: {best}"))
+    for spec in SKILL_CANDIDATES:
+        if spec != "greedy" and f"{spec}_vs_greedy" in results:
+            prof.distributions.setdefault("luck.candidates", {})[spec] = {
+                "vs_greedy": rate(f"{spec}_vs_greedy").as_json(), "vs_random": rate(f"{spec}_vs_random").as_json()}
+    return prof
+
+
+__all__ = ["Figure", "Profile", "profile", "profiles", "executor_for", "dealt_hand_size", "DEFAULT_BOTS",
+           "SKILL_CANDIDATES", "PLAYERS"]
