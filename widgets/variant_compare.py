@@ -326,24 +326,30 @@ class VariantCompare(StaticFallback, W.VBox):
         self.matrix.add_class("rumino-compare-matrix")
         self.table = W.HTML()
         self.table.add_class("rumino-compare-table")
-        self.figure = go.FigureWidget(c.figure())
         self.forms: list[RuleKnobs] = []
         for i in range(len(c.knobs)):
             self._add_form(i)
         self._show_tabs()
+        # the first profiles are computed before the figure exists: a FigureWidget changed before its view
+        # is drawn may show its first, empty state in JupyterLab
+        computed = self._compute()
+        self.figure = go.FigureWidget(c.figure())
         c.on_change(lambda _i: self.refresh())
         self.count_box.observe(self._on_count, names="value")
         self.samples_box.observe(lambda ch: self._resize(samples=ch["new"]), names="value")
         self.games_box.observe(lambda ch: self._resize(games=ch["new"]), names="value")
-        super().__init__([W.HBox([self.count_box, self.samples_box, self.games_box]), self.tabs,
-                          W.HBox([self.progress, self.status]), self.matrix, self.table, self.figure])
+        super().__init__([W.HBox([self.count_box, self.samples_box, self.games_box]),
+                          W.HBox([self.progress, self.status]), self.figure, self.tabs, self.table, self.matrix])
         self.add_class("rumino-variant-compare")
-        self.refresh()
+        if computed:
+            self._draw(figure=False)  # the figure was just built from these profiles
 
     def _add_form(self, i: int) -> None:
         k = self.controller.knobs[i]
         form = RuleKnobs(k.variant.key, k.rules)
         form.add_class(f"rumino-compare-column-{LETTERS[i]}")
+        # a game has up to twenty knobs: scroll them in their tab, so the plots stay in sight
+        form.form.layout = W.Layout(max_height="260px", overflow="auto", display="block")  # block: no squeezing
         self.controller.adopt(i, form.controller)
         self.forms.append(form)
 
@@ -378,30 +384,35 @@ class VariantCompare(StaticFallback, W.VBox):
 
     def refresh(self) -> None:
         """Recompute the stale columns (the progress bar runs), then redraw the matrix, table and plots."""
-        c = self.controller
         self._show_tabs()
+        if self._compute():
+            self._draw()
+
+    def _compute(self) -> bool:
+        """Compute the stale columns with the progress bar running; False (and the message) on a refusal."""
+        c = self.controller
         todo = c.stale()
         if not todo:  # nothing to compute (a cached setting): the bar stays full
-            self._draw()
-            return
+            return True
         self.progress.value = 0
         self.progress.max = 100 * len(todo)
-        if todo:
-            self.status.value = info_html("computing " + ", ".join(c.labels[i] for i in todo) + " …")
+        self.status.value = info_html("computing " + ", ".join(c.labels[i] for i in todo) + " …")
         try:
             c.compute(progress=lambda done, total: setattr(self.progress, "value", min(done, self.progress.max)))
         except RuminoError as err:  # e.g. a table size the game refuses: shown, not raised
             self.status.value = error_html(str(err))
-            return
+            return False
         self.progress.value = self.progress.max
-        self._draw()
+        return True
 
-    def _draw(self) -> None:
+    def _draw(self, figure: bool = True) -> None:
         c = self.controller
         self.status.value = c.errors_html() or info_html(
             f"done: {len(c.knobs)} columns, {c.samples:,} deals and {c.games:,} games each, seed {c.seed}")
         self.matrix.value = c.matrix_html()
         self.table.value = c.profile_html()
+        if not figure:
+            return
         fig = c.figure()
         with self.figure.batch_update():
             self.figure.data = []
