@@ -466,10 +466,6 @@ def test_lab_variant_compare_knob_moves_redraw_matrix_table_and_plots(open_in_la
     legend follow, and the progress bar ends full (the demo: Wiener against Gin, a few hundred deals and games)."""
     # the widget shows once its first profiles are computed (seconds; minutes on a machine shared by many jobs)
     page = open_in_lab("variant_compare", ".jp-Notebook .jp-CodeCell")
-    import os
-    if os.environ.get("VC_DEBUG"):
-        page.on("console", lambda m: print("CONSOLE", m.type, m.text[:300]))
-        page.on("pageerror", lambda e: print("PAGEERROR", str(e)[:300]))
     _wait_long(page, f"{VC} .rumino-compare-status", "done: 2 columns", 4 * PAGE_TIMEOUT_MS)
     page.locator(f"{VC} .js-plotly-plot").first.scroll_into_view_if_needed()  # JupyterLab draws what is in view
     _wait_title(page, VC, "Wiener Rummy vs Gin Rummy")
@@ -489,5 +485,5 @@ def test_lab_variant_compare_knob_moves_redraw_matrix_table_and_plots(open_in_la
     assert "Wiener Rummy (knock_max_deadwood=6)" in legend and "Gin Rummy" in legend
     width = page.eval_on_selector(f"{VC} .rumino-compare-progress .progress-bar", "e => e.style.width")
     assert width == "100%"
-    # three panels (deal, turns, win rates), each with both columns' marks
-    assert page.locator(f"{VC} .scatterlayer .trace").count() == 6
+    # three panels (deal, turns, win rates), each with both columns' marks, and the even line
+    assert page.locator(f"{VC} .scatterlayer .trace").count() == 7

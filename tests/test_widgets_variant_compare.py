@@ -103,7 +103,7 @@ def test_column_count_and_bad_columns():
 def test_widget_knob_moves_redraw_with_a_full_progress_bar():
     src = StandIn()
     w = VariantCompare(["rumino", "gin"], samples=200, games=3, seed=2, source=src)
-    assert [t.name for t in w.figure.data if t.showlegend is not False] == ["Rumino", "Gin Rummy"]
+    assert [t.name for t in w.figure.data if t.showlegend is not False] == ["Rumino", "Gin Rummy", "an even match"]
     seen = []
     w.progress.observe(lambda ch: seen.append(ch["new"]), names="value")
     w.forms[0].controls["knock_max_deadwood"].main.value = 4  # the reader moves the slider
@@ -115,10 +115,14 @@ def test_widget_knob_moves_redraw_with_a_full_progress_bar():
     # the deal panel of column A moved to the new limit; three panels, each column once per panel
     deal_a = w.figure.data[0]
     assert list(deal_a.x) == [0, 4] and deal_a.name == "Rumino (knock_max_deadwood=4)"
-    assert len(w.figure.data) == 6 and w.figure.data[1].y[0] == 3.0
+    assert len(w.figure.data) == 7 and w.figure.data[1].y[0] == 3.0 and list(w.figure.data[6].y) == [0.5]
     # a column told apart by marker and line style, not colour alone
     assert w.figure.data[0].marker.symbol != w.figure.data[3].marker.symbol
     assert w.figure.data[0].line.dash != w.figure.data[3].line.dash
+    # what JupyterLab draws: the Output area holds the same figure as plotly's MIME output
+    shown = w.plot.outputs[0]["data"]["application/vnd.plotly.v1+json"]
+    assert shown["layout"]["title"]["text"] == "Rumino (knock_max_deadwood=4) vs Gin Rummy"
+    assert [t["x"] for t in shown["data"]][0] == [0, 4] and len(shown["data"]) == 7
 
 
 def test_widget_third_column_variant_switch_and_static_fallback():

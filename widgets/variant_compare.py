@@ -19,6 +19,7 @@ in one column recomputes that column only, and moving it back costs nothing.
 
 from __future__ import annotations
 
+import json
 import math
 from html import escape
 from typing import Any, Callable, Sequence
@@ -285,7 +286,10 @@ class VariantCompareController:
                                              arrayminus=[val - lo for _, val, lo, _ in v.skill]),
                                 hovertemplate=f"{escape(v.label)}<br>%{{x}}: %{{y:.1%}}<extra></extra>", row=1, col=3)
         shown = [v.label for v in views if v is not None]
-        fig.add_hline(y=0.5, line=dict(color="#777", dash="dot", width=1), row=1, col=3)
+        if any(v is not None and v.skill for v in views):  # the even line, named in the legend
+            matchups = list(dict.fromkeys(m for v in views if v is not None for m, *_ in v.skill))
+            fig.add_scatter(x=matchups, y=[0.5] * len(matchups), mode="lines", name="an even match",
+                            line=dict(color="#777", dash="dot", width=1), hoverinfo="skip", row=1, col=3)
         fig.update_layout(height=460, template="plotly_white", margin=dict(l=50, r=20, t=80, b=120),
                           title_text=" vs ".join(shown) if shown else "no profile yet",
                           legend=dict(orientation="h", y=-0.32), scattermode="group", scattergap=0.4)
@@ -330,16 +334,19 @@ class VariantCompare(StaticFallback, W.VBox):
         for i in range(len(c.knobs)):
             self._add_form(i)
         self._show_tabs()
-        # the first profiles are computed before the figure exists: a FigureWidget changed before its view
-        # is drawn may show its first, empty state in JupyterLab
+        # The plots go to an Output area as plotly's own MIME output (JupyterLab draws it natively) and are
+        # replaced whole on every change: a FigureWidget of three subplots showed an empty plot in JupyterLab.
+        self.plot = W.Output()
+        self.plot.add_class("rumino-compare-plot")
         computed = self._compute()
-        self.figure = go.FigureWidget(c.figure())
+        self.figure = c.figure()
+        self._plot()
         c.on_change(lambda _i: self.refresh())
         self.count_box.observe(self._on_count, names="value")
         self.samples_box.observe(lambda ch: self._resize(samples=ch["new"]), names="value")
         self.games_box.observe(lambda ch: self._resize(games=ch["new"]), names="value")
         super().__init__([W.HBox([self.count_box, self.samples_box, self.games_box]),
-                          W.HBox([self.progress, self.status]), self.figure, self.tabs, self.table, self.matrix])
+                          W.HBox([self.progress, self.status]), self.plot, self.tabs, self.table, self.matrix])
         self.add_class("rumino-variant-compare")
         if computed:
             self._draw(figure=False)  # the figure was just built from these profiles
@@ -413,12 +420,14 @@ class VariantCompare(StaticFallback, W.VBox):
         self.table.value = c.profile_html()
         if not figure:
             return
-        fig = c.figure()
-        with self.figure.batch_update():
-            self.figure.data = []
-            for tr in fig.data:
-                self.figure.add_trace(tr)
-            self.figure.layout = fig.layout
+        self.figure = c.figure()
+        self._plot()
+
+    def _plot(self) -> None:
+        """Show ``self.figure`` in the Output area (no kernel display needed: the output is set directly)."""
+        bundle = {"application/vnd.plotly.v1+json": json.loads(self.figure.to_json()),
+                  "text/plain": f"<figure: {self.figure.layout.title.text}>"}
+        self.plot.outputs = ({"output_type": "display_data", "data": bundle, "metadata": {}},)
 
     def static_html(self) -> str:
         return self.controller.html()
