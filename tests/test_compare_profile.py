@@ -78,11 +78,12 @@ def test_deal_figures_are_exact_where_stored_and_match_meld_unions():
     assert k["deal.p_end_at_once"].exact == 1
 
 
-def test_simulated_deal_within_4_se_of_exact():
-    """Gin's deal simulated (deal="simulated") against the stored exact table: every deal figure
-    within 4 standard errors of its exact value."""
-    exact = profile("gin", samples=500, games=1, seed=1)
-    sim = profile("gin", samples=20_000, games=1, seed=5, deal="simulated")
+@pytest.mark.parametrize("column", ["gin", "rumino:n_jokers=2,knock_max_deadwood=10"])
+def test_simulated_deal_within_4_se_of_exact(column):
+    """The deal simulated (deal="simulated") against the exact table: every deal figure (jokers
+    included) within 4 standard errors of its exact value."""
+    exact = profile(column, samples=500, games=1, seed=1)
+    sim = profile(column, samples=20_000, games=1, seed=5, deal="simulated")
     assert sim.deal_method.startswith("simulated")
     compared = 0
     for key, fig in sim.figures.items():
@@ -94,6 +95,17 @@ def test_simulated_deal_within_4_se_of_exact():
                 assert e.contains(exact[key].exact), key
             compared += 1
     assert compared >= 4
+
+
+def test_profiles_html_has_one_row_per_figure(wiener_small):
+    from rumino.compare import profiles_html
+
+    gin = profile("gin", samples=200, games=2, seed=3)
+    html = profiles_html([wiener_small, gin])
+    assert html.count('<th scope="col">') == 3 and "Gin Rummy" in html and "(exact)" in html
+    keys = set(wiener_small.figures) | set(gin.figures)
+    assert all(f'data-key="{k}"' in html for k in keys) and html.count("<tr data-key=") == len(keys)
+    assert "≤" in html and "<script" not in html
 
 
 def test_workers_give_identical_results(wiener_small):
@@ -108,14 +120,19 @@ def test_progress_is_called_to_the_end():
 
 
 def test_game_without_engine_gets_deal_profile_only():
+    """A variant whose engine is not registered (here Robber with its engine taken away, so the test
+    does not depend on which engines have landed): the deal only, simulated, and a note saying so;
+    its 40-point opening from the dealt cards is part of the deal."""
+    import dataclasses
+
     from rumino.variants import find_variant
 
-    if find_variant("robber").game is not None:  # an engine has landed: then it is profiled in full
-        pytest.skip("robber has an engine now; the no-engine path is covered by rummoli below")
-    p = profile("robber", samples=500, games=2, seed=1)
+    v = dataclasses.replace(find_variant("robber"), game=None)
+    p = profile(Column(v, v.rules, "Robber (no engine)"), samples=500, games=2, seed=1)
     assert not p.engine and any("no engine" in n for n in p.notes)
     assert not any(k.startswith(("hand.", "game.", "luck.")) for k in p.figures)
-    assert p["deal.mean_deadwood"].kind == "simulated"
+    assert p["deal.mean_deadwood"].kind == "simulated" and p["deal.p_open"].estimate.n == 500
+    assert p["deal.p_open"].label.endswith("40 or more)")
 
 
 def test_game_without_melds_has_no_deal_figures():
@@ -159,3 +176,12 @@ def test_cli_bad_input_exits_2_with_one_line(capsys, argv, words):
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and words in err
+
+
+def test_dask_cluster_gives_identical_results():
+    """The same chunks on a (here in-process) Dask cluster: the same profile to the last digit."""
+    import distributed  # dask[distributed] is a dependency (pyproject)
+    with distributed.LocalCluster(n_workers=1, processes=False, threads_per_worker=1,
+                                  dashboard_address=None) as cluster:
+        on_dask = profile("knock-rummy", samples=500, games=4, seed=2, dask=cluster.scheduler_address)
+    assert on_dask.as_json() == profile("knock-rummy", samples=500, games=4, seed=2).as_json()

@@ -32,7 +32,8 @@ from rumino.variants.rumino import RUMINO, CallRumino, ClaimRumino, PassClaim, R
 UNIVERSE = ([Draw("stock"), Draw("discard"), Knock(), CallRumino(), ClaimRumino(), PassClaim(), Rebuy(),
              DeclineRebuy(), Deal(), Join()] + [Discard(c) for c in range(53)] + [Gin(c) for c in range(53)])
 INT_KNOB_VALUES = {"knock_max_deadwood": (0, 3, 7, 7, 10, 20), "gin_bonus": (-10, -10, 0, -25),
-                   "knock_undercut_penalty": (0, 10), "stake": (1, 10, 3)}
+                   "knock_undercut_penalty": (0, 10), "stake": (1, 10, 3),
+                   "n_jokers": (4, 4, 0, 2, 8)}  # house rule: the joker count (4 by RULES §1.1)
 MAX_ACTIONS = 200_000
 
 

@@ -33,7 +33,7 @@ UNIVERSE = ([Draw("stock"), Draw("discard"), BuyBack(), DeclineBuyBack(), Deal()
             + [cls(c) for cls in (Discard, KnockWith, CallRummy, LayOff) for c in range(53)])
 INT_KNOB_VALUES = {"knock_max_deadwood": (0, 5, 5, 9, 20, None), "entry_chips": (0, 5, 7), "buyback_chips": (0, 5, 3),
                    "buyback_low": (81, 81, 60, 100), "rummy_bonus": (25, 0), "knock_penalty": (10, 0, 20),
-                   "game_to": (100, 30, 200)}
+                   "game_to": (100, 30, 200), "n_jokers": (2, 2, 0, 1, 4, 6)}
 GOLDEN = pathlib.Path(__file__).parent / "golden"
 
 

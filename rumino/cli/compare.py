@@ -13,42 +13,11 @@ from __future__ import annotations
 
 import json
 import sys
-import textwrap
 
 from ..compare import rules_matrix
 from ..compare.matrix import Column
+from ..compare.profile import profiles_text
 from . import CommandError
-
-
-def profile_table_text(profiles, width: int = 38) -> str:
-    """The profiles side by side as text: one row per figure name, one column per profile."""
-    keys: list[str] = []
-    for p in profiles:
-        keys += [k for k in p.figures if k not in keys]
-    order = {"deal": 0, "hand": 1, "game": 2, "luck": 3}
-    keys.sort(key=lambda k: order.get(k.split(".")[0], 9))  # stable: first appearance within a section
-    head = 30
-    out = [" " * head + " | " + " | ".join(p.label[:width].ljust(width) for p in profiles)]
-    out.append("-" * len(out[0]))
-    section = None
-    for key in keys:
-        sec = key.split(".")[0]
-        if sec != section:
-            section = sec
-            out.append(f"[{sec}]")
-        label = next(p.figures[key].label for p in profiles if key in p.figures)
-        cells = [p.figures[key].text() if key in p.figures else "—" for p in profiles]
-        left = textwrap.wrap(label, head) or [key]
-        for i in range(len(left)):
-            out.append(left[i].ljust(head) + " | " + " | ".join((c if i == 0 else "").ljust(width) for c in cells))
-    out.append("")
-    out.append("how: " + " | ".join(f"{p.label}: deal {p.deal_method or 'none'}"
-                                   + (f"; {p.games:,} games a match, best bot {p.best_bot}" if p.engine else "")
-                                   for p in profiles))
-    for p in profiles:
-        for note in p.notes:
-            out.append(f"note ({p.label}): {note}")
-    return "\n".join(out) + "\n"
 
 
 def _progress_bar(enabled: bool):
@@ -101,7 +70,7 @@ def run(args) -> int:
         print(matrix.to_text(width=args.width), end="")
         if profiles:
             print()
-            print(profile_table_text(profiles, width=args.width), end="")
+            print(profiles_text(profiles, width=args.width), end="")
     return 0
 
 

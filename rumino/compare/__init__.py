@@ -6,6 +6,7 @@
 """
 
 from .matrix import Column, RulesMatrix, rules_matrix
-from .profile import Figure, Profile, executor_for, profile, profiles
+from .profile import Figure, Profile, executor_for, profile, profiles, profiles_html, profiles_text
 
-__all__ = ["Column", "RulesMatrix", "rules_matrix", "Figure", "Profile", "profile", "profiles", "executor_for"]
+__all__ = ["Column", "RulesMatrix", "rules_matrix", "Figure", "Profile", "profile", "profiles", "profiles_html",
+           "profiles_text", "executor_for"]

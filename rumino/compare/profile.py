@@ -13,7 +13,9 @@ the deal (every game with melds; exact where the enumeration is feasible or stor
     limit), ``deal.p_rumino`` (Rumino), ``deal.mean_deadwood``,
     ``deal.var_deadwood``, and per number of jokers dealt ``j``:
     ``deal.jokers.{j}.p_dealt``, ``deal.jokers.{j}.mean_deadwood``,
-    ``deal.jokers.{j}.p_end_at_once``; the distribution ``deal.deadwood``.
+    ``deal.jokers.{j}.p_end_at_once``; the distribution ``deal.deadwood``; for a game
+    whose first melds must reach a total (Rommé's 40), ``deal.p_open`` and
+    ``deal.jokers.{j}.p_open``.
 the hand (games with an engine; the default bots, heads-up)
     ``hand.turns`` (mean turns to the end of a hand), ``hand.ending.{e}`` (how
     hands end, shares), ``hand.p_stock_exhausted``.
@@ -23,6 +25,28 @@ the game
 luck against skill (heads-up, seats alternating)
     ``luck.greedy_vs_random``, ``luck.best_vs_random``, ``luck.best_vs_greedy``:
     win rates; ``Profile.best_bot`` names the best bot.
+
+Decisions (the issue leaves them open):
+
+* Every play figure is heads-up (two seats, the one size every game allows)
+  with the same bot definitions in every game (``greedy``, ``random``,
+  ``threshold:3``; ``chaser:5`` only where it fits: Rumino). The default bots are
+  two greedy bots. Bot A sits first in even games and second in odd ones.
+  Every match of a column uses the same seed, so game ``i`` of each match is
+  dealt the same cards (common random numbers: the matches differ by the bots).
+* The best bot is the candidate of :data:`SKILL_CANDIDATES` with the highest
+  win rate against greedy, if above one half; otherwise greedy itself, whose
+  rate against greedy is exactly 1/2 by symmetry. The choice is made on the
+  same games its figure reports (a mild selection bias, stated here); the raw
+  rates of every candidate are in ``distributions["luck.candidates"]``.
+* A turn is a draw (stock or discard) or a knock in lieu of drawing; a hand's
+  stock "runs out" if it was reshuffled or the hand ended by the stock (endings
+  ``stock_exhausted`` or ``void``).
+* What changes hands per game: the pot paid out, in the game's money (Rumino's
+  currency, Wiener's chips) when the game has one; in a points game (Gin, Knock
+  Rummy) the winner's lead over the loser in final points.
+* A game without melds (Rummoli) has no deal figures here: its own questions
+  (the poker pot, the sections) are not profiled yet.
 
 A game without an engine in the registry gets its deal profile only and says
 so (``Profile.engine`` is False and a note explains). Nothing here names a game:
@@ -37,7 +61,7 @@ chunks whose results are merged in order, so a profile depends on ``(column,
 samples, games, seed)`` only, whatever the number of workers or the executor
 (a local process pool or a Dask cluster).
 
->>> p = profile("gin", samples=2000, games=20, seed=1)
+>>> p = profile("gin", samples=200, games=4, seed=1)
 >>> p["deal.p_deadwood_0"].kind, p["hand.turns"].kind
 ('exact', 'simulated')
 >>> sorted(p.as_json()["figures"]["hand.turns"]) [:3]
@@ -167,6 +191,9 @@ class Profile:
                 "figures": {k: f.as_json() for k, f in self.figures.items()},
                 "distributions": self.distributions, "notes": list(self.notes)}
 
+    def _repr_html_(self) -> str:
+        return profiles_html([self], caption=f"Profile: {self.label}")
+
     def rows(self) -> list[tuple[str, str, str]]:
         """``(key, label, text)`` for each figure, in order."""
         return [(k, f.label, f.text()) for k, f in self.figures.items()]
@@ -244,13 +271,14 @@ def dealt_hand_size(col: Column) -> int:
 def _rumino_flags(col: Column):
     if not col.variant.has_rumino:
         return None
-    return (getattr(col.rules, "set_suits", "any") == "distinct", bool(getattr(col.rules, "rumino_natural_only", False)))
+    rules = col.rules
+    return (getattr(rules, "set_suits", "any") == "distinct", bool(getattr(rules, "rumino_natural_only", False)))
 
 
 def _deal_plan(col: Column, samples: int, deal: str = "auto"):
-    """How the deal is profiled: ("exact …", dist) if it is known exactly (stored or enumerated on the
-    spot), else ("simulated", None). ``deal="simulated"`` always simulates (to check one route by the
-    other). Exact enumerations are done here (they are cached per process)."""
+    """How the deal is profiled: ("exact …", dist) if it is stored, ("exact …", ENUMERATE) if it is small
+    enough to enumerate on the spot, else ("simulated", None). ``deal="simulated"`` always simulates (to
+    check one route by the other)."""
     from ..odds.enumerate import PackShape, class_count
     from .deals import EXACT_CLASS_LIMIT, stored_distribution
 
@@ -263,13 +291,20 @@ def _deal_plan(col: Column, samples: int, deal: str = "auto"):
     if stored is not None:
         return "exact (stored enumeration)", stored
     if class_count(PackShape.of(mr.pack), k) <= EXACT_CLASS_LIMIT:
-        from ..odds.exact import exact_deal_distribution
-
-        dist = exact_deal_distribution(mr, k, rumino=flags is not None,
-                                       rumino_distinct=bool(flags and flags[0]),
-                                       rumino_natural_only=bool(flags and flags[1]))
-        return "exact (every deal, up to suit symmetry)", dist
+        return "exact (every deal, up to suit symmetry)", ENUMERATE  # done on the profile's executor
     return "simulated", None
+
+
+ENUMERATE = "enumerate"
+
+
+def _enumerate(col: Column, executor):
+    from ..odds.exact import exact_deal_distribution
+
+    flags = _rumino_flags(col)
+    return exact_deal_distribution(col.rules.meld_rules, dealt_hand_size(col), rumino=flags is not None,
+                                   rumino_distinct=bool(flags and flags[0]),
+                                   rumino_natural_only=bool(flags and flags[1]), executor=executor)
 
 
 def _deal_jobs(col: Column, samples: int, seed: int) -> list[tuple]:
@@ -309,11 +344,16 @@ def _deal_figures(prof: Profile, col: Column, dist, exact: bool, samples: int, s
             prof.add(simulated_figure(key, "deal", label, x, note))
 
     def end_count(j=None) -> int:
-        # a knock game: within the limit (no limit: any hand may knock). A rumino is 4+3 lays, so it is
-        # inside deadwood 0 and inside any knock limit: P(end at once) needs no union with the rumino count.
-        if knocks:
-            return dist.deals(j) if limit is None else dist.count_at_most(limit, j)
-        return dist.count_at_most(0, j)
+        if j is None:
+            return sum(end_count(i) for i in jokers)
+        # a knock game: within the limit (no limit: any hand may knock); otherwise all in melds
+        n = dist.deals(j) if (knocks and limit is None) else dist.count_at_most(limit if knocks else 0, j)
+        # A rumino with 2 or more naturals splits into a 4-lay and a 3-lay (each lay needs one natural),
+        # so it is already counted at deadwood 0. With 6 or 7 jokers every hand is a rumino (7 of a kind
+        # around its one natural) whatever its deadwood: the rumino count is then the whole of them.
+        if v.has_rumino and dist.rumino_count(j) == dist.deals(j):
+            n = dist.deals(j)
+        return n
 
     n_all = dist.deals()
     what = ("a knock within the limit" + (", gin" if v.has_gin else "") + (" or a rumino" if v.has_rumino else "")
@@ -347,6 +387,27 @@ def _deal_figures(prof: Profile, col: Column, dist, exact: bool, samples: int, s
                     prop(end_count(j), nj))
         prof.distributions["deal.deadwood_by_jokers"] = {
             str(j): {str(d): int(c) for d, c in sorted(dist.counts(j).items())} for j in jokers}
+
+
+def _opening_figures(prof: Profile, col: Column, jobs, samples: int, seed: int, ex, tick) -> None:
+    """P(the dealt hand can open): melds from the dealt cards worth the rules' ``opening_min`` (Rommé's 40),
+    by the compiled opening kernel on the same seeded hands as the simulated deal."""
+    from ..odds.opening import _value_chunk
+
+    grid = np.sum(_map_chunks(_value_chunk, jobs, ex, tick), axis=0)
+    m = int(col.rules.opening_min)
+    values = np.arange(grid.shape[1])
+
+    def p(row):
+        return proportion_estimate(int(row[values >= m].sum()), int(row.sum()), seed=seed)
+
+    prof.add(simulated_figure("deal.p_open", "deal", f"P(dealt hand can open with {m} or more)", p(grid.sum(axis=0)),
+                              note="the opening value of the dealt cards alone, before any draw"))
+    if col.rules.meld_rules.pack.jokers:
+        for j, row in enumerate(grid):
+            if row.sum():
+                prof.add(simulated_figure(f"deal.jokers.{j}.p_open", "deal",
+                                          f"P(can open with {m} | {j} joker{'s' if j != 1 else ''})", p(row)))
 
 
 # --------------------------------------------------------------------------- play
@@ -386,16 +447,18 @@ def _games_chunk(size: int, start: int, variant_key: str, rules, bots: tuple[str
         game, players = new_table(v, specs, seed, i, rules=rules)
         hands = []
         while not game.game_over:
-            h0, r0 = len(game.history), game.reshuffles
+            history = getattr(game, "history", ())
+            h0, r0 = len(history), getattr(game, "reshuffles", 0)
             play(game, players, checked=False, until=hand_done)
             res = game.results[-1]
-            turns = sum(1 for _, act in game.history[h0:] if type(act) in turn_actions)
-            hands.append((turns, res.ending, game.reshuffles > r0 or res.ending in STOCK_ENDINGS))
+            ending = getattr(res, "ending", "other")
+            turns = sum(1 for _, act in getattr(game, "history", ())[h0:] if type(act) in turn_actions)
+            hands.append((turns, ending, getattr(game, "reshuffles", 0) > r0 or ending in STOCK_ENDINGS))
             if not game.game_over:
                 play(game, players, checked=False, until=hand_on)
         res = game.result
         share = (1 / len(res.winners)) if seat_a in res.winners else 0.0
-        money = game.pot_paid_out / engine.POT_SCALE
+        money = getattr(game, "pot_paid_out", 0) / getattr(engine, "POT_SCALE", 1)
         if money:
             stakes = float(money)
         else:  # a points game: what the winner's total is ahead of the loser's
@@ -464,21 +527,25 @@ def profiles(columns: Sequence, *, samples: int = 20_000, games: int | None = No
     plans = []
     total = 0
     for col in cols:
-        plan: dict[str, Any] = {"deal": None, "deal_jobs": [], "matches": {}}
+        plan: dict[str, Any] = {"deal": None, "deal_jobs": [], "open_jobs": [], "matches": {}}
         if col.rules.meld_rules is not None:
             method, dist = _deal_plan(col, samples, deal)
             plan["deal"] = (method, dist)
             if dist is None:
                 plan["deal_jobs"] = _deal_jobs(col, samples, seed)
+            if getattr(col.rules, "opening_min", None) is not None:  # a game whose first melds need a total
+                plan["open_jobs"] = [(size, ss, mr, k) for size, ss, _, k, mr, _ in _deal_jobs(col, samples, seed)]
         engine = col.variant.game
-        if engine is not None:
+        if engine is not None and not all(_fits(b, engine) for b in (*DEFAULT_BOTS, "random")):
+            plan["no_bots"] = True  # the shared bots do not play this game: its deal profile only
+        elif engine is not None:
             matches = {"default": DEFAULT_BOTS, "greedy_vs_random": ("greedy", "random")}
             for spec in SKILL_CANDIDATES:
                 if spec != "greedy" and _fits(spec, engine):
                     matches[f"{spec}_vs_greedy"] = (spec, "greedy")
                     matches[f"{spec}_vs_random"] = (spec, "random")
             plan["matches"] = {name: _match_jobs(col, bots, games, seed) for name, bots in matches.items()}
-        total += len(plan["deal_jobs"]) + sum(len(j) for j in plan["matches"].values())
+        total += len(plan["deal_jobs"]) + len(plan["open_jobs"]) + sum(len(j) for j in plan["matches"].values())
         plans.append(plan)
 
     done = [0]
@@ -512,6 +579,8 @@ def _profile_one(col: Column, plan: dict, samples: int, games: int, seed: int, e
         prof.notes.append(f"{v.title} has no melds and no deadwood (RULES {v.section}): no deal figures.")
     else:
         method, dist = plan["deal"]
+        if isinstance(dist, str) and dist == ENUMERATE:
+            dist = _enumerate(col, ex)  # cached per process: a second column with the same melds reuses it
         if dist is None:
             from ..odds.enumerate import DealDistribution
             from ..odds.montecarlo import _deal_chunk
@@ -524,9 +593,17 @@ def _profile_one(col: Column, plan: dict, samples: int, games: int, seed: int, e
             method = f"simulated ({samples:,} deals, seed {seed})"
         prof.deal_method = method
         _deal_figures(prof, col, dist, method.startswith("exact"), samples, seed)
+        if plan["open_jobs"]:
+            _opening_figures(prof, col, plan["open_jobs"], samples, seed, ex, tick)
     # -- play
     if v.game is None:
         prof.notes.append(f"{v.title} has no engine yet: deal profile only (no hand, game or luck figures).")
+        return prof
+    if plan.get("no_bots"):
+        prof.engine = False
+        prof.games = 0
+        prof.notes.append(f"the shared bots ({', '.join(sorted(set(DEFAULT_BOTS)))}, random) do not play "
+                          f"{v.title}: deal profile only (no hand, game or luck figures).")
         return prof
     results = {name: [t for chunk in _map_chunks(_games_chunk, jobs, ex, tick) for t in chunk]
                for name, jobs in plan["matches"].items()}
@@ -536,9 +613,12 @@ def _profile_one(col: Column, plan: dict, samples: int, games: int, seed: int, e
     prof.add(simulated_figure("hand.turns", "hand", "mean turns to the end of a hand (default bots)",
                               mean_estimate([h[0] for h in hands], seed=seed),
                               note="a turn: a draw, or a knock in lieu of drawing"))
-    for ending in engine.ENDINGS:
+    endings = list(getattr(engine, "ENDINGS", ()))
+    endings += sorted({h[1] for h in hands} - set(endings))
+    for ending in endings:
         k = sum(1 for h in hands if h[1] == ending)
-        prof.add(simulated_figure(f"hand.ending.{ending}", "hand", f"share of hands ending by {ending.replace('_', ' ')}",
+        words = ending.replace("_", " ")
+        prof.add(simulated_figure(f"hand.ending.{ending}", "hand", f"share of hands ending by {words}",
                                   proportion_estimate(k, len(hands), seed=seed)))
     prof.add(simulated_figure("hand.p_stock_exhausted", "hand", "P(the stock runs out in a hand)",
                               proportion_estimate(sum(1 for h in hands if h[2]), len(hands), seed=seed),
@@ -583,5 +663,60 @@ def _profile_one(col: Column, plan: dict, samples: int, games: int, seed: int, e
     return prof
 
 
-__all__ = ["Figure", "Profile", "profile", "profiles", "executor_for", "dealt_hand_size", "DEFAULT_BOTS",
-           "SKILL_CANDIDATES", "PLAYERS"]
+def profiles_text(profiles, width: int = 38) -> str:
+    """The profiles side by side as text: one row per figure name, one column per profile."""
+    import textwrap
+
+    keys = _ordered_keys(profiles)
+    head = 30
+    out = [" " * head + " | " + " | ".join(p.label[:width].ljust(width) for p in profiles)]
+    out.append("-" * len(out[0]))
+    section = None
+    for key in keys:
+        sec = key.split(".")[0]
+        if sec != section:
+            section = sec
+            out.append(f"[{sec}]")
+        label = next(p.figures[key].label for p in profiles if key in p.figures)
+        cells = [p.figures[key].text() if key in p.figures else "—" for p in profiles]
+        left = textwrap.wrap(label, head) or [key]
+        for i in range(len(left)):
+            out.append(left[i].ljust(head) + " | " + " | ".join((c if i == 0 else "").ljust(width) for c in cells))
+    out.append("")
+    out.append("how: " + " | ".join(f"{p.label}: deal {p.deal_method or 'none'}"
+                                   + (f"; {p.games:,} games a match, best bot {p.best_bot}" if p.engine else "")
+                                   for p in profiles))
+    for p in profiles:
+        for note in p.notes:
+            out.append(f"note ({p.label}): {note}")
+    return "\n".join(out) + "\n"
+
+
+def profiles_html(profiles: Sequence[Profile], caption: str = "The profiles side by side") -> str:
+    """The profiles side by side as an accessible HTML table (header cells with scope), for the book
+    and the widgets: one row per figure, exact values marked, intervals in brackets."""
+    import html as _html
+
+    e = _html.escape
+    keys = _ordered_keys(profiles)
+    head = "".join(f'<th scope="col">{e(p.label)}</th>' for p in profiles)
+    body = []
+    for key in keys:
+        label = next(p.figures[key].label for p in profiles if key in p.figures)
+        cells = "".join(f"<td>{e(p.figures[key].text()) if key in p.figures else '—'}</td>" for p in profiles)
+        body.append(f'<tr data-key="{e(key)}"><th scope="row">{e(label)}</th>{cells}</tr>')
+    return (f'<table class="rumino-profiles"><caption>{e(caption)}</caption><thead><tr><th scope="col">figure</th>'
+            f'{head}</tr></thead><tbody>{"".join(body)}</tbody></table>')
+
+
+def _ordered_keys(profiles: Sequence[Profile]) -> list[str]:
+    """Figure names of all profiles: by section (deal, hand, game, luck), first appearance within one."""
+    keys: list[str] = []
+    for p in profiles:
+        keys += [k for k in p.figures if k not in keys]
+    order = {"deal": 0, "hand": 1, "game": 2, "luck": 3}
+    return sorted(keys, key=lambda k: order.get(k.split(".")[0], 9))
+
+
+__all__ = ["Figure", "Profile", "profile", "profiles", "profiles_text", "profiles_html", "executor_for",
+           "dealt_hand_size", "DEFAULT_BOTS", "SKILL_CANDIDATES", "PLAYERS"]

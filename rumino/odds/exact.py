@@ -120,7 +120,8 @@ def rumino_count_closed_form(hand_size: int = 7, pack: Pack | None = None) -> di
     Seven of a kind: 13 ranks × C(8 copies, 7−j naturals) × C(4, j). Straight
     flush: 4 suits × (sets of 7−j ranks spanning at most 7, ace low) × 2^(7−j)
     copies × C(4, j). The two never overlap (3 or more naturals of one rank
-    and one suit would need 3 copies of a card).
+    and one suit would need 3 copies of a card; 2 naturals of one rank and suit
+    are not a run), except a lone natural with six jokers, counted once.
 
     >>> rumino_count_closed_form()[0]   # 28 windows × 2^7 + 13 × 8
     3688
@@ -134,7 +135,9 @@ def rumino_count_closed_form(hand_size: int = 7, pack: Pack | None = None) -> di
         m = hand_size - j
         kinds = 13 * comb(4 * d, m)
         spans = sum(1 for rs in combinations(range(13), m) if m and rs[-1] - rs[0] <= hand_size - 1) if m else 0
-        flushes = 4 * spans * d ** m
+        # one natural (6+ jokers: only with a joker-count house rule) is both a "7 of a kind" and a
+        # "straight flush": count it once, as a 7 of a kind
+        flushes = 4 * spans * d ** m if m >= 2 else 0
         out[j] = (kinds + flushes) * comb(J, j) if m else comb(J, j)
     return out
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import cached_property
 
-from ..cards import STANDARD_PACK
+from ..cards import STANDARD_PACK, Pack
 from ..errors import RuleConfigError
 from ..melds import GIN_MELDS, WIENER_MELDS, MeldRules
 from ._fields import knob, validate
@@ -33,6 +33,10 @@ class WienerRules:
     deal_mode: str = knob("dealer11", section="§5.1", choices=("dealer11", "upcard"),
                           doc="dealer11: the dealer holds 11 and discards first; upcard: 10 each and an upcard")
     hand_size: int = knob(10, section="§5.6", choices=(10, 13), doc="cards each (13: the 13-card ohne-Auslegen form)")
+    # house rule (RULES §5.1 fixes one joker a deck): the joker count is the knob every joker game shares
+    # (Rumino, Rommé, Robber), so "what the jokers do" can be one knob moved across games; up to 6, as in
+    # Rommé's two-deck pack
+    n_jokers: int = knob(2, section="§5.1", low=0, high=6, doc="jokers in the pack (one a deck: 106 cards)")
     knock_max_deadwood: int = knob(5, section="§5.4", low=0, high=100, doc="knock at this deadwood or less")
     extra_turn_after_knock: bool = knob(True, section="§5.4", choices=(True, False),
                                         doc="the others draw and discard once more after a knock")
@@ -64,7 +68,8 @@ class WienerRules:
     @cached_property
     def meld_rules(self) -> MeldRules:
         """Built once per rules object, so the evaluator's kernel tables are built once too."""
-        return replace(WIENER_MELDS, ace_value=self.ace_value, joker_value=self.joker_value)
+        pack = WIENER_MELDS.pack if self.n_jokers == WIENER_MELDS.pack.jokers else Pack(decks=2, jokers=self.n_jokers)
+        return replace(WIENER_MELDS, pack=pack, ace_value=self.ace_value, joker_value=self.joker_value)
 
 
 WIENER = WienerRules()

@@ -1,4 +1,5 @@
-"""Rumino's n_jokers knob (0–8, default 4): the pack, the deal, the engine and the exact deal table.
+"""The jokers as a knob: Rumino's n_jokers (0–8, default 4) — the pack, the deal, the engine and the
+exact deal table — and Wiener's joker knobs in play (n_jokers 0–6, default 2; joker_value 20 | 25).
 
 The exact table for a non-default joker count is checked by routes that share
 nothing with the enumeration: the deals by jokers by formula, the gin hands as
@@ -117,3 +118,66 @@ def test_odds_deal_takes_the_knob(capsys):
 def test_odds_deal_refuses_a_bad_knob(capsys):
     assert main(["odds", "deal", "--variant", "rumino:n_jokers=12", "--samples", "10", "--seed", "1"]) == 2
     assert "n_jokers" in capsys.readouterr().err
+
+
+# --------------------------------------------------------------------------- Wiener
+
+
+@pytest.mark.parametrize("n", [0, 6])
+def test_wiener_deals_and_plays_from_the_knob_pack(n):
+    from rumino.variants.wiener import WIENER
+
+    rules = dataclasses.replace(WIENER, n_jokers=n)
+    assert rules.meld_rules.pack.size == 104 + n
+    game, bots = new_table("wiener", ["greedy", "random"], seed=n, index=1, rules=rules)
+    play(game, bots, checked=True, after=lambda g, seat, action: g.check_invariants())
+    assert game.game_over and len(game._pack_array) == 104 + n
+
+
+def test_wiener_default_pack_unchanged():
+    from rumino.cards import WIENER_PACK
+    from rumino.variants.wiener import WIENER
+
+    assert WIENER.n_jokers == 2 and WIENER.meld_rules.pack == WIENER_PACK
+
+
+@pytest.mark.parametrize("value", [20, 25])
+def test_wiener_joker_value_is_what_an_unmelded_joker_costs_in_play(value):
+    from rumino.cards import parse_hand
+    from rumino.variants.wiener import WIENER, WienerGame
+
+    rules = dataclasses.replace(WIENER, joker_value=value, deal_mode="upcard")
+    game = WienerGame.new(rules, 2, seed=1)
+    seat = game.to_act
+    # no pair and no two cards of a suit within reach of a run: every card, the joker too, is deadwood
+    game.set_position(hands={seat: parse_hand("JK 2s 6s 10s 3c 7c Jc 4d 8d Qd")})
+    assert game.deadwood(seat) == value + 2 + 6 + 10 + 3 + 7 + 10 + 4 + 8 + 10
+
+
+def test_a_rumino_with_two_naturals_or_more_is_gin():
+    """What the profile's P(may end at once) relies on: a rumino of 2+ naturals splits into a 4-lay and
+    a 3-lay (deadwood 0), so only the all-but-one-joker ruminos lie outside the knock count."""
+    from itertools import combinations, combinations_with_replacement
+
+    from rumino.arrange import min_deadwood
+    from rumino.variants.rumino import is_rumino
+
+    mr = RuminoRules(n_jokers=8).meld_rules
+    checked = 0
+    for naturals in range(2, 8):
+        jokers = [JOKER] * (7 - naturals)
+        # 7 of a kind around the fives: any suits, at most two copies of a card
+        for suits in combinations_with_replacement(range(4), naturals):
+            if max(suits.count(s) for s in range(4)) <= 2:
+                hand = [s * 13 + 4 for s in suits] + jokers
+                assert is_rumino(hand) and min_deadwood(hand, mr) == 0, hand
+                checked += 1
+        # straight flushes in hearts: ranks within a 7-wide window
+        for ranks in combinations(range(13), naturals):
+            if ranks[-1] - ranks[0] <= 6:
+                hand = [39 + r for r in ranks] + jokers
+                assert is_rumino(hand) and min_deadwood(hand, mr) == 0, hand
+                checked += 1
+    assert checked == 573  # 7 of a kind and straight flushes, 2 to 7 naturals
+    one_natural = [4] + [JOKER] * 6
+    assert is_rumino(one_natural) and min_deadwood(one_natural, mr) == 30  # a rumino, but 30 deadwood
