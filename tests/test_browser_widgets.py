@@ -530,3 +530,45 @@ def test_lab_rummoli_table(open_in_lab):
     page.click(f"{RT_CARDS}[data-card='{legal[0]}']")
     _wait_text(page, f"{RT} .rumino-log", re.escape(f"you: play {format_card(legal[0])}"))
     assert page.locator(f"{RT} .rumino-stop").count() >= 1
+
+
+# ---------------------------------------------------------------------- VariantCompare (JupyterLab)
+
+VC = ".rumino-variant-compare"
+
+
+def _wait_long(page, selector: str, pattern: str, timeout: int = PAGE_TIMEOUT_MS) -> str:
+    """``_wait_text`` for a step that recomputes profiles (seconds of work in the kernel, more on a busy machine)."""
+    page.wait_for_function(
+        "([sel, pat]) => { const e = document.querySelector(sel); return !!e && new RegExp(pat).test(e.innerText); }",
+        arg=[selector, pattern], timeout=timeout)
+    return page.inner_text(selector)
+
+
+@pytest.mark.timeout(480)  # JupyterLab's start and the first profiles, on a busy machine
+def test_lab_variant_compare_knob_moves_redraw_matrix_table_and_plots(open_in_lab):
+    """Column A's knock slider moved by the keyboard: the matrix, the profile table, the plot title and
+    legend follow, and the progress bar ends full (the demo: Wiener against Gin, a few hundred deals and games)."""
+    # the widget shows once its first profiles are computed (seconds; minutes on a machine shared by many jobs)
+    page = open_in_lab("variant_compare", ".jp-Notebook .jp-CodeCell")
+    _wait_long(page, f"{VC} .rumino-compare-status", "done: 2 columns", 4 * PAGE_TIMEOUT_MS)
+    page.locator(f"{VC} .js-plotly-plot").first.scroll_into_view_if_needed()  # JupyterLab draws what is in view
+    _wait_title(page, VC, "Wiener Rummy vs Gin Rummy")
+    matrix = page.inner_text(f"{VC} .rumino-compare-matrix")
+    assert "knock at this deadwood or less: 5" in matrix
+    assert "Wiener Rummy" in page.inner_text(f"{VC} .rumino-compare-table")
+    slider = f"{VC} .rumino-compare-column-A .rumino-knob-knock_max_deadwood .noUi-handle"
+    page.locator(slider).scroll_into_view_if_needed()
+    page.focus(slider)
+    page.keyboard.press("ArrowRight")
+    _wait_long(page, f"{VC} .rumino-compare-table", r"Wiener Rummy \(knock_max_deadwood=6\)")
+    page.locator(f"{VC} .js-plotly-plot").first.scroll_into_view_if_needed()
+    _wait_text(page, f"{VC} .rumino-compare-matrix", "at this deadwood or less: 6")
+    _wait_text(page, f"{VC} .rumino-compare-status", "done: 2 columns")
+    _wait_title(page, VC, r"Wiener Rummy \(knock_max_deadwood=6\) vs Gin Rummy")
+    legend = page.text_content(f"{VC} .legend") or ""
+    assert "Wiener Rummy (knock_max_deadwood=6)" in legend and "Gin Rummy" in legend
+    width = page.eval_on_selector(f"{VC} .rumino-compare-progress .progress-bar", "e => e.style.width")
+    assert width == "100%"
+    # three panels (deal, turns, win rates), each with both columns' marks, and the even line
+    assert page.locator(f"{VC} .scatterlayer .trace").count() == 7

@@ -69,6 +69,13 @@ def test_rummoli_has_no_melds():
     assert m.cell("Cards dealt", 0).startswith("all 52")
 
 
+def test_a_worded_hand_size_is_read_in_words():
+    """Knock Rummy deals by the number of players: the matrix says how, not the choice's code name."""
+    m = rules_matrix(["knock-rummy", "knock-rummy:hand_size=7"])
+    assert m.cell("Cards dealt", 0) == "10 cards for 2 players, 7 for 3–4, 6 for 5"
+    assert m.cell("Cards dealt", 1) == "7 each"
+
+
 def test_column_parsing_refuses_bad_input():
     with pytest.raises(RuleConfigError, match="unknown variant 'canasta'"):
         Column.parse("canasta")

@@ -148,6 +148,17 @@ def _knob_words(row: dict) -> str:
     return doc
 
 
+def _choice_words(v: Variant, name: str, value) -> str:
+    """A worded choice in the words of its knob's documentation (``by_players: 10 cards for 2 players, …``
+    gives ``10 cards for 2 players, …``), else the choice itself."""
+    doc = next((row["doc"] for row in knob_table(v.rules_class) if row["name"] == name), "")
+    for part in doc.split(";"):
+        head, sep, words = part.strip().partition(": ")
+        if sep and head == str(value):
+            return words.strip()
+    return str(value).replace("_", " ")
+
+
 def knob_topic(name: str) -> str:
     return KNOB_TOPICS.get(name, "Other house rules")
 
@@ -164,7 +175,8 @@ def _fixed_cells(col: Column) -> dict[str, str]:
     if v.hand_size == 0:
         cells["Cards dealt"] = "all 52, among the players and a widow"
     else:
-        cells["Cards dealt"] = f"{getattr(r, 'hand_size', v.hand_size)} each"
+        size = getattr(r, "hand_size", v.hand_size)
+        cells["Cards dealt"] = f"{size} each" if isinstance(size, int) else _choice_words(v, "hand_size", size)
     if mr is None:
         for row in ("Sets", "Runs", "Jokers in melds", "Card values"):
             cells[row] = "none (no melds)"

@@ -1,0 +1,142 @@
+"""VariantCompare driven in Python: columns, knobs through RuleKnobs, the matrix, the profiles, the plots.
+
+The wiring tests use a stand-in profile source (it records what it is asked and answers a
+fixed view), so they check what the widget asks for and redraws without playing games;
+the tests marked "real" run :func:`rumino.compare.profile` itself, small and seeded.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from rumino.compare import rules_matrix
+from rumino.errors import RuleConfigError
+from rumino.stats import proportion_estimate
+from rumino.variants import find_variant
+from widgets import VariantCompare, VariantCompareController
+from widgets.variant_compare import ColumnView, matrix_table
+
+
+class StandIn:
+    """A profile source that records each call and answers a view built from the rules' knock limit."""
+
+    def __init__(self):
+        self.calls = []
+
+    def __call__(self, variant, rules, *, samples, games, seed, progress=None):
+        self.calls.append((variant, rules, samples, games, seed))
+        for done in range(1, 5):
+            if progress is not None:
+                progress(done, 4)
+        limit = getattr(rules, "knock_max_deadwood", None) or 0
+        e = proportion_estimate(3, 4)
+        return ColumnView(variant, deal={0: 0.1, limit: 0.9}, deal_note="stand-in", turns=(3.0, 2.0, 4.0),
+                          skill=[("best vs random", e.value, e.lo, e.hi)],
+                          rows=[("knock", "knock limit seen", str(limit)), (variant, f"only in {variant}", "x")])
+
+
+def test_moving_a_knob_recomputes_that_column_only_and_the_matrix_follows():
+    src = StandIn()
+    c = VariantCompareController(["rumino", "gin"], samples=300, games=5, seed=7, source=src)
+    c.compute()
+    assert [call[0] for call in src.calls] == ["rumino", "gin"]
+    assert all(call[2:] == (300, 5, 7) for call in src.calls)
+    assert c.stale() == []
+    c.set_knob(0, "knock_max_deadwood", 3)
+    assert c.stale() == [0]
+    c.compute()
+    assert len(src.calls) == 3 and src.calls[-1][1].knock_max_deadwood == 3
+    # the matrix is the engine's matrix of exactly these rules
+    expected = rules_matrix([("rumino", dataclasses.replace(find_variant("rumino").rules, knock_max_deadwood=3)),
+                             "gin"])
+    assert c.matrix().cells == expected.cells and c.matrix_html() == matrix_table(expected)
+    assert c.labels == ["Rumino (knock_max_deadwood=3)", "Gin Rummy"]
+    # back to the default: cached, nothing recomputed
+    c.set_knob(0, "knock_max_deadwood", 7)
+    assert c.stale() == [] and len(src.calls) == 3
+
+
+def test_profile_table_lists_every_quantity_of_every_column():
+    c = VariantCompareController(["rumino", "wiener", "gin"], source=StandIn())
+    c.compute()
+    html = c.profile_html()
+    for text in ("knock limit seen", "only in rumino", "only in wiener", "only in gin", "Wiener Rummy"):
+        assert text in html
+    # a quantity a game lacks is a dash, not an empty cell
+    assert html.count(">—<") == 6
+
+
+def test_one_game_under_two_settings_and_the_same_game_twice():
+    c = VariantCompareController(["rumino", "rumino:knock_max_deadwood=5"], source=StandIn())
+    assert c.labels == ["Rumino", "Rumino (knock_max_deadwood=5)"]
+    twice = VariantCompareController(["gin", "gin"], source=StandIn())
+    assert twice.labels == ["A: Gin Rummy", "B: Gin Rummy"]
+
+
+def test_refused_rules_show_the_engine_message_and_are_not_profiled():
+    src = StandIn()
+    c = VariantCompareController(["rumino", "gin"], source=src)
+    c.set_knob(0, "stake", 0)
+    assert c.errors[0] == "RuminoRules.stake is 0: it must be an integer from 1 to 1000000 (RULES §1.5)."
+    c.compute()
+    assert [call[0] for call in src.calls] == ["gin"]
+    assert c.views()[0] is None and "rules refused" in c.labels[0]
+    assert c.errors[0] in c.html() and c.matrix().labels == ["Gin Rummy"]
+
+
+def test_column_count_and_bad_columns():
+    with pytest.raises(RuleConfigError, match="2 or 3 columns"):
+        VariantCompareController(["rumino"])
+    with pytest.raises(RuleConfigError, match="no value"):
+        VariantCompareController(["rumino:knock_max_deadwood", "gin"])
+    c = VariantCompareController(["rumino", "gin"], source=StandIn())
+    c.add_column("wiener")
+    with pytest.raises(RuleConfigError, match="at most 3"):
+        c.add_column("gin")
+    c.remove_column(2)
+    with pytest.raises(RuleConfigError, match="at least 2"):
+        c.remove_column(1)
+
+
+def test_widget_knob_moves_redraw_with_a_full_progress_bar():
+    src = StandIn()
+    w = VariantCompare(["rumino", "gin"], samples=200, games=3, seed=2, source=src)
+    assert [t.name for t in w.figure.data if t.showlegend is not False] == ["Rumino", "Gin Rummy", "an even match"]
+    seen = []
+    w.progress.observe(lambda ch: seen.append(ch["new"]), names="value")
+    w.forms[0].controls["knock_max_deadwood"].main.value = 4  # the reader moves the slider
+    assert src.calls[-1][1].knock_max_deadwood == 4 and len(src.calls) == 3
+    assert seen[-1] == w.progress.max == 100 and seen == sorted(seen) and len(seen) > 2
+    assert "done: 2 columns" in w.status.value
+    assert "knock in lieu of drawing at this deadwood or less: 4" in w.matrix.value
+    assert "Rumino (knock_max_deadwood=4)" in w.table.value
+    # the deal panel of column A moved to the new limit; three panels, each column once per panel
+    deal_a = w.figure.data[0]
+    assert list(deal_a.x) == [0, 4] and deal_a.name == "Rumino (knock_max_deadwood=4)"
+    assert len(w.figure.data) == 7 and w.figure.data[1].y[0] == 3.0 and list(w.figure.data[6].y) == [0.5]
+    # a column told apart by marker and line style, not colour alone
+    assert w.figure.data[0].marker.symbol != w.figure.data[3].marker.symbol
+    assert w.figure.data[0].line.dash != w.figure.data[3].line.dash
+    # what JupyterLab draws: the Output area holds the same figure as plotly's MIME output
+    shown = w.plot.outputs[0]["data"]["application/vnd.plotly.v1+json"]
+    assert shown["layout"]["title"]["text"] == "Rumino (knock_max_deadwood=4) vs Gin Rummy"
+    assert [t["x"] for t in shown["data"]][0] == [0, 4] and len(shown["data"]) == 7
+
+
+def test_widget_third_column_variant_switch_and_static_fallback():
+    src = StandIn()
+    w = VariantCompare(["rumino", "gin"], source=src)
+    w.count_box.value = 3
+    assert len(w.tabs.children) == 3 and len(w.controller.knobs) == 3
+    third = w.controller.knobs[2].variant.key
+    assert third not in ("rumino", "gin") and src.calls[-1][0] == third
+    w.forms[1].variant_box.value = "wiener"  # column B becomes another game
+    assert w.controller.knobs[1].variant.key == "wiener" and src.calls[-1][0] == "wiener"
+    assert w.tabs.titles[1] == "B: Wiener Rummy"
+    w.count_box.value = 2
+    assert len(w.tabs.children) == 2 and len(w.controller.knobs) == 2
+    bundle = w._repr_mimebundle_()
+    assert bundle["text/html"] == w.static_html() == w.controller.html()
+    assert "rumino-matrix" in bundle["text/html"] and "rumino-compare-profiles" in bundle["text/html"]
