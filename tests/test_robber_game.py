@@ -12,9 +12,9 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
-import pathlib
 
 import pytest
+from golden_replay import check_golden_replay, play_traced, write_golden_files
 
 from rumino.cards import format_hand, parse_hand
 from rumino.cli import main
@@ -23,11 +23,9 @@ from rumino.engine.protocol import play
 from rumino.errors import IllegalActionError
 from rumino.players import GreedyPlayer, RandomPlayer, make_players
 from rumino.records import dumps_record, loads_record, replay
-from rumino.variants import find_variant
 from rumino.variants._fields import knob_table
 from rumino.variants.robber import PASS, ROBBER, Place, RobberGame
 
-GOLDEN = pathlib.Path(__file__).parent / "golden"
 
 
 def P(text: str) -> Place:
@@ -375,40 +373,16 @@ def digest(game) -> str:
 
 
 def play_case(case):
-    v = find_variant("robber")
-    rules = dataclasses.replace(v.rules, **case["rules"])
-    game = v.game.new(rules, len(case["players"]), seed=case["seed"])
-    bots = make_players(case["players"], seed=[case["seed"], 1], game=v.game)
-    trace = [digest(game)]
-    while not game.game_over:
-        game.apply(bots[game.to_act].choose(game.view(game.to_act)))
-        trace.append(digest(game))
-    return game, trace
+    return play_traced(case, digest, "robber")
 
 
 def write_golden() -> None:  # pragma: no cover - run by hand: python tests/test_robber_game.py
-    for case in CASES:
-        game, trace = play_case(case)
-        data = {"case": case, "record": json.loads(dumps_record(game, case["players"])), "trace": trace}
-        (GOLDEN / f"{case['name']}.json").write_text(json.dumps(data, indent=0) + "\n", encoding="utf-8")
+    write_golden_files(CASES, digest, "robber")
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c["name"])
 def test_golden_playthrough_replays_identically(case):
-    data = json.loads((GOLDEN / f"{case['name']}.json").read_text(encoding="utf-8"))
-    assert data["case"] == case
-    rec = loads_record(data["record"])
-    trace = data["trace"]
-    game = replay(rec, upto=0)
-    assert digest(game) == trace[0] and len(trace) == len(rec.actions) + 1
-    for i, (actor, action) in enumerate(rec.actions, start=1):
-        assert actor == game.to_act
-        game.apply(action)
-        game.check_invariants()
-        assert digest(game) == trace[i], f"{case['name']}: state differs after action {i} ({action})"
-    assert game.game_over and list(game.scores) == data["record"]["result"]["scores"]
-    again, trace2 = play_case(case)
-    assert trace2 == trace and [str(a) for _, a in again.history] == [str(a) for _, a in rec.actions]
+    check_golden_replay(case, digest, "robber")
 
 
 # ---------------------------------------------------------------------- the CLI

@@ -8,10 +8,10 @@ import dataclasses
 import hashlib
 import io
 import json
-import pathlib
 
 import numpy as np
 import pytest
+from golden_replay import check_golden_replay, play_traced, write_golden_files
 
 from rumino.cards import JOKER, format_card, parse_card, parse_hand
 from rumino.cli import main
@@ -22,11 +22,9 @@ from rumino.melds import why_not_meld
 from rumino.players import GreedyPlayer, RandomPlayer, make_players
 from rumino.records import dumps_record, loads_record, replay
 from rumino.table_melds import Exchange, Lay, LayOff, declare
-from rumino.variants import find_variant
 from rumino.variants.romme import ROMME, RommeRules
 from rumino.variants.romme_game import Play, RommeGame, evaluate_play
 
-GOLDEN = pathlib.Path(__file__).parent / "golden"
 
 
 def C(text):
@@ -439,40 +437,16 @@ def digest(game) -> str:
 
 
 def play_case(case):
-    v = find_variant("romme")
-    rules = dataclasses.replace(v.rules, **case["rules"])
-    game = v.game.new(rules, len(case["players"]), seed=case["seed"])
-    bots = make_players(case["players"], seed=[case["seed"], 1], game=v.game)
-    trace = [digest(game)]
-    while not game.game_over:
-        game.apply(bots[game.to_act].choose(game.view(game.to_act)))
-        trace.append(digest(game))
-    return game, trace
+    return play_traced(case, digest, "romme")
 
 
 def write_golden() -> None:  # pragma: no cover - run by hand: python tests/test_romme_game.py
-    for case in CASES:
-        game, trace = play_case(case)
-        data = {"case": case, "record": json.loads(dumps_record(game, case["players"])), "trace": trace}
-        (GOLDEN / f"{case['name']}.json").write_text(json.dumps(data, indent=0) + "\n", encoding="utf-8")
+    write_golden_files(CASES, digest, "romme")
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c["name"])
 def test_golden_playthrough_replays_identically(case):
-    data = json.loads((GOLDEN / f"{case['name']}.json").read_text(encoding="utf-8"))
-    assert data["case"] == case
-    rec = loads_record(data["record"])
-    trace = data["trace"]
-    game = replay(rec, upto=0)
-    assert digest(game) == trace[0] and len(trace) == len(rec.actions) + 1
-    for i, (actor, action) in enumerate(rec.actions, start=1):
-        assert actor == game.to_act
-        game.apply(action)
-        game.check_invariants()
-        assert digest(game) == trace[i], f"{case['name']}: state differs after action {i} ({action})"
-    assert game.game_over and list(game.scores) == data["record"]["result"]["scores"]
-    again, trace2 = play_case(case)
-    assert trace2 == trace
+    check_golden_replay(case, digest, "romme")
 
 
 # ----------------------------------------------------------------------------- the CLI

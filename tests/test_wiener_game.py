@@ -13,10 +13,10 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
-import pathlib
 
 import numpy as np
 import pytest
+from golden_replay import check_golden_replay, play_traced, write_golden_files
 
 from rumino.cli import main
 from rumino.engine.actions import Deal, Discard, Draw, KnockWith
@@ -24,7 +24,6 @@ from rumino.engine.protocol import play
 from rumino.errors import IllegalActionError
 from rumino.players import GreedyPlayer, RandomPlayer, ThresholdKnocker, make_players
 from rumino.records import dumps_record, loads_record, record_of, replay
-from rumino.variants import find_variant
 from rumino.variants._fields import knob_table
 from rumino.variants.wiener import (KNOCK_RUMMY, WIENER, BuyBack, CallRummy, DeclineBuyBack, KnockRummyGame,
                                     KnockRummyRules, LayOff, WienerGame, WienerRules)
@@ -34,7 +33,6 @@ UNIVERSE = ([Draw("stock"), Draw("discard"), BuyBack(), DeclineBuyBack(), Deal()
 INT_KNOB_VALUES = {"knock_max_deadwood": (0, 5, 5, 9, 20, None), "entry_chips": (0, 5, 7), "buyback_chips": (0, 5, 3),
                    "buyback_low": (81, 81, 60, 100), "rummy_bonus": (25, 0), "knock_penalty": (10, 0, 20),
                    "game_to": (100, 30, 200), "n_jokers": (2, 2, 0, 1, 4, 6)}
-GOLDEN = pathlib.Path(__file__).parent / "golden"
 
 
 def random_rules(cls, base, rng: np.random.Generator):
@@ -209,41 +207,16 @@ def digest(game) -> str:
 
 
 def play_case(case):
-    v = find_variant(case["variant"])
-    rules = dataclasses.replace(v.rules, **case["rules"])
-    game = v.game.new(rules, len(case["players"]), seed=case["seed"])
-    bots = make_players(case["players"], seed=[case["seed"], 1], game=v.game)
-    trace = [digest(game)]
-    while not game.game_over:
-        game.apply(bots[game.to_act].choose(game.view(game.to_act)))
-        trace.append(digest(game))
-    return game, trace
+    return play_traced(case, digest)
 
 
 def write_golden() -> None:  # pragma: no cover - run by hand: python tests/test_wiener_game.py
-    for case in CASES:
-        game, trace = play_case(case)
-        data = {"case": case, "record": json.loads(dumps_record(game, case["players"])), "trace": trace}
-        (GOLDEN / f"{case['name']}.json").write_text(json.dumps(data, indent=0) + "\n", encoding="utf-8")
+    write_golden_files(CASES, digest)
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c["name"])
 def test_golden_playthrough_replays_identically(case):
-    data = json.loads((GOLDEN / f"{case['name']}.json").read_text(encoding="utf-8"))
-    assert data["case"] == case
-    rec = loads_record(data["record"])
-    trace = data["trace"]
-    game = replay(rec, upto=0)
-    assert digest(game) == trace[0] and len(trace) == len(rec.actions) + 1
-    for i, (actor, action) in enumerate(rec.actions, start=1):
-        assert actor == game.to_act
-        game.apply(action)
-        assert digest(game) == trace[i], f"{case['name']}: state differs after action {i} ({action})"
-    game.check_invariants()
-    assert game.game_over and list(game.scores) == data["record"]["result"]["scores"]
-    # the same bots from the same seed choose the same actions
-    again, trace2 = play_case(case)
-    assert trace2 == trace and [str(a) for _, a in again.history] == [str(a) for _, a in rec.actions]
+    check_golden_replay(case, digest)
 
 
 # ----------------------------------------------------------------------------- the CLI
