@@ -141,7 +141,9 @@ def test_game_without_melds_has_no_deal_figures():
     p = profile("rummoli", samples=100, games=2, seed=1)
     assert not any(k.startswith("deal.") for k in p.figures)
     assert any("no melds" in n for n in p.notes)
-    assert p.engine == (find_variant("rummoli").game is not None)
+    # Rummoli has an engine, but the shared bots do not play it: a deal profile only, and a note says so
+    assert find_variant("rummoli").game is not None
+    assert not p.engine and any("deal profile only" in n for n in p.notes)
 
 
 def test_cli_json_schema(capsys):

@@ -220,7 +220,8 @@ class PokerOddsExplorerController:
                            config={"displaylogo": False, "responsive": True})
         return (f'<div class="rumino-poker-odds" style="font:13px sans-serif">'
                 f'<div class="rumino-poker-readout"><b>{escape(self.readout())}</b></div>'
-                f'<div role="group" aria-label="{escape(alt)}">{body}</div>{self.table_html()}</div>')
+                f'<div class="rumino-figure" role="group" aria-label="{escape(alt)}">{body}</div>'
+                f'{self.table_html()}</div>')
 
 
 def _layout(title: str, log: bool) -> dict:
