@@ -545,6 +545,22 @@ def _wait_long(page, selector: str, pattern: str, timeout: int = PAGE_TIMEOUT_MS
     return page.inner_text(selector)
 
 
+def _wait_plot_title(page, scope: str, pattern: str, timeout: int = STEP_TIMEOUT_MS) -> str:
+    """``_wait_title`` for a plot that JupyterLab draws only in view and that the widget redraws when a knob
+    moves: every poll scrolls whichever plot is attached now into view, so a redraw between finding the
+    element and scrolling to it (a detached element) cannot fail the step."""
+    page.wait_for_function(
+        """([scope, title, pat]) => {
+             const plot = document.querySelector(scope + ' .js-plotly-plot');
+             if (!plot) return false;
+             plot.scrollIntoView({block: 'center'});
+             const e = document.querySelector(scope + ' ' + title);
+             return !!e && new RegExp(pat).test(e.textContent);
+           }""",
+        arg=[scope, PLOT_TITLE, pattern], timeout=timeout)
+    return _plot_title(page, scope)
+
+
 @pytest.mark.timeout(480)  # JupyterLab's start and the first profiles, on a busy machine
 def test_lab_variant_compare_knob_moves_redraw_matrix_table_and_plots(open_in_lab):
     """Column A's knock slider moved by the keyboard: the matrix, the profile table, the plot title and
@@ -552,8 +568,7 @@ def test_lab_variant_compare_knob_moves_redraw_matrix_table_and_plots(open_in_la
     # the widget shows once its first profiles are computed (seconds; minutes on a machine shared by many jobs)
     page = open_in_lab("variant_compare", ".jp-Notebook .jp-CodeCell")
     _wait_long(page, f"{VC} .rumino-compare-status", "done: 2 columns", 4 * PAGE_TIMEOUT_MS)
-    page.locator(f"{VC} .js-plotly-plot").first.scroll_into_view_if_needed()  # JupyterLab draws what is in view
-    _wait_title(page, VC, "Wiener Rummy vs Gin Rummy")
+    _wait_plot_title(page, VC, "Wiener Rummy vs Gin Rummy", PAGE_TIMEOUT_MS)
     matrix = page.inner_text(f"{VC} .rumino-compare-matrix")
     assert "knock at this deadwood or less: 5" in matrix
     assert "Wiener Rummy" in page.inner_text(f"{VC} .rumino-compare-table")
@@ -562,10 +577,9 @@ def test_lab_variant_compare_knob_moves_redraw_matrix_table_and_plots(open_in_la
     page.focus(slider)
     page.keyboard.press("ArrowRight")
     _wait_long(page, f"{VC} .rumino-compare-table", r"Wiener Rummy \(knock_max_deadwood=6\)")
-    page.locator(f"{VC} .js-plotly-plot").first.scroll_into_view_if_needed()
     _wait_text(page, f"{VC} .rumino-compare-matrix", "at this deadwood or less: 6")
-    _wait_text(page, f"{VC} .rumino-compare-status", "done: 2 columns")
-    _wait_title(page, VC, r"Wiener Rummy \(knock_max_deadwood=6\) vs Gin Rummy")
+    _wait_long(page, f"{VC} .rumino-compare-status", "done: 2 columns")
+    _wait_plot_title(page, VC, r"Wiener Rummy \(knock_max_deadwood=6\) vs Gin Rummy", PAGE_TIMEOUT_MS)
     legend = page.text_content(f"{VC} .legend") or ""
     assert "Wiener Rummy (knock_max_deadwood=6)" in legend and "Gin Rummy" in legend
     width = page.eval_on_selector(f"{VC} .rumino-compare-progress .progress-bar", "e => e.style.width")
