@@ -91,6 +91,33 @@ def test_ledger_conserves_integer_units_and_refuses_floats():
     led.check()
 
 
+def test_ledger_check_is_incremental_yet_catches_what_the_full_recount_catches():
+    """The check re-adds only the entries since the last one; a totals/log mismatch after earlier
+    checks is still caught, a newcomer's seat is counted, and a log restored shorter is re-added whole."""
+    led = Ledger(2)
+    led.pay_in(0, 10, "ante")
+    led.check()
+    led.pay_in(1, 10, "ante")
+    led.check()
+    led.log.append((0, 1, 3, "forged"))  # logged but never moved: the totals no longer match the log
+    with pytest.raises(AssertionError, match="do not match its log"):
+        led.check()
+    led.log.pop()
+    seat = led.add_seat()
+    led.pay_in(seat, 4, "newcomer")
+    led.check()
+    assert led.pot == 24
+    kept = (list(led.paid), list(led.received), led.pot, list(led.log))
+    led.pay_out([0])
+    led.check()
+    led.paid, led.received, led.pot, led.log = kept  # an older state restored: a shorter log
+    led.check()
+    led.paid[1] += 1
+    led.pot += 1  # conserved, but not in the log
+    with pytest.raises(AssertionError, match="do not match its log"):
+        led.check()
+
+
 def test_each_game_has_its_own_action_words():
     a = ActionSet("A", (Draw, Discard))
     b = ActionSet("B", (Draw, Gin))

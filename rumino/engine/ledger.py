@@ -29,18 +29,21 @@ POT = "pot"
 class Ledger:
     """Who paid what into the pot or to whom, in integer units (see the module docstring)."""
 
-    __slots__ = ("paid", "received", "pot", "log")
+    __slots__ = ("paid", "received", "pot", "log", "_seen")
 
     def __init__(self, n_seats: int):
         self.paid = [0] * n_seats
         self.received = [0] * n_seats
         self.pot = 0
         self.log: list[tuple] = []
+        self._seen = (0, [0] * n_seats, [0] * n_seats, 0)  # how far check() has re-added the log
 
     def add_seat(self) -> int:
         """A new seat (a newcomer); returns its number."""
         self.paid.append(0)
         self.received.append(0)
+        done, paid, received, pot = self._seen
+        self._seen = (done, paid + [0], received + [0], pot)
         return len(self.paid) - 1
 
     @staticmethod
@@ -88,14 +91,21 @@ class Ledger:
         return sum(a for s, _, a, r in self.log if s == seat and r == reason)
 
     def check(self) -> None:
-        """Raise ``AssertionError`` (an engine bug) unless every unit is accounted for."""
+        """Raise ``AssertionError`` (an engine bug) unless every unit is accounted for.
+
+        The log is re-added incrementally: only the entries logged since the last check are
+        added to the totals re-added then (games check after every action, so re-adding the
+        whole log each time would cost the square of its length). A log that got shorter
+        (restored from an older state) is re-added from the start.
+        """
         if sum(self.paid) != self.pot + sum(self.received) or self.pot < 0:
             raise AssertionError(f"money not conserved: paid {sum(self.paid)} != pot {self.pot} + received "
                                  f"{sum(self.received)}")
-        paid = [0] * len(self.paid)
-        received = [0] * len(self.paid)
-        pot = 0
-        for src, dst, amount, _ in self.log:
+        done, paid, received, pot = self._seen
+        if done > len(self.log) or len(paid) != len(self.paid):
+            done, paid, received, pot = 0, [0] * len(self.paid), [0] * len(self.paid), 0
+        paid, received = list(paid), list(received)
+        for src, dst, amount, _ in self.log[done:]:
             if src == POT:
                 pot -= amount
             else:
@@ -107,6 +117,7 @@ class Ledger:
         if paid != self.paid or received != self.received or pot != self.pot:
             raise AssertionError(f"the ledger's totals do not match its log: paid {self.paid} vs {paid}, received "
                                  f"{self.received} vs {received}, pot {self.pot} vs {pot}")
+        self._seen = (len(self.log), paid, received, pot)
 
     def snapshot(self) -> tuple:
         return tuple(self.paid), tuple(self.received), self.pot, len(self.log)
