@@ -17,19 +17,13 @@ True
 
 from __future__ import annotations
 
-import sys
 from typing import Sequence, TextIO
 
 from ..cards import format_card, format_hand
-from ..errors import IllegalActionError
-from ..engine.protocol import play
 from ..engine.seeding import new_table
-from ..players import ALLOWED, HumanPlayer, describe_view, parse_human_action
+from ..players import ALLOWED, describe_view
+from ._terminal import TerminalSession, fresh_seed
 from .simulate import parse_player_list, parse_rules, playable
-
-
-class _EndOfInput(Exception):
-    pass
 
 
 def _say_action(game, seat: int, action, before_top, names) -> str:
@@ -80,52 +74,18 @@ def play_terminal(specs: Sequence[str], *, seed: int | None = None, rules=None, 
     The game and its bots are seeded by the one scheme (:func:`rumino.engine.seeding.new_table`, game 0
     of the run ``seed``) and stepped by the one game loop (:func:`rumino.engine.protocol.play`).
     """
-    stdin = stdin if stdin is not None else sys.stdin
-    out = stdout if stdout is not None else sys.stdout
     v = playable(variant)
     rules = rules if rules is not None else v.rules
     if v.key == "rummoli":  # no stock or discard pile: the game's own narration
         from .play_rummoli import play_rummoli_terminal
 
         return play_rummoli_terminal(specs, seed=seed, rules=rules, stdin=stdin, stdout=stdout)
-    if seed is None:
-        import numpy as np
+    from ..players.human import HELP
 
-        seed = int(np.random.SeedSequence().generate_state(1)[0])
+    seed = fresh_seed(seed)
     game, players = new_table(v, list(specs), seed, 0, rules=rules)
-    names = [f"P{i} ({'you' if isinstance(p, HumanPlayer) else p.name})" for i, p in enumerate(players)]
-
-    def emit(text: str = "") -> None:
-        print(text, file=out)
-
-    def ask(view):
-        emit()
-        emit(describe_view(view))
-        while True:
-            out.write("> ")
-            out.flush()
-            line = stdin.readline()
-            if line == "":
-                raise _EndOfInput
-            if not (hasattr(stdin, "isatty") and stdin.isatty()):
-                emit(line.rstrip("\n"))  # piped input: echo it, so the transcript reads like a session
-            if line.strip().lower() in ("q", "quit", "exit"):
-                raise _EndOfInput
-            if line.strip() in ("?", "h", "help"):
-                from ..players.human import HELP
-
-                emit(HELP)
-                continue
-            try:
-                action = parse_human_action(line, view)
-                game.check(action)  # an illegal choice is explained, and asked again
-                return action
-            except IllegalActionError as err:
-                emit(f"  {err}")
-
-    for p in players:
-        if isinstance(p, HumanPlayer):
-            p.ask = ask
+    session = TerminalSession(game, players, stdin=stdin, stdout=stdout, describe=describe_view, help_text=HELP)
+    emit, names = session.emit, session.names
     draws = ", ".join(f"{names[p]} {format_card(c, unicode=True)}" for p, c in
                       (game.first_dealer_draws[-1] if game.first_dealer_draws else ()))
     stake = f", stake {rules.stake} each" if hasattr(rules, "stake") else ""
@@ -143,8 +103,7 @@ def play_terminal(specs: Sequence[str], *, seed: int | None = None, rules=None, 
             for line in _say_hand(g, names):
                 emit(line)
 
-    try:
-        play(game, players, before=before, after=after)
+    def finish():
         res = game.result
         who = " and ".join(names[w] for w in res.winners)
         how = {"last_player": "as the last player in", "rumino": "with a rumino", "triple_gin": "with three gins",
@@ -152,11 +111,8 @@ def play_terminal(specs: Sequence[str], *, seed: int | None = None, rules=None, 
         pot = game.pot_paid_out / game.POT_SCALE
         emit(f"{who} wins {how} after {len(game.results)} hand(s)"
              + (f", taking {pot:.2f} from the pool." if pot else "."))
-        return 0
-    except _EndOfInput:
-        emit()
-        emit("End of input: the game is left unfinished.")
-        return 0
+
+    return session.run(before=before, after=after, finish=finish)
 
 
 def run(args) -> int:

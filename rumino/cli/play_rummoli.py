@@ -16,19 +16,15 @@ True
 
 from __future__ import annotations
 
-import sys
 from typing import Sequence, TextIO
 
 from ..cards import format_card
-from ..engine.protocol import play
 from ..engine.seeding import new_table
-from ..errors import IllegalActionError
-from ..players import HumanPlayer, parse_human_action
 from ..poker import describe as describe_poker
+from ._terminal import TerminalSession, fresh_seed
 
-
-class _EndOfInput(Exception):
-    pass
+HELP = ("type a number from the list, or: swap, keep, bid N, pass, check, bet, call, raise, fold, "
+        "a card such as 7h (play it), claim, forgo, deal, q (quit)")
 
 
 def say_action(game, seat: int, action, names) -> str:
@@ -88,48 +84,16 @@ def play_rummoli_terminal(specs: Sequence[str], *, seed: int | None = None, rule
     Seeded by the one scheme (:func:`rumino.engine.seeding.new_table`, game 0 of the run ``seed``) and
     stepped by the one game loop (:func:`rumino.engine.protocol.play`).
     """
-    stdin = stdin if stdin is not None else sys.stdin
-    out = stdout if stdout is not None else sys.stdout
-    if seed is None:
-        import numpy as np
-
-        seed = int(np.random.SeedSequence().generate_state(1)[0])
+    seed = fresh_seed(seed)
     game, players = new_table("rummoli", list(specs), seed, 0, rules=rules)
-    names = [f"P{i} ({'you' if isinstance(p, HumanPlayer) else p.name})" for i, p in enumerate(players)]
 
-    def emit(text: str = "") -> None:
-        print(text, file=out)
-
-    def ask(view):
+    def forced(view):
         legal = view.legal_actions
-        if view.phase == "stops" and len(legal) == 1:  # a forced card (§2.5.2) is played for you
-            return legal[0]
-        emit()
-        emit(view.describe(unicode=True))
-        while True:
-            out.write("> ")
-            out.flush()
-            line = stdin.readline()
-            if line == "":
-                raise _EndOfInput
-            if not (hasattr(stdin, "isatty") and stdin.isatty()):
-                emit(line.rstrip("\n"))
-            if line.strip().lower() in ("q", "quit", "exit"):
-                raise _EndOfInput
-            if line.strip() in ("?", "h", "help"):
-                emit("type a number from the list, or: swap, keep, bid N, pass, check, bet, call, raise, fold, "
-                     "a card such as 7h (play it), claim, forgo, deal, q (quit)")
-                continue
-            try:
-                action = parse_human_action(line, view)
-                game.check(action)  # an illegal choice is explained, and asked again
-                return action
-            except IllegalActionError as err:
-                emit(f"  {err}")
+        return legal[0] if view.phase == "stops" and len(legal) == 1 else None  # a forced card (§2.5.2)
 
-    for p in players:
-        if isinstance(p, HumanPlayer):
-            p.ask = ask
+    session = TerminalSession(game, players, stdin=stdin, stdout=stdout,
+                              describe=lambda view: view.describe(unicode=True), help_text=HELP, autoplay=forced)
+    emit, names = session.emit, session.names
     cut = ", ".join(f"{names[p]} {format_card(c, unicode=True)}" for p, c in game.first_dealer_draws[-1]) \
         if game.first_dealer_draws else ""
     emit(f"Rummoli, {len(players)} players, {game.rules.initial_chips} chips each, {game.deals_total} deals, "
@@ -146,18 +110,14 @@ def play_rummoli_terminal(specs: Sequence[str], *, seed: int | None = None, rule
             for line in say_deal(g, names):
                 emit(line)
 
-    try:
-        play(game, players, before=before, after=after)
+    def finish():
         res = game.result
         emit(f"The final sweep ({game.rules.final_sweep}): {names[res.swept_by]} takes the {res.swept} chips "
              f"left on the sheet.")
         who = " and ".join(names[w] for w in res.winners)
         emit(f"{who} wins with {res.chips[res.winners[0]]} chips after {len(game.results)} deal(s).")
-        return 0
-    except _EndOfInput:
-        emit()
-        emit("End of input: the game is left unfinished.")
-        return 0
+
+    return session.run(before=before, after=after, finish=finish)
 
 
 __all__ = ["play_rummoli_terminal", "say_action", "say_deal"]
