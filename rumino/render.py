@@ -228,7 +228,10 @@ def meld_description(meld) -> str:
     if meld.kind == "set":
         nat = [c for c in meld.cards if c != JOKER]
         rank = RANKS[nat[0] % 13] if nat else "jokers"
-        return f"set of {rank}s: " + " ".join(format_card(c, unicode=True) for c in meld.cards)
+        # a set's joker names its suit too when the meld says it (RULES §3.2: a table joker is identified)
+        return f"set of {rank}s: " + " ".join(
+            f"★({format_card(s, unicode=True)})" if c == JOKER and s != JOKER else format_card(c, unicode=True)
+            for c, s in zip(meld.cards, meld.stands_for))
     parts = []
     for c, s in zip(meld.cards, meld.stands_for):
         parts.append(f"★({format_card(s, unicode=True)})" if c == JOKER else format_card(c, unicode=True))
