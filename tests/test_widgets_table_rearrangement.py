@@ -72,7 +72,7 @@ def test_bad_input_shows_the_engine_message_naming_the_input(table, hand, start)
     c = w.controller
     assert c.result is None and c.error.startswith(start)
     assert "rumino-error" in w.output.value and "Traceback" not in w.output.value
-    assert w.example_box.value is None  # typing leaves the example
+    assert w.example_box.value == "" and w.example_box.label == "(your own)"  # typing leaves the example
     w.table_box.value, w.hand_box.value = "5c 6c 7c 8c 9c", "7c"
     assert c.error is None and c.result.solution.value == 7
 

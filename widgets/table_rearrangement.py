@@ -42,6 +42,7 @@ EXAMPLES: dict[str, tuple[str, str]] = {
     "a natural 8♥ takes the joker's place; the joker joins the queens": ("7h JK(8h) 9h 10h | Qs Qd Qc", "8h Jh"),
     "nothing fits: draw instead": ("5c 6c 7c 8c 9c", "Kd 2h"),
 }
+OWN = ""  # the example list's entry for a position the reader typed (None would show as no selection)
 VARIANT_KEYS = ("robber", "romme")  # the games with a table of melds (the meld rules differ slightly)
 
 
@@ -158,8 +159,8 @@ class TableRearrangement(StaticFallback, W.VBox):
                  rules=None, most_cards: bool = False):
         c = self.controller = TableRearrangementController(table, hand, variant=variant, rules=rules,
                                                              most_cards=most_cards)
-        start = next((k for k, v in EXAMPLES.items() if v == (table, hand)), None)
-        self.example_box = W.Dropdown(options=[("(your own)", None)] + [(k, k) for k in EXAMPLES], value=start,
+        start = next((k for k, v in EXAMPLES.items() if v == (table, hand)), OWN)
+        self.example_box = W.Dropdown(options=[("(your own)", OWN)] + [(k, k) for k in EXAMPLES], value=start,
                                       description="example", layout=W.Layout(width="560px"))
         self.table_box = W.Text(value=table, description="table", continuous_update=False,
                                 placeholder="melds split by |, e.g. 5d 6d 7d | 5s 6s JK(7s)",
@@ -172,6 +173,9 @@ class TableRearrangement(StaticFallback, W.VBox):
                                              value=c.most_cards, description="place")
         self.output = W.HTML()
         self.output.add_class("rumino-rearrangement-output")
+        for box, name in ((self.example_box, "example"), (self.table_box, "table-text"), (self.hand_box, "hand-text"),
+                          (self.variant_box, "melds-of"), (self.objective_box, "objective")):
+            box.add_class(f"rumino-{name}")
         self.example_box.observe(self._on_example, names="value")
         self.table_box.observe(self._on_text, names="value")
         self.hand_box.observe(self._on_text, names="value")
@@ -183,7 +187,7 @@ class TableRearrangement(StaticFallback, W.VBox):
         self._refresh()
 
     def _on_example(self, change):
-        if change["new"] is None:
+        if change["new"] == OWN:
             return
         self._syncing = True
         try:
@@ -197,9 +201,9 @@ class TableRearrangement(StaticFallback, W.VBox):
             return
         c = self.controller
         if (self.table_box.value, self.hand_box.value) != (c.table_text, c.hand_text):
-            if self.example_box.value is not None and EXAMPLES[self.example_box.value] != \
+            if self.example_box.value != OWN and EXAMPLES[self.example_box.value] != \
                     (self.table_box.value, self.hand_box.value):
-                self.example_box.value = None
+                self.example_box.value = OWN
             self._do(lambda: c.set_position(self.table_box.value, self.hand_box.value))
 
     def _do(self, fn):
