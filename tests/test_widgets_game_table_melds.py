@@ -3,6 +3,8 @@ the coach's move, refusals with the rule, and RuleKnobs driving the table."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from rumino.cards import format_hand, parse_hand
@@ -216,3 +218,35 @@ def test_robber_opening_menu_lists_the_engines_placements_by_the_cards_placed():
         new = [read_meld(m, c.rules.meld_rules) for m in a.table]
         placed = sorted(x for m in new for x in m.cards)  # the table was empty: every card is placed
         assert label == f"place {format_hand(placed)} → " + " | ".join(str(m) for m in new)
+
+
+def _coach_marks(html: str) -> list[tuple[int, str]]:
+    part = html[html.index('class="rumino-coach-move"'):]
+    return [(int(c), k) for c, k in re.findall(r'class="rumino-marked-card" data-card="(\d+)" data-mark="([^"]*)"',
+                                               part)]
+
+
+def test_robber_coach_shows_the_table_after_its_move_marked():
+    table = GameTable("greedy,greedy", seed=3, variant="robber", coach_samples=20)
+    c = table.controller
+    c.game.set_position(hands={0: "5c 6h 9d Kc"}, table=["5d 6d 7d", "5s 6s JK(7s)"], opened={0: True})  # §4.5.2
+    _fresh(table)
+    marks = _coach_marks(table.coach.value)
+    assert sorted(x for x, k in marks if k == "from hand") == sorted(parse_hand("5c 6h 9d"))
+    assert (52, "moved") in marks  # the joker moved to 7d JK(8d) 9d without an exchange
+    assert "★(8♦)" in table.coach.value and "joker standing for the 8 of diamonds, moved" in table.coach.value
+
+
+def test_romme_coach_shows_a_joker_exchange_with_the_freed_joker_moved():
+    table = GameTable("greedy,greedy", seed=3, variant="romme", coach_samples=20)
+    c = table.controller
+    c.game.set_position(hands={0: "7s 5c 6c 2h 9h Kd Qs 3c 8d 4h 10d Jc 2s"}, table=["5s 6s JK(7s)"],
+                        opened={0: True, 1: True}, stock_top="2c")
+    table.buttons["stock"].click()
+    sug = c.suggestion()
+    assert isinstance(sug, Play) and "exchange 7s on 0" in str(sug)
+    marks = _coach_marks(table.coach.value)
+    assert (parse_hand("7s")[0], "from hand") in marks and (52, "moved") in marks
+    assert c.table_after(sug) == c.view().evaluate(sug.steps).table
+    table.suggest_button.click()
+    assert c.error is None and str(c.game.table[0]) == "5s 6s 7s"

@@ -60,7 +60,7 @@ from rumino.odds.coach import first_out_estimates, p_knockable_within
 from rumino.odds.montecarlo import OddsEstimate, proportion
 from rumino.odds.optimal_play import discard_advice
 from rumino.records import record_of, replay
-from rumino.render import card_back_svg, card_svg, hand_html, meld_html
+from rumino.render import card_back_svg, card_svg, hand_html, marked_meld_html, meld_description, meld_html
 from rumino.table_diff import table_diff
 from rumino.variants import find_variant
 
@@ -283,6 +283,34 @@ class GameTableController:
             return Play(steps) if steps else None
         return None
 
+    def table_after(self, action) -> tuple | None:
+        """The table melds after a table move of the reader's (the engine's reading), or None if it is refused."""
+        v = self.view()
+        try:
+            if hasattr(action, "table"):  # Robber: the placement is the whole table after the move
+                from rumino.variants.robber import read_meld
+
+                return tuple(read_meld(m, self.rules.meld_rules) for m in action.table)
+            if hasattr(action, "steps"):  # Rommé: the engine evaluates the play without applying it
+                return v.evaluate(action.steps).table
+        except RuminoError:
+            return None
+        return None
+
+    def move_html(self, action) -> str:
+        """The table after a move, each card that changed meld marked "moved" and each card laid "from hand"
+        (outline and text badge; :func:`rumino.table_diff.table_diff` decides the marks)."""
+        after = self.table_after(action)
+        if after is None:
+            return ""
+        d = table_diff(self.view().table, after)
+        blocks = "".join(marked_meld_html(m, [None if k == "stayed" else k for k in ks], scale=0.45,
+                                          caption=f"[{i}] {meld_description(m)}")
+                         for i, (m, ks) in enumerate(zip(d.after, d.marks)))
+        return (f'<div class="rumino-coach-move" role="group" aria-label="the table after the coach\'s move" '
+                f'style="margin:4px 0"><div style="font:12px sans-serif">the table after this move:</div>'
+                f'{blocks}</div>')
+
     def play_suggestion(self) -> bool:
         """Play the coach's suggestion (see :meth:`suggestion`)."""
         a = self.suggestion()
@@ -478,7 +506,9 @@ class GameTableController:
         if sug is not None:
             who = "best move (exact solver)" if self.variant.key == "robber" else "suggested play (Rommé bot)"
             facts.append((who, self.move_label(sug)))
-        return '<div class="rumino-coach"><b style="font:13px sans-serif">coach</b>' + facts_html(facts) + "</div>"
+        move = self.move_html(sug) if sug is not None else ""
+        return ('<div class="rumino-coach"><b style="font:13px sans-serif">coach</b>' + facts_html(facts) + move
+                + "</div>")
 
     def html(self) -> str:
         """A static snapshot: the table, the reader's hand, the last hand's showdown, the coach."""
