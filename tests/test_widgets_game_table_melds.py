@@ -250,3 +250,13 @@ def test_romme_coach_shows_a_joker_exchange_with_the_freed_joker_moved():
     assert c.table_after(sug) == c.view().evaluate(sug.steps).table
     table.suggest_button.click()
     assert c.error is None and str(c.game.table[0]) == "5s 6s 7s"
+
+
+def test_the_table_says_which_house_rules_it_plays():
+    knobs = RuleKnobs("romme", choose_variant=False)
+    table = GameTable("greedy,greedy", seed=3, variant="romme", coach_samples=20)
+    assert "the default rules" in table.table.value
+    table.follow(knobs)
+    knobs.controls["opening_min"].main.value = 50
+    assert table.controller.house_rules() == {"opening_min": 50}
+    assert "house rules: opening_min=50" in table.table.value

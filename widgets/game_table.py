@@ -43,6 +43,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 from fractions import Fraction
 from html import escape
 
@@ -450,8 +451,21 @@ class GameTableController:
                   f'({len(v.discard_pile)})</span></div>')
         pool = getattr(v, "pool_cents", None)
         head = (f'<div style="font:bold 14px sans-serif">{escape(g.NAME)} · hand {v.hand_number} · phase '
-                f'{escape(v.phase)}' + (f' · pool ${pool / g.POT_SCALE:,.2f}' if pool is not None else '') + '</div>')
+                f'{escape(v.phase)}' + (f' · pool ${pool / g.POT_SCALE:,.2f}' if pool is not None else '') + '</div>'
+                + self.rules_html())
         return head + "".join(rows) + centre + self.melds_html(v)
+
+    def house_rules(self) -> dict:
+        """The rules of this game that differ from the variant's defaults (name -> value)."""
+        base = self.variant.rules
+        return {f.name: getattr(self.rules, f.name) for f in dataclasses.fields(self.rules)
+                if getattr(self.rules, f.name) != getattr(base, f.name)}
+
+    def rules_html(self) -> str:
+        changed = self.house_rules()
+        text = ("house rules: " + ", ".join(f"{k}={v!r}" for k, v in changed.items())) if changed else \
+            "the default rules"
+        return f'<div class="rumino-game-rules" style="font:12px sans-serif;color:#333">{escape(text)}</div>'
 
     def melds_html(self, v=None) -> str:
         """The melds on the table, numbered from 0 as plays name them, jokers with the card they stand for."""
