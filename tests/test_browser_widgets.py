@@ -627,3 +627,40 @@ def test_table_rearrangement_marks_the_moved_and_placed_cards(open_demo):
     ref.set_position("5c 6c 11c", EXAMPLES[name][1])
     assert _wait_text(page, f"{TR_OUT} .rumino-error", "table: '11c'") == ref.error
     assert "Traceback" not in page.inner_text("body")
+
+
+# ---------------------------------------------------------------------- GameTable on Robber Rummy, with RuleKnobs
+
+RB = ".rumino-game-table-robber"
+
+
+def test_robber_table_coach_move_and_a_knob_that_restarts_the_game(open_demo):
+    import dataclasses
+
+    from widgets import GameTableController
+
+    page = open_demo("romme_robber_tables", f"{RB} .rumino-coach-panel .rumino-coach-move")
+    ref = GameTableController("greedy,greedy", seed=5, variant="robber", coach_samples=200)  # the demo's table
+    best = ref.suggestion()
+    coach = page.inner_text(f"{RB} .rumino-coach-panel")
+    assert "best move (exact solver)" in coach and ref.move_label(best) in coach
+    placed = page.eval_on_selector_all(f"{RB} .rumino-coach-move .rumino-marked-card[data-mark='from hand']",
+                                       "els => els.map(e => +e.dataset.card)")
+    n_table = page.locator(f"{RB} .rumino-table-meld").count()
+    assert n_table == len(ref.view().table)
+    after = ref.table_after(best)
+    assert len(placed) == sum(len(m.cards) for m in after) - sum(len(m.cards) for m in ref.view().table)
+    page.click(f"{RB} button.rumino-btn-suggestion")
+    _wait_text(page, f"{RB} .rumino-log", re.escape(f"you: {best}"))
+    assert page.locator(f"{RB} .rumino-table-meld").count() >= n_table + 2  # the opening's two melds (and bots')
+    # the Robber form is the second on the page: a knob there starts a new game under the house rule
+    knobs = page.locator(".rumino-rule-knobs").nth(1)
+    knobs.locator(".rumino-knob-opening_min select").select_option(label="50")
+    _wait_text(page, f"{RB} .rumino-table", r"house rules: opening_min=50")
+    ref50 = GameTableController("greedy,greedy", seed=5, variant="robber",
+                                rules=dataclasses.replace(ref.rules, opening_min=50))
+    assert ref50.suggestion() is None  # this deal's best opening (43) is short of 50
+    page.wait_for_function(f"() => !document.querySelector('{RB} .rumino-coach-panel').innerText.includes('best move')",
+                           timeout=STEP_TIMEOUT_MS)
+    assert "you: place" not in page.inner_text(f"{RB} .rumino-log")  # a new game
+    assert page.locator(f"{RB} button.rumino-btn-suggestion").is_disabled()

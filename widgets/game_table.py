@@ -596,6 +596,8 @@ class GameTable(StaticFallback, W.VBox):
                                        "play the move typed in the game's notation")
         self.suggest_button = button("Play the coach's move", c.play_suggestion, "suggestion",
                                      "Robber: the exact solver's best move; Rommé: the bot's plan")
+        for b in (self.move_button, self.play_text_button, self.suggest_button):
+            b.layout.width = "auto"  # the labels are long: never cut them short
         self.moves = W.VBox([W.HBox([self.moves_box, self.move_button]),
                              W.HBox([self.play_box, self.play_text_button]), self.suggest_button])
         self.moves.layout.display = None if c.has_table else "none"
@@ -618,6 +620,7 @@ class GameTable(StaticFallback, W.VBox):
             W.HBox([self.back_button, self.forward_button, self.live_button, self.review_label]), self.log_box,
         ])
         self.add_class("rumino-game-table")
+        self.add_class(f"rumino-game-table-{c.variant.key}")  # several tables on one page are told apart
         self._refresh()
 
     def _placeholder(self) -> str:
