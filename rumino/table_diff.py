@@ -196,7 +196,7 @@ def read_table(text: str, rules: MeldRules) -> tuple[Meld, ...]:
     >>> read_table("5c 6c 7c | 8c 9c", ROBBER_MELDS)
     Traceback (most recent call last):
     ...
-    rumino.errors.InvalidMeldError: table: meld 2 (8c 9c): 8c 9c is not a meld: a meld has at least 3 cards (RULES §3.2).
+    rumino.errors.InvalidMeldError: table: meld 2: 8c 9c is not a meld: a meld has at least 3 cards (RULES §3.2).
     """
     from .variants.robber import Place, read_meld  # the Robber notation of a table (tokens, named jokers)
 
@@ -223,7 +223,7 @@ def read_table(text: str, rules: MeldRules) -> tuple[Meld, ...]:
                     raise InvalidMeldError(f"table: {g} cannot be grouped into valid melds (RULES §4.3 (iii)); "
                                            f"split it into melds with '|' to see which one is wrong.") from None
                 return found
-            raise InvalidMeldError(f"table: meld {k} ({g}): {err}") from None
+            raise InvalidMeldError(f"table: meld {k}: {err}") from None  # the engine's message quotes the cards
     try:
         check_table(melds, rules)
     except IllegalActionError as err:

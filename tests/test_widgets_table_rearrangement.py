@@ -62,7 +62,7 @@ def test_marks_are_text_and_accessible_names_not_colour_alone():
 
 @pytest.mark.parametrize("table, hand, start", [
     ("5c 6c 11c", "7c", "table: '11c' is not a card"),
-    ("5c 6c 7c | 8c 9c", "7c", "table: meld 2 (8c 9c)"),
+    ("5c 6c 7c | 8c 9c", "7c", "table: meld 2: 8c 9c is not a meld"),
     ("5c 6c 7c", "7x", "hand: '7x' is not a card"),
     ("5c 6c 7c | 7c 8c 9c", "7c", "the table and hand together holds 3 copies of 7c"),
 ])

@@ -35,7 +35,8 @@ from rumino.variants import find_variant
 
 from ._base import StaticFallback, error_html, facts_html, info_html
 
-# Seeded positions: the two seed examples of RULES §4.5, a joker freed by its natural card, and a hand that fits nowhere.
+# Seeded positions: the two seed examples of RULES §4.5, a joker freed by its natural card, a hand that fits
+# nowhere.
 EXAMPLES: dict[str, tuple[str, str]] = {
     "RULES §4.5.1: split a run for a second 7♣": ("5c 6c 7c 8c 9c", "7c"),
     "RULES §4.5.2: the joker moves to a new run": ("5d 6d 7d | 5s 6s JK", "5c 6h 9d"),
