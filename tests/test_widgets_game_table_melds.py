@@ -8,7 +8,7 @@ import re
 import pytest
 
 from rumino.cards import format_hand, parse_hand
-from rumino.game import Discard
+from rumino.game import Discard, Draw
 from rumino.players import GreedyPlayer
 from rumino.records import record_of, replay
 from rumino.solver import solve_table
@@ -260,3 +260,16 @@ def test_the_table_says_which_house_rules_it_plays():
     knobs.controls["opening_min"].main.value = 50
     assert table.controller.house_rules() == {"opening_min": 50}
     assert "house rules: opening_min=50" in table.table.value
+
+
+def test_robber_with_a_discard_pile_offers_the_pile_in_the_move_list():
+    rules = find_variant("robber").with_rules(discard_pile=True)
+    table = GameTable("greedy,greedy", seed=1, variant="robber", rules=rules, coach_samples=20)
+    c = table.controller
+    assert c.my_turn() and c.game.phase == "turn"
+    assert Draw("discard") in [a for _label, a in table.moves_box.options]
+    top = c.game.discard[-1]
+    table.moves_box.value = Draw("discard")
+    table.move_button.click()
+    assert c.error is None and c.game.phase == "discard" and top in c.game.hands[0]
+    assert any(table.hand_row.clickable)  # now a card click discards

@@ -234,9 +234,10 @@ class GameTableController:
         return hasattr(self.game.view(self.human), "table")
 
     def table_moves(self) -> list:
-        """The reader's legal table moves now, as the engine lists them (not the draws, discards and buttons)."""
+        """The reader's legal moves now that no button or card click makes, as the engine lists them: the table
+        moves, and any other action a game has no button for (Robber's ``draw discard`` with a discard pile)."""
         buttons = [b[1] for b in self.game.BUTTONS]
-        return [a for a in self.legal() if not isinstance(a, (Draw, Discard)) and a not in buttons]
+        return [a for a in self.legal() if not isinstance(a, Discard) and a not in buttons]
 
     def move_label(self, action) -> str:
         """Words for a table move: a Rommé play as written; a Robber placement by the cards it places."""
