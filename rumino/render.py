@@ -27,7 +27,7 @@ from .cards import JOKER, RANKS, SUIT_NAMES, SUIT_SYMBOLS, SUITS, format_card, p
 
 __all__ = [
     "card_name", "card_svg", "hand_svg", "hand_html", "meld_html", "meld_description", "arrangement_html",
-    "suit_key_html", "card_back_svg", "CARD_W", "CARD_H",
+    "suit_key_html", "card_back_svg", "CARD_W", "CARD_H", "marked_meld_html", "MARK_STYLES",
 ]
 
 CARD_W, CARD_H = 60, 84  # the face at scale 1, in px (about the 5:7 ratio of a real card)
@@ -228,7 +228,10 @@ def meld_description(meld) -> str:
     if meld.kind == "set":
         nat = [c for c in meld.cards if c != JOKER]
         rank = RANKS[nat[0] % 13] if nat else "jokers"
-        return f"set of {rank}s: " + " ".join(format_card(c, unicode=True) for c in meld.cards)
+        # a set's joker names its suit too when the meld says it (RULES §3.2: a table joker is identified)
+        return f"set of {rank}s: " + " ".join(
+            f"★({format_card(s, unicode=True)})" if c == JOKER and s != JOKER else format_card(c, unicode=True)
+            for c, s in zip(meld.cards, meld.stands_for))
     parts = []
     for c, s in zip(meld.cards, meld.stands_for):
         parts.append(f"★({format_card(s, unicode=True)})" if c == JOKER else format_card(c, unicode=True))
@@ -274,6 +277,56 @@ def arrangement_html(arrangement, *, scale: float = 0.8, title: str | None = Non
             f'data-deadwood="{arrangement.deadwood}" style="margin:4px 0">{head}'
             f'<div style="display:flex;flex-wrap:wrap;align-items:flex-end">{"".join(blocks)}</div>'
             f'<figcaption style="font:13px sans-serif;color:#222">{escape(summary)}</figcaption></figure>')
+
+
+# Marks on single cards of a meld (e.g. what a move changed). Told apart by the outline's *pattern*
+# (solid, dashed, dotted) and by a text badge under the card, never by colour alone.
+MARK_STYLES = {  # mark -> (outline, badge symbol)
+    "from hand": ("3px solid #1b5e20", "+"),
+    "moved": ("3px dashed #8a4b00", "\u21c4"),
+    "moves": ("3px dashed #8a4b00", "\u21c4"),
+}
+_PLAIN_MARK = ("3px solid transparent", "")
+
+
+def marked_meld_html(meld, marks: Sequence[str | None], *, scale: float = 0.7, caption: str | None = None,
+                     index: int | None = None) -> str:
+    """A meld whose cards carry marks (``"from hand"``, ``"moved"``, any short text, or None).
+
+    A marked card gets an outline (its pattern says which mark, see ``MARK_STYLES``), a
+    text badge under it, and the mark in its accessible name and tooltip; jokers show
+    what they stand for. ``index`` numbers the meld (from 1) in its heading.
+
+    >>> from rumino.melds import check_meld, RUMINO_MELDS
+    >>> m = check_meld(parse_hand("7c 8c 9c"), RUMINO_MELDS)
+    >>> html = marked_meld_html(m, ["from hand", "moved", None])
+    >>> 'data-mark="from hand"' in html and "7 of clubs, from hand" in html and html.count("rumino-badge") == 2
+    True
+    """
+    desc = meld_description(meld)
+    cells, said = [], []
+    for c, s, mark in zip(meld.cards, meld.stands_for, marks):
+        name = card_name(c) + (f" standing for the {card_name(s)}" if c == JOKER and s != JOKER else "")
+        if mark:
+            name += f", {mark}"
+            said.append(f"{format_card(c if c != JOKER else s, unicode=True)}"
+                        f"{' (joker)' if c == JOKER else ''} {mark}")
+        outline, symbol = MARK_STYLES.get(mark, ("3px dotted #333", "\u2022")) if mark else _PLAIN_MARK
+        badge = (f'<span class="rumino-badge" style="display:block;font:bold 10px sans-serif;color:#222;'
+                 f'background:#fff;border:1px solid #777;border-radius:8px;padding:0 4px;margin-top:2px;'
+                 f'white-space:nowrap">{escape(symbol)} {escape(mark)}</span>') if mark else \
+            '<span style="display:block;font:10px sans-serif;margin-top:2px">&nbsp;</span>'
+        face = card_svg(c, scale=scale, stands_for=s if c == JOKER else None, label=name)
+        cells.append(f'<span class="rumino-marked-card" data-card="{c}" data-mark="{escape(mark or "")}" '
+                     f'title="{escape(name)}" style="display:inline-block;text-align:center;padding:1px;'
+                     f'border:{outline};border-radius:6px;line-height:0">{face}{badge}</span>')
+    head = f"meld {index}: " if index is not None else ""
+    text = caption if caption is not None else head + desc
+    label = text + (" \u2014 " + ", ".join(said) if said else "")
+    return (f'<div class="rumino-marked-meld" data-kind="{meld.kind}" role="group" aria-label="{escape(label)}" '
+            f'style="display:inline-block;margin:0 10px 6px 0;padding:4px;border:1px solid #9bb;border-radius:6px;'
+            f'background:#f3f8f8;vertical-align:top"><div style="display:flex;gap:2px;align-items:flex-start">'
+            f'{"".join(cells)}</div>{_caption(text)}</div>')
 
 
 def suit_key_html() -> str:

@@ -586,3 +586,81 @@ def test_lab_variant_compare_knob_moves_redraw_matrix_table_and_plots(open_in_la
     assert width == "100%"
     # three panels (deal, turns, win rates), each with both columns' marks, and the even line
     assert page.locator(f"{VC} .scatterlayer .trace").count() == 7
+
+
+# ---------------------------------------------------------------------- TableRearrangement (Robber Rummy)
+
+TR = ".rumino-table-rearrangement"
+TR_OUT = ".rumino-rearrangement-output"
+
+
+def _marked(page, section: str, mark: str) -> list[int]:
+    return [int(x) for x in page.eval_on_selector_all(
+        f"{TR_OUT} .rumino-table-{section} .rumino-marked-card[data-mark='{mark}']",
+        "els => els.map(e => e.dataset.card)")]
+
+
+def test_table_rearrangement_marks_the_moved_and_placed_cards(open_demo):
+    from widgets import TableRearrangementController
+    from widgets.table_rearrangement import EXAMPLES
+
+    page = open_demo("table_rearrangement", f"{TR_OUT} .rumino-table-after")
+    # RULES §4.5.1: the second 7♣ is placed, 8♣ 9♣ move beside it
+    assert _marked(page, "after", "from hand") == list(parse_hand("7c"))
+    assert sorted(_marked(page, "after", "moved")) == list(parse_hand("8c 9c"))
+    assert sorted(_marked(page, "before", "moves")) == list(parse_hand("8c 9c"))
+    label = page.get_attribute(f"{TR_OUT} .rumino-table-after .rumino-marked-card[data-mark='from hand'] svg",
+                               "aria-label")
+    assert label == "7 of clubs, from hand"
+    # a badge in text beside the outline: not colour alone
+    assert "from hand" in page.inner_text(f"{TR_OUT} .rumino-table-after")
+    # the seed example with a joker, picked from the list
+    name = "RULES §4.5.2: the joker moves to a new run"
+    page.select_option(f"{TR} .rumino-example select", label=name)
+    _wait_text(page, f"{TR_OUT} .rumino-table-after", r"7♦ ★\(8♦\) 9♦")
+    ref = TableRearrangementController(*EXAMPLES[name])
+    assert sorted(_marked(page, "after", "from hand")) == list(ref.result.solution.placed)
+    assert page.input_value(f"{TR} .rumino-table-text input") == EXAMPLES[name][0]
+    # bad input: the engine's message naming the input, no traceback
+    page.fill(f"{TR} .rumino-table-text input", "5c 6c 11c")
+    page.keyboard.press("Enter")
+    ref.set_position("5c 6c 11c", EXAMPLES[name][1])
+    assert _wait_text(page, f"{TR_OUT} .rumino-error", "table: '11c'") == ref.error
+    assert "Traceback" not in page.inner_text("body")
+
+
+# ---------------------------------------------------------------------- GameTable on Robber Rummy, with RuleKnobs
+
+RB = ".rumino-game-table-robber"
+
+
+def test_robber_table_coach_move_and_a_knob_that_restarts_the_game(open_demo):
+    import dataclasses
+
+    from widgets import GameTableController
+
+    page = open_demo("romme_robber_tables", f"{RB} .rumino-coach-panel .rumino-coach-move")
+    ref = GameTableController("greedy,greedy", seed=5, variant="robber", coach_samples=200)  # the demo's table
+    best = ref.suggestion()
+    coach = page.inner_text(f"{RB} .rumino-coach-panel")
+    assert "best move (exact solver)" in coach and ref.move_label(best) in coach
+    placed = page.eval_on_selector_all(f"{RB} .rumino-coach-move .rumino-marked-card[data-mark='from hand']",
+                                       "els => els.map(e => +e.dataset.card)")
+    n_table = page.locator(f"{RB} .rumino-table-meld").count()
+    assert n_table == len(ref.view().table)
+    after = ref.table_after(best)
+    assert len(placed) == sum(len(m.cards) for m in after) - sum(len(m.cards) for m in ref.view().table)
+    page.click(f"{RB} button.rumino-btn-suggestion")
+    _wait_text(page, f"{RB} .rumino-log", re.escape(f"you: {best}"))
+    assert page.locator(f"{RB} .rumino-table-meld").count() >= n_table + 2  # the opening's two melds (and bots')
+    # the Robber form is the second on the page: a knob there starts a new game under the house rule
+    knobs = page.locator(".rumino-rule-knobs").nth(1)
+    knobs.locator(".rumino-knob-opening_min select").select_option(label="50")
+    _wait_text(page, f"{RB} .rumino-table", r"house rules: opening_min=50")
+    ref50 = GameTableController("greedy,greedy", seed=5, variant="robber",
+                                rules=dataclasses.replace(ref.rules, opening_min=50))
+    assert ref50.suggestion() is None  # this deal's best opening (43) is short of 50
+    page.wait_for_function(f"() => !document.querySelector('{RB} .rumino-coach-panel').innerText.includes('best move')",
+                           timeout=STEP_TIMEOUT_MS)
+    assert "you: place" not in page.inner_text(f"{RB} .rumino-log")  # a new game
+    assert page.locator(f"{RB} button.rumino-btn-suggestion").is_disabled()

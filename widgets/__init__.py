@@ -19,10 +19,12 @@ from .poker_odds_explorer import PokerOddsExplorer, PokerOddsExplorerController
 from .rule_knobs import RuleKnobs, RuleKnobsController
 from .rummoli_board import RummoliBoard, RummoliBoardController
 from .rummoli_table import RummoliTable, RummoliTableController
+from .table_rearrangement import TableRearrangement, TableRearrangementController
 from .variant_compare import VariantCompare, VariantCompareController
 
 __all__ = ["GameTable", "GameTableController", "HandExplorer", "HandExplorerController", "HouseRuleLab",
            "HouseRuleLabController", "OddsExplorer", "OddsExplorerController", "PokerOddsExplorer",
            "PokerOddsExplorerController", "RuleKnobs",
            "RuleKnobsController", "RummoliBoard", "RummoliBoardController", "RummoliTable",
-           "RummoliTableController", "VariantCompare", "VariantCompareController"]
+           "RummoliTableController", "TableRearrangement", "TableRearrangementController", "VariantCompare",
+           "VariantCompareController"]

@@ -22,6 +22,17 @@ The coach panel asks the engine:
   the least deadwood (the evaluator's best discard), and count the trials where
   the deadwood reaches the knock limit on the way.
 
+In the games with melds on the table (German Rommé, Robber Rummy) the table view
+shows every meld, numbered as the ``play`` notation numbers them, each joker with
+the card it stands for, and who has opened. The reader's table moves are the
+engine's own actions: the plays ``legal_actions`` lists (a menu), any play typed
+in the game's notation (``play lay 10s Js Qs; layoff 8h on 0`` in Rommé, ``place
+5c 6c 7c | 7c 8c 9c`` in Robber), or the coach's suggestion — in Robber the exact
+solver's best move (:func:`rumino.players.robber_defaults.best_place`), in Rommé the
+Rommé bot's plan — each sent through the checked ``apply``. :meth:`GameTableController.set_rules`
+(and :meth:`GameTable.follow`, for a :class:`~widgets.rule_knobs.RuleKnobs` form)
+starts a new game under other rules.
+
 Stepping back and forth replays the game record (:mod:`rumino.records`) up to
 an action, through the checked ``apply``, and shows the reader's view there.
 
@@ -32,6 +43,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 from fractions import Fraction
 from html import escape
 
@@ -49,7 +61,8 @@ from rumino.odds.coach import first_out_estimates, p_knockable_within
 from rumino.odds.montecarlo import OddsEstimate, proportion
 from rumino.odds.optimal_play import discard_advice
 from rumino.records import record_of, replay
-from rumino.render import card_back_svg, card_svg, hand_html
+from rumino.render import card_back_svg, card_svg, hand_html, marked_meld_html, meld_description, meld_html
+from rumino.table_diff import table_diff
 from rumino.variants import find_variant
 
 from ._base import StaticFallback, error_html, facts_html, info_html
@@ -213,6 +226,115 @@ class GameTableController:
                 return True
         return False
 
+    # ------------------------------------------------------------------ table moves (Rommé, Robber)
+
+    @property
+    def has_table(self) -> bool:
+        """Does this game lay melds on the table (its view has ``table``)?"""
+        return hasattr(self.game.view(self.human), "table")
+
+    def table_moves(self) -> list:
+        """The reader's legal moves now that no button or card click makes, as the engine lists them: the table
+        moves, and any other action a game has no button for (Robber's ``draw discard`` with a discard pile)."""
+        buttons = [b[1] for b in self.game.BUTTONS]
+        return [a for a in self.legal() if not isinstance(a, Discard) and a not in buttons]
+
+    def move_label(self, action) -> str:
+        """Words for a table move: a Rommé play as written; a Robber placement by the cards it places."""
+        table = getattr(action, "table", None)
+        if table is None:
+            return str(action)
+        before = self.view().table
+        from rumino.variants.robber import read_meld
+
+        after = tuple(read_meld(m, self.rules.meld_rules) for m in table)
+        d = table_diff(before, after)
+        new = [str(m) for i, m in enumerate(after) if d.source[i] is None or not d.unchanged(i)]
+        return f"place {format_hand(d.placed)} → " + " | ".join(new)
+
+    def play_text(self, text: str) -> bool:
+        """Play a move written in the game's notation (e.g. ``play lay 10s Js Qs``); the engine reads and checks it."""
+        self.error = None
+        try:
+            action = self.game.ACTIONS.parse(text)
+        except RuminoError as err:
+            self.error = str(err)
+            return False
+        return self.act(action)
+
+    def suggestion(self):
+        """The coach's table move for the reader now, or None: Robber's exact solver move (or the
+        largest opening), Rommé's bot plan."""
+        if self.review is not None or not self.my_turn() or not self.has_table:
+            return None
+        v = self.view()
+        if self.variant.key == "robber":
+            from rumino.players.robber_defaults import best_place
+
+            if v.placed_this_turn or v.phase not in ("turn", "discard") or \
+                    (v.phase == "turn" and v.rules.discard_pile):  # a placement's moments (RULES §4.3)
+                return None
+            return best_place(v)
+        if self.variant.key == "romme":
+            from rumino.players.romme_defaults import plan
+            from rumino.variants.romme_game import Play
+
+            if v.phase != "discard" or v.played or v.last_card_only:
+                return None
+            steps = plan(v)
+            return Play(steps) if steps else None
+        return None
+
+    def table_after(self, action) -> tuple | None:
+        """The table melds after a table move of the reader's (the engine's reading), or None if it is refused."""
+        v = self.view()
+        try:
+            if hasattr(action, "table"):  # Robber: the placement is the whole table after the move
+                from rumino.variants.robber import read_meld
+
+                return tuple(read_meld(m, self.rules.meld_rules) for m in action.table)
+            if hasattr(action, "steps"):  # Rommé: the engine evaluates the play without applying it
+                return v.evaluate(action.steps).table
+        except RuminoError:
+            return None
+        return None
+
+    def move_html(self, action) -> str:
+        """The table after a move, each card that changed meld marked "moved" and each card laid "from hand"
+        (outline and text badge; :func:`rumino.table_diff.table_diff` decides the marks)."""
+        after = self.table_after(action)
+        if after is None:
+            return ""
+        d = table_diff(self.view().table, after)
+        blocks = "".join(marked_meld_html(m, [None if k == "stayed" else k for k in ks], scale=0.45,
+                                          caption=f"[{i}] {meld_description(m)}")
+                         for i, (m, ks) in enumerate(zip(d.after, d.marks)))
+        return (f'<div class="rumino-coach-move" role="group" aria-label="the table after the coach\'s move" '
+                f'style="margin:4px 0"><div style="font:12px sans-serif">the table after this move:</div>'
+                f'{blocks}</div>')
+
+    def play_suggestion(self) -> bool:
+        """Play the coach's suggestion (see :meth:`suggestion`)."""
+        a = self.suggestion()
+        if a is None:
+            self.error = "the coach has no table move to suggest now."
+            return False
+        return self.act(a)
+
+    def set_rules(self, rules) -> bool:
+        """Start a new game (same seed) under ``rules``; ``None`` or rules of another game are refused with a
+        message and the game goes on unchanged."""
+        if rules is None:
+            self.error = "the rules form shows an error: the game goes on under its old rules."
+            return False
+        if type(rules) is not self.variant.rules_class:
+            self.error = (f"these are {type(rules).__name__}, not rules of {self.variant.title} "
+                          f"({self.variant.rules_class.__name__}): the game goes on under its old rules.")
+            return False
+        self.rules = rules
+        self.new_game(self.seed)
+        return True
+
     # ------------------------------------------------------------------ coach
 
     def base_hand(self) -> tuple[int, ...]:
@@ -311,6 +433,9 @@ class GameTableController:
                 marks.append("to act")
             if not v.in_game[seat]:
                 marks.append("out")
+            opened = getattr(v, "opened", None)
+            if opened is not None and seat < len(opened):
+                marks.append("opened" if opened[seat] else "not opened")
             back = card_back_svg(scale=0.45, count=v.hand_sizes[seat], label=f"{name}: {v.hand_sizes[seat]} cards") \
                 if seat != self.human else ""
             rows.append(f'<div class="rumino-seat" data-seat="{seat}" style="display:inline-block;margin-right:14px;'
@@ -327,15 +452,47 @@ class GameTableController:
                   f'({len(v.discard_pile)})</span></div>')
         pool = getattr(v, "pool_cents", None)
         head = (f'<div style="font:bold 14px sans-serif">{escape(g.NAME)} · hand {v.hand_number} · phase '
-                f'{escape(v.phase)}' + (f' · pool ${pool / g.POT_SCALE:,.2f}' if pool is not None else '') + '</div>')
-        return head + "".join(rows) + centre
+                f'{escape(v.phase)}' + (f' · pool ${pool / g.POT_SCALE:,.2f}' if pool is not None else '') + '</div>'
+                + self.rules_html())
+        return head + "".join(rows) + centre + self.melds_html(v)
+
+    def house_rules(self) -> dict:
+        """The rules of this game that differ from the variant's defaults (name -> value)."""
+        base = self.variant.rules
+        return {f.name: getattr(self.rules, f.name) for f in dataclasses.fields(self.rules)
+                if getattr(self.rules, f.name) != getattr(base, f.name)}
+
+    def rules_html(self) -> str:
+        changed = self.house_rules()
+        text = ("house rules: " + ", ".join(f"{k}={v!r}" for k, v in changed.items())) if changed else \
+            "the default rules"
+        return f'<div class="rumino-game-rules" style="font:12px sans-serif;color:#333">{escape(text)}</div>'
+
+    def melds_html(self, v=None) -> str:
+        """The melds on the table, numbered from 0 as plays name them, jokers with the card they stand for."""
+        v = v if v is not None else self.shown_game().view(self.human)
+        table = getattr(v, "table", None)
+        if table is None:
+            return ""
+        owners = getattr(v, "owners", ())
+        blocks = []
+        for i, m in enumerate(table):
+            who = ""
+            if i < len(owners):
+                who = " · laid by " + ("you" if owners[i] == self.human else f"seat {owners[i]}")
+            blocks.append(f'<div class="rumino-table-meld" data-index="{i}" style="display:inline-block;'
+                          f'vertical-align:top"><div style="font:12px sans-serif">[{i}]{escape(who)}</div>'
+                          f'{meld_html(m, scale=0.5)}</div>')
+        body = "".join(blocks) or '<span style="font:12px sans-serif;color:#555">(no melds yet)</span>'
+        return (f'<div class="rumino-table-melds" role="group" aria-label="melds on the table" '
+                f'style="margin:4px 0"><div style="font:bold 13px sans-serif">melds on the table</div>{body}</div>')
 
     def coach_html(self) -> str:
         if self.review is not None or self.game.game_over or not self.view().in_game[self.human]:
             return info_html("coach: play on to see advice." if self.review is None else
                              "coach: back to live to see advice.")
         c = self.coach()
-        facts = [("deadwood", f"{c['deadwood']} (knock at ≤ {c['limit']})")]
+        facts = [("deadwood", f"{c['deadwood']}" + (f" (knock at ≤ {c['limit']})" if c["limit"] is not None else ""))]
         if c["best_discards"]:
             facts.append(("best discard", " or ".join(format_card(x, unicode=True) for x in c["best_discards"])))
         a = c.get("optimal")
@@ -360,7 +517,13 @@ class GameTableController:
                           f"{e.value:.3f} [{e.lo:.3f}, {e.hi:.3f}] (n = {e.n:,}, seed {e.seed})"))
             p = c["p_rumino"]
             facts.append((f"P(rumino within {c['draws']} draws)", f"{float(p):.4f} ({one_in(p)}) · {c['target']}"))
-        return '<div class="rumino-coach"><b style="font:13px sans-serif">coach</b>' + facts_html(facts) + "</div>"
+        sug = self.suggestion()
+        if sug is not None:
+            who = "best move (exact solver)" if self.variant.key == "robber" else "suggested play (Rommé bot)"
+            facts.append((who, self.move_label(sug)))
+        move = self.move_html(sug) if sug is not None else ""
+        return ('<div class="rumino-coach"><b style="font:13px sans-serif">coach</b>' + facts_html(facts) + move
+                + "</div>")
 
     def html(self) -> str:
         """A static snapshot: the table, the reader's hand, the last hand's showdown, the coach."""
@@ -421,6 +584,24 @@ class GameTable(StaticFallback, W.VBox):
         self.message = W.HTML()
         self.message.add_class("rumino-message")
         self.showdown = W.HTML()
+        # table moves (Rommé, Robber): the engine's menu, a typed play, the coach's suggestion
+        self.moves_box = W.Dropdown(options=[], description="table move", layout=W.Layout(width="640px"),
+                                    style={"description_width": "80px"})
+        self.moves_box.add_class("rumino-moves")
+        self.move_button = button("Play this move", lambda: c.act(self.moves_box.value) if self.moves_box.value
+                                  is not None else None, "move", "play the move chosen in the list")
+        self.play_box = W.Text(description="or type", placeholder=self._placeholder(),
+                               layout=W.Layout(width="640px"), style={"description_width": "80px"})
+        self.play_box.add_class("rumino-play-text")
+        self.play_text_button = button("Play typed", lambda: c.play_text(self.play_box.value), "play-text",
+                                       "play the move typed in the game's notation")
+        self.suggest_button = button("Play the coach's move", c.play_suggestion, "suggestion",
+                                     "Robber: the exact solver's best move; Rommé: the bot's plan")
+        for b in (self.move_button, self.play_text_button, self.suggest_button):
+            b.layout.width = "auto"  # the labels are long: never cut them short
+        self.moves = W.VBox([W.HBox([self.moves_box, self.move_button]),
+                             W.HBox([self.play_box, self.play_text_button]), self.suggest_button])
+        self.moves.layout.display = None if c.has_table else "none"
         self.coach_draws = W.IntSlider(value=coach_draws, min=1, max=12, description="coach N draws",
                                        continuous_update=False, style={"description_width": "110px"})
         self.coach_draws.observe(lambda ch: self._do(lambda: setattr(c, "coach_draws", ch["new"])), names="value")
@@ -436,11 +617,24 @@ class GameTable(StaticFallback, W.VBox):
         super().__init__([
             self.table, self.hand_row,
             W.HBox(list(self.buttons.values())[:5]), W.HBox(list(self.buttons.values())[5:] + [self.new_button]),
-            self.message, self.showdown, W.HBox([self.coach_draws]), self.coach,
+            self.moves, self.message, self.showdown, W.HBox([self.coach_draws]), self.coach,
             W.HBox([self.back_button, self.forward_button, self.live_button, self.review_label]), self.log_box,
         ])
         self.add_class("rumino-game-table")
+        self.add_class(f"rumino-game-table-{c.variant.key}")  # several tables on one page are told apart
         self._refresh()
+
+    def _placeholder(self) -> str:
+        key = self.controller.variant.key
+        if key == "romme":
+            return "play lay 10s Js Qs; layoff 8h on 0; exchange 7h on 1"
+        if key == "robber":
+            return "place 5c 6c 7c | 7c 8c 9c   (the whole table after the move, JK(8d) for a joker)"
+        return ""
+
+    def follow(self, knobs) -> None:
+        """Start a new game whenever the rules of a :class:`~widgets.rule_knobs.RuleKnobs` form change."""
+        knobs.controller.on_change(lambda rules: self._do(lambda: self.controller.set_rules(rules)))
 
     def _do(self, fn):
         fn()
@@ -449,6 +643,13 @@ class GameTable(StaticFallback, W.VBox):
     def _refresh(self):
         c = self.controller
         live = c.review is None
+        if c.has_table:
+            moves = c.table_moves() if live else []
+            self.moves_box.options = [(c.move_label(a), a) for a in moves]
+            self.moves_box.value = moves[0] if moves else None
+            self.moves_box.disabled = self.move_button.disabled = not moves
+            self.play_text_button.disabled = not (live and c.my_turn())
+            self.suggest_button.disabled = c.suggestion() is None
         g = c.shown_game()
         v = g.view(c.human)
         self.table.value = c.table_html()
