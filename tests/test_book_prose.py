@@ -350,7 +350,10 @@ def test_chapter_is_framed(path):
     assert "Review questions" in body, f"{path.name}: review questions close the chapter"
 
 
-EXERCISED = [p for p in CHAPTERS if re.match(r"\d\d_", p.name) and p.stem not in ("00_preface", "07_exercises")]
+# a chapter slipped in between (09b_) has exercises too; the preface, the glance (00b_) and the classroom
+# exercises do not follow the 3-to-5 rule
+EXERCISED = [p for p in CHAPTERS if re.match(r"\d\d[a-z]?_", p.name)
+             and p.stem not in ("00_preface", "00b_rumino_at_a_glance", "07_exercises")]
 
 
 @pytest.mark.parametrize("path", EXERCISED, ids=[p.stem for p in EXERCISED])
