@@ -241,7 +241,8 @@ class VariantCompareController:
                 row.append(escape(text) + own)
             rows.append(row)
         caption = (f"Profiles, heads-up: exact where every deal is counted, else {self.samples:,} deals; "
-                   f"{self.games:,} games per match; seed {self.seed}; estimate (95% interval)")
+                   f"{self.games:,} games per match (fewer for a costly game such as Robber's); seed {self.seed}; "
+                   "estimate (95% interval)")
         return table_html(["figure"] + [escape(v.label) for v in shown], rows, caption=caption,
                           cls="rumino-compare-profiles", row_headers=True)
 
