@@ -37,7 +37,7 @@ def test_rummoli_own_terms_figures_and_schema(rummoli):
     assert p.engine and p.games == 150 and p.best_bot == "default" and p.deal_method == ""
     for key in ("hand.turns", "hand.ending.rummoli", "hand.ending.deadlock", "game.hands", "game.stakes",
                 "game.stakes_sd", "luck.best_vs_random", "rummoli.poker.pot", "rummoli.poker.p_win_quads_or_better",
-                "rummoli.poker.p_win_straight_flush", "rummoli.section.swept", "rummoli.luck.chips_vs_random",
+                "rummoli.poker.p_win_straight_flush", "rummoli.section.swept", "rummoli.luck.mean_chips_vs_random",
                 *(f"rummoli.section.{s}.share" for s in SECTIONS)):
         assert key in p.figures, key
     js = json.loads(json.dumps(p.as_json()))
@@ -86,7 +86,7 @@ def test_rummoli_dealt_hands_within_4_se_of_the_exact_table(rummoli, k):
 def test_rummoli_luck_default_beats_random(rummoli):
     # the default bot's plan (the widow, the stops' leads) against a random player, 150 games heads-up
     assert rummoli["luck.best_vs_random"].ci95[0] > 0.5
-    assert rummoli["rummoli.luck.chips_vs_random"].ci95[0] > 0
+    assert rummoli["rummoli.luck.mean_chips_vs_random"].ci95[0] > 0
 
 
 def test_romme_play_figures_through_its_own_bot(romme):

@@ -458,7 +458,7 @@ class VariantCompare(StaticFallback, W.VBox):
         return self.controller.html()
 
 
-PERCENT = ("deal.p_", ".p_", "hand.ending.", "luck.")
+PERCENT = ("deal.p_", ".p_", "hand.ending.", "luck.", ".share")
 
 
 def _pct(x: float) -> str:

@@ -31,7 +31,7 @@ the hand and the game (shared names)
 luck against skill
     ``luck.best_vs_random`` (the default bot's win rate against random; the best
     bot is ``default``, Rummoli's only bot with a plan) and
-    ``rummoli.luck.chips_vs_random`` (its mean chips won per game against random).
+    ``rummoli.luck.mean_chips_vs_random`` (its mean chips won per game against random).
 
 >>> from rumino.compare import profile
 >>> p = profile("rummoli", games=4, seed=1)
@@ -206,7 +206,7 @@ def rummoli_figures(prof, rules, results: dict, seed: int) -> None:
     prof.add(simulated_figure("luck.best_vs_random", "luck", "win rate of the best bot against random",
                               proportion_estimate(sum(t.share for t in vs), len(vs), seed=seed),
                               note="the best bot: default (Rummoli's own)"))
-    prof.add(simulated_figure("rummoli.luck.chips_vs_random", "rummoli.luck",
+    prof.add(simulated_figure("rummoli.luck.mean_chips_vs_random", "rummoli.luck",
                               "mean chips the default bot wins a game against random",
                               mean_estimate([t.net_a for t in vs], seed=seed)))
 
