@@ -27,10 +27,11 @@ luck against skill (heads-up, seats alternating)
     ``luck.greedy_vs_random``, ``luck.best_vs_random``, ``luck.best_vs_greedy``:
     win rates; ``Profile.best_bot`` names the best bot.
 Rummoli in its own terms (:mod:`rumino.compare.rummoli_profile`)
-    ``rummoli.poker.*`` (the poker pot: chips it pays, P(a flush or better wins),
-    exact P(a dealt hand holds a flush or better) per hand size),
+    ``rummoli.poker.*`` (the poker pot: chips it pays, P(four of a kind or better
+    wins), P(a straight flush wins), and exact P(a dealt hand holds as much) per
+    hand size: heads-up every hand holds a flush, so a flush is no bar),
     ``rummoli.section.*`` (each section's share of the chips paid, the final
-    sweep), ``rummoli.luck.chips_vs_random``; and the shared ``hand.turns``,
+    sweep), ``rummoli.luck.mean_chips_vs_random``; and the shared ``hand.turns``,
     ``hand.ending.*`` (P(deadlock) is ``hand.ending.deadlock``), ``game.*`` and
     ``luck.best_vs_random``.
 
