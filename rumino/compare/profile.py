@@ -557,7 +557,8 @@ def profile(column, *, samples: int = 20_000, games: int | None = None, seed: in
     ``(variant, rules)`` pair).
 
     ``samples`` deals are simulated when the deal is not known exactly; ``games``
-    games (default ``max(40, samples // 40)``) are played for each of the matches
+    games (default ``max(40, samples // 40)``; fewer for a costly engine, :func:`games_for`) are played for
+    each of the matches
     (the default bots against each other, and each bot of :data:`SKILL_CANDIDATES`
     that fits the game against random and against greedy). ``progress(done,
     total)`` is called after each chunk of work. ``workers`` > 1 runs the chunks on
