@@ -166,3 +166,13 @@ def test_cli_text_shows_rummolis_own_sections(capsys):
     out = capsys.readouterr().out
     assert "[rummoli.poker]" in out and "[rummoli.section]" in out and "(exact)" in out
     assert out.index("[luck]") < out.index("[rummoli.poker]")
+
+
+def test_dask_cluster_gives_the_same_rummoli_profile():
+    """Rummoli's own-terms chunks on a (here in-process) Dask cluster: the same profile to the last digit."""
+    import distributed
+
+    with distributed.LocalCluster(n_workers=1, processes=False, threads_per_worker=1,
+                                  dashboard_address=None) as cluster:
+        on_dask = profile("rummoli", games=4, seed=5, dask=cluster.scheduler_address)
+    assert on_dask.as_json() == profile("rummoli", games=4, seed=5).as_json()
