@@ -136,14 +136,11 @@ def test_game_without_engine_gets_deal_profile_only():
 
 
 def test_game_without_melds_has_no_deal_figures():
-    from rumino.variants import find_variant
-
     p = profile("rummoli", samples=100, games=2, seed=1)
     assert not any(k.startswith("deal.") for k in p.figures)
     assert any("no melds" in n for n in p.notes)
-    # Rummoli has an engine, but the shared bots do not play it: a deal profile only, and a note says so
-    assert find_variant("rummoli").game is not None
-    assert not p.engine and any("deal profile only" in n for n in p.notes)
+    # Rummoli is played by its own bots and profiled in its own terms (tests/test_compare_family_play.py)
+    assert p.engine and p.best_bot == "default" and "rummoli.poker.pot" in p.figures
 
 
 def test_cli_json_schema(capsys):

@@ -140,3 +140,49 @@ def test_widget_third_column_variant_switch_and_static_fallback():
     bundle = w._repr_mimebundle_()
     assert bundle["text/html"] == w.static_html() == w.controller.html()
     assert "rumino-matrix" in bundle["text/html"] and "rumino-compare-profiles" in bundle["text/html"]
+
+
+def test_turns_panel_overlays_the_distributions_and_places_a_mean_only_column_on_the_axis():
+    """Columns with a hand-length distribution are drawn as distributions; a column that has only the mean
+    (a stand-in here) is a point on the turns axis with its interval, so the panel keeps one x axis."""
+    class WithDist(StandIn):
+        def __call__(self, variant, rules, **kw):
+            v = super().__call__(variant, rules, **kw)
+            if variant == "gin":
+                v.turns_dist = {4: 0.25, 6: 0.5, 9: 0.25}
+            return v
+
+    c = VariantCompareController(["rumino", "gin"], source=WithDist())
+    c.compute()
+    fig = c.figure()
+    turns = [t for t in fig.data if t.xaxis == "x2"]
+    assert len(turns) == 2
+    mean_only, dist = turns
+    assert list(mean_only.x) == [3.0] and list(mean_only.y) == [0] and mean_only.error_x.array == (1.0,)
+    assert list(dist.x) == [4, 6, 9] and sum(dist.y) == pytest.approx(1)
+    assert fig.layout.annotations[1].text == "turns per hand (share of hands)"
+    assert fig.layout.xaxis2.title.text == "turns in a hand"
+
+
+def test_real_rummoli_and_romme_columns_show_their_own_figures_and_turns_distributions():
+    """Real profiles, small: Rummoli's own-terms rows and Rommé's play rows side by side, each figure a dash
+    where the other game lacks it; both hand-length distributions drawn; a Rummoli knob recomputes its column."""
+    c = VariantCompareController(["rummoli", "romme"], samples=300, games=4, seed=1)
+    views = c.compute()
+    rum, rom = views
+    assert rum.deal == {} and rum.turns_dist and rom.turns_dist
+    assert sum(rum.turns_dist.values()) == pytest.approx(1) and sum(rom.turns_dist.values()) == pytest.approx(1)
+    assert [s[0] for s in rum.skill] == ["best (default) vs random"]
+    html = c.profile_html()
+    for text in ("mean chips the poker pot pays a deal", "share of the chips paid in play by the poker section",
+                 "P(dealt hand can open with 40 or more)", "share of hands ending by hand romme", "(exact)"):
+        assert text in html, text
+    fig = c.figure()
+    turns = [t for t in fig.data if t.xaxis == "x2"]
+    assert [t.name for t in turns] == ["Rummoli", "German Rommé"] and all(len(t.x) >= 1 for t in turns)
+    # any_colour_fallback: the last player leads any colour, so no Rummoli deal ends in a deadlock
+    c.set_knob(0, "colour_change_rule", "any_colour_fallback")
+    assert c.stale() == [0]
+    rum = c.compute()[0]
+    deadlock = dict((k, t) for k, _, t in rum.rows)["hand.ending.deadlock"]
+    assert deadlock.startswith("0% ")

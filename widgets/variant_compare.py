@@ -3,8 +3,8 @@
 Each column is a variant with its own :class:`~widgets.rule_knobs.RuleKnobs`; move a
 knob and that column's profile is recomputed by :func:`rumino.compare.profile`
 (a progress bar runs meanwhile), then the rules matrix, the profile table and the
-overlaid plots (the dealt hand's deadwood, how long a hand lasts, luck against
-skill) are redrawn. Nothing about any game is decided here: the matrix comes from
+overlaid plots (the dealt hand's deadwood, how long a hand lasts — the
+distribution of turns per hand —, luck against skill) are redrawn. Nothing about any game is decided here: the matrix comes from
 :func:`rumino.compare.rules_matrix` and every number from the profiles.
 
 A column's profile is cached by (variant, rules, samples, seed), so moving a knob
@@ -76,14 +76,17 @@ class ColumnView:
     """What the widget shows of one column's profile, read from :mod:`rumino.compare` (see :func:`view_of`).
 
     ``deal`` maps a dealt deadwood (or penalty) to its probability (``deal_note`` says exact or
-    simulated); ``turns`` is the mean number of turns a hand lasts as ``(value, lo, hi)``;
+    simulated); ``turns`` is the mean number of turns a hand lasts as ``(value, lo, hi)``
+    and ``turns_dist`` maps a number of turns to its share of hands (None: the mean only);
     ``skill`` lists ``(matchup, value, lo, hi)``; ``rows`` are the profile table's
     ``(key, label, text)`` lines, in the profile's own order.
     """
 
-    def __init__(self, label: str, *, deal: dict, deal_note: str, turns: tuple | None, skill: list, rows: list):
+    def __init__(self, label: str, *, deal: dict, deal_note: str, turns: tuple | None, skill: list, rows: list,
+                 turns_dist: dict | None = None):
         self.label, self.deal, self.deal_note = label, deal, deal_note
         self.turns, self.skill, self.rows = turns, skill, rows
+        self.turns_dist = turns_dist
 
 
 class VariantCompareController:
@@ -238,7 +241,8 @@ class VariantCompareController:
                 row.append(escape(text) + own)
             rows.append(row)
         caption = (f"Profiles, heads-up: exact where every deal is counted, else {self.samples:,} deals; "
-                   f"{self.games:,} games per match; seed {self.seed}; estimate (95% interval)")
+                   f"{self.games:,} games per match (fewer for a costly game such as Robber's); seed {self.seed}; "
+                   "estimate (95% interval)")
         return table_html(["figure"] + [escape(v.label) for v in shown], rows, caption=caption,
                           cls="rumino-compare-profiles", row_headers=True)
 
@@ -256,11 +260,13 @@ class VariantCompareController:
 
     def figure(self) -> go.Figure:
         """Three panels overlaid by column: the dealt hand's deadwood (its distribution), how many
-        turns a hand lasts, and luck against skill (win rates), each with its 95% interval."""
-        fig = make_subplots(rows=1, cols=3, horizontal_spacing=0.09, column_widths=[0.42, 0.2, 0.38],
-                            subplot_titles=("dealt deadwood (share of deals)", "turns per hand (mean)",
+        turns a hand lasts (its distribution, the mean in the hover; a column with the mean only
+        shows it with its 95% interval), and luck against skill (win rates, 95% intervals)."""
+        fig = make_subplots(rows=1, cols=3, horizontal_spacing=0.09, column_widths=[0.36, 0.3, 0.34],
+                            subplot_titles=("dealt deadwood (share of deals)", "turns per hand (share of hands)",
                                             "win rate heads-up"))
         views = self.views()
+        dists = any(v is not None and v.turns_dist for v in views)
         for i, v in enumerate(views):
             if v is None:
                 continue
@@ -271,7 +277,21 @@ class VariantCompareController:
                             legendgroup=str(i), marker=dict(size=5, **style), line=line,
                             hovertemplate=f"{escape(v.label)}<br>deadwood %{{x}}: %{{y:.2%}} ({escape(v.deal_note)})"
                                           "<extra></extra>", row=1, col=1)
-            if v.turns is not None:
+            if v.turns_dist:
+                xs = sorted(v.turns_dist)
+                mean = "" if v.turns is None else f" (mean {v.turns[0]:.1f}, {v.turns[1]:.1f} – {v.turns[2]:.1f})"
+                fig.add_scatter(x=xs, y=[v.turns_dist[x] for x in xs], mode="lines+markers", name=v.label,
+                                legendgroup=str(i), showlegend=False, marker=dict(size=4, **style), line=line,
+                                hovertemplate=f"{escape(v.label)}{mean}<br>%{{x}} turns: %{{y:.1%}} of hands"
+                                              "<extra></extra>", row=1, col=2)
+            elif v.turns is not None and dists:  # the mean only, among distributions: a point on the turns axis
+                m, lo, hi = v.turns
+                fig.add_scatter(x=[m], y=[0], mode="markers", name=v.label, legendgroup=str(i), showlegend=False,
+                                marker=dict(size=11, **style),
+                                error_x=dict(type="data", symmetric=False, array=[hi - m], arrayminus=[m - lo]),
+                                hovertemplate=f"{escape(v.label)}<br>mean %{{x:.1f}} turns ({lo:.1f} – {hi:.1f})"
+                                              "<extra></extra>", row=1, col=2)
+            elif v.turns is not None:
                 m, lo, hi = v.turns
                 fig.add_scatter(x=[LETTERS[i]], y=[m], mode="markers", name=v.label, legendgroup=str(i),
                                 showlegend=False, marker=dict(size=11, **style),
@@ -294,10 +314,15 @@ class VariantCompareController:
                           title_text=" vs ".join(shown) if shown else "no profile yet",
                           legend=dict(orientation="h", y=-0.32), scattermode="group", scattergap=0.4)
         fig.update_yaxes(tickformat=".0%", rangemode="tozero", row=1, col=1)
-        fig.update_yaxes(rangemode="tozero", row=1, col=2)
+        if dists:
+            fig.update_yaxes(tickformat=".0%", rangemode="tozero", row=1, col=2)
+            fig.update_xaxes(title_text="turns in a hand", row=1, col=2)
+        else:
+            fig.update_yaxes(rangemode="tozero", row=1, col=2)
         fig.update_yaxes(tickformat=".0%", range=[0, 1], row=1, col=3)
         fig.update_xaxes(title_text="deadwood of the dealt hand", row=1, col=1)
-        fig.update_xaxes(title_text="column", row=1, col=2)
+        if not dists:
+            fig.update_xaxes(title_text="column", row=1, col=2)
         return fig
 
 
@@ -433,7 +458,7 @@ class VariantCompare(StaticFallback, W.VBox):
         return self.controller.html()
 
 
-PERCENT = ("deal.p_", ".p_", "hand.ending.", "luck.")
+PERCENT = ("deal.p_", ".p_", "hand.ending.", "luck.", ".share")
 
 
 def _pct(x: float) -> str:
@@ -471,13 +496,15 @@ def view_of(profile, label: str) -> ColumnView:
     (a ``ColumnView``, as the stand-in sources of the tests give, passes through relabelled)."""
     if isinstance(profile, ColumnView):
         return ColumnView(label, deal=profile.deal, deal_note=profile.deal_note, turns=profile.turns,
-                          skill=profile.skill, rows=profile.rows)
+                          skill=profile.skill, rows=profile.rows, turns_dist=profile.turns_dist)
     deal = {}
     dist = profile.distributions.get("deal.deadwood")
     if dist:
         total = dist["total"]
         deal = {int(d): c / total for d, c in dist["counts"].items()}
     turns = profile.get("hand.turns")
+    hist = profile.distributions.get("hand.turns")
+    turns_dist = {int(t): c / hist["total"] for t, c in hist["counts"].items()} if hist and hist["total"] else None
     skill = []
     for key, words in (("luck.greedy_vs_random", "greedy vs random"),
                        ("luck.best_vs_random", f"best ({profile.best_bot}) vs random"),
@@ -487,7 +514,8 @@ def view_of(profile, label: str) -> ColumnView:
             skill.append((words, f.value, *f.ci95))
     rows = [(key, f.label, cell_text(key, f)) for key, f in profile.figures.items()]
     return ColumnView(label, deal=deal, deal_note=profile.deal_method or "no deal",
-                      turns=None if turns is None else (turns.value, *turns.ci95), skill=skill, rows=rows)
+                      turns=None if turns is None else (turns.value, *turns.ci95), skill=skill, rows=rows,
+                      turns_dist=turns_dist)
 
 
 def _default_source(variant: str, rules, *, samples: int, games: int, seed: int, progress=None):

@@ -4,7 +4,8 @@ A column is a variant with optional house rules after a colon:
 ``wiener``, ``rumino:knock_max_deadwood=5,n_jokers=2``. Without ``--samples``
 the command prints the rules matrix only (instant); with ``--samples N`` (and
 ``--seed S``) it adds each column's profile (:mod:`rumino.compare.profile`):
-the deal, the hand, the game and luck against skill, exact figures as
+the deal, the hand, the game and luck against skill (Rummoli in its own
+terms: the poker pot and the sections), exact figures as
 ``{"numerator", "denominator", "value"}`` and simulated ones as ``{"estimate",
 "ci95", "n", "seed"}`` in the JSON.
 """
@@ -86,7 +87,8 @@ def register(sub) -> None:
     p.add_argument("--samples", type=int, default=None,
                    help="simulated deals per column where the deal is not exact; turns the profiles on")
     p.add_argument("--games", type=int, default=None,
-                   help="games per heads-up match (default: max(40, samples // 40))")
+                   help="games per heads-up match (default: max(40, samples // 40)); a costly game plays "
+                        "fewer: Robber's solver bot max(games/50, 20)")
     p.add_argument("--seed", type=int, default=None, help="the seed of every simulated figure")
     p.add_argument("--workers", type=int, default=1,
                    help="local worker processes (the figures are the same for any number)")

@@ -18,20 +18,43 @@ the deal (every game with melds; exact where the enumeration is feasible or stor
     ``deal.jokers.{j}.p_open``.
 the hand (games with an engine; the default bots, heads-up)
     ``hand.turns`` (mean turns to the end of a hand), ``hand.ending.{e}`` (how
-    hands end, shares), ``hand.p_stock_exhausted``.
+    hands end, shares), ``hand.p_stock_exhausted``; the distribution
+    ``hand.turns`` (a histogram: turns → hands, with n and seed).
 the game
     ``game.hands`` (hands per game), ``game.stakes`` (points or chips that change
     hands per game) and ``game.stakes_sd`` (their spread).
 luck against skill (heads-up, seats alternating)
     ``luck.greedy_vs_random``, ``luck.best_vs_random``, ``luck.best_vs_greedy``:
     win rates; ``Profile.best_bot`` names the best bot.
+Rummoli in its own terms (:mod:`rumino.compare.rummoli_profile`)
+    ``rummoli.poker.*`` (the poker pot: chips it pays, P(four of a kind or better
+    wins), P(a straight flush wins), and exact P(a dealt hand holds as much) per
+    hand size: heads-up every hand holds a flush, so a flush is no bar),
+    ``rummoli.section.*`` (each section's share of the chips paid, the final
+    sweep), ``rummoli.luck.mean_chips_vs_random``; and the shared ``hand.turns``,
+    ``hand.ending.*`` (P(deadlock) is ``hand.ending.deadlock``), ``game.*`` and
+    ``luck.best_vs_random``.
 
 Decisions (the issue leaves them open):
 
 * Every play figure is heads-up (two seats, the one size every game allows)
   with the same bot definitions in every game (``greedy``, ``random``,
   ``threshold:3``; ``chaser:5`` only where it fits: Rumino). The default bots are
-  two greedy bots. Bot A sits first in even games and second in odd ones.
+  two greedy bots. ``greedy`` is each game's own default bot wherever the game
+  registers its decisions with it (:data:`rumino.players.greedy.GAME_DEFAULTS`):
+  Gin's, Wiener's and Knock Rummy's, Rommé's (:mod:`rumino.players.romme_defaults`:
+  open at 40, lay and lay off, hand-Rommé when it can) and Robber's
+  (:mod:`rumino.players.robber_defaults`: the exact table solver's move). So
+  Rommé and Robber play ``greedy`` (their default) against ``random``; the
+  knock bots ``threshold`` and ``chaser`` do not fit games without a knock, so
+  their best bot is greedy itself. Rummoli, whose bots are its own, plays
+  ``default`` and ``random`` (:mod:`rumino.compare.rummoli_profile`).
+* Games per match: ``games`` for a column whose engine costs what a typical
+  game does; an engine may declare ``PLAY_COST`` (how many times a typical game's
+  CPU one game with its default bots takes: Robber's solver bot, ~0.6 s a game, is
+  50), and its column plays ``max(ceil(games / PLAY_COST), min(games, 20))`` games a
+  match (``Profile.games`` says how many). So ``--games 500`` plays 500 Rommé games
+  a match but 20 of Robber. Bot A sits first in even games and second in odd ones.
   Every match of a column uses the same seed, so game ``i`` of each match is
   dealt the same cards (common random numbers: the matches differ by the bots).
 * The best bot is the candidate of :data:`SKILL_CANDIDATES` with the highest
@@ -39,17 +62,22 @@ Decisions (the issue leaves them open):
   rate against greedy is exactly 1/2 by symmetry. The choice is made on the
   same games its figure reports (a mild selection bias, stated here); the raw
   rates of every candidate are in ``distributions["luck.candidates"]``.
-* A turn is a draw (stock or discard) or a knock in lieu of drawing; a hand's
+* A turn is a draw (stock or discard) or a knock in lieu of drawing, or an
+  action of the engine's ``TURN_ACTIONS`` that begins a player's turn (Robber's
+  placement or pass without a draw); a hand's
   stock "runs out" if it was reshuffled or the hand ended by the stock (endings
   ``stock_exhausted`` or ``void``).
 * What changes hands per game: the pot paid out, in the game's money (Rumino's
   currency, Wiener's chips) when the game has one; in a points game (Gin, Knock
   Rummy) the winner's lead over the loser in final points.
-* A game without melds (Rummoli) has no deal figures here: its own questions
-  (the poker pot, the sections) are not profiled yet.
+* A game without melds (Rummoli) has no deal figures: its own questions (the
+  poker pot, the sections) are asked by :mod:`rumino.compare.rummoli_profile`.
+* A game whose rules give the winner alone (Robber's ``scoring="none"``) has
+  ``game.stakes`` 0: nothing but the win changes hands, and a note says so.
 
 A game without an engine in the registry gets its deal profile only and says
-so (``Profile.engine`` is False and a note explains). Nothing here names a game:
+so (``Profile.engine`` is False and a note explains). Nothing here names a game
+but Rummoli (the one game without melds, profiled in its own terms):
 what a game has (a knock limit, a rumino, jokers, an engine, its endings) is
 read from the registry (:mod:`rumino.variants`), so an engine registered there
 brings its play profile with it.
@@ -89,6 +117,28 @@ PLAYERS = 2  # every play figure is heads-up: the one table size every game allo
 STOCK_ENDINGS = ("stock_exhausted", "void")  # endings that mean the stock ran out (names shared by the engines)
 DEAL_CHUNK = 1 << 14
 GAME_CHUNK = 25
+MIN_COSTLY_GAMES = 20  # a costly engine (PLAY_COST > 1) still plays this many games a match (fewer if asked)
+SECTION_ORDER = {"deal": 0, "hand": 1, "game": 2, "luck": 3}
+
+
+def games_for(engine, games: int) -> int:
+    """Games per match for a column of ``engine``: ``games``, or fewer for a costly engine (``PLAY_COST``).
+
+    >>> from rumino.variants.robber import RobberGame
+    >>> games_for(RobberGame, 500), games_for(RobberGame, 5000), games_for(RobberGame, 4), games_for(None, 500)
+    (20, 100, 4, 500)
+    """
+    cost = getattr(engine, "PLAY_COST", 1)
+    if cost <= 1:
+        return games
+    return max(math.ceil(games / cost), min(games, MIN_COSTLY_GAMES))
+
+
+def _own_terms(engine) -> bool:
+    """True for an engine profiled in its own terms (Rummoli: no melds, its own bots)."""
+    from ..variants.rummoli import RummoliGame
+
+    return isinstance(engine, type) and issubclass(engine, RummoliGame)
 
 
 # --------------------------------------------------------------------------- figures
@@ -434,6 +484,16 @@ def _games_chunk(size: int, start: int, variant_key: str, rules, bots: tuple[str
     a, b = bots
     out = []
     turn_actions = (Draw, Knock)
+    starts = tuple(getattr(engine, "TURN_ACTIONS", ()))  # count only as the first action of a player's turn
+
+    def count_turns(history) -> int:
+        n, prev = 0, None
+        for seat, act in history:
+            t = type(act)
+            if t in turn_actions or (t in starts and seat != prev):
+                n += 1
+            prev = seat
+        return n
 
     def hand_done(g):
         return g.hand_over
@@ -452,7 +512,7 @@ def _games_chunk(size: int, start: int, variant_key: str, rules, bots: tuple[str
             play(game, players, checked=False, until=hand_done)
             res = game.results[-1]
             ending = getattr(res, "ending", "other")
-            turns = sum(1 for _, act in getattr(game, "history", ())[h0:] if type(act) in turn_actions)
+            turns = count_turns(getattr(game, "history", ())[h0:])
             hands.append((turns, ending, getattr(game, "reshuffles", 0) > r0 or ending in STOCK_ENDINGS))
             if not game.game_over:
                 play(game, players, checked=False, until=hand_on)
@@ -476,6 +536,11 @@ def _match_jobs(col: Column, bots: tuple[str, str], games: int, seed: int) -> li
     return [(size, start, col.variant.key, col.rules, bots, seed) for size, start in zip(sizes, starts)]
 
 
+def _own_jobs(col: Column, bots: tuple[str, str], games: int, seed: int) -> list[tuple]:
+    """The chunks of an own-terms match (Rummoli's): the same cut as :func:`_match_jobs`."""
+    return [(size, start, rules, bots, seed) for size, start, _, rules, _, _ in _match_jobs(col, bots, games, seed)]
+
+
 def _fits(spec: str, engine) -> bool:
     from ..players import make_player
 
@@ -492,7 +557,8 @@ def profile(column, *, samples: int = 20_000, games: int | None = None, seed: in
     ``(variant, rules)`` pair).
 
     ``samples`` deals are simulated when the deal is not known exactly; ``games``
-    games (default ``max(40, samples // 40)``) are played for each of the matches
+    games (default ``max(40, samples // 40)``; fewer for a costly engine, :func:`games_for`) are played for
+    each of the matches
     (the default bots against each other, and each bot of :data:`SKILL_CANDIDATES`
     that fits the game against random and against greedy). ``progress(done,
     total)`` is called after each chunk of work. ``workers`` > 1 runs the chunks on
@@ -536,7 +602,13 @@ def profiles(columns: Sequence, *, samples: int = 20_000, games: int | None = No
             if getattr(col.rules, "opening_min", None) is not None:  # a game whose first melds need a total
                 plan["open_jobs"] = [(size, ss, mr, k) for size, ss, _, k, mr, _ in _deal_jobs(col, samples, seed)]
         engine = col.variant.game
-        if engine is not None and not all(_fits(b, engine) for b in (*DEFAULT_BOTS, "random")):
+        plan["games"] = games_for(engine, games)
+        if engine is not None and _own_terms(engine):
+            from .rummoli_profile import MATCHES
+
+            plan["own_terms"] = True
+            plan["matches"] = {name: _own_jobs(col, bots, plan["games"], seed) for name, bots in MATCHES.items()}
+        elif engine is not None and not all(_fits(b, engine) for b in (*DEFAULT_BOTS, "random")):
             plan["no_bots"] = True  # the shared bots do not play this game: its deal profile only
         elif engine is not None:
             matches = {"default": DEFAULT_BOTS, "greedy_vs_random": ("greedy", "random")}
@@ -544,7 +616,7 @@ def profiles(columns: Sequence, *, samples: int = 20_000, games: int | None = No
                 if spec != "greedy" and _fits(spec, engine):
                     matches[f"{spec}_vs_greedy"] = (spec, "greedy")
                     matches[f"{spec}_vs_random"] = (spec, "random")
-            plan["matches"] = {name: _match_jobs(col, bots, games, seed) for name, bots in matches.items()}
+            plan["matches"] = {name: _match_jobs(col, bots, plan["games"], seed) for name, bots in matches.items()}
         total += len(plan["deal_jobs"]) + len(plan["open_jobs"]) + sum(len(j) for j in plan["matches"].values())
         plans.append(plan)
 
@@ -573,10 +645,12 @@ def _profile_one(col: Column, plan: dict, samples: int, games: int, seed: int, e
     v = col.variant
     changed = {f.name: getattr(col.rules, f.name) for f in fields(col.rules)
                if getattr(col.rules, f.name) != getattr(v.rules, f.name)}
-    prof = Profile(col.label, v.key, changed, v.game is not None, samples, games if v.game else 0, seed)
+    prof = Profile(col.label, v.key, changed, v.game is not None, samples, plan["games"] if v.game else 0, seed)
     # -- the deal
     if plan["deal"] is None:
-        prof.notes.append(f"{v.title} has no melds and no deadwood (RULES {v.section}): no deal figures.")
+        prof.notes.append(f"{v.title} has no melds and no deadwood (RULES {v.section}): no deal figures"
+                          + ("; its own questions (the poker pot, the sections) instead." if plan.get("own_terms")
+                             else "."))
     else:
         method, dist = plan["deal"]
         if isinstance(dist, str) and dist == ENUMERATE:
@@ -605,6 +679,15 @@ def _profile_one(col: Column, plan: dict, samples: int, games: int, seed: int, e
         prof.notes.append(f"the shared bots ({', '.join(sorted(set(DEFAULT_BOTS)))}, random) do not play "
                           f"{v.title}: deal profile only (no hand, game or luck figures).")
         return prof
+    if plan.get("own_terms"):
+        from .rummoli_profile import games_chunk, rummoli_figures
+
+        results = {name: [t for chunk in _map_chunks(games_chunk, jobs, ex, tick) for t in chunk]
+                   for name, jobs in plan["matches"].items()}
+        rummoli_figures(prof, col.rules, results, seed)
+        prof.notes.append(f"{v.title} is played by its own bots (default, random), heads-up: hands of "
+                          "18 and 17 cards and a widow of 17.")
+        return prof
     results = {name: [t for chunk in _map_chunks(_games_chunk, jobs, ex, tick) for t in chunk]
                for name, jobs in plan["matches"].items()}
     default = results["default"]
@@ -613,6 +696,9 @@ def _profile_one(col: Column, plan: dict, samples: int, games: int, seed: int, e
     prof.add(simulated_figure("hand.turns", "hand", "mean turns to the end of a hand (default bots)",
                               mean_estimate([h[0] for h in hands], seed=seed),
                               note="a turn: a draw, or a knock in lieu of drawing"))
+    from .rummoli_profile import _histogram
+
+    prof.distributions["hand.turns"] = _histogram([h[0] for h in hands], seed)
     endings = list(getattr(engine, "ENDINGS", ()))
     endings += sorted({h[1] for h in hands} - set(endings))
     for ending in endings:
@@ -629,6 +715,9 @@ def _profile_one(col: Column, plan: dict, samples: int, games: int, seed: int, e
     m = mean_estimate(stakes, seed=seed)
     prof.add(simulated_figure("game.stakes", "game", "points or chips that change hands per game", m,
                               note="the pot paid out (money games) or the winner's lead in points"))
+    if not any(stakes):
+        prof.notes.append(f"under these rules nothing but the win changes hands in {v.title} "
+                          "(no points or chips are scored): game.stakes is 0.")
     n = len(stakes)
     sd = float(np.std(stakes, ddof=1)) if n > 1 else 0.0
     se = sd / math.sqrt(2 * (n - 1)) if n > 1 else 0.0
@@ -673,7 +762,7 @@ def profiles_text(profiles, width: int = 38) -> str:
     out.append("-" * len(out[0]))
     section = None
     for key in keys:
-        sec = key.split(".")[0]
+        sec = _section(profiles, key)
         if sec != section:
             section = sec
             out.append(f"[{sec}]")
@@ -709,14 +798,20 @@ def profiles_html(profiles: Sequence[Profile], caption: str = "The profiles side
             f'{head}</tr></thead><tbody>{"".join(body)}</tbody></table>')
 
 
+def _section(profiles: Sequence[Profile], key: str) -> str:
+    return next(p.figures[key].section for p in profiles if key in p.figures)
+
+
 def _ordered_keys(profiles: Sequence[Profile]) -> list[str]:
-    """Figure names of all profiles: by section (deal, hand, game, luck), first appearance within one."""
+    """Figure names of all profiles: by section (deal, hand, game, luck, then a game's own sections such as
+    Rummoli's), first appearance within one."""
     keys: list[str] = []
     for p in profiles:
         keys += [k for k in p.figures if k not in keys]
-    order = {"deal": 0, "hand": 1, "game": 2, "luck": 3}
-    return sorted(keys, key=lambda k: order.get(k.split(".")[0], 9))
+    own = list(dict.fromkeys(_section(profiles, k) for k in keys if _section(profiles, k) not in SECTION_ORDER))
+    order = {**SECTION_ORDER, **{s: len(SECTION_ORDER) + i for i, s in enumerate(own)}}
+    return sorted(keys, key=lambda k: order[_section(profiles, k)])
 
 
 __all__ = ["Figure", "Profile", "profile", "profiles", "profiles_text", "profiles_html", "executor_for",
-           "dealt_hand_size", "DEFAULT_BOTS", "SKILL_CANDIDATES", "PLAYERS"]
+           "dealt_hand_size", "games_for", "DEFAULT_BOTS", "SKILL_CANDIDATES", "PLAYERS"]

@@ -267,6 +267,10 @@ class RobberGame(DrawDiscardGame):
     SECTIONS = {"deal": "§4.1", "turn": "§4.3", "end": "§4.4"}
     HANDLERS = {Place: "_do_place", Pass: "_do_pass"}
     PHASE_ACTIONS = {"turn": (Draw, Place, Pass), "discard": (Discard, Place)}
+    # for rumino.compare: a turn without a draw is a placement or a pass (the first action of a player's turn), and
+    # a game with the solver bot costs ~50 times a typical game's CPU (about 0.6 s), so profiles play fewer of them
+    TURN_ACTIONS = (Place, Pass)
+    PLAY_COST = 50
     PHASE_WHAT = {"discard": "player {p} has drawn and may place, then must discard"}
     PHASE_CHOICES = {"turn": "place cards, draw stock, or pass when the stock is empty (with a discard pile: "
                              "draw stock or draw discard)",
