@@ -479,3 +479,48 @@ def test_cli_play_romme_in_the_terminal():
 
 if __name__ == "__main__":  # pragma: no cover
     write_golden()
+
+
+def _dead_hand_game(limit: int):
+    """Two opened players holding one joker each; the table holds all 104 naturals in full sets and the
+    other four jokers lie in the stock and the pile: no card can ever be laid (the soak's endless hand)."""
+    from rumino.cards import RANKS, SUITS
+
+    rules = dataclasses.replace(ROMME, deal_mode="upcard_left_starts", reshuffle_limit=limit)
+    g = RommeGame.new(rules, 2, seed=3, dealer=0)
+    full_sets = [" ".join(f"{r}{s}" for s in SUITS) for r in RANKS] * 2
+    g.set_position(hands={0: "JK", 1: "JK"}, table=full_sets, opened={0: True, 1: True}, discard="JK",
+                   stock_top="JK JK JK")
+    assert g.phase == "turn" and len(g.stock) == 3
+    g.check_invariants()
+    return g
+
+
+@pytest.mark.parametrize("limit", [1, 3])
+def test_s0_4_a_dead_hand_ends_after_reshuffle_limit_turn_overs_with_no_card_laid(limit):
+    """RULES leaves open a hand nobody can finish; the engine calls it dead after ``reshuffle_limit``
+    turn-overs of the stock with nothing laid, and everyone pays his penalty (a joker: 20)."""
+    g = _dead_hand_game(limit)
+    bots = [GreedyPlayer(), GreedyPlayer()]
+    actions = 0
+    while not g.hand_over:
+        seat = g.to_act
+        action = bots[seat].choose(g.view(seat))
+        assert action != DRAW_DISCARD, "a bot took a joker it cannot lay"
+        g.apply(action)
+        g.check_invariants()
+        actions += 1
+        assert actions < 200, "the dead hand did not end"
+    r = g.results[-1]
+    assert r.ending == "stock_exhausted" and "dead hand" in r.detail and f"reshuffle_limit={limit}" in r.detail
+    assert g.reshuffles == limit
+    assert r.deltas == (-20, -20)
+
+
+def test_the_bot_takes_a_discarded_joker_only_when_two_naturals_meld_with_it():
+    """The soak's endless hand: each bot took the other's discarded (dead) joker for ever."""
+    from rumino.players.romme_defaults import _joker_melds
+
+    mr = ROMME.meld_rules
+    assert _joker_melds(C("7h 9h Kc"), mr) and _joker_melds(C("5s 5d 2c"), mr)
+    assert not _joker_melds(C("7h Kc"), mr) and not _joker_melds(C("JK Kc"), mr) and not _joker_melds(C("Kc"), mr)

@@ -55,7 +55,7 @@ KNOB_TOPICS: dict[str, str] = {
     "knock_max_deadwood": "Ending a hand", "knock_max": "Ending a hand", "knock_zero_is_gin": "Ending a hand",
     "extra_turn_after_knock": "Ending a hand", "must_discard_to_go_out": "Ending a hand",
     "hand_romme_condition": "Ending a hand", "void_at_stock": "Ending a hand", "poker_method": "Ending a hand",
-    "wall_knock": "Ending a hand",
+    "wall_knock": "Ending a hand", "reshuffle_limit": "Ending a hand",
     # scoring
     "gin_bonus": "Scoring", "undercut_bonus": "Scoring", "knock_undercut_penalty": "Scoring",
     "joker_penalty": "Scoring", "ace_penalty": "Scoring", "ace_value": "Scoring", "joker_value": "Scoring",

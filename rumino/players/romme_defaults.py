@@ -30,7 +30,7 @@ from __future__ import annotations
 from ..cards import JOKER, to_counts
 from ..engine.actions import DEAL, DRAW_DISCARD, DRAW_STOCK, Discard
 from ..errors import IllegalActionError
-from ..melds import candidate_melds
+from ..melds import candidate_melds, meld_readings
 from ..table_melds import LayOff, lay_off
 from ..variants.romme_game import (Play, RommeView, _could_lay_off, _exchanges, _minus, best_opening_melds, lay_of,
                                    layout_melds)
@@ -80,11 +80,28 @@ def _draw(view: RommeView):
         return DRAW_STOCK
     if any(_could_lay_off(m, top) and _fits(m, top, mr) for m in view.table):
         return DRAW_DISCARD
-    if len(hand) < 2 or top == JOKER:  # too few cards to meld with (and a joker always fits somewhere later)
-        return DRAW_DISCARD if top == JOKER else DRAW_STOCK
+    if top == JOKER:
+        # A joker is taken only when the hand can meld it now: two naturals that make a meld with it.
+        # "A joker always fits somewhere later" is false once the table's sets are full: two bots each
+        # holding one dead joker took each other's discarded joker for ever (soak seed 500, game 2878).
+        return DRAW_DISCARD if _joker_melds(hand, mr) else DRAW_STOCK
+    if len(hand) < 2:  # too few cards to meld with
+        return DRAW_STOCK
     ev = view.evaluator
     ban = None if view.rules.may_rediscard_pickup else top
     return DRAW_DISCARD if ev.after_draw(hand + (top,), ban)[0] < ev.deadwood(hand) else DRAW_STOCK
+
+
+def _joker_melds(hand, mr) -> bool:
+    """Whether two naturals of ``hand`` make a meld with one more joker (so a joker taken is laid now).
+
+    >>> from rumino.cards import parse_hand
+    >>> from rumino.variants.romme import ROMME
+    >>> _joker_melds(parse_hand("7h 9h Kc"), ROMME.meld_rules), _joker_melds(parse_hand("7h Kc"), ROMME.meld_rules)
+    (True, False)
+    """
+    naturals = sorted({c for c in hand if c != JOKER})
+    return any(meld_readings((a, b, JOKER), mr) for i, a in enumerate(naturals) for b in naturals[i + 1:])
 
 
 def _fits(m, card, mr) -> bool:

@@ -66,6 +66,12 @@ class RommeRules:
                                 doc="what happens when the stock runs out")
     may_rediscard_pickup: bool = knob(False, section="§0.5", choices=(False, True),
                                       doc="may the card just taken from the discard pile be discarded again")
+    # RULES leaves open a hand nobody can finish: with only full sets on the table and one dead card
+    # each, the players draw and discard through reshuffle after reshuffle for ever. Careful players
+    # call such a hand dead; we end it when the stock must be turned over once more after this many
+    # turn-overs with no card laid on the table, and everyone pays his penalty (as end_and_score).
+    reshuffle_limit: int = knob(3, section="§0.4", low=1, high=20,
+                                doc="turn-overs of the stock with no card laid before the hand is dead")
 
     def __post_init__(self):
         validate(self)

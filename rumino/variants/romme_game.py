@@ -629,6 +629,7 @@ class RommeGame(DrawDiscardGame):
         self.pickup = None
         self.drawn = None
         self.reshuffles = 0
+        self.reshuffles_at_play = 0  # the stock's turn-overs when a card was last laid (reshuffle_limit)
         self._new_turn()
         if dealer14:
             self.turn = self.dealer
@@ -753,6 +754,7 @@ class RommeGame(DrawDiscardGame):
             self.pickup = None  # the card taken is on the table now (§0.5 no longer applies to it)
             self.pickup_pending = None
         self.played = True
+        self.reshuffles_at_play = self.reshuffles
         self.hand_romme_turn = out.hand_romme
         self.history.append((seat, action))
         if not self.hands[seat]:
@@ -772,6 +774,12 @@ class RommeGame(DrawDiscardGame):
         self.phase = "turn"
         if self.stock_ends_hand():
             self.end_hand("stock_exhausted", None)
+            return
+        limit = self.rules.reshuffle_limit
+        idle = self.reshuffles - self.reshuffles_at_play
+        if self._stock_exhausted == "reshuffle" and not self.stock and idle >= limit:
+            self.end_hand("stock_exhausted", None, detail=f"a dead hand: the stock ran out again after {limit} "
+                                                          f"turn-overs with no card laid (reshuffle_limit={limit})")
             return
         self.turn = next_in(self.turn, self.in_hand)
         if not self.can_draw_stock() and not self._discard_takeable(self.turn):
@@ -906,7 +914,8 @@ class RommeGame(DrawDiscardGame):
 
     def snapshot_extra(self) -> tuple:
         return (tuple(self.table), tuple(self.owners), tuple(self.opened), self.played, self.pickup_pending,
-                self.last_card_only, self.hand_romme_turn, tuple(self.held))
+                self.last_card_only, self.hand_romme_turn, tuple(self.held), self.reshuffles,
+                self.reshuffles_at_play)
 
     def check_game_invariants(self, deep: bool = True) -> None:
         """Every table meld a valid reading with its jokers identified (§3.2); only opened players own
