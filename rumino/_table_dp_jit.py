@@ -64,6 +64,11 @@ def _tables(rules: MeldRules):
     def idof(run):
         if run is None:
             return 0
+        if run[4] and run[0] >= R.adj_min:
+            # "had two jokers side by side" only matters while the run is shorter than adjacent_jokers_min_run;
+            # the length never shrinks, so from there on the flag is dropped and states that differ only in it
+            # merge (fewer states, same answers)
+            run = run[:4] + (False,) + run[5:]
         if run not in ids:
             ids[run] = len(ids) + 1
             todo.append(run)
@@ -286,6 +291,21 @@ def _run_dp(T, H, TJ, HJ, W, wJ, ranks, kinds, t_nat, t_jok, t_end, t_low, new, 
                                 for _ in range(jr - cj):
                                     nxt[kk] = new[start_low, 1]
                                     kk += 1
+                                # an open run that cannot end must take a card of this suit at the next
+                                # position (a natural if it may take no more jokers): count what is there
+                                bad = 0
+                                bad_nat = 0
+                                for r in range(kk):
+                                    if not t_end[nxt[r]]:
+                                        bad += 1
+                                        if t_jok[nxt[r]] == 0:
+                                            bad_nat += 1
+                                if bad > 0:
+                                    if p + 1 == ranks.shape[0]:
+                                        continue
+                                    nat_next = T[s * 13 + ranks[p + 1]] + H[s * 13 + ranks[p + 1]]
+                                    if bad_nat > nat_next or bad > nat_next + jleft - jr:
+                                        continue
                                 nw = _pack(nxt, kk)
                                 ne = (extra & ~(15 | (15 << 4) | (15 << 8))) | (jused + jr) | (nc1 << 4) | (nc2 << 8)
                                 if low_ace:

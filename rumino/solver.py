@@ -54,7 +54,7 @@ import numpy as np
 from . import _table_dp, _table_dp_jit
 from .cards import JOKER, N_KINDS, format_card, from_counts, to_counts
 from .errors import IllegalActionError, RuminoError
-from .melds import Meld, MeldRules, _run_reading, meld_readings
+from .melds import Meld, MeldRules, _run_reading, _set_reading, meld_readings
 
 
 class SolverError(RuminoError, RuntimeError):
@@ -289,7 +289,11 @@ def _dp(table: np.ndarray, hand: np.ndarray, rules: MeldRules, weights: np.ndarr
         else:
             _kind, rank, suits, j = m
             cards = [s * 13 + rank for s in suits] + [JOKER] * j
-            melds.append(_reading(to_counts(cards), rules))
+            if j == 0 and rules.min_meld <= len(suits) <= rules.max_set:
+                # naturals of one rank in distinct suits: a set with one reading, built rather than searched
+                melds.append(_set_reading(sorted(cards), 0))
+            else:
+                melds.append(_reading(to_counts(cards), rules))
         total += to_counts(melds[-1].cards)
     return total - table, melds
 
@@ -311,6 +315,11 @@ def _jit(table, hand, rules, weights):
         return _milp(table, hand, rules, weights)
 
 
+def _jit_only(table, hand, rules, weights):
+    """The compiled programme alone (``method="jit"``: the tests compare it with the integer programme)."""
+    return _dp(table, hand, rules, weights, compiled=True, cap=0)
+
+
 def _reading(counts: np.ndarray, rules: MeldRules) -> Meld:
     readings = meld_readings(from_counts(counts), rules)
     if not readings:
@@ -329,12 +338,14 @@ def _route(method: str, rules: MeldRules):
     if method not in ("auto", "jit", "milp", "dp"):
         raise ValueError(f"method is {method!r}: it must be 'auto', 'jit', 'milp' or 'dp'.")
     if method == "auto":
-        method = "jit" if _table_dp_jit.supports(rules) else "milp"
+        if _table_dp_jit.supports(rules):
+            return _jit
+        method = "milp"
     if method == "dp" and not _table_dp.supports(rules):
         raise ValueError(f"the dynamic programme does not cover the rules {rules.name!r}; use method='milp'.")
     if method == "jit" and not _table_dp_jit.supports(rules):
         raise ValueError(f"the compiled programme does not cover the rules {rules.name!r}; use method='milp'.")
-    return {"jit": _jit, "milp": _milp, "dp": _dp}[method]
+    return {"jit": _jit_only, "milp": _milp, "dp": _dp}[method]
 
 
 def arrange_table(table: Iterable[int], rules: MeldRules, *, method: str = "auto") -> tuple[Meld, ...] | None:
@@ -378,6 +389,7 @@ def solve_table(table: Iterable[int], hand: Iterable[int], rules: MeldRules, *, 
     if w.shape != (N_KINDS,) or (w < 0).any():
         raise ValueError("weights must be 53 non-negative integers, one per card kind.")
     route = _route(method, rules)
+    h_all, h = h, _placeable(t, h, rules)
     if check and t.any() and route(t, np.zeros_like(h), rules, np.zeros_like(w)) is None:
         raise IllegalActionError(f"the table {' '.join(map(format_card, from_counts(t)))} does not form valid "
                                  f"melds (RULES §4.3 (iii)): a rearrangement starts from a valid table.")
@@ -394,7 +406,22 @@ def solve_table(table: Iterable[int], hand: Iterable[int], rules: MeldRules, *, 
     if not np.array_equal(total, t + placed) or (placed > h).any():
         raise SolverError("the solver's melds do not hold exactly the table and the placed cards.")
     return TableSolution(placed=from_counts(placed), value=int(w @ placed), melds=melds,
-                         hand_left=from_counts(h - placed), most_cards=most_cards)
+                         hand_left=from_counts(h_all - placed), most_cards=most_cards)
+
+
+def _placeable(table: np.ndarray, hand: np.ndarray, rules: MeldRules) -> np.ndarray:
+    """The hand without the cards that lie in no meld the table and the hand could supply.
+
+    Such a card can never be placed, so dropping it changes no answer; it makes the
+    programme's layers smaller and its bound on what is left to gain tighter (a
+    hand of 13 often holds a few). Removing it cannot make another card unplaceable:
+    it was in none of the melds that remain possible.
+    """
+    if not hand.any():
+        return hand
+    cols = meld_columns(rules)
+    usable = cols[np.all(cols <= table + hand, axis=1)]
+    return np.where(usable.any(axis=0), hand, 0)
 
 
 __all__ = ["TableSolution", "SolverError", "solve_table", "arrange_table", "meld_columns", "card_weights",
