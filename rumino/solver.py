@@ -13,24 +13,37 @@ on the table in a valid meld (§4.3 (ii), (iii)) and every joker is identified
 >>> s.value, [str(m) for m in s.melds], s.hand_left
 (7, ['5c 6c 7c', '7c 8c 9c'], (38,))
 
-**Method: an integer programme solved by HiGHS** (``scipy.optimize.milp``), in
-the form of den Hertog & Hulshof (2006): one integer variable per *meld
-multiset* (how many copies of that group of cards lie on the table after the
-move) and one per hand card kind (how many are placed); one equality per card
-kind: cards in melds = cards on the table + cards placed. Why this and not a
-search of our own: we wrote one, the value-by-value dynamic programme of van
-Rijn, Takes & Vis (2015) extended to jokers under Rommé's limits
-(:mod:`rumino._table_dp`, ``method="dp"``). It is exact, but its state (the open
-runs of four suits, jokers used, the sets of the rank, aces used low) reaches
-~300,000 states in one layer of a dense 58-card table, and run in Python it was
-the slower of the two on every kind of position we timed: on joker-free tables
-of 20–60 cards a median of ~0.3 s (wall, busy machine) against ~9 ms of CPU for
-HiGHS, with a worst case of 22 s against 0.4 s. The integer programme also takes
-every joker knob of :mod:`rumino.melds` unchanged (``ace="around"``, any set
-rule). The programme stays as a second exact route in the tests. Neither meets
-the issue's speed targets yet (see ``bench/bench_solver.py``): jokers make the
-integer programme branch (a median of ~70 ms of CPU on Robber positions with
-jokers), and a compiled programme would be the next step.
+**Two exact routes.** (1) The value-by-value dynamic programme of van Rijn,
+Takes & Vis (2015), extended to jokers under Rommé's limits
+(:mod:`rumino._table_dp`), **compiled with numba** (:mod:`rumino._table_dp_jit`),
+is the default (``method="auto"``) wherever it covers the rules (distinct-suit
+sets, the ace low, high or both; not ``ace="around"``). A first pass keeps only
+the 64 most promising states of each layer and so finds a good arrangement fast;
+its value is a lower bound, and the exact pass then drops every state that
+cannot beat it. (2) An **integer programme solved by HiGHS**
+(``scipy.optimize.milp``), in the form of den Hertog & Hulshof (2006): one
+integer variable per *meld multiset* (how many copies of that group of cards
+lie on the table after the move) and one per hand card kind (how many are
+placed); one equality per card kind: cards in melds = cards on the table +
+cards placed. It takes every knob of :mod:`rumino.melds` unchanged, so it serves
+the rules the programme does not, and the positions where jokers make the
+programme's layers grow past a cap (:data:`JOKER_CAP` states): there the
+programme stops after a few milliseconds and HiGHS solves. Why both: without
+jokers the compiled programme is an order of magnitude faster than HiGHS (whose
+call alone costs ~1 ms); with jokers its state (the open runs of four suits,
+what the jokers did in each) can reach 200,000 states in one layer of a dense
+table, while HiGHS branches instead. The same programme in plain Python
+(``method="dp"``) and HiGHS (``method="milp"``) stay as independent checks.
+
+**Speed** (``bench/bench_solver.py --quick``, CPU time, a busy 2-core machine;
+the figures before this route in brackets): on 80 seeded Robber positions with
+tables of 20–64 cards, 79 of them with jokers, a median of SPEED_MEDIAN per call
+with the table check (149 ms), slowest SPEED_SLOWEST (1.38 s); where the rules
+coincide with Rummikub's (no jokers), a median of SPEED_PEER against
+rummikub-solver's PEER_MEDIAN, PEER_RATIO faster (1.3×). On the positions
+of real bot games (``bench/bench_robber_play.py``) a median of PLAY_MEDIAN (14.4 ms).
+The issue's median target (≤ 2.6 ms) is met without jokers and missed with them:
+positions with two or more jokers mostly fall to HiGHS.
 
 The columns are kept small without losing exactness: a meld whose cards can be
 split into two valid melds is never needed (its two parts do the same job),
@@ -272,7 +285,7 @@ def _dp(table: np.ndarray, hand: np.ndarray, rules: MeldRules, weights: np.ndarr
     if out is None:
         return None
     _value, raw = out
-    melds, total = [], np.zeros(N_KINDS, dtype=np.int64)
+    melds = []
     for m in raw:
         if m[0] == "run":
             _kind, suit, cells = m
@@ -294,16 +307,23 @@ def _dp(table: np.ndarray, hand: np.ndarray, rules: MeldRules, weights: np.ndarr
                 melds.append(_set_reading(sorted(cards), 0))
             else:
                 melds.append(_reading(to_counts(cards), rules))
-        total += to_counts(melds[-1].cards)
-    return total - table, melds
+    return _card_counts(melds) - table, melds
+
+
+def _card_counts(melds) -> np.ndarray:
+    """How many of each card kind the melds hold (one bincount: this runs on every answer)."""
+    cards = [c for m in melds for c in m.cards]
+    return np.bincount(np.array(cards, dtype=np.int64), minlength=N_KINDS).astype(np.int64)
 
 
 JOKER_CAP = 3000
 """States in one layer beyond which the compiled programme hands a position with jokers to the integer
 programme. Without jokers the programme is the fast route (a median of ~1 ms on the bench's Rummikub-like
 positions against ~6–12 ms for HiGHS); with jokers its layers grow fast (a 46-card table with six jokers
-reached 200,000 states) while HiGHS branches, so it gets a short try and then gives way: on the bench's
-Robber positions a cap of 3,000 cost ~3 ms when it failed and saved ~30 % of the median overall."""
+reached 200,000 states) while HiGHS branches, so it gets a short try and then gives way. Measured on the
+bench's 80 Robber positions (solve only, CPU, busy machine): a failed try costs ~3–5 ms; the median call
+took ~38 ms with a cap of 3,000, ~39 ms with 15,000, against ~88 ms for HiGHS alone; the larger cap gave
+the smaller worst case (845 against 1,300 ms), 3,000 the better median, and the median is the target."""
 
 
 def _jit(table, hand, rules, weights):
@@ -400,9 +420,7 @@ def solve_table(table: Iterable[int], hand: Iterable[int], rules: MeldRules, *, 
     placed, meld_list = out
     melds = tuple(sorted((m if isinstance(m, Meld) else _reading(m, rules) for m in meld_list), key=_meld_order))
     # check the answer independently of the solver: the melds hold exactly table + placed
-    total = np.zeros(N_KINDS, dtype=np.int64)
-    for m in melds:
-        total += to_counts(m.cards)
+    total = _card_counts(melds)
     if not np.array_equal(total, t + placed) or (placed > h).any():
         raise SolverError("the solver's melds do not hold exactly the table and the placed cards.")
     return TableSolution(placed=from_counts(placed), value=int(w @ placed), melds=melds,
