@@ -37,13 +37,14 @@ table, while HiGHS branches instead. The same programme in plain Python
 
 **Speed** (``bench/bench_solver.py --quick``, CPU time, a busy 2-core machine;
 the figures before this route in brackets): on 80 seeded Robber positions with
-tables of 20–64 cards, 79 of them with jokers, a median of SPEED_MEDIAN per call
-with the table check (149 ms), slowest SPEED_SLOWEST (1.38 s); where the rules
-coincide with Rummikub's (no jokers), a median of SPEED_PEER against
-rummikub-solver's PEER_MEDIAN, PEER_RATIO faster (1.3×). On the positions
-of real bot games (``bench/bench_robber_play.py``) a median of PLAY_MEDIAN (14.4 ms).
-The issue's median target (≤ 2.6 ms) is met without jokers and missed with them:
-positions with two or more jokers mostly fall to HiGHS.
+tables of 20–64 cards, 79 of them with jokers, a median of 40 ms per call
+with the table check (149 ms), slowest 0.82 s (1.38 s); 53 of the 80 went to
+HiGHS for the check or the solve. Where the rules coincide with Rummikub's (no
+jokers), a median of 0.9 ms against rummikub-solver's 10.4 ms, 11×
+faster (1.3×). On the positions of real bot games (``bench/bench_robber_play.py``)
+a median of 7.4 ms (14.4 ms). So the issue's targets are met without jokers
+(median ≤ 2.6 ms, ≥ 10× the peer) and missed with them: most positions with
+jokers still fall to HiGHS.
 
 The columns are kept small without losing exactness: a meld whose cards can be
 split into two valid melds is never needed (its two parts do the same job),
@@ -51,8 +52,14 @@ so only *unsplittable* melds are columns (runs of 3–5 without jokers, sets,
 and the few longer runs whose jokers forbid any cut). They are listed once per
 :class:`~rumino.melds.MeldRules` and filtered per position to the ones the
 table and the hand can supply. Every answer is checked before it is returned:
-each meld is re-read by :func:`rumino.melds.meld_readings` and the cards are
-counted, so a numerical slip of the solver cannot pass silently.
+each meld of the integer programme, and each meld with a joker from the
+programme, is re-read by :func:`rumino.melds.meld_readings` (the programme's
+runs and sets of naturals are built as the readings they are), and the cards
+are counted, so a slip of either route cannot pass silently.
+
+Where several rearrangements place the same value, the routes may return
+different ones (a seeded bot game then goes on differently); :data:`AUTO` set
+to ``"milp"`` gives back the earlier answers tie for tie.
 """
 
 from __future__ import annotations
@@ -353,12 +360,19 @@ def _meld_order(m: Meld):
     return (m.kind != "set", m.naturals, m.jokers)
 
 
+AUTO = "jit"
+"""What ``method="auto"`` (the default) means: ``"jit"``, the compiled programme where it covers the
+rules and HiGHS beyond its cap, or ``"milp"``, HiGHS always. Both give the same optimum value; where
+several rearrangements reach it they may pick different ones, and a seeded bot game then goes on
+differently. ``"milp"`` gives back, tie for tie, the answers of the solver before the compiled route."""
+
+
 def _route(method: str, rules: MeldRules):
     """The solver function for ``method``; ``"auto"`` is the compiled programme where it covers the rules."""
     if method not in ("auto", "jit", "milp", "dp"):
         raise ValueError(f"method is {method!r}: it must be 'auto', 'jit', 'milp' or 'dp'.")
     if method == "auto":
-        if _table_dp_jit.supports(rules):
+        if AUTO == "jit" and _table_dp_jit.supports(rules):
             return _jit
         method = "milp"
     if method == "dp" and not _table_dp.supports(rules):
@@ -409,7 +423,8 @@ def solve_table(table: Iterable[int], hand: Iterable[int], rules: MeldRules, *, 
     if w.shape != (N_KINDS,) or (w < 0).any():
         raise ValueError("weights must be 53 non-negative integers, one per card kind.")
     route = _route(method, rules)
-    h_all, h = h, _placeable(t, h, rules)
+    # HiGHS's presolve drops such cards itself; leaving its input as it was keeps "milp" tie for tie
+    h_all, h = h, (h if route is _milp else _placeable(t, h, rules))
     if check and t.any() and route(t, np.zeros_like(h), rules, np.zeros_like(w)) is None:
         raise IllegalActionError(f"the table {' '.join(map(format_card, from_counts(t)))} does not form valid "
                                  f"melds (RULES §4.3 (iii)): a rearrangement starts from a valid table.")
