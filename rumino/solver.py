@@ -18,7 +18,7 @@ Takes & Vis (2015), extended to jokers under Rommé's limits
 (:mod:`rumino._table_dp`), **compiled with numba** (:mod:`rumino._table_dp_jit`),
 is the default (``method="auto"``) wherever it covers the rules (distinct-suit
 sets, the ace low, high or both; not ``ace="around"``). A first pass keeps only
-the 64 most promising states of each layer and so finds a good arrangement fast;
+the 256 most promising states of each layer and so finds a good arrangement fast;
 its value is a lower bound, and the exact pass then drops every state that
 cannot beat it. (2) An **integer programme solved by HiGHS**
 (``scipy.optimize.milp``), in the form of den Hertog & Hulshof (2006): one
