@@ -36,15 +36,17 @@ table, while HiGHS branches instead. The same programme in plain Python
 (``method="dp"``) and HiGHS (``method="milp"``) stay as independent checks.
 
 **Speed** (``bench/bench_solver.py --quick``, CPU time, a busy 2-core machine;
-the figures before this route in brackets): on 80 seeded Robber positions with
-tables of 20–64 cards, 79 of them with jokers, a median of 40 ms per call
-with the table check (149 ms), slowest 0.82 s (1.38 s); 53 of the 80 went to
-HiGHS for the check or the solve. Where the rules coincide with Rummikub's (no
-jokers), a median of 0.9 ms against rummikub-solver's 10.4 ms, 11×
-faster (1.3×). On the positions of real bot games (``bench/bench_robber_play.py``)
-a median of 7.4 ms (14.4 ms). So the issue's targets are met without jokers
-(median ≤ 2.6 ms, ≥ 10× the peer) and missed with them: most positions with
-jokers still fall to HiGHS.
+the figures before the compiled route in brackets): on 80 seeded Robber positions
+with tables of 20–64 cards, 79 of them with jokers, a median of 26 ms per call
+with the table check (149 ms) and 14 ms without it (96 ms), slowest 0.64 s
+(1.38 s); 38 of the 80 went on to HiGHS for the check or the solve. Where the
+rules coincide with Rummikub's (no jokers), a median of ~1 ms against
+rummikub-solver's ~10 ms, 10–11× faster in CPU time and 8–43× in wall-clock time
+over four runs (1.3×). On the positions of real bot games
+(``bench/bench_robber_play.py``) a median of 6.6 ms (14.4 ms). So the issue's
+targets are met without jokers (median ≤ 2.6 ms, ~10× the peer, the ratio at the
+edge of the target on a loaded machine) and missed with them: positions with
+jokers still take tens of milliseconds, and half of them fall to HiGHS.
 
 The columns are kept small without losing exactness: a meld whose cards can be
 split into two valid melds is never needed (its two parts do the same job),
