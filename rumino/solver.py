@@ -41,7 +41,7 @@ with tables of 20–64 cards, 79 of them with jokers, a median of 26 ms per call
 with the table check (149 ms) and 14 ms without it (96 ms), slowest 0.64 s
 (1.38 s); 38 of the 80 went on to HiGHS for the check or the solve. Where the
 rules coincide with Rummikub's (no jokers), a median of ~1 ms against
-rummikub-solver's ~10 ms, 10–11× faster in CPU time and 8–43× in wall-clock time
+rummikub-solver's ~10 ms, 8–11× faster in CPU time and 8–43× in wall-clock time
 over four runs (1.3×). On the positions of real bot games
 (``bench/bench_robber_play.py``) a median of 6.6 ms (14.4 ms). So the issue's
 targets are met without jokers (median ≤ 2.6 ms, ~10× the peer, the ratio at the
