@@ -12,11 +12,12 @@ differ only in the order of runs merge. For each state the best value so far is
 kept, with a back-pointer to rebuild the melds.
 
 The rules are read from :class:`~rumino.melds.MeldRules`; :func:`supports` says
-which rules this programme covers (the Rommé and Robber families). It is exact
-but, run in Python, slower than the integer programme that
-:func:`rumino.solver.solve_table` uses by default (a dense 58-card table reaches
-~300,000 states in one layer): it is kept as an independent second route
-(``method="dp"``) that the tests compare with the default on small positions.
+which rules this programme covers (the Rommé and Robber families). Run in
+Python it is slower than the integer programme (a dense 58-card table reaches
+~300,000 states in one layer); compiled with numba (:mod:`rumino._table_dp_jit`,
+which builds its tables from the functions here) it is the solver's default
+route. This Python form stays as an independent route (``method="dp"``) that the
+tests compare with the others on small positions.
 """
 
 from __future__ import annotations

@@ -13,24 +13,40 @@ on the table in a valid meld (§4.3 (ii), (iii)) and every joker is identified
 >>> s.value, [str(m) for m in s.melds], s.hand_left
 (7, ['5c 6c 7c', '7c 8c 9c'], (38,))
 
-**Method: an integer programme solved by HiGHS** (``scipy.optimize.milp``), in
-the form of den Hertog & Hulshof (2006): one integer variable per *meld
-multiset* (how many copies of that group of cards lie on the table after the
-move) and one per hand card kind (how many are placed); one equality per card
-kind: cards in melds = cards on the table + cards placed. Why this and not a
-search of our own: we wrote one, the value-by-value dynamic programme of van
-Rijn, Takes & Vis (2015) extended to jokers under Rommé's limits
-(:mod:`rumino._table_dp`, ``method="dp"``). It is exact, but its state (the open
-runs of four suits, jokers used, the sets of the rank, aces used low) reaches
-~300,000 states in one layer of a dense 58-card table, and run in Python it was
-the slower of the two on every kind of position we timed: on joker-free tables
-of 20–60 cards a median of ~0.3 s (wall, busy machine) against ~9 ms of CPU for
-HiGHS, with a worst case of 22 s against 0.4 s. The integer programme also takes
-every joker knob of :mod:`rumino.melds` unchanged (``ace="around"``, any set
-rule). The programme stays as a second exact route in the tests. Neither meets
-the issue's speed targets yet (see ``bench/bench_solver.py``): jokers make the
-integer programme branch (a median of ~70 ms of CPU on Robber positions with
-jokers), and a compiled programme would be the next step.
+**Two exact routes.** (1) The value-by-value dynamic programme of van Rijn,
+Takes & Vis (2015), extended to jokers under Rommé's limits
+(:mod:`rumino._table_dp`), **compiled with numba** (:mod:`rumino._table_dp_jit`),
+``method="jit"`` (the default's route once :data:`AUTO` is switched), wherever it covers the rules (distinct-suit
+sets, the ace low, high or both; not ``ace="around"``). A first pass keeps only
+the 256 most promising states of each layer and so finds a good arrangement fast;
+its value is a lower bound, and the exact pass then drops every state that
+cannot beat it. (2) An **integer programme solved by HiGHS**
+(``scipy.optimize.milp``), in the form of den Hertog & Hulshof (2006): one
+integer variable per *meld multiset* (how many copies of that group of cards
+lie on the table after the move) and one per hand card kind (how many are
+placed); one equality per card kind: cards in melds = cards on the table +
+cards placed. It takes every knob of :mod:`rumino.melds` unchanged, so it serves
+the rules the programme does not, and the positions where jokers make the
+programme's layers grow past a cap (:data:`JOKER_CAP` states): there the
+programme stops after a few milliseconds and HiGHS solves. Why both: without
+jokers the compiled programme is an order of magnitude faster than HiGHS (whose
+call alone costs ~1 ms); with jokers its state (the open runs of four suits,
+what the jokers did in each) can reach 200,000 states in one layer of a dense
+table, while HiGHS branches instead. The same programme in plain Python
+(``method="dp"``) and HiGHS (``method="milp"``) stay as independent checks.
+
+**Speed** (``bench/bench_solver.py --quick``, CPU time, a busy 2-core machine;
+the figures before the compiled route in brackets): on 80 seeded Robber positions
+with tables of 20–64 cards, 79 of them with jokers, a median of 26 ms per call
+with the table check (149 ms) and 14 ms without it (96 ms), slowest 0.64 s
+(1.38 s); 38 of the 80 went on to HiGHS for the check or the solve. Where the
+rules coincide with Rummikub's (no jokers), a median of ~1 ms against
+rummikub-solver's ~10 ms, 8–11× faster in CPU time and 8–43× in wall-clock time
+over four runs (1.3×). On the positions of real bot games
+(``bench/bench_robber_play.py``) a median of 6.6 ms (14.4 ms). So the issue's
+targets are met without jokers (median ≤ 2.6 ms, ~10× the peer, the ratio at the
+edge of the target on a loaded machine) and missed with them: positions with
+jokers still take tens of milliseconds, and half of them fall to HiGHS.
 
 The columns are kept small without losing exactness: a meld whose cards can be
 split into two valid melds is never needed (its two parts do the same job),
@@ -38,8 +54,15 @@ so only *unsplittable* melds are columns (runs of 3–5 without jokers, sets,
 and the few longer runs whose jokers forbid any cut). They are listed once per
 :class:`~rumino.melds.MeldRules` and filtered per position to the ones the
 table and the hand can supply. Every answer is checked before it is returned:
-each meld is re-read by :func:`rumino.melds.meld_readings` and the cards are
-counted, so a numerical slip of the solver cannot pass silently.
+each meld of the integer programme, and each meld with a joker from the
+programme, is re-read by :func:`rumino.melds.meld_readings` (the programme's
+runs and sets of naturals are built as the readings they are), and the cards
+are counted, so a slip of either route cannot pass silently.
+
+Where several rearrangements place the same value, the routes may return
+different ones (a seeded bot game then goes on differently); :data:`AUTO`
+says which route the default takes (today ``"milp"``, tie for tie the earlier answers;
+``method="jit"`` asks for the compiled route).
 """
 
 from __future__ import annotations
@@ -51,10 +74,10 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
-from . import _table_dp
+from . import _table_dp, _table_dp_jit
 from .cards import JOKER, N_KINDS, format_card, from_counts, to_counts
 from .errors import IllegalActionError, RuminoError
-from .melds import Meld, MeldRules, meld_readings
+from .melds import Meld, MeldRules, _run_reading, _set_reading, meld_readings
 
 
 class SolverError(RuminoError, RuntimeError):
@@ -257,31 +280,77 @@ def _milp(table: np.ndarray, hand: np.ndarray, rules: MeldRules, weights: np.nda
     return placed, melds
 
 
-def _dp(table: np.ndarray, hand: np.ndarray, rules: MeldRules, weights: np.ndarray):
-    """The dynamic programme of :mod:`rumino._table_dp`, in the shape of :func:`_milp`'s answer."""
-    T = table[:52].reshape(4, 13).tolist()
-    H = hand[:52].reshape(4, 13).tolist()
-    W = weights[:52].reshape(4, 13).tolist()
-    out = _table_dp.solve_dp(T, H, int(table[JOKER]), int(hand[JOKER]), W, int(weights[JOKER]), rules)
+def _dp(table: np.ndarray, hand: np.ndarray, rules: MeldRules, weights: np.ndarray, *, compiled: bool = False,
+        cap: int = _table_dp_jit.CAP, beam: int = _table_dp_jit.BEAM):
+    """The dynamic programme (:mod:`rumino._table_dp`, or its compiled form :mod:`rumino._table_dp_jit`),
+    in the shape of :func:`_milp`'s answer."""
+    if compiled:
+        out = _table_dp_jit.solve_jit(table[:52], hand[:52], int(table[JOKER]), int(hand[JOKER]), weights[:52],
+                                      int(weights[JOKER]), rules, cap=cap, beam=beam)
+    else:
+        T = table[:52].reshape(4, 13).tolist()
+        H = hand[:52].reshape(4, 13).tolist()
+        W = weights[:52].reshape(4, 13).tolist()
+        out = _table_dp.solve_dp(T, H, int(table[JOKER]), int(hand[JOKER]), W, int(weights[JOKER]), rules)
     if out is None:
         return None
     _value, raw = out
-    melds, total = [], np.zeros(N_KINDS, dtype=np.int64)
+    melds = []
     for m in raw:
         if m[0] == "run":
             _kind, suit, cells = m
             cards = [JOKER if joker else suit * 13 + p % 13 for p, joker in cells]
-            want = tuple(suit * 13 + p % 13 for p, _joker in cells)
-            readings = meld_readings(cards, rules)
-            # the reading the programme laid out (jokers where it put them)
-            reading = next((r for r in readings if r.kind == "run" and r.stands_for == want), None)
-            melds.append(reading or _reading(to_counts(cards), rules))
+            if not any(joker for _p, joker in cells) and rules.min_meld <= len(cells) <= rules.max_run:
+                # consecutive naturals of one suit: a valid run with one reading, built rather than searched
+                melds.append(_run_reading(suit, [p for p, _joker in cells], [False] * len(cells)))
+            else:
+                want = tuple(suit * 13 + p % 13 for p, _joker in cells)
+                readings = meld_readings(cards, rules)
+                # the reading the programme laid out (jokers where it put them)
+                reading = next((r for r in readings if r.kind == "run" and r.stands_for == want), None)
+                melds.append(reading or _reading(to_counts(cards), rules))
         else:
             _kind, rank, suits, j = m
             cards = [s * 13 + rank for s in suits] + [JOKER] * j
-            melds.append(_reading(to_counts(cards), rules))
-        total += to_counts(melds[-1].cards)
-    return total - table, melds
+            if j == 0 and rules.min_meld <= len(suits) <= rules.max_set:
+                # naturals of one rank in distinct suits: a set with one reading, built rather than searched
+                melds.append(_set_reading(sorted(cards), 0))
+            else:
+                melds.append(_reading(to_counts(cards), rules))
+    return _card_counts(melds) - table, melds
+
+
+def _card_counts(melds) -> np.ndarray:
+    """How many of each card kind the melds hold (one bincount: this runs on every answer)."""
+    cards = [c for m in melds for c in m.cards]
+    return np.bincount(np.array(cards, dtype=np.int64), minlength=N_KINDS).astype(np.int64)
+
+
+JOKER_CAP = 3000
+"""States in one layer beyond which the compiled programme hands a position with jokers to the integer
+programme. Without jokers the programme is the fast route (a median of ~1 ms on the bench's Rummikub-like
+positions against ~6–12 ms for HiGHS); with jokers its layers grow fast (a 46-card table with six jokers
+reached 200,000 states) while HiGHS branches, so it gets a short try and then gives way. Measured on the
+bench's 80 Robber positions (solve only, CPU, busy machine): a failed try costs ~3–5 ms; the median call
+took ~38 ms with a cap of 3,000, ~39 ms with 15,000, against ~88 ms for HiGHS alone; the larger cap gave
+the smaller worst case (845 against 1,300 ms), 3,000 the better median, and the median is the target."""
+
+
+def _jit(table, hand, rules, weights):
+    """The compiled programme; if its layers grow past the cap (jokers), the integer programme."""
+    jokers = table[JOKER] + hand[JOKER] > 0
+    # without jokers the exact pass is fast alone: on the bench's Rummikub-like positions the beam pass
+    # first made the median 0.64 ms -> 0.70 ms (64 states) or 0.85 ms (256)
+    cap, beam = (JOKER_CAP, _table_dp_jit.BEAM) if jokers else (_table_dp_jit.CAP, 0)
+    try:
+        return _dp(table, hand, rules, weights, compiled=True, cap=cap, beam=beam)
+    except _table_dp_jit.GaveUp:
+        return _milp(table, hand, rules, weights)
+
+
+def _jit_only(table, hand, rules, weights):
+    """The compiled programme alone (``method="jit"``: the tests compare it with the integer programme)."""
+    return _dp(table, hand, rules, weights, compiled=True, cap=0)
 
 
 def _reading(counts: np.ndarray, rules: MeldRules) -> Meld:
@@ -297,7 +366,33 @@ def _meld_order(m: Meld):
     return (m.kind != "set", m.naturals, m.jokers)
 
 
-def arrange_table(table: Iterable[int], rules: MeldRules) -> tuple[Meld, ...] | None:
+AUTO = "milp"
+"""What ``method="auto"`` (the default) means: ``"jit"``, the compiled programme where it covers the
+rules and HiGHS beyond its cap, or ``"milp"``, HiGHS always. Both give the same optimum value; where
+several rearrangements reach it they may pick different ones, and a seeded bot game then goes on
+differently. ``"milp"`` gives back, tie for tie, the answers of the solver before the compiled route.
+
+The default stays ``"milp"`` for now: the book's worked Robber game (chapter 9), the Robber golden
+record and a TableRearrangement example follow its tie-breaks move by move. Switching to ``"jit"``
+(about 5× faster on Robber positions) means re-deriving those; pass ``method="jit"`` meanwhile."""
+
+
+def _route(method: str, rules: MeldRules):
+    """The solver function for ``method``; ``"auto"`` is the compiled programme where it covers the rules."""
+    if method not in ("auto", "jit", "milp", "dp"):
+        raise ValueError(f"method is {method!r}: it must be 'auto', 'jit', 'milp' or 'dp'.")
+    if method == "auto":
+        if AUTO == "jit" and _table_dp_jit.supports(rules):
+            return _jit
+        method = "milp"
+    if method == "dp" and not _table_dp.supports(rules):
+        raise ValueError(f"the dynamic programme does not cover the rules {rules.name!r}; use method='milp'.")
+    if method == "jit" and not _table_dp_jit.supports(rules):
+        raise ValueError(f"the compiled programme does not cover the rules {rules.name!r}; use method='milp'.")
+    return {"jit": _jit_only, "milp": _milp, "dp": _dp}[method]
+
+
+def arrange_table(table: Iterable[int], rules: MeldRules, *, method: str = "auto") -> tuple[Meld, ...] | None:
     """A partition of the table cards into valid melds with the jokers identified, or ``None``.
 
     >>> from rumino.cards import parse_hand
@@ -308,14 +403,14 @@ def arrange_table(table: Iterable[int], rules: MeldRules) -> tuple[Meld, ...] | 
     True
     """
     t = _counts(table)
-    out = _milp(t, np.zeros(N_KINDS, dtype=np.int64), rules, np.zeros(N_KINDS, dtype=np.int64))
+    out = _route(method, rules)(t, np.zeros(N_KINDS, dtype=np.int64), rules, np.zeros(N_KINDS, dtype=np.int64))
     if out is None:
         return None
-    return tuple(sorted((_reading(m, rules) for m in out[1]), key=_meld_order))
+    return tuple(sorted((m if isinstance(m, Meld) else _reading(m, rules) for m in out[1]), key=_meld_order))
 
 
 def solve_table(table: Iterable[int], hand: Iterable[int], rules: MeldRules, *, most_cards: bool = False,
-                weights: Sequence[int] | None = None, method: str = "milp", check: bool = True) -> TableSolution:
+                weights: Sequence[int] | None = None, method: str = "auto", check: bool = True) -> TableSolution:
     """The rearrangement that places the most value (or cards) from ``hand`` onto ``table``.
 
     ``table`` is the multiset of table cards (it must form valid melds); ``weights``
@@ -323,8 +418,9 @@ def solve_table(table: Iterable[int], hand: Iterable[int], rules: MeldRules, *, 
     face values. Raises :class:`~rumino.errors.IllegalActionError` (§4.3 (iii)) if the
     table cannot be arranged into valid melds to begin with (``check=False`` skips that
     test for callers who know the table is valid, and then only the final table is
-    required to be valid). ``method="dp"`` uses the
-    slower dynamic programme instead of the integer programme (same answer value).
+    required to be valid). ``method``: ``"auto"`` (the compiled programme where it
+    covers the rules, else the integer programme), ``"jit"``, ``"milp"`` or ``"dp"``
+    (the programme in Python, slow); all give the same optimum value.
 
     >>> from rumino.cards import parse_hand
     >>> from rumino.melds import ROBBER_MELDS
@@ -336,27 +432,39 @@ def solve_table(table: Iterable[int], hand: Iterable[int], rules: MeldRules, *, 
     w = card_weights(rules, most_cards) if weights is None else np.asarray(weights, dtype=np.int64)
     if w.shape != (N_KINDS,) or (w < 0).any():
         raise ValueError("weights must be 53 non-negative integers, one per card kind.")
-    if check and t.any() and _milp(t, np.zeros_like(h), rules, np.zeros_like(w)) is None:
+    route = _route(method, rules)
+    # HiGHS's presolve drops such cards itself; leaving its input as it was keeps "milp" tie for tie
+    h_all, h = h, (h if route is _milp else _placeable(t, h, rules))
+    if check and t.any() and route(t, np.zeros_like(h), rules, np.zeros_like(w)) is None:
         raise IllegalActionError(f"the table {' '.join(map(format_card, from_counts(t)))} does not form valid "
                                  f"melds (RULES §4.3 (iii)): a rearrangement starts from a valid table.")
-    if method not in ("milp", "dp"):
-        raise ValueError(f"method is {method!r}: it must be 'milp' or 'dp'.")
-    if method == "dp" and not _table_dp.supports(rules):
-        raise ValueError(f"the dynamic programme does not cover the rules {rules.name!r}; use method='milp'.")
-    out = (_dp if method == "dp" else _milp)(t, h, rules, w)
+    out = route(t, h, rules, w)
     if out is None:
         raise IllegalActionError(f"the table {' '.join(map(format_card, from_counts(t)))} does not form valid "
                                  f"melds (RULES §4.3 (iii)), so there is nothing to rearrange.")
     placed, meld_list = out
     melds = tuple(sorted((m if isinstance(m, Meld) else _reading(m, rules) for m in meld_list), key=_meld_order))
     # check the answer independently of the solver: the melds hold exactly table + placed
-    total = np.zeros(N_KINDS, dtype=np.int64)
-    for m in melds:
-        total += to_counts(m.cards)
+    total = _card_counts(melds)
     if not np.array_equal(total, t + placed) or (placed > h).any():
         raise SolverError("the solver's melds do not hold exactly the table and the placed cards.")
     return TableSolution(placed=from_counts(placed), value=int(w @ placed), melds=melds,
-                         hand_left=from_counts(h - placed), most_cards=most_cards)
+                         hand_left=from_counts(h_all - placed), most_cards=most_cards)
+
+
+def _placeable(table: np.ndarray, hand: np.ndarray, rules: MeldRules) -> np.ndarray:
+    """The hand without the cards that lie in no meld the table and the hand could supply.
+
+    Such a card can never be placed, so dropping it changes no answer; it makes the
+    programme's layers smaller and its bound on what is left to gain tighter (a
+    hand of 13 often holds a few). Removing it cannot make another card unplaceable:
+    it was in none of the melds that remain possible.
+    """
+    if not hand.any():
+        return hand
+    cols = meld_columns(rules)
+    usable = cols[np.all(cols <= table + hand, axis=1)]
+    return np.where(usable.any(axis=0), hand, 0)
 
 
 __all__ = ["TableSolution", "SolverError", "solve_table", "arrange_table", "meld_columns", "card_weights",
