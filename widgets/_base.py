@@ -86,6 +86,26 @@ def facts_html(facts: list[tuple[str, str]]) -> str:
     return f'<div class="rumino-facts" style="font:13px sans-serif">{items}</div>'
 
 
+class TypedActions:
+    """A controller mixin: an action typed in the game's notation, read and checked by the engine.
+
+    The controller has ``game`` (an engine), ``error`` (the last refusal, shown by the widget) and
+    ``act(action) -> bool``; a typo or an illegal move sets ``error`` and changes nothing.
+    """
+
+    def act_text(self, text: str) -> bool:
+        """Play ``text`` (``"swap"``, ``"bid 3"``, ``"play lay 10s Js Qs"``); False, with ``error`` set, if refused."""
+        from rumino.errors import RuminoError
+
+        self.error = None
+        try:
+            action = self.game.ACTIONS.parse(text)
+        except RuminoError as err:
+            self.error = str(err)
+            return False
+        return self.act(action)
+
+
 class StaticFallback:
     """Mixin for widgets: add ``static_html()`` as ``text/html`` to the widget's MIME bundle."""
 

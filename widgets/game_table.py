@@ -65,13 +65,13 @@ from rumino.render import card_back_svg, card_svg, hand_html, marked_meld_html, 
 from rumino.table_diff import table_diff
 from rumino.variants import find_variant
 
-from ._base import StaticFallback, error_html, facts_html, info_html
+from ._base import StaticFallback, TypedActions, error_html, facts_html, info_html
 from ._cards import CardRow
 
 MAX_BOT_ACTIONS = 100_000  # bots alone finish any game long before this
 
 
-class GameTableController:
+class GameTableController(TypedActions):
     """A game (Rumino by default) between the reader (``human`` seat) and bots, without any widget."""
 
     def __init__(self, players: str = "greedy,greedy", *, seed: int = 0, rules=None, human_seat: int = 0,
@@ -254,13 +254,7 @@ class GameTableController:
 
     def play_text(self, text: str) -> bool:
         """Play a move written in the game's notation (e.g. ``play lay 10s Js Qs``); the engine reads and checks it."""
-        self.error = None
-        try:
-            action = self.game.ACTIONS.parse(text)
-        except RuminoError as err:
-            self.error = str(err)
-            return False
-        return self.act(action)
+        return self.act_text(text)
 
     def suggestion(self):
         """The coach's table move for the reader now, or None: Robber's exact solver move (or the

@@ -36,14 +36,14 @@ from rumino.render import card_back_svg, card_svg
 from rumino.render_rummoli import SECTION_TITLES
 from rumino.variants import find_variant
 
-from ._base import StaticFallback, error_html, info_html, table_html
+from ._base import StaticFallback, TypedActions, error_html, info_html, table_html
 from ._cards import CardRow
 from .rummoli_board import RummoliBoard, RummoliBoardController
 
 MAX_BOT_ACTIONS = 100_000  # a whole game of bots takes a few thousand actions
 
 
-class RummoliTableController:
+class RummoliTableController(TypedActions):
     """A Rummoli game between the reader (``human_seat``) and bots, without any widget."""
 
     def __init__(self, players: str = "default,default,default", *, seed: int = 0, rules=None,
@@ -103,16 +103,6 @@ class RummoliTableController:
         self._after(self.game, self.human, action, before)
         self.run_bots()
         return True
-
-    def act_text(self, text: str) -> bool:
-        """The reader's action typed in the game's notation (``"swap"``, ``"bid 3"``, ``"play 7h"``)."""
-        self.error = None
-        try:
-            action = self.game.ACTIONS.parse(text)
-        except RuminoError as err:
-            self.error = str(err)
-            return False
-        return self.act(action)
 
     def play_card(self, card: int) -> bool:
         """Play ``card`` in the stops (the engine refuses a card that is not the lead or the one called for)."""
