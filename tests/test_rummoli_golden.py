@@ -7,18 +7,11 @@ rewrite them only for a deliberate change of the rules or the bots, and say so i
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import json
-import pathlib
 
 import pytest
-
-from rumino.players import make_players
-from rumino.records import dumps_record, loads_record, replay
-from rumino.variants import find_variant
-
-GOLDEN = pathlib.Path(__file__).parent / "golden"
+from golden_replay import GOLDEN, check_golden_replay, play_traced, write_golden_files
 
 CASES = [
     {"name": "rummoli_4p_defaults", "seed": 1, "players": ["default", "default", "default", "random"], "rules": {}},
@@ -52,24 +45,11 @@ def digest(game) -> str:
 
 
 def play_case(case):
-    v = find_variant("rummoli")
-    rules = dataclasses.replace(v.rules, **case["rules"])
-    game = v.game.new(rules, len(case["players"]), seed=case["seed"])
-    bots = make_players(case["players"], seed=[case["seed"], 1], game=v.game)
-    trace = [digest(game)]
-    while not game.game_over:
-        game.apply(bots[game.to_act].choose(game.view(game.to_act)))
-        trace.append(digest(game))
-    return game, trace
+    return play_traced(case, digest, "rummoli")
 
 
 def write_golden() -> None:  # pragma: no cover - run by hand
-    for case in CASES:
-        game, trace = play_case(case)
-        data = {"case": case, "record": json.loads(dumps_record(game, case["players"])), "trace": trace}
-        (GOLDEN / f"{case['name']}.json").write_text(json.dumps(data, separators=(",", ":")) + "\n",
-                                                     encoding="utf-8")
-        print(case["name"], len(trace), "actions", len(game.results), "deals", game.result.how)
+    write_golden_files(CASES, digest, "rummoli")
 
 
 def test_every_case_has_a_golden_file():
@@ -78,24 +58,12 @@ def test_every_case_has_a_golden_file():
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c["name"])
 def test_golden_playthrough_replays_identically(case):
-    data = json.loads((GOLDEN / f"{case['name']}.json").read_text(encoding="utf-8"))
-    assert data["case"] == case
-    rec = loads_record(data["record"])
-    trace = data["trace"]
-    game = replay(rec, upto=0)
-    assert digest(game) == trace[0] and len(trace) == len(rec.actions) + 1
-    for i, (actor, action) in enumerate(rec.actions, start=1):
-        assert actor == game.to_act
-        game.apply(action)
-        game.check_invariants()
-        assert digest(game) == trace[i], f"{case['name']}: state differs after action {i} ({action})"
-    assert game.game_over and list(game.scores) == data["record"]["result"]["scores"]
-    again, trace2 = play_case(case)  # the same bots from the same seed choose the same actions
-    assert trace2 == trace and [str(a) for _, a in again.history] == [str(a) for _, a in rec.actions]
+    check_golden_replay(case, digest, "rummoli")
 
 
 def test_a_tampered_golden_record_is_caught():
     from rumino.errors import RecordError
+    from rumino.records import loads_record, replay
 
     data = json.loads((GOLDEN / "rummoli_4p_defaults.json").read_text(encoding="utf-8"))
     rec = data["record"]
