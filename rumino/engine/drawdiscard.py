@@ -448,16 +448,22 @@ class DrawDiscardGame:
         """Cards each player holds between turns."""
         return self.HAND_SIZE
 
+    @property
+    def upcards(self) -> int:
+        """Cards turned face up to start the discard pile after the deal (default one, the upcard)."""
+        return 1
+
     def deal(self) -> None:
         """Shuffle the whole pack and deal ``hand_size`` cards each, one at a time from the dealer's left,
-        then the upcard; the rest is the stock."""
+        then the upcards (:attr:`upcards`); the rest is the stock."""
         n = self.n_seats
         self.hand_number += 1
         self.in_hand = list(self.in_game)
         order = from_left_of(self.dealer, [p for p in range(n) if self.in_game[p]], n)
         self.hand_players = tuple(order)
         cards = self.rng.permutation(self._pack_array).tolist()
-        self.hands, self.discard, self.stock = deal_round_robin(cards, order, n, self.hand_size)
+        self.hands, self.discard, self.stock = deal_round_robin(cards, order, n, self.hand_size,
+                                                                upcards=self.upcards)
         self._dw.clear()
         self.pickup = None
         self.drawn = None

@@ -88,7 +88,7 @@ from ..cards import JOKER, format_card, format_hand, parse_card, parse_hand  # n
 from ..engine.actions import DRAW_STOCK, Discard, Draw  # noqa: E402
 from ..engine.drawdiscard import DrawDiscardGame, HandResult, TableView, expect  # noqa: E402
 from ..engine.protocol import Action, ActionSet, refuse  # noqa: E402
-from ..engine.table import deal_round_robin, from_left_of, next_in  # noqa: E402
+from ..engine.table import next_in  # noqa: E402
 from ..errors import IllegalActionError, InvalidCardError, InvalidMeldError  # noqa: E402
 from ..melds import Meld, candidate_melds  # noqa: E402
 from ..table_melds import check_table, declare, is_valid_reading  # noqa: E402
@@ -298,26 +298,20 @@ class RobberGame(DrawDiscardGame):
     def hand_size(self) -> int:
         return self.rules.hand_size
 
-    def deal(self) -> None:
+    @property
+    def upcards(self) -> int:
+        return 1 if self.rules.discard_pile else 0  # D6: no discard pile, no upcard
+
+    def after_deal(self, order) -> None:
+        """The template's deal, then an empty table and Robber's own bookkeeping; the dealer's left starts."""
         n = self.n_seats
-        self.hand_number += 1
-        self.in_hand = list(self.in_game)
-        order = from_left_of(self.dealer, [p for p in range(n) if self.in_game[p]], n)
-        self.hand_players = tuple(order)
-        cards = self.rng.permutation(self._pack_array).tolist()
-        ups = 1 if self.rules.discard_pile else 0  # D6
-        self.hands, self.discard, self.stock = deal_round_robin(cards, order, n, self.hand_size, upcards=ups)
         self.table = ()
         self.opened = [False] * n
         self.passes = 0
         self.placed_this_turn = False
         self._base = [len(h) for h in self.hands]  # cards held after the deal, for the invariants
         self._moved = [0] * n  # cards in (draws) minus cards out (placed, discarded) since then
-        self.pickup = None
-        self.drawn = None
-        self._dw.clear()
-        self.turn = order[0]
-        self.phase = "turn"
+        super().after_deal(order)
 
     # ----------------------------------------------------------------- judging a placement (§4.3)
 
