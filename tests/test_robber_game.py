@@ -456,3 +456,29 @@ def test_the_invariants_catch_a_bad_table_and_a_lost_card():
     g.hands[g.turn].remove(c9)  # a card vanishes
     with pytest.raises(AssertionError, match="cards not conserved"):
         g.check_invariants()
+
+
+@pytest.mark.parametrize("discard_pile", [False, True])
+def test_the_view_says_when_a_placement_may_be_made_as_the_engine_judges_it(discard_pile):
+    """``view.may_place`` (what the GameTable's coach reads) agrees with the engine's refusals (§4.3)."""
+    rules = dataclasses.replace(ROBBER, discard_pile=discard_pile)
+    g = RobberGame.new(rules, 2, seed=5)
+    bots = [RandomPlayer(seed=1), RandomPlayer(seed=2)]
+    checked, seen = 0, set()
+    while not g.game_over and checked < 120:
+        seat = g.to_act
+        v = g.view(seat)
+        phase_refusal = None
+        if g.phase in ("turn", "discard"):
+            try:
+                g.check_action(Place(tuple(g.table)), seat, g.phase)  # the table unchanged: only timing can fail
+            except IllegalActionError as err:
+                phase_refusal = str(err)
+            timing = phase_refusal is not None and ("place after drawing" in phase_refusal
+                                                    or "already placed this turn" in phase_refusal)
+            assert v.may_place == (not timing), phase_refusal
+            seen.add(v.may_place)
+            assert not g.view(1 - seat).may_place  # only the player to act
+            checked += 1
+        g.apply(bots[seat].choose(v))
+    assert checked >= 40 and seen == ({True, False} if discard_pile else {True})

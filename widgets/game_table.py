@@ -265,8 +265,7 @@ class GameTableController(TypedActions):
         if self.variant.key == "robber":
             from rumino.players.robber_defaults import best_place
 
-            if v.placed_this_turn or v.phase not in ("turn", "discard") or \
-                    (v.phase == "turn" and v.rules.discard_pile):  # a placement's moments (RULES §4.3)
+            if not v.may_place:  # the engine's word on when a placement may be made (RULES §4.3)
                 return None
             return best_place(v)
         if self.variant.key == "romme":

@@ -231,6 +231,7 @@ class RobberView(TableView):
     opened: tuple = ()
     placed_this_turn: bool = False
     passes: int = 0
+    may_place: bool = False  # the engine's word: this seat may place now (RobberGame.may_place_now)
 
     @property
     def table_cards(self) -> tuple[int, ...]:
@@ -379,6 +380,13 @@ class RobberGame(DrawDiscardGame):
                          reason="the stock is empty" + ("" if self.rules.discard_pile else
                                                         ": a player who places nothing passes"))
         super().check(action)
+
+    def may_place_now(self, phase: str) -> bool:
+        """Whether the player to act may place in ``phase`` (§4.3): once a turn, and with a discard
+        pile only after drawing. :meth:`check_action` gives the reason when he may not."""
+        if phase not in ("turn", "discard") or self.placed_this_turn:
+            return False
+        return not (self.rules.discard_pile and phase == "turn")
 
     def check_action(self, action, actor, phase) -> None:
         kind = type(action)
@@ -557,7 +565,8 @@ class RobberGame(DrawDiscardGame):
 
     def view_fields(self, seat: int) -> dict:
         return dict(table=self.table, opened=tuple(self.opened), passes=self.passes,
-                    placed_this_turn=self.placed_this_turn and self.turn == seat)
+                    placed_this_turn=self.placed_this_turn and self.turn == seat,
+                    may_place=self.turn == seat and self.may_place_now(self.phase))
 
     def snapshot_extra(self) -> tuple:
         return (self.table, tuple(self.opened), self.passes, self.placed_this_turn, self.penalty_draws,
