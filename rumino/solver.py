@@ -13,40 +13,47 @@ on the table in a valid meld (§4.3 (ii), (iii)) and every joker is identified
 >>> s.value, [str(m) for m in s.melds], s.hand_left
 (7, ['5c 6c 7c', '7c 8c 9c'], (38,))
 
-**Two exact routes.** (1) The value-by-value dynamic programme of van Rijn,
+**Three exact routes.** (1) The value-by-value dynamic programme of van Rijn,
 Takes & Vis (2015), extended to jokers under Rommé's limits
 (:mod:`rumino._table_dp`), **compiled with numba** (:mod:`rumino._table_dp_jit`),
-``method="jit"`` (the default's route once :data:`AUTO` is switched), wherever it covers the rules (distinct-suit
-sets, the ace low, high or both; not ``ace="around"``). A first pass keeps only
-the 256 most promising states of each layer and so finds a good arrangement fast;
-its value is a lower bound, and the exact pass then drops every state that
-cannot beat it. (2) An **integer programme solved by HiGHS**
-(``scipy.optimize.milp``), in the form of den Hertog & Hulshof (2006): one
-integer variable per *meld multiset* (how many copies of that group of cards
-lie on the table after the move) and one per hand card kind (how many are
-placed); one equality per card kind: cards in melds = cards on the table +
-cards placed. It takes every knob of :mod:`rumino.melds` unchanged, so it serves
-the rules the programme does not, and the positions where jokers make the
-programme's layers grow past a cap (:data:`JOKER_CAP` states): there the
-programme stops after a few milliseconds and HiGHS solves. Why both: without
-jokers the compiled programme is an order of magnitude faster than HiGHS (whose
-call alone costs ~1 ms); with jokers its state (the open runs of four suits,
-what the jokers did in each) can reach 200,000 states in one layer of a dense
-table, while HiGHS branches instead. The same programme in plain Python
-(``method="dp"``) and HiGHS (``method="milp"``) stay as independent checks.
+wherever it covers the rules (distinct-suit sets, the ace low, high or both; not
+``ace="around"``). (2) Where the meld rules are the Rommé family's, the same
+programme with **jokers as slack** (:mod:`rumino._table_dp_slack`): a meld's
+naturals allow an interval of jokers, so the state keeps how many jokers the melds
+need and could hold instead of where each lies, and a layer keeps, of the states
+that differ only in jokers needed, those that are not beaten by one needing fewer.
+Each runs a first pass that keeps only the most promising states of each layer (a
+lower bound) and an exact pass that drops every state that cannot beat it.
+(3) An **integer programme solved by HiGHS** (``scipy.optimize.milp``), in the
+form of den Hertog & Hulshof (2006): one integer variable per *meld multiset*
+(how many copies of that group of cards lie on the table after the move) and one
+per hand card kind (how many are placed); one equality per card kind: cards in
+melds = cards on the table + cards placed. It takes every knob of
+:mod:`rumino.melds` unchanged, so it serves the rules the programmes do not, and
+the positions where jokers make their layers grow past a cap (:data:`JOKER_CAP`
+states). ``method="hybrid"`` is the compiled programmes with HiGHS past the cap:
+without jokers the first programme, an order of magnitude faster than HiGHS (whose
+call alone costs ~1 ms); with jokers the slack programme, which on a dense table
+with five or six jokers and all eight aces can still reach hundreds of thousands
+of states in a layer (the aces each suit used low must be remembered until the
+ace after the king), while HiGHS branches instead. The programme in plain Python
+(``method="dp"``), the first compiled programme alone (``"jit"``), the slack
+programme alone (``"slack"``) and HiGHS (``"milp"``) stay as independent checks.
 
-**Speed** (``bench/bench_solver.py --quick``, CPU time, a busy 2-core machine;
-the figures before the compiled route in brackets): on 80 seeded Robber positions
-with tables of 20–64 cards, 79 of them with jokers, a median of 26 ms per call
-with the table check (149 ms) and 14 ms without it (96 ms), slowest 0.64 s
-(1.38 s); 38 of the 80 went on to HiGHS for the check or the solve. Where the
-rules coincide with Rummikub's (no jokers), a median of ~1 ms against
-rummikub-solver's ~10 ms, 8–11× faster in CPU time and 8–43× in wall-clock time
-over four runs (1.3×). On the positions of real bot games
-(``bench/bench_robber_play.py``) a median of 6.6 ms (14.4 ms). So the issue's
-targets are met without jokers (median ≤ 2.6 ms, ~10× the peer, the ratio at the
-edge of the target on a loaded machine) and missed with them: positions with
-jokers still take tens of milliseconds, and half of them fall to HiGHS.
+**Speed** (``method="hybrid"``, CPU time, the other core busy; in brackets the figures
+before the slack programme, with the first compiled programme as the only one). On the
+140 positions greedy bots met in 12 seeded games (``bench/bench_robber_play.py``,
+tables of 4–61 cards): a median of 2.9 ms (6.1 ms), 90th percentile 34 ms (47 ms),
+slowest 0.51 s (0.43 s); 20 of the 140 went on to HiGHS (59). On 80 seeded
+synthetic positions with tables of 20–64 cards (``bench/bench_solver.py --quick``,
+79 with jokers, a quarter of their melds holding one): a median of 19 ms with the
+table check (26 ms) and 13 ms without it (14 ms), slowest 0.62 s (0.64 s); 30 of
+the 80 went on to HiGHS (38). Where the rules coincide with Rummikub's (no jokers),
+a median of 1.1–1.4 ms against rummikub-solver's 18 ms, 10× in CPU time. In whole
+greedy-bot games the hybrid route is little faster than HiGHS alone (two thirds of
+the solver's time there goes to the few dense tables with five or six jokers), so
+the issue's median target is met on real positions and missed on the synthetic
+ones, and the slowest call stays under a second of CPU.
 
 The columns are kept small without losing exactness: a meld whose cards can be
 split into two valid melds is never needed (its two parts do the same job),
@@ -62,7 +69,7 @@ are counted, so a slip of either route cannot pass silently.
 Where several rearrangements place the same value, the routes may return
 different ones (a seeded bot game then goes on differently); :data:`AUTO`
 says which route the default takes (today ``"milp"``, tie for tie the earlier answers;
-``method="jit"`` asks for the compiled route).
+``method="hybrid"`` asks for the compiled route, HiGHS past its cap).
 """
 
 from __future__ import annotations
@@ -74,7 +81,7 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
-from . import _table_dp, _table_dp_jit
+from . import _table_dp, _table_dp_jit, _table_dp_slack
 from .cards import JOKER, N_KINDS, format_card, from_counts, to_counts
 from .errors import IllegalActionError, RuminoError
 from .melds import Meld, MeldRules, _run_reading, _set_reading, meld_readings
@@ -280,11 +287,15 @@ def _milp(table: np.ndarray, hand: np.ndarray, rules: MeldRules, weights: np.nda
     return placed, melds
 
 
-def _dp(table: np.ndarray, hand: np.ndarray, rules: MeldRules, weights: np.ndarray, *, compiled: bool = False,
+def _dp(table: np.ndarray, hand: np.ndarray, rules: MeldRules, weights: np.ndarray, *, compiled: bool | str = False,
         cap: int = _table_dp_jit.CAP, beam: int = _table_dp_jit.BEAM):
-    """The dynamic programme (:mod:`rumino._table_dp`, or its compiled form :mod:`rumino._table_dp_jit`),
+    """The dynamic programme (:mod:`rumino._table_dp`, its compiled form :mod:`rumino._table_dp_jit`, or
+    with ``compiled="slack"`` the compiled programme with jokers as slack, :mod:`rumino._table_dp_slack`),
     in the shape of :func:`_milp`'s answer."""
-    if compiled:
+    if compiled == "slack":
+        out = _table_dp_slack.solve_slack(table[:52], hand[:52], int(table[JOKER]), int(hand[JOKER]), weights[:52],
+                                          int(weights[JOKER]), rules, cap=cap, beam=beam)
+    elif compiled:
         out = _table_dp_jit.solve_jit(table[:52], hand[:52], int(table[JOKER]), int(hand[JOKER]), weights[:52],
                                       int(weights[JOKER]), rules, cap=cap, beam=beam)
     else:
@@ -326,26 +337,38 @@ def _card_counts(melds) -> np.ndarray:
     return np.bincount(np.array(cards, dtype=np.int64), minlength=N_KINDS).astype(np.int64)
 
 
-JOKER_CAP = 3000
+JOKER_CAP = 10_000
 """States in one layer beyond which the compiled programme hands a position with jokers to the integer
 programme. Without jokers the programme is the fast route (a median of ~1 ms on the bench's Rummikub-like
-positions against ~6–12 ms for HiGHS); with jokers its layers grow fast (a 46-card table with six jokers
-reached 200,000 states) while HiGHS branches, so it gets a short try and then gives way. Measured on the
-bench's 80 Robber positions (solve only, CPU, busy machine): a failed try costs ~3–5 ms; the median call
-took ~38 ms with a cap of 3,000, ~39 ms with 15,000, against ~88 ms for HiGHS alone; the larger cap gave
-the smaller worst case (845 against 1,300 ms), 3,000 the better median, and the median is the target."""
+positions against ~6–12 ms for HiGHS); with five or six jokers on a table of 50–60 cards even the slack
+programme can reach hundreds of thousands of states (a minute of work) while HiGHS branches in a fraction
+of a second, so it gets a bounded try and then gives way. Measured with the slack programme (CPU, the other
+core busy) on the 140 positions of ``bench/bench_robber_play.py`` and the 712 a greedy bot met in the
+first 40 games of ``bench/soak.py --seed 9``: caps of 5,000, 10,000 and 50,000 gave medians of 3.5–3.6 ms
+and ~6 ms on each set, means of 20–24 ms and 22–26 ms, slowest 0.33–0.61 s; 10,000 sits between the
+better mean on the bench positions (larger caps) and on the soak's (smaller ones)."""
 
 
 def _jit(table, hand, rules, weights):
-    """The compiled programme; if its layers grow past the cap (jokers), the integer programme."""
+    """The compiled programme (with jokers, the slack programme where it covers the rules); past its cap, the
+    integer programme."""
     jokers = table[JOKER] + hand[JOKER] > 0
+    # without jokers the first programme is the faster (0.85 against 1.22 ms median on the bench's
+    # Rummikub-like positions): the slack programme's layer front costs more than it saves there
+    slack = jokers and _table_dp_slack.supports(rules)
+    mod = _table_dp_slack if slack else _table_dp_jit
     # without jokers the exact pass is fast alone: on the bench's Rummikub-like positions the beam pass
     # first made the median 0.64 ms -> 0.70 ms (64 states) or 0.85 ms (256)
-    cap, beam = (JOKER_CAP, _table_dp_jit.BEAM) if jokers else (_table_dp_jit.CAP, 0)
+    cap, beam = (JOKER_CAP, mod.BEAM) if jokers else (mod.CAP, 0)
     try:
-        return _dp(table, hand, rules, weights, compiled=True, cap=cap, beam=beam)
+        return _dp(table, hand, rules, weights, compiled="slack" if slack else True, cap=cap, beam=beam)
     except _table_dp_jit.GaveUp:
         return _milp(table, hand, rules, weights)
+
+
+def _slack_only(table, hand, rules, weights):
+    """The compiled programme with jokers as slack alone (``method="slack"``: tests compare it with the others)."""
+    return _dp(table, hand, rules, weights, compiled="slack", cap=0, beam=_table_dp_slack.BEAM)
 
 
 def _jit_only(table, hand, rules, weights):
@@ -367,29 +390,37 @@ def _meld_order(m: Meld):
 
 
 AUTO = "milp"
-"""What ``method="auto"`` (the default) means: ``"jit"``, the compiled programme where it covers the
+"""What ``method="auto"`` (the default) means: ``"hybrid"``, the compiled programme where it covers the
 rules and HiGHS beyond its cap, or ``"milp"``, HiGHS always. Both give the same optimum value; where
 several rearrangements reach it they may pick different ones, and a seeded bot game then goes on
 differently. ``"milp"`` gives back, tie for tie, the answers of the solver before the compiled route.
 
 The default stays ``"milp"`` for now: the book's worked Robber game (chapter 9), the Robber golden
-record and a TableRearrangement example follow its tie-breaks move by move. Switching to ``"jit"``
-(about 5× faster on Robber positions) means re-deriving those; pass ``method="jit"`` meanwhile."""
+record and a TableRearrangement example follow its tie-breaks move by move, and in whole bot games the
+hybrid route is barely faster (2.6 against 2.5 games/s in ``bench/soak.py``): two calls in three still
+end in HiGHS there. Pass ``method="hybrid"`` to use it."""
+
+METHODS = ("auto", "hybrid", "slack", "jit", "milp", "dp")
+"""The solver's routes: ``"hybrid"`` (compiled programme, HiGHS past :data:`JOKER_CAP`), ``"jit"`` (the
+compiled programme alone, with no cap: exact, but a dense table with jokers can take it tens of seconds;
+the tests use it to check the programme by itself), ``"milp"`` (HiGHS), ``"dp"`` (the programme in Python,
+slow) and ``"auto"`` (:data:`AUTO`)."""
 
 
 def _route(method: str, rules: MeldRules):
-    """The solver function for ``method``; ``"auto"`` is the compiled programme where it covers the rules."""
-    if method not in ("auto", "jit", "milp", "dp"):
-        raise ValueError(f"method is {method!r}: it must be 'auto', 'jit', 'milp' or 'dp'.")
+    """The solver function for ``method``; ``"auto"`` is :data:`AUTO` where the compiled programme covers
+    the rules, else HiGHS."""
+    if method not in METHODS:
+        raise ValueError(f"method is {method!r}: it must be one of {', '.join(map(repr, METHODS))}.")
     if method == "auto":
-        if AUTO == "jit" and _table_dp_jit.supports(rules):
-            return _jit
-        method = "milp"
+        method = "hybrid" if AUTO in ("hybrid", "jit") and _table_dp_jit.supports(rules) else "milp"
     if method == "dp" and not _table_dp.supports(rules):
         raise ValueError(f"the dynamic programme does not cover the rules {rules.name!r}; use method='milp'.")
-    if method == "jit" and not _table_dp_jit.supports(rules):
+    if method in ("jit", "hybrid") and not _table_dp_jit.supports(rules):
         raise ValueError(f"the compiled programme does not cover the rules {rules.name!r}; use method='milp'.")
-    return {"jit": _jit_only, "milp": _milp, "dp": _dp}[method]
+    if method == "slack" and not _table_dp_slack.supports(rules):
+        raise ValueError(f"the slack programme does not cover the rules {rules.name!r}; use method='milp'.")
+    return {"hybrid": _jit, "slack": _slack_only, "jit": _jit_only, "milp": _milp, "dp": _dp}[method]
 
 
 def arrange_table(table: Iterable[int], rules: MeldRules, *, method: str = "auto") -> tuple[Meld, ...] | None:
@@ -418,9 +449,8 @@ def solve_table(table: Iterable[int], hand: Iterable[int], rules: MeldRules, *, 
     face values. Raises :class:`~rumino.errors.IllegalActionError` (§4.3 (iii)) if the
     table cannot be arranged into valid melds to begin with (``check=False`` skips that
     test for callers who know the table is valid, and then only the final table is
-    required to be valid). ``method``: ``"auto"`` (the compiled programme where it
-    covers the rules, else the integer programme), ``"jit"``, ``"milp"`` or ``"dp"``
-    (the programme in Python, slow); all give the same optimum value.
+    required to be valid). ``method``: one of :data:`METHODS` (``"auto"``,
+    ``"hybrid"``, ``"jit"``, ``"milp"``, ``"dp"``); all give the same optimum value.
 
     >>> from rumino.cards import parse_hand
     >>> from rumino.melds import ROBBER_MELDS

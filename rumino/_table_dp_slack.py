@@ -1,0 +1,632 @@
+"""The table solver's compiled programme with jokers as *slack*: no joker is ever placed in a state.
+
+The programme of :mod:`rumino._table_dp_jit` places every joker where it lies, so a
+joker may start a run at any position, end one, or fill a gap, and a dense table
+with four jokers reached 590,000 states in one layer while only checking that the
+table alone can be arranged. Under the Rommé family's joker limits (RULES §3.2: at
+least two naturals in a meld, at most two jokers side by side, two side by side
+only in runs of four or more) a meld is its *naturals* plus jokers, and what the
+naturals allow of jokers is an interval:
+
+* a **set** of k naturals (2–4 distinct suits) takes from ``max(0, 3 − k)`` to
+  ``4 − k`` jokers;
+* a **run** whose naturals lie at positions ``i0 … e`` with gaps of one or two
+  positions (three missing would need three jokers side by side) takes exactly one
+  joker per missing position, one more if its naturals span only two positions (a
+  run has three cards), and up to two more at each end, as far as the ranks go and
+  never more than 13 cards (which also keeps the low and the high ace apart).
+  Two jokers side by side always sit between or beside at least two naturals, so
+  the run has four cards or more and the limit on adjacent jokers holds.
+
+The jokers of a whole table are then any number between the sum of the lower ends
+and the sum of the upper ends, one meld's share being independent of another's. So
+the state keeps two counters instead of jokers' places: ``lo``, the jokers the melds
+so far need, and ``hi``, the most they could hold (capped at the jokers there are).
+At the end a table is valid when some number of jokers ``J`` with ``lo ≤ J ≤ hi``
+covers all the table's jokers and no more than the table's and the hand's; the
+best uses ``J = min(hi, jokers)`` (each hand joker placed is worth its value). A run
+state is its naturals so far (1, 2+), the positions they span (1, 2, 3+), the
+positions skipped since its last natural (0–2: the gaps its jokers will fill) and
+where it began (positions 0, 1, 2 or later: what fits below it, and whether it holds
+the low ace). A run begins with a natural and ends on one; a run with a gap must take
+a natural again, so each arrangement is reached once.
+
+The rules this covers are checked by :func:`supports`; everything else (and the
+Python programme, ``method="dp"``, and HiGHS) stays as it was, as independent routes
+the tests compare with this one.
+
+>>> from rumino.cards import to_counts, parse_hand
+>>> from rumino.melds import ROBBER_MELDS
+>>> t, h = to_counts(parse_hand("5c 6c 7c 8c 9c")), to_counts(parse_hand("7c"))
+>>> solve_slack(t[:52], h[:52], 0, 0, ROBBER_MELDS.values[:52], 20, ROBBER_MELDS)[0]
+7
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+
+from ._table_dp import _Rules, set_split
+from ._table_dp import supports as _dp_supports
+from ._table_dp_jit import _SLOTS, GaveUp, _grow, _grow2, _pack, _positions, _unpack
+from .kernels import _jit
+from .melds import MeldRules
+
+# the state's fifth word: lo, hi, naturals of one / two suits given to this rank's sets, aces used low per suit
+_LO, _HI, _C1, _C2, _ACES = 0, 4, 8, 12, 16
+
+
+def supports(rules: MeldRules) -> bool:
+    """The rules where a meld's jokers form an interval as above: the Rommé family's joker limits.
+
+    >>> from rumino.melds import ROBBER_MELDS, RUMINO_MELDS
+    >>> supports(ROBBER_MELDS), supports(RUMINO_MELDS)
+    (True, False)
+    """
+    return (_dp_supports(rules) and rules.min_naturals == 2 and rules.max_jokers_per_meld is None
+            and rules.max_adjacent_jokers == 2 and rules.adjacent_jokers_min_run <= 4
+            and rules.min_meld == 3 and rules.max_set == 4 and rules.max_run == 13
+            and rules.pack.decks + rules.pack.jokers <= _SLOTS and rules.pack.jokers <= 15)
+
+
+@lru_cache(maxsize=4)
+def _tables(rules: MeldRules):
+    """Run states as ids 1…n and what happens to each: take a natural, skip a position, end."""
+    states = []
+    for p0 in range(4):
+        for nat, span in ((1, 1), (2, 2), (2, 3)):
+            for gap in range(3):
+                states.append((nat, span, gap, p0))
+    ids = {st: i + 1 for i, st in enumerate(states)}
+    n = len(states) + 1
+    t_nat = np.zeros(n, dtype=np.int64)  # id after taking a natural
+    t_skip = np.zeros(n, dtype=np.int64)  # id after skipping this position (0: may not)
+    t_end = np.zeros(n, dtype=np.bool_)  # may end here
+    t_gap = np.zeros(n, dtype=np.int64)  # positions skipped since its last natural (a joker each, counted on skipping)
+    t_short = np.zeros(n, dtype=np.int64)  # jokers it needs when it ends (1 if its naturals span 2 positions)
+    t_p0 = np.zeros(n, dtype=np.int64)  # where it began: 0, 1, 2, or 3 for later
+    for (nat, span, gap, p0), i in ids.items():
+        t_nat[i] = ids[(min(nat + 1, 2), min(span + gap + 1, 3), 0, p0)]
+        t_skip[i] = ids[(nat, span, gap + 1, p0)] if gap < 2 else 0
+        t_end[i] = gap == 0 and nat >= 2
+        t_gap[i] = gap
+        t_short[i] = 1 if span == 2 else 0
+        t_p0[i] = p0
+    start = np.array([ids[(1, 1, 0, p0)] for p0 in range(4)], dtype=np.int64)
+    J = rules.pack.jokers
+    setok = np.zeros((5, 5, J + 1), dtype=np.bool_)  # [suits giving 1, suits giving 2, jokers] -> sets possible
+    R = _Rules(rules)
+    for c1 in range(5):
+        for c2 in range(5 - c1):
+            counts = tuple([2] * c2 + [1] * c1 + [0] * (4 - c1 - c2))
+            for js in range(J + 1):
+                setok[c1, c2, js] = set_split(counts, js, R) is not None
+    return R, t_nat, t_skip, t_end, t_gap, t_short, t_p0, start, setok
+
+
+@_jit
+def _room(p0, e, L):
+    """Most jokers a run that began at position index ``p0`` (3: 3 or later) and ends at ``e`` may add at
+    its ends: two below and two above, as far as the ``L`` positions go, 13 cards at most."""
+    low = p0 if p0 < 2 else 2
+    high = L - 1 - e
+    if high > 2:
+        high = 2
+    room = low + high
+    if p0 < 3:  # a run that began this low may reach 13 cards (and both aces): cap it
+        span = e - p0 + 1
+        if room > 13 - span:
+            room = 13 - span
+    return room
+
+
+# ---------------------------------------------------------------------- a layer's states: a hash of keys, a front per key
+
+# States that differ only in ``lo`` share a key (a *bucket*); in a bucket a state is dropped when another has
+# lo' <= lo and at least its value: every later step allows it no less (fewer jokers needed, the same runs),
+# so it can never end better. Hashing by hand (open addressing over int64 arrays) instead of a typed dict.
+
+
+@_jit
+def _h5(k0, k1, k2, k3, k4, mask):
+    h = k0 * 1099511628211 ^ k1
+    h = h * 1099511628211 ^ k2
+    h = h * 1099511628211 ^ k3
+    h = h * 1099511628211 ^ k4
+    h ^= h >> 29
+    return h & mask
+
+
+@_jit
+def _pow2(n):
+    """The least power of two of at least ``n`` (the hash's probe wraps with a mask)."""
+    p = 1
+    while p < n:
+        p *= 2
+    return p
+
+
+@_jit
+def _rehash(bkeys, nb, size):
+    htab = np.full(size, -1, dtype=np.int64)
+    mask = size - 1
+    for b in range(nb):
+        i = _h5(bkeys[b, 0], bkeys[b, 1], bkeys[b, 2], bkeys[b, 3], bkeys[b, 4], mask)
+        while htab[i] >= 0:
+            i = (i + 1) & mask
+        htab[i] = b
+    return htab
+
+
+@_jit
+def _offer(htab, bkeys, bslot, nb, keys, val, gid, alive, n, prev_g, choice_g, n_g, k0, k1, k2, k3, k4, lo, v,
+           pg, ch):
+    """Offer a state (key ``k0…k4`` without lo, then lo, value ``v``, reached from global state ``pg`` by
+    choice ``ch``) to the layer; the arrays must have room for one more. Returns the new (nb, n, n_g)."""
+    mask = htab.shape[0] - 1
+    i = _h5(k0, k1, k2, k3, k4, mask)
+    while True:
+        b = htab[i]
+        if b < 0:
+            b = nb
+            htab[i] = b
+            bkeys[b, 0] = k0
+            bkeys[b, 1] = k1
+            bkeys[b, 2] = k2
+            bkeys[b, 3] = k3
+            bkeys[b, 4] = k4
+            bslot[b, :] = -1
+            nb += 1
+            break
+        if bkeys[b, 0] == k0 and bkeys[b, 1] == k1 and bkeys[b, 2] == k2 and bkeys[b, 3] == k3 and bkeys[b, 4] == k4:
+            break
+        i = (i + 1) & mask
+    for l2 in range(lo + 1):
+        j = bslot[b, l2]
+        if j >= 0 and val[j] >= v:
+            return nb, n, n_g  # as good a state needs no more jokers
+    j = bslot[b, lo]
+    if j < 0:
+        keys[n, 0] = k0
+        keys[n, 1] = k1
+        keys[n, 2] = k2
+        keys[n, 3] = k3
+        keys[n, 4] = k4 | (lo << _LO)
+        val[n] = v
+        gid[n] = n_g
+        alive[n] = True
+        prev_g[n_g] = pg
+        choice_g[n_g] = ch
+        bslot[b, lo] = n
+        n += 1
+        n_g += 1
+    else:
+        val[j] = v
+        prev_g[gid[j]] = pg
+        choice_g[gid[j]] = ch
+    for l2 in range(lo + 1, bslot.shape[1]):
+        j = bslot[b, l2]
+        if j >= 0 and val[j] <= v:
+            alive[j] = False  # needs more jokers for no more value
+            bslot[b, l2] = -1
+    return nb, n, n_g
+
+
+@_jit
+def _compact(keys, val, gid, alive, n):
+    """Drop the states marked dead, keeping the order of the rest."""
+    m = 0
+    for i in range(n):
+        if alive[i]:
+            if m != i:
+                for q in range(5):
+                    keys[m, q] = keys[i, q]
+                val[m] = val[i]
+                gid[m] = gid[i]
+            m += 1
+    return m
+
+
+@_jit
+def _trim(keys, val, gid, n, beam, t_end, buf, JT):
+    """Keep the ``beam`` most promising of ``n`` states in place: the most value so far, then the fewest
+    open runs that could not end here, then the fewest jokers needed and the most room for them."""
+    if beam <= 0 or n <= beam:
+        return n
+    score = np.empty(n, dtype=np.int64)
+    for i in range(n):
+        bad = 0
+        for s in range(4):
+            k = _unpack(keys[i, s], buf)
+            for r in range(k):
+                if not t_end[buf[r]]:
+                    bad += 1
+        lo = (keys[i, 4] >> _LO) & 15
+        hi = (keys[i, 4] >> _HI) & 15
+        score[i] = val[i] * 1024 - bad * 64 - lo * 8 + min(hi, JT)
+    order = np.argsort(-score, kind="mergesort")[:beam]
+    order.sort()
+    for j in range(beam):
+        i = order[j]
+        for q in range(5):
+            keys[j, q] = keys[i, q]
+        val[j] = val[i]
+        gid[j] = gid[i]
+    return beam
+
+
+@_jit
+def _run(T, H, TJ, HJ, W, wJ, ranks, kinds, t_nat, t_skip, t_end, t_gap, t_short, t_p0, start, setok, rem, lb,
+         beam, cap):
+    """The programme; arguments and answer as :func:`rumino._table_dp_jit._run_dp`'s (``start[p0]``: the id
+    of a run begun at position index ``p0``)."""
+    JT = TJ + HJ
+    L = ranks.shape[0]
+    n_layers = L * 5
+    prev_g = np.empty(1024, dtype=np.int64)
+    choice_g = np.empty(1024, dtype=np.int64)
+    prev_g[0] = -1
+    choice_g[0] = 0
+    n_g = 1
+    cur_keys = np.zeros((1, 5), dtype=np.int64)
+    cur_val = np.zeros(1, dtype=np.int64)
+    cur_gid = np.zeros(1, dtype=np.int64)
+    n_cur = 1
+    old = np.empty(_SLOTS, dtype=np.int64)
+    nxt = np.empty(_SLOTS + 4, dtype=np.int64)
+    pow3 = np.ones(_SLOTS + 1, dtype=np.int64)
+    for i in range(1, _SLOTS + 1):
+        pow3[i] = pow3[i - 1] * 3
+    layer = 0
+    for p in range(L):
+        rank = ranks[p]
+        low_ace = kinds[p] == 1
+        high_ace = kinds[p] == 2
+        new_id = start[p if p < 3 else 3]
+        last = p + 1 == L
+        for s in range(4):
+            t = T[s * 13 + rank]
+            h = H[s * 13 + rank]
+            w = W[s * 13 + rank]
+            nat_next = 0 if last else T[s * 13 + ranks[p + 1]] + H[s * 13 + ranks[p + 1]]
+            size0 = max(64, 2 * n_cur)
+            new_keys = np.empty((size0, 5), dtype=np.int64)
+            new_val = np.empty(size0, dtype=np.int64)
+            new_gid = np.empty(size0, dtype=np.int64)
+            alive = np.empty(size0, dtype=np.bool_)
+            bkeys = np.empty((size0, 5), dtype=np.int64)
+            bslot = np.empty((size0, JT + 1), dtype=np.int64)
+            htab = np.full(_pow2(4 * size0), -1, dtype=np.int64)
+            n_new = 0
+            nb = 0
+            for i in range(n_cur):
+                val = cur_val[i]
+                word = cur_keys[i, s]
+                extra = cur_keys[i, 4]
+                lo0 = (extra >> _LO) & 15
+                hi0 = (extra >> _HI) & 15
+                c1 = (extra >> _C1) & 15
+                c2 = (extra >> _C2) & 15
+                aces_s = (extra >> (_ACES + 4 * s)) & 15
+                k = _unpack(word, old)
+                if high_ace:
+                    nlo, nhi = max(0, t - aces_s), t + h - aces_s
+                elif low_ace:
+                    nlo, nhi = 0, t + h
+                else:
+                    nlo, nhi = t, t + h
+                for n in range(nlo, nhi + 1):
+                    if high_ace:
+                        gain = w * (aces_s + n - t)
+                    elif low_ace:
+                        gain = 0
+                    else:
+                        gain = w * (n - t)
+                    amax = 0 if high_ace else min(n, 2)
+                    for a in range(amax + 1):
+                        m = n - a
+                        nc1 = c1 + (1 if a == 1 else 0)
+                        nc2 = c2 + (1 if a == 2 else 0)
+                        for code in range(pow3[k]):
+                            cn = 0
+                            lo = lo0
+                            hi = hi0
+                            ok = True
+                            kk = 0
+                            force = 0  # open runs that must take a natural at the next position
+                            c = code
+                            for r in range(k):
+                                dgt = c % 3
+                                c //= 3
+                                rid = old[r]
+                                if dgt == 0:  # the run ends at the position before this one
+                                    if not t_end[rid]:
+                                        ok = False
+                                        break
+                                    lo += t_short[rid]
+                                    hi += _room(t_p0[rid], p - 1, L)
+                                elif dgt == 1:  # it takes a natural here
+                                    if high_ace and t_p0[rid] == 0:
+                                        ok = False  # A…K already: no 14th card (RULES §3.2)
+                                        break
+                                    cn += 1
+                                    nxt[kk] = t_nat[rid]
+                                    kk += 1
+                                else:  # it skips this position: a joker will stand here
+                                    sk = t_skip[rid]
+                                    if sk == 0 or last:
+                                        ok = False
+                                        break
+                                    lo += 1  # counted now, so that open gaps never outnumber the jokers
+                                    hi += 1
+                                    if t_gap[sk] == 2:
+                                        force += 1
+                                    nxt[kk] = sk
+                                    kk += 1
+                            if not ok or cn > m or lo > JT:
+                                continue
+                            for _ in range(m - cn):
+                                nxt[kk] = new_id
+                                kk += 1
+                            if kk > _SLOTS:
+                                continue
+                            if last:
+                                for r in range(kk):
+                                    if not t_end[nxt[r]]:
+                                        ok = False
+                                        break
+                                if not ok:
+                                    continue
+                            elif force > nat_next:
+                                continue
+                            if hi > JT:
+                                hi = JT
+                            nw = _pack(nxt, kk)
+                            ne = extra & ~((15 << _LO) | (15 << _HI) | (15 << _C1) | (15 << _C2))
+                            ne |= (lo << _LO) | (hi << _HI) | (nc1 << _C1) | (nc2 << _C2)
+                            if low_ace:
+                                ne = (ne & ~(15 << (_ACES + 4 * s))) | (n << (_ACES + 4 * s))
+                            k0 = nw if s == 0 else cur_keys[i, 0]
+                            k1 = nw if s == 1 else cur_keys[i, 1]
+                            k2 = nw if s == 2 else cur_keys[i, 2]
+                            k3 = nw if s == 3 else cur_keys[i, 3]
+                            v = val + gain
+                            if lb >= 0 and v + rem[layer] <= lb:
+                                continue  # cannot beat the answer in hand
+                            ch = n | (a << 4) | (code << 8)
+                            if n_new + 1 >= new_val.shape[0]:
+                                new_keys = _grow2(new_keys, n_new + 1)
+                                new_val = _grow(new_val, n_new + 1)
+                                new_gid = _grow(new_gid, n_new + 1)
+                                alive = _grow(alive, n_new + 1)
+                            if nb + 1 >= bkeys.shape[0]:
+                                bkeys = _grow2(bkeys, nb + 1)
+                                bslot = _grow2(bslot, nb + 1)
+                            if 2 * (nb + 1) > htab.shape[0]:
+                                htab = _rehash(bkeys, nb, 2 * htab.shape[0])
+                            prev_g = _grow(prev_g, n_g + 1)
+                            choice_g = _grow(choice_g, n_g + 1)
+                            nb, n_new, n_g = _offer(htab, bkeys, bslot, nb, new_keys, new_val, new_gid, alive, n_new,
+                                                    prev_g, choice_g, n_g, k0, k1, k2, k3, ne & ~(15 << _LO), lo, v,
+                                                    cur_gid[i], ch)
+            n_new = _compact(new_keys, new_val, new_gid, alive, n_new)
+            n_new = _trim(new_keys, new_val, new_gid, n_new, beam, t_end, old, JT)
+            if cap > 0 and n_new > cap:
+                return -2, np.zeros(0, dtype=np.int64)
+            cur_keys, cur_val, cur_gid, n_cur = new_keys, new_val, new_gid, n_new
+            layer += 1
+            if n_cur == 0:
+                return -1, np.zeros(0, dtype=np.int64)
+        # close the rank: its sets, with some jokers (counted in both lo and hi: they are placed)
+        size0 = max(64, 2 * n_cur)
+        new_keys = np.empty((size0, 5), dtype=np.int64)
+        new_val = np.empty(size0, dtype=np.int64)
+        new_gid = np.empty(size0, dtype=np.int64)
+        alive = np.empty(size0, dtype=np.bool_)
+        bkeys = np.empty((size0, 5), dtype=np.int64)
+        bslot = np.empty((size0, JT + 1), dtype=np.int64)
+        htab = np.full(_pow2(4 * size0), -1, dtype=np.int64)
+        n_new = 0
+        nb = 0
+        for i in range(n_cur):
+            val = cur_val[i]
+            extra = cur_keys[i, 4]
+            lo0 = (extra >> _LO) & 15
+            hi0 = (extra >> _HI) & 15
+            c1 = (extra >> _C1) & 15
+            c2 = (extra >> _C2) & 15
+            if lb >= 0 and val + rem[layer] <= lb:
+                continue
+            for js in range(JT - lo0 + 1):
+                if (c1 > 0 or c2 > 0 or js > 0) and not setok[c1, c2, js]:
+                    continue
+                lo = lo0 + js
+                hi = min(hi0 + js, JT)
+                ne = extra & ~((15 << _LO) | (15 << _HI) | (15 << _C1) | (15 << _C2))
+                ne |= (lo << _LO) | (hi << _HI)
+                if n_new + 1 >= new_val.shape[0]:
+                    new_keys = _grow2(new_keys, n_new + 1)
+                    new_val = _grow(new_val, n_new + 1)
+                    new_gid = _grow(new_gid, n_new + 1)
+                    alive = _grow(alive, n_new + 1)
+                if nb + 1 >= bkeys.shape[0]:
+                    bkeys = _grow2(bkeys, nb + 1)
+                    bslot = _grow2(bslot, nb + 1)
+                if 2 * (nb + 1) > htab.shape[0]:
+                    htab = _rehash(bkeys, nb, 2 * htab.shape[0])
+                prev_g = _grow(prev_g, n_g + 1)
+                choice_g = _grow(choice_g, n_g + 1)
+                nb, n_new, n_g = _offer(htab, bkeys, bslot, nb, new_keys, new_val, new_gid, alive, n_new, prev_g,
+                                        choice_g, n_g, cur_keys[i, 0], cur_keys[i, 1], cur_keys[i, 2],
+                                        cur_keys[i, 3], ne & ~(15 << _LO), lo, val, cur_gid[i], js)
+        n_new = _compact(new_keys, new_val, new_gid, alive, n_new)
+        n_new = _trim(new_keys, new_val, new_gid, n_new, beam, t_end, old, JT)
+        if cap > 0 and n_new > cap:
+            return -2, np.zeros(0, dtype=np.int64)
+        cur_keys, cur_val, cur_gid, n_cur = new_keys, new_val, new_gid, n_new
+        layer += 1
+        if n_cur == 0:
+            return -1, np.zeros(0, dtype=np.int64)
+    # the runs still open end at the last position; then some J with lo <= J <= hi covers the table's jokers
+    best = -1
+    best_g = -1
+    for i in range(n_cur):
+        lo = (cur_keys[i, 4] >> _LO) & 15
+        hi = (cur_keys[i, 4] >> _HI) & 15
+        for s in range(4):
+            k = _unpack(cur_keys[i, s], old)
+            for r in range(k):
+                lo += t_short[old[r]]  # (every open run may end: the last layer kept no other)
+                hi += _room(t_p0[old[r]], L - 1, L)
+        J = min(hi, JT)
+        if lo > J or J < TJ:
+            continue
+        v = cur_val[i] + wJ * (J - TJ)
+        if v > best and v > lb:
+            best = v
+            best_g = cur_gid[i]
+    choices = np.zeros(n_layers, dtype=np.int64)
+    if best_g < 0:
+        return -1, choices
+    g = best_g
+    for q in range(n_layers - 1, -1, -1):
+        choices[q] = choice_g[g]
+        g = prev_g[g]
+    return best, choices
+
+
+# ---------------------------------------------------------------------- the Python side
+
+BEAM = 256
+"""States kept per layer by the first, heuristic pass (its answer is the exact pass's lower bound)."""
+CHECK_BEAMS = (64, 512)
+"""The beams tried in turn on a table check (nothing to gain: the first arrangement found is the answer)."""
+CAP = 2_000_000  # states in one layer beyond which the exact pass stops (GaveUp)
+QUICK_CAP = 3000
+"""The first, unaided exact pass stops at a layer of this many states (0: no such pass)."""
+
+
+def solve_slack(T, H, TJ: int, HJ: int, W, wJ: int, rules: MeldRules, *, beam: int = BEAM, cap: int = CAP):
+    """Best placement as :func:`rumino._table_dp_jit.solve_jit` returns it: ``(value, melds)`` or ``None``
+    (melds as ``("run", suit, [(position, is_joker), …])`` or ``("set", rank, suits, jokers)``).
+
+    Raises :class:`~rumino._table_dp_jit.GaveUp` if the exact pass meets a layer of more than ``cap``
+    states. Same two passes as :func:`~rumino._table_dp_jit.solve_jit`: a beam for a lower bound, then
+    the exact programme that drops what cannot beat it.
+    """
+    R, t_nat, t_skip, t_end, t_gap, t_short, t_p0, start, setok = _tables(rules)
+    pos, ranks, kinds = _positions(rules)
+    T = np.ascontiguousarray(T, dtype=np.int64)
+    H = np.ascontiguousarray(H, dtype=np.int64)
+    W = np.ascontiguousarray(W, dtype=np.int64)
+    TJ, HJ, wJ = int(TJ), int(HJ), int(wJ)
+    gain = np.zeros(len(pos) * 5, dtype=np.int64)
+    for i, (rank, kind) in enumerate(zip(ranks, kinds)):
+        if kind != 1:
+            for s in range(4):
+                gain[i * 5 + s] = W[s * 13 + rank] * H[s * 13 + rank]
+    rem = np.concatenate([np.cumsum(gain[::-1])[::-1][1:], [0]]) + wJ * HJ
+    top = int(gain.sum()) + wJ * HJ
+    args = (T, H, TJ, HJ, W, wJ, ranks, kinds, t_nat, t_skip, t_end, t_gap, t_short, t_p0, start, setok, rem)
+    best, choices = -1, None
+    # first the exact pass alone, on a short leash: most positions of real games finish in it (a beam pass
+    # first would cost more than it saves there); the rest get the beam's lower bound, then the full pass
+    if QUICK_CAP and beam > 0 and (cap == 0 or cap > QUICK_CAP):
+        best, choices = _run(*args, -1, 0, QUICK_CAP)
+        if best != -2:
+            return None if best < 0 else (int(best), _replay(choices, pos, TJ + HJ, TJ, R, t_nat, t_skip, start))
+        best, choices = -1, None
+    for b in (CHECK_BEAMS if top == 0 else (beam,)) if beam > 0 else ():
+        best, choices = _run(*args, -1, b, 0)
+        if best >= top:
+            break
+    if best < 0 or best < top:
+        best2, choices2 = _run(*args, best, 0, cap)
+        if best2 == -2:
+            raise GaveUp(f"a layer of more than {cap} states")
+        if best2 >= 0:
+            best, choices = best2, choices2
+    if best < 0:
+        return None
+    return int(best), _replay(choices, pos, TJ + HJ, TJ, R, t_nat, t_skip, start)
+
+
+def _replay(choices, pos, JT: int, TJ: int, R, t_nat, t_skip, start):
+    """Lay out the melds from the choices: naturals per run, jokers in its gaps, then at its ends."""
+    L = len(pos)
+    runs = []  # finished runs: (suit, first index, last index, [indices of naturals])
+    sets = []
+    open_runs: list[list[tuple[int, list[int]]]] = [[], [], [], []]  # per suit: (run id, natural indices)
+    set_nat = [0, 0, 0, 0]
+    set_jokers = 0
+    q = 0
+    for i in range(L):
+        new_id = int(start[min(i, 3)])
+        for s in range(4):
+            ch = int(choices[q])
+            q += 1
+            n, a, code = ch & 15, (ch >> 4) & 15, ch >> 8
+            m = n - a
+            nxt = []
+            cn = 0
+            for rid, nats in open_runs[s]:
+                dgt = code % 3
+                code //= 3
+                if dgt == 0:
+                    runs.append((s, nats))
+                elif dgt == 1:
+                    cn += 1
+                    nxt.append((int(t_nat[rid]), nats + [i]))
+                else:
+                    nxt.append((int(t_skip[rid]), nats))
+            nxt += [(new_id, [i]) for _ in range(m - cn)]
+            nxt.sort(key=lambda e: e[0])  # the compiled code's slot order (equal ids are interchangeable)
+            open_runs[s] = nxt
+            set_nat[s] = a
+        js = int(choices[q])
+        q += 1
+        set_jokers += js
+        for suits, j in set_split(tuple(set_nat), js, R) or ():
+            sets.append(("set", pos[i] % 13, suits, j))
+        set_nat = [0, 0, 0, 0]
+    for s in range(4):
+        for _rid, nats in open_runs[s]:
+            runs.append((s, nats))
+    # each run: the jokers it needs (its gaps, and one more if its naturals span two positions) and the
+    # most it may hold (plus its ends); the jokers left over go to the ends of runs with room
+    lo = set_jokers
+    hi = set_jokers
+    shape = []
+    for s, nats in runs:
+        i0, e = nats[0], nats[-1]
+        gaps = (e - i0 + 1) - len(nats)
+        short = 1 if e - i0 + 1 == 2 else 0
+        room = _room(min(i0, 3), e, L)
+        shape.append((s, nats, gaps, short, room))
+        lo += gaps + short
+        hi += gaps + room
+    J = min(hi, JT)
+    if J < lo or J < TJ:
+        raise RuntimeError("the programme's joker counts do not replay")  # a bug, not bad input
+    spare = J - lo
+    melds = []
+    for s, nats, gaps, short, room in shape:
+        i0, e = nats[0], nats[-1]
+        extra = short + min(spare, room - short)
+        spare -= extra - short
+        # ends: above first (a careful player extends upwards), at most two each side
+        up = min(extra, 2, L - 1 - e)
+        down = extra - up
+        cells = [(pos[k], True) for k in range(i0 - down, i0)]
+        natural = set(nats)
+        cells += [(pos[k], k not in natural) for k in range(i0, e + 1)]
+        cells += [(pos[k], True) for k in range(e + 1, e + 1 + up)]
+        melds.append(("run", s, cells))
+    if spare:
+        raise RuntimeError("the programme's joker counts do not replay")
+    return melds + sets
+
+
+__all__ = ["supports", "solve_slack", "GaveUp"]

@@ -1,0 +1,155 @@
+"""The compiled programme with jokers as slack (rumino._table_dp_slack) against the other exact routes.
+
+It drops the jokers' places from the state and keeps only how many the melds so far
+need and could hold; that rests on an argument about the Rommé family's joker limits
+(in its module docstring), so it is checked three ways: against the exhaustive
+search of tests/test_solver.py written from the rules text, against HiGHS on seeded
+mid-sized positions, and against HiGHS on positions from real bot games (big tables,
+four to six jokers). Its melds must pass the naive meld check and hold exactly
+table + placed, jokers identified.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from test_solver import RULE_SETS, assert_valid_solution, brute_best, small_instance
+
+from rumino import _table_dp_slack, solver
+from rumino.cards import JOKER, parse_hand
+from rumino.melds import GIN_MELDS, ROBBER_MELDS, ROMME_MELDS, WIENER_MELDS
+from rumino.solver import arrange_table, random_position, solve_table
+
+SLACK_RULES = ("robber", "few_jokers")  # the rule sets of test_solver.py the slack programme covers
+
+
+def test_supports_the_romme_family_only():
+    """Only rules whose melds take an interval of jokers: at least two naturals, two side by side at most."""
+    for name, rules in RULE_SETS.items():
+        assert _table_dp_slack.supports(rules) == (name in SLACK_RULES), name
+    assert _table_dp_slack.supports(ROMME_MELDS) and _table_dp_slack.supports(WIENER_MELDS)
+    assert not _table_dp_slack.supports(GIN_MELDS)
+    with pytest.raises(ValueError, match="slack programme does not cover"):
+        solve_table(parse_hand("5c 6c 7c"), parse_hand("8c"), RULE_SETS["lenient"], method="slack")
+
+
+def test_slack_agrees_with_the_exhaustive_search():
+    """2,000 seeded small positions, some with two jokers more in the hand: the same optimum as the exhaustive
+    search (most value, and most cards for a third of them), zero mismatches."""
+    rng = np.random.default_rng(20261130)
+    mismatches, placed_some, jokers = [], 0, 0
+    for i in range(2000):
+        rules = RULE_SETS[SLACK_RULES[i % 2]]
+        table, hand = small_instance(rng, rules)
+        if i % 4 == 0:
+            spare = int(rules.pack.jokers) - table.count(JOKER) - hand.count(JOKER)
+            hand = tuple(sorted(hand + (JOKER,) * min(2, spare)))
+        want_v, want_n = brute_best(table, hand, rules)
+        sol = solve_table(table, hand, rules, check=False, method="slack")
+        assert_valid_solution(sol, table, hand, rules)
+        got, want = [sol.value], [want_v]
+        if i % 3 == 0:
+            sol_n = solve_table(table, hand, rules, most_cards=True, check=False, method="slack")
+            assert_valid_solution(sol_n, table, hand, rules)
+            got.append(sol_n.value)
+            want.append(want_n)
+        placed_some += want_v > 0
+        jokers += JOKER in table + hand
+        if got != want:
+            mismatches.append((table, hand, got, want))
+    assert mismatches == []
+    assert placed_some > 400 and jokers > 1000
+
+
+def test_slack_agrees_with_the_integer_programme_on_mid_sized_tables():
+    """200 seeded positions (tables of 12–30 cards, hands of 2–10, jokers in 40% of the melds)."""
+    rng = np.random.default_rng(20261202)
+    mismatches, with_jokers = [], 0
+    for i in range(200):
+        rules = RULE_SETS[SLACK_RULES[i % 2]]
+        table, hand = random_position(rng, rules, int(rng.integers(12, 31)), int(rng.integers(2, 11)),
+                                      joker_rate=0.4, max_run=6)
+        most_cards = i % 5 == 0
+        a = solve_table(table, hand, rules, check=False, method="slack", most_cards=most_cards)
+        b = solve_table(table, hand, rules, check=False, method="milp", most_cards=most_cards)
+        assert_valid_solution(a, table, hand, rules)
+        with_jokers += JOKER in table
+        if a.value != b.value:
+            mismatches.append((table, hand, a.value, b.value))
+    assert mismatches == []
+    assert with_jokers > 150
+
+
+def test_hybrid_route_agrees_on_positions_from_real_bot_games():
+    """Every position a greedy bot met in two seeded 4-player Robber games, solved by the hybrid route (the
+    slack programme, HiGHS past its cap) and by HiGHS alone: the same optimum each time."""
+    from rumino.engine.seeding import new_table
+    from rumino.players import robber_defaults
+
+    seen = []
+    real = robber_defaults.solve_table
+
+    def spy(table, hand, rules, **kw):
+        seen.append((tuple(table), tuple(hand)))
+        return real(table, hand, rules, **kw)
+
+    robber_defaults.solve_table = spy
+    try:
+        for i in range(2):
+            game, bots = new_table("robber", ["greedy"] * 4, 2026, i)
+            while not game.game_over:
+                game.apply(bots[game.to_act].choose(game.view(game.to_act)))
+    finally:
+        robber_defaults.solve_table = real
+    assert len(seen) > 20 and max(len(t) for t, _ in seen) >= 40
+    assert max(t.count(JOKER) for t, _ in seen) >= 4
+    for table, hand in seen:
+        a = solve_table(table, hand, ROBBER_MELDS, check=False, method="hybrid")
+        b = solve_table(table, hand, ROBBER_MELDS, check=False, method="milp")
+        assert_valid_solution(a, table, hand, ROBBER_MELDS)
+        assert a.value == b.value, (table, hand)
+
+
+@pytest.mark.parametrize("cards, reading", [
+    # two jokers beyond what the naturals need go to the run's upper end ...
+    ("5d 6d 7d JK JK", ["5d 6d 7d JK(8d) JK(9d)"]),
+    # ... or below it when the run already reaches the ace after the king
+    ("Qh Kh Ah JK", ["JK(Jh) Qh Kh Ah"]),
+    # a gap of two needs two jokers side by side (a run of four: allowed)
+    ("9c JK JK Qc", ["9c JK(10c) JK(Jc) Qc"]),
+    # twelve naturals and a joker: the joker is an ace, low or high
+    ("2s 3s 4s 5s 6s 7s 8s 9s 10s Js Qs Ks JK", None),
+])
+def test_jokers_are_laid_where_the_rules_allow(cards, reading):
+    melds = arrange_table(parse_hand(cards), ROBBER_MELDS, method="slack")
+    assert melds is not None
+    assert_valid_solution(solver.TableSolution((), 0, melds, ()), parse_hand(cards), (), ROBBER_MELDS)
+    if reading is not None:
+        assert [str(m) for m in melds] == reading
+
+
+@pytest.mark.parametrize("cards", [
+    "9c JK JK JK Kc",  # a gap of three: three jokers side by side
+    "5d JK JK",  # one natural
+    "Ks Ah 2s JK",  # no run around the corner
+])
+def test_what_the_rules_forbid_has_no_arrangement(cards):
+    assert arrange_table(parse_hand(cards), ROBBER_MELDS, method="slack") is None
+    assert arrange_table(parse_hand(cards), ROBBER_MELDS, method="milp") is None
+
+
+def test_a_capped_slack_search_gives_way_to_the_integer_programme(monkeypatch):
+    """With a cap of one state (and no beam pass) the hybrid route must hand every position with jokers to
+    HiGHS: same answers."""
+    rng = np.random.default_rng(11)
+    calls = []
+    real = solver._milp
+    monkeypatch.setattr(solver, "_milp", lambda *a, **k: calls.append(1) or real(*a, **k))
+    monkeypatch.setattr(solver, "JOKER_CAP", 1)
+    monkeypatch.setattr(_table_dp_slack, "BEAM", 0)  # no beam pass that could reach the optimum alone
+    for _ in range(5):
+        table, hand = random_position(rng, ROBBER_MELDS, 30, 8, joker_rate=0.5)
+        before = len(calls)
+        a = solve_table(table, hand, ROBBER_MELDS, check=False, method="hybrid")
+        assert len(calls) == before + 1  # handed over
+        assert a.value == solve_table(table, hand, ROBBER_MELDS, check=False, method="milp").value
