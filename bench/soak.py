@@ -68,9 +68,13 @@ def _bots_for(game_cls, n: int, random_only: bool, rng, n_random: int = 0) -> li
 
 
 def soak_range(variant: str, start: int, stop: int, seed: int, random_share: float, deep: bool,
-               max_actions: int, mixed_share: float = 0.0) -> dict:
+               max_actions: int, mixed_share: float = 0.0, solver_route: str = "auto") -> dict:
     """Play games ``start … stop − 1``; returns counts, timings and the first failures."""
+    from rumino import solver
     from rumino.engine.seeding import new_table
+
+    if solver_route != "auto":  # the route of the Robber table solver the greedy bot calls (rumino.solver.AUTO)
+        solver.AUTO = solver_route
     from rumino.variants import find_variant
 
     v = find_variant(variant)
@@ -137,6 +141,8 @@ def main(argv=None) -> int:
     ap.add_argument("--deep", action="store_true", help="also recompute every hand's deadwood (slow)")
     ap.add_argument("--max-actions", type=int, default=200_000, help="a game longer than this is 'stuck'")
     ap.add_argument("--json", help="also write the figures to this file")
+    ap.add_argument("--solver", default="auto", choices=("auto", "hybrid", "milp"),
+                    help="route of the Robber table solver the greedy bot uses (default: the library's default)")
     args = ap.parse_args(argv)
     from rumino.variants import find_variant
 
@@ -149,7 +155,7 @@ def main(argv=None) -> int:
     k = min(args.workers, args.games)
     cuts = [args.games * j // k for j in range(k + 1)]
     jobs = [(v.key, cuts[j], cuts[j + 1], args.seed, args.random_share, args.deep, args.max_actions,
-             args.mixed_share)
+             args.mixed_share, args.solver)
             for j in range(k)]
     print(machine())
     t0 = time.perf_counter()
@@ -161,7 +167,7 @@ def main(argv=None) -> int:
     wall = time.perf_counter() - t0
     total = {key: sum(p[key] for p in parts) for key in ("games", "random_games", "mixed_games", "actions", *KINDS)}
     failures = [f for p in parts for f in p["failures"]][:10]
-    report = {"variant": v.key, "seed": args.seed, "workers": k, "deep": args.deep, **total,
+    report = {"variant": v.key, "seed": args.seed, "workers": k, "deep": args.deep, "solver": args.solver, **total,
               "wall_seconds": round(wall, 2), "games_per_second": round(total["games"] / wall, 1),
               "actions_per_second": round(total["actions"] / wall, 1), "failures": failures}
     print(f"{v.title}: {total['games']:,} games ({total['random_games']:,} all random-bot, {total['mixed_games']:,} mixed) in {wall:.1f} s on {k} "
