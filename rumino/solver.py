@@ -242,9 +242,14 @@ def card_weights(rules: MeldRules, most_cards: bool = False) -> np.ndarray:
     return rules.values.astype(np.int64)
 
 
-def _milp(table: np.ndarray, hand: np.ndarray, rules: MeldRules, weights: np.ndarray):
+def _milp(table: np.ndarray, hand: np.ndarray, rules: MeldRules, weights: np.ndarray, presolve: bool = True):
     """Solve the integer programme; return (placed counts, list of meld count vectors) or None if the
-    table cannot be arranged at all."""
+    table cannot be arranged at all.
+
+    ``presolve=False`` skips HiGHS's presolve, which on these programmes costs more than it saves (on the
+    712 positions a greedy bot met in 40 soak games: a mean of 10 ms a call without it, 21 ms with it, the
+    same optimum each time); it can change which of several equal answers comes back, so the default
+    route keeps it and the hybrid route, which answers differently anyway, goes without."""
     from scipy.optimize import Bounds, LinearConstraint, milp
     from scipy.sparse import csr_array
 
@@ -273,7 +278,7 @@ def _milp(table: np.ndarray, hand: np.ndarray, rules: MeldRules, weights: np.nda
     c = np.concatenate([np.zeros(k), -weights[hand_kinds].astype(np.float64)])
     res = milp(c, integrality=np.ones(k + h), bounds=Bounds(np.zeros(k + h), ub),
                constraints=LinearConstraint(csr_array(A), b, b),
-               options={"mip_rel_gap": 0.0, "presolve": True})
+               options={"mip_rel_gap": 0.0, "presolve": presolve})
     if res.status == 2:  # infeasible: the table alone has no valid arrangement
         return None
     if res.status != 0 or res.x is None:
@@ -337,16 +342,15 @@ def _card_counts(melds) -> np.ndarray:
     return np.bincount(np.array(cards, dtype=np.int64), minlength=N_KINDS).astype(np.int64)
 
 
-JOKER_CAP = 10_000
+JOKER_CAP = 5_000
 """States in one layer beyond which the compiled programme hands a position with jokers to the integer
 programme. Without jokers the programme is the fast route (a median of ~1 ms on the bench's Rummikub-like
 positions against ~6–12 ms for HiGHS); with five or six jokers on a table of 50–60 cards even the slack
-programme can reach hundreds of thousands of states (a minute of work) while HiGHS branches in a fraction
-of a second, so it gets a bounded try and then gives way. Measured with the slack programme (CPU, the other
-core busy) on the 140 positions of ``bench/bench_robber_play.py`` and the 712 a greedy bot met in the
-first 40 games of ``bench/soak.py --seed 9``: caps of 5,000, 10,000 and 50,000 gave medians of 3.5–3.6 ms
-and ~6 ms on each set, means of 20–24 ms and 22–26 ms, slowest 0.33–0.61 s; 10,000 sits between the
-better mean on the bench positions (larger caps) and on the soak's (smaller ones)."""
+programme can reach hundreds of thousands of states (a minute of work) while HiGHS, without its presolve,
+takes 10–20 ms, so the programme gets a short try and then gives way. Measured (CPU, the other core busy)
+on the 712 positions a greedy bot met in the first 40 games of ``bench/soak.py --seed 9`` and the 140 of
+``bench/bench_robber_play.py``: caps of 2,000, 3,000, 5,000 and 10,000 took 6.7, 7.3, 7.2 and 11.4 s on
+the first set (HiGHS alone 16.5 s), with medians of 3.1–4.0 ms on the second (3.0 ms at 5,000)."""
 
 
 def _jit(table, hand, rules, weights):
@@ -359,11 +363,11 @@ def _jit(table, hand, rules, weights):
     mod = _table_dp_slack if slack else _table_dp_jit
     # without jokers the exact pass is fast alone: on the bench's Rummikub-like positions the beam pass
     # first made the median 0.64 ms -> 0.70 ms (64 states) or 0.85 ms (256)
-    cap, beam = (JOKER_CAP, mod.BEAM) if jokers else (mod.CAP, 0)
+    cap, beam = (JOKER_CAP, mod.BEAM) if jokers else (mod.CAP, 0)  # (the slack programme's BEAM is 0)
     try:
         return _dp(table, hand, rules, weights, compiled="slack" if slack else True, cap=cap, beam=beam)
     except _table_dp_jit.GaveUp:
-        return _milp(table, hand, rules, weights)
+        return _milp(table, hand, rules, weights, presolve=False)
 
 
 def _slack_only(table, hand, rules, weights):
