@@ -161,6 +161,40 @@ def _rehash(bkeys, nb, size):
 
 
 @_jit
+def _new_layer(n_cur, JT):
+    """Empty arrays for a layer that grows from ``n_cur`` states: keys, values, global ids, alive flags,
+    then the buckets (keys, a slot per jokers-needed count) and the hash over them."""
+    size0 = max(64, 2 * n_cur)
+    return (np.empty((size0, 5), dtype=np.int64), np.empty(size0, dtype=np.int64),
+            np.empty(size0, dtype=np.int64), np.empty(size0, dtype=np.bool_),
+            np.empty((size0, 5), dtype=np.int64), np.empty((size0, JT + 1), dtype=np.int64),
+            np.full(_pow2(4 * size0), -1, dtype=np.int64))
+
+
+@_jit
+def _full(val, n, bkeys, nb, htab, prev_g, n_g):
+    """Does one more state need an array grown (or the hash made larger)?"""
+    return n + 1 >= val.shape[0] or nb + 1 >= bkeys.shape[0] or 2 * (nb + 1) > htab.shape[0] \
+        or n_g + 1 >= prev_g.shape[0]
+
+
+@_jit
+def _make_room(keys, val, gid, alive, n, bkeys, bslot, nb, htab, prev_g, choice_g, n_g):
+    """Room for one more state, bucket and global state (arrays doubled as needed; the hash at most half full)."""
+    if n + 1 >= val.shape[0]:
+        keys = _grow2(keys, n + 1)
+        val = _grow(val, n + 1)
+        gid = _grow(gid, n + 1)
+        alive = _grow(alive, n + 1)
+    if nb + 1 >= bkeys.shape[0]:
+        bkeys = _grow2(bkeys, nb + 1)
+        bslot = _grow2(bslot, nb + 1)
+    if 2 * (nb + 1) > htab.shape[0]:
+        htab = _rehash(bkeys, nb, 2 * htab.shape[0])
+    return keys, val, gid, alive, bkeys, bslot, htab, _grow(prev_g, n_g + 1), _grow(choice_g, n_g + 1)
+
+
+@_jit
 def _offer(htab, bkeys, bslot, nb, keys, val, gid, alive, n, prev_g, choice_g, n_g, k0, k1, k2, k3, k4, lo, v,
            pg, ch):
     """Offer a state (key ``k0…k4`` without lo, then lo, value ``v``, reached from global state ``pg`` by
@@ -291,14 +325,7 @@ def _run(T, H, TJ, HJ, W, wJ, ranks, kinds, t_nat, t_skip, t_end, t_gap, t_short
             h = H[s * 13 + rank]
             w = W[s * 13 + rank]
             nat_next = 0 if last else T[s * 13 + ranks[p + 1]] + H[s * 13 + ranks[p + 1]]
-            size0 = max(64, 2 * n_cur)
-            new_keys = np.empty((size0, 5), dtype=np.int64)
-            new_val = np.empty(size0, dtype=np.int64)
-            new_gid = np.empty(size0, dtype=np.int64)
-            alive = np.empty(size0, dtype=np.bool_)
-            bkeys = np.empty((size0, 5), dtype=np.int64)
-            bslot = np.empty((size0, JT + 1), dtype=np.int64)
-            htab = np.full(_pow2(4 * size0), -1, dtype=np.int64)
+            new_keys, new_val, new_gid, alive, bkeys, bslot, htab = _new_layer(n_cur, JT)
             n_new = 0
             nb = 0
             for i in range(n_cur):
@@ -396,18 +423,10 @@ def _run(T, H, TJ, HJ, W, wJ, ranks, kinds, t_nat, t_skip, t_end, t_gap, t_short
                             if lb >= 0 and v + rem[layer] <= lb:
                                 continue  # cannot beat the answer in hand
                             ch = n | (a << 4) | (code << 8)
-                            if n_new + 1 >= new_val.shape[0]:
-                                new_keys = _grow2(new_keys, n_new + 1)
-                                new_val = _grow(new_val, n_new + 1)
-                                new_gid = _grow(new_gid, n_new + 1)
-                                alive = _grow(alive, n_new + 1)
-                            if nb + 1 >= bkeys.shape[0]:
-                                bkeys = _grow2(bkeys, nb + 1)
-                                bslot = _grow2(bslot, nb + 1)
-                            if 2 * (nb + 1) > htab.shape[0]:
-                                htab = _rehash(bkeys, nb, 2 * htab.shape[0])
-                            prev_g = _grow(prev_g, n_g + 1)
-                            choice_g = _grow(choice_g, n_g + 1)
+                            if _full(new_val, n_new, bkeys, nb, htab, prev_g, n_g):  # rare: checked here, grown there
+                                new_keys, new_val, new_gid, alive, bkeys, bslot, htab, prev_g, choice_g = _make_room(
+                                    new_keys, new_val, new_gid, alive, n_new, bkeys, bslot, nb, htab, prev_g, choice_g,
+                                    n_g)
                             nb, n_new, n_g = _offer(htab, bkeys, bslot, nb, new_keys, new_val, new_gid, alive, n_new,
                                                     prev_g, choice_g, n_g, k0, k1, k2, k3, ne & ~(15 << _LO), lo, v,
                                                     cur_gid[i], ch)
@@ -420,14 +439,7 @@ def _run(T, H, TJ, HJ, W, wJ, ranks, kinds, t_nat, t_skip, t_end, t_gap, t_short
             if n_cur == 0:
                 return -1, np.zeros(0, dtype=np.int64)
         # close the rank: its sets, with some jokers (counted in both lo and hi: they are placed)
-        size0 = max(64, 2 * n_cur)
-        new_keys = np.empty((size0, 5), dtype=np.int64)
-        new_val = np.empty(size0, dtype=np.int64)
-        new_gid = np.empty(size0, dtype=np.int64)
-        alive = np.empty(size0, dtype=np.bool_)
-        bkeys = np.empty((size0, 5), dtype=np.int64)
-        bslot = np.empty((size0, JT + 1), dtype=np.int64)
-        htab = np.full(_pow2(4 * size0), -1, dtype=np.int64)
+        new_keys, new_val, new_gid, alive, bkeys, bslot, htab = _new_layer(n_cur, JT)
         n_new = 0
         nb = 0
         for i in range(n_cur):
@@ -446,18 +458,9 @@ def _run(T, H, TJ, HJ, W, wJ, ranks, kinds, t_nat, t_skip, t_end, t_gap, t_short
                 hi = min(hi0 + js, JT)
                 ne = extra & ~((15 << _LO) | (15 << _HI) | (15 << _C1) | (15 << _C2))
                 ne |= (lo << _LO) | (hi << _HI)
-                if n_new + 1 >= new_val.shape[0]:
-                    new_keys = _grow2(new_keys, n_new + 1)
-                    new_val = _grow(new_val, n_new + 1)
-                    new_gid = _grow(new_gid, n_new + 1)
-                    alive = _grow(alive, n_new + 1)
-                if nb + 1 >= bkeys.shape[0]:
-                    bkeys = _grow2(bkeys, nb + 1)
-                    bslot = _grow2(bslot, nb + 1)
-                if 2 * (nb + 1) > htab.shape[0]:
-                    htab = _rehash(bkeys, nb, 2 * htab.shape[0])
-                prev_g = _grow(prev_g, n_g + 1)
-                choice_g = _grow(choice_g, n_g + 1)
+                if _full(new_val, n_new, bkeys, nb, htab, prev_g, n_g):
+                    new_keys, new_val, new_gid, alive, bkeys, bslot, htab, prev_g, choice_g = _make_room(
+                        new_keys, new_val, new_gid, alive, n_new, bkeys, bslot, nb, htab, prev_g, choice_g, n_g)
                 nb, n_new, n_g = _offer(htab, bkeys, bslot, nb, new_keys, new_val, new_gid, alive, n_new, prev_g,
                                         choice_g, n_g, cur_keys[i, 0], cur_keys[i, 1], cur_keys[i, 2],
                                         cur_keys[i, 3], ne & ~(15 << _LO), lo, val, cur_gid[i], js)

@@ -83,24 +83,9 @@ def test_slack_agrees_with_the_integer_programme_on_mid_sized_tables():
 def test_hybrid_route_agrees_on_positions_from_real_bot_games():
     """Every position a greedy bot met in two seeded 4-player Robber games, solved by the hybrid route (the
     slack programme, HiGHS past its cap) and by HiGHS alone: the same optimum each time."""
-    from rumino.engine.seeding import new_table
-    from rumino.players import robber_defaults
+    from rumino.players.robber_defaults import solver_positions
 
-    seen = []
-    real = robber_defaults.solve_table
-
-    def spy(table, hand, rules, **kw):
-        seen.append((tuple(table), tuple(hand)))
-        return real(table, hand, rules, **kw)
-
-    robber_defaults.solve_table = spy
-    try:
-        for i in range(2):
-            game, bots = new_table("robber", ["greedy"] * 4, 2026, i)
-            while not game.game_over:
-                game.apply(bots[game.to_act].choose(game.view(game.to_act)))
-    finally:
-        robber_defaults.solve_table = real
+    seen = solver_positions(2, 2026, 4)
     assert len(seen) > 20 and max(len(t) for t, _ in seen) >= 40
     assert max(t.count(JOKER) for t, _ in seen) >= 4
     for table, hand in seen:

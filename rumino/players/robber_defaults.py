@@ -73,6 +73,36 @@ def best_place(view: RobberView) -> Place | None:
     return Place.of(tuple(_canon(m) for m in sol.melds))
 
 
+def solver_positions(games: int, seed: int, players: int = 4) -> list[tuple[tuple, tuple]]:
+    """Every (table cards, hand) a greedy bot asked the solver about in ``games`` seeded games of
+    ``players`` greedy bots (game ``i`` seeded as :func:`rumino.engine.seeding.new_table` does): the
+    positions of real play, for benchmarks and tests.
+
+    >>> pos = solver_positions(1, 2026, 2)
+    >>> len(pos) > 0 and all(len(t) >= 3 and len(h) >= 1 for t, h in pos)
+    True
+    """
+    from ..engine.seeding import new_table
+
+    global solve_table
+    seen: list[tuple[tuple, tuple]] = []
+    real = solve_table
+
+    def spy(table, hand, rules, **kw):
+        seen.append((tuple(table), tuple(hand)))
+        return real(table, hand, rules, **kw)
+
+    solve_table = spy
+    try:
+        for i in range(games):
+            game, bots = new_table("robber", ["greedy"] * players, seed, i)
+            while not game.game_over:
+                game.apply(bots[game.to_act].choose(game.view(game.to_act)))
+    finally:
+        solve_table = real
+    return seen
+
+
 def choose_robber(player, view: RobberView):
     """The greedy bot's action in a Robber position."""
     ph = view.phase
@@ -97,4 +127,4 @@ def choose_robber(player, view: RobberView):
 
 GAME_DEFAULTS[RobberView] = choose_robber
 
-__all__ = ["choose_robber", "best_place", "SOLVER_TIMES"]
+__all__ = ["choose_robber", "best_place", "solver_positions", "SOLVER_TIMES"]
