@@ -310,6 +310,8 @@ def _run(T, H, TJ, HJ, W, wJ, ranks, kinds, t_nat, t_skip, t_end, t_gap, t_short
     n_cur = 1
     old = np.empty(_SLOTS, dtype=np.int64)
     nxt = np.empty(_SLOTS + 4, dtype=np.int64)
+    opts = np.empty((_SLOTS, 3), dtype=np.int64)
+    nopt = np.empty(_SLOTS, dtype=np.int64)
     pow3 = np.ones(_SLOTS + 1, dtype=np.int64)
     for i in range(1, _SLOTS + 1):
         pow3[i] = pow3[i - 1] * 3
@@ -338,6 +340,26 @@ def _run(T, H, TJ, HJ, W, wJ, ranks, kinds, t_nat, t_skip, t_end, t_gap, t_short
                 c2 = (extra >> _C2) & 15
                 aces_s = (extra >> (_ACES + 4 * s)) & 15
                 k = _unpack(word, old)
+                # what each open run may do here: end (if it is a valid run), take a natural (not the high ace
+                # after a run from the low ace: no 14th card, RULES §3.2), or skip (a gap, not at the last
+                # position); the choices for all runs are then enumerated as one mixed-radix number
+                n_combos = 1
+                for r in range(k):
+                    rid = old[r]
+                    q = 0
+                    if t_end[rid]:
+                        opts[r, q] = 0
+                        q += 1
+                    if not (high_ace and t_p0[rid] == 0):
+                        opts[r, q] = 1
+                        q += 1
+                    if t_skip[rid] != 0 and not last:
+                        opts[r, q] = 2
+                        q += 1
+                    nopt[r] = q
+                    n_combos *= q
+                if n_combos == 0:
+                    continue  # a run that can do nothing: the state ends here
                 if high_ace:
                     nlo, nhi = max(0, t - aces_s), t + h - aces_s
                 elif low_ace:
@@ -356,36 +378,33 @@ def _run(T, H, TJ, HJ, W, wJ, ranks, kinds, t_nat, t_skip, t_end, t_gap, t_short
                         m = n - a
                         nc1 = c1 + (1 if a == 1 else 0)
                         nc2 = c2 + (1 if a == 2 else 0)
-                        for code in range(pow3[k]):
+                        for combo in range(n_combos):
+                            # the combo-th choice for each open run, among the ones it allows (see above)
                             cn = 0
                             lo = lo0
                             hi = hi0
                             ok = True
                             kk = 0
                             force = 0  # open runs that must take a natural at the next position
-                            c = code
+                            code = 0  # the same choices as base-3 digits (0 end, 1 natural, 2 skip) for the replay
+                            cc = combo
                             for r in range(k):
-                                dgt = c % 3
-                                c //= 3
+                                dgt = opts[r, cc % nopt[r]]
+                                cc //= nopt[r]
+                                code += dgt * pow3[r]
                                 rid = old[r]
                                 if dgt == 0:  # the run ends at the position before this one
-                                    if not t_end[rid]:
-                                        ok = False
-                                        break
                                     lo += t_short[rid]
                                     hi += _room(t_p0[rid], p - 1, L)
                                 elif dgt == 1:  # it takes a natural here
-                                    if high_ace and t_p0[rid] == 0:
-                                        ok = False  # A…K already: no 14th card (RULES §3.2)
-                                        break
                                     cn += 1
+                                    if cn > m:
+                                        ok = False
+                                        break
                                     nxt[kk] = t_nat[rid]
                                     kk += 1
                                 else:  # it skips this position: a joker will stand here
                                     sk = t_skip[rid]
-                                    if sk == 0 or last:
-                                        ok = False
-                                        break
                                     lo += 1  # counted now, so that open gaps never outnumber the jokers
                                     hi += 1
                                     if t_gap[sk] == 2:
