@@ -105,7 +105,7 @@ def _tables(rules: MeldRules):
 # ---------------------------------------------------------------------- the compiled programme
 
 
-@_jit
+@_jit(inline=True)
 def _unpack(word, out):
     k = 0
     while word:
@@ -115,7 +115,7 @@ def _unpack(word, out):
     return k
 
 
-@_jit
+@_jit(inline=True)
 def _pack(ids, k):
     # insertion sort of a few ids, then the lowest id in the lowest bits
     for i in range(1, k):
@@ -131,7 +131,7 @@ def _pack(ids, k):
     return word
 
 
-@_jit
+@_jit(inline=True)
 def _grow(a, n):
     if n < a.shape[0]:
         return a
@@ -140,7 +140,7 @@ def _grow(a, n):
     return b
 
 
-@_jit
+@_jit(inline=True)
 def _grow2(a, n):
     if n < a.shape[0]:
         return a

@@ -106,7 +106,7 @@ def _tables(rules: MeldRules):
     return R, t_nat, t_skip, t_end, t_gap, t_short, t_p0, start, setok
 
 
-@_jit
+@_jit(inline=True)
 def _room(p0, e, L):
     """Most jokers a run that began at position index ``p0`` (3: 3 or later) and ends at ``e`` may add at
     its ends: two below and two above, as far as the ``L`` positions go, 13 cards at most."""
@@ -129,7 +129,7 @@ def _room(p0, e, L):
 # so it can never end better. Hashing by hand (open addressing over int64 arrays) instead of a typed dict.
 
 
-@_jit
+@_jit(inline=True)
 def _h5(k0, k1, k2, k3, k4, mask):
     h = k0 * 1099511628211 ^ k1
     h = h * 1099511628211 ^ k2
@@ -171,7 +171,7 @@ def _new_layer(n_cur, JT):
             np.full(_pow2(4 * size0), -1, dtype=np.int64))
 
 
-@_jit
+@_jit(inline=True)
 def _full(val, n, bkeys, nb, htab, prev_g, n_g):
     """Does one more state need an array grown (or the hash made larger)?"""
     return n + 1 >= val.shape[0] or nb + 1 >= bkeys.shape[0] or 2 * (nb + 1) > htab.shape[0] \
@@ -194,7 +194,7 @@ def _make_room(keys, val, gid, alive, n, bkeys, bslot, nb, htab, prev_g, choice_
     return keys, val, gid, alive, bkeys, bslot, htab, _grow(prev_g, n_g + 1), _grow(choice_g, n_g + 1)
 
 
-@_jit
+@_jit(inline=True)
 def _offer(htab, bkeys, bslot, nb, keys, val, gid, alive, n, prev_g, choice_g, n_g, k0, k1, k2, k3, k4, lo, v,
            pg, ch):
     """Offer a state (key ``k0…k4`` without lo, then lo, value ``v``, reached from global state ``pg`` by
