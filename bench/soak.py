@@ -13,7 +13,8 @@ rarely end a hand; mixed tables exercise random choices in games that finish).
 After every action ``check_invariants`` runs (``--deep`` also recomputes every
 hand's deadwood with the reference search). An invariant that fails is counted
 as a *leak* by kind: **cards** (a card out of place, a wrong hand size), **chips**
-(money, the pot or the ledger out of balance), **scores**, or **other**; a game
+(money, the pot or the ledger out of balance), **scores**, or **other** (an exception
+raised while playing counts here too, with its seed); a game
 that does not end within ``--max-actions`` counts as **stuck**; the first few
 failures are printed with their seed, so each can be replayed alone. At the end
 the script prints games/s, actions/s and the leak counts (target: 0 of each).
@@ -120,6 +121,9 @@ def soak_range(variant: str, start: int, stop: int, seed: int, random_share: flo
             kind = _kind(str(err))
             out[kind] += 1
             out["failures"].append((i, kind, str(err)[:300]))
+        except Exception as err:  # a crash is a failure of this game, not the end of the soak
+            out["other"] += 1
+            out["failures"].append((i, "other", f"{type(err).__name__}: {err}"[:300]))
         out["games"] += 1
         out["random_games"] += random_only
         out["mixed_games"] += mixed

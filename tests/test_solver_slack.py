@@ -138,3 +138,28 @@ def test_a_capped_slack_search_gives_way_to_the_integer_programme(monkeypatch):
         a = solve_table(table, hand, ROBBER_MELDS, check=False, method="hybrid")
         assert len(calls) == before + 1  # handed over
         assert a.value == solve_table(table, hand, ROBBER_MELDS, check=False, method="milp").value
+
+
+def test_a_highs_solve_error_is_retried_with_the_other_presolve_setting(monkeypatch):
+    """The Robber soak (seed 714) met a position where HiGHS 1.x with presolve stops with "Solve error"
+    (status 4): the integer programme retries with presolve off, and agrees with the slack programme."""
+    table = parse_hand("As 4s 4s 5s 6s Js Ac Ac Jc Ad 4d Jd Ah 4h Jh JK")
+    hand = parse_hand("Qs 9c 3d 6d 7d Qd 5h 9h")
+    assert solve_table(table, hand, ROBBER_MELDS, check=False, method="milp").value == 0
+    assert solve_table(table, hand, ROBBER_MELDS, check=False, method="slack").value == 0
+    # the retry itself, whatever the HiGHS version does with that position
+    import scipy.optimize
+
+    real, seen = scipy.optimize.milp, []
+
+    def flaky(*a, **k):
+        seen.append(k["options"]["presolve"])
+        res = real(*a, **k)
+        if len(seen) == 1:
+            res.status, res.x = 4, None  # as HiGHS reports a solve error
+        return res
+
+    monkeypatch.setattr(scipy.optimize, "milp", flaky)
+    t5, h5 = parse_hand("5c 6c 7c 8c 9c"), parse_hand("7c Kd")
+    assert solve_table(t5, h5, ROBBER_MELDS, check=False, method="milp").value == 7
+    assert seen == [True, False]
