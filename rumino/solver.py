@@ -354,10 +354,11 @@ JOKER_CAP = 5_000
 programme. Without jokers the programme is the fast route (a median of ~1 ms on the bench's Rummikub-like
 positions against ~6–12 ms for HiGHS); with five or six jokers on a table of 50–60 cards even the slack
 programme can reach hundreds of thousands of states (a minute of work) while HiGHS, without its presolve,
-takes 10–20 ms, so the programme gets a short try and then gives way. Measured (CPU, the other core busy)
-on the 712 positions a greedy bot met in the first 40 games of ``bench/soak.py --seed 9`` and the 140 of
-``bench/bench_robber_play.py``: caps of 2,000, 3,000, 5,000 and 10,000 took 6.7, 7.3, 7.2 and 11.4 s on
-the first set (HiGHS alone 16.5 s), with medians of 3.1–4.0 ms on the second (3.0 ms at 5,000)."""
+takes 10–20 ms, so the programme gets a short try and then gives way. Measured (CPU, both cores busy with
+soaks) on the 140 positions of ``bench/bench_robber_play.py``: caps of 2,000, 5,000, 20,000 and 50,000
+took 1.35, 1.24, 1.71 and 2.41 s in all, with medians on the tables of 20–60 cards of 10.0, 4.5, 4.7 and
+4.9 ms; on the 712 positions a greedy bot met in the first 40 games of ``bench/soak.py --seed 9``, 7.6 s
+at 5,000 and 10.4 s at 20,000 (HiGHS alone, with presolve: 16.5 s)."""
 
 
 def _jit(table, hand, rules, weights):
