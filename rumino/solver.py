@@ -40,20 +40,21 @@ ace after the king), while HiGHS branches instead. The programme in plain Python
 (``method="dp"``), the first compiled programme alone (``"jit"``), the slack
 programme alone (``"slack"``) and HiGHS (``"milp"``) stay as independent checks.
 
-**Speed** (``method="hybrid"``, CPU time, the other core busy; in brackets the figures
-before the slack programme, with the first compiled programme as the only one). On the
-140 positions greedy bots met in 12 seeded games (``bench/bench_robber_play.py``,
-tables of 4–61 cards): a median of 2.9 ms (6.1 ms), 90th percentile 34 ms (47 ms),
-slowest 0.51 s (0.43 s); 20 of the 140 went on to HiGHS (59). On 80 seeded
-synthetic positions with tables of 20–64 cards (``bench/bench_solver.py --quick``,
-79 with jokers, a quarter of their melds holding one): a median of 19 ms with the
-table check (26 ms) and 13 ms without it (14 ms), slowest 0.62 s (0.64 s); 30 of
-the 80 went on to HiGHS (38). Where the rules coincide with Rummikub's (no jokers),
-a median of 1.1–1.4 ms against rummikub-solver's 18 ms, 10× in CPU time. In whole
-greedy-bot games the hybrid route is little faster than HiGHS alone (two thirds of
-the solver's time there goes to the few dense tables with five or six jokers), so
-the issue's median target is met on real positions and missed on the synthetic
-ones, and the slowest call stays under a second of CPU.
+**Speed** (``method="hybrid"``, CPU time, a quiet 2-core machine; in brackets the
+figures before the slack programme, with the first compiled programme as the only
+one). On the 140 positions greedy bots met in 12 seeded games
+(``bench/bench_robber_play.py``, tables of 4–61 cards): a median of 2.3 ms (6.1 ms),
+90th percentile 20 ms (47 ms), slowest 0.16 s (0.44 s); on its 97 tables of 20–60
+cards a median of 4.1 ms, against the issue's 2.6 ms; HiGHS alone (the default
+route) 11.8 ms and 14.9 ms. On 80 seeded synthetic positions, denser in jokers
+(``bench/bench_solver.py --quick``, tables of 20–64 cards, a quarter of the melds
+holding one), a median of 27 ms with the table check (26 ms) and 24 ms without it
+(14 ms), slowest 0.45 s (0.64 s): 65 of the 80 go on to HiGHS at a cap tuned for
+real positions. Where the rules coincide with Rummikub's (no jokers), a median of
+~1 ms against rummikub-solver's ~10.5 ms, 10–11× faster. What still costs most is
+a table holding aces of every suit: the aces each suit used low must be remembered
+until the ace after the king, which multiplies the states by up to 81 (with the ace
+low only, the median on tables of 20–60 cards is 1.4 ms).
 
 The columns are kept small without losing exactness: a meld whose cards can be
 split into two valid melds is never needed (its two parts do the same job),
