@@ -149,6 +149,16 @@ def _grow2(a, n):
     return b
 
 
+@_jit(inline=True)
+def _walk_back(prev_g, choice_g, g, n_layers):
+    """The choice taken at each layer on the way to global state ``g``, read from the back-pointers."""
+    choices = np.zeros(n_layers, dtype=np.int64)
+    for q in range(n_layers - 1, -1, -1):
+        choices[q] = choice_g[g]
+        g = prev_g[g]
+    return choices
+
+
 @_jit
 def _trim(keys, val, gid, n, beam, t_end, buf, TJ):
     """Keep the ``beam`` most promising of ``n`` states in place (all if ``beam`` is 0 or not exceeded):
@@ -415,14 +425,8 @@ def _run_dp(T, H, TJ, HJ, W, wJ, ranks, kinds, t_nat, t_jok, t_end, t_low, new, 
         if v > best and v > lb:
             best = v
             best_g = cur_gid[i]
-    choices = np.zeros(n_layers, dtype=np.int64)
-    if best_g < 0:
-        return -1, choices
-    g = best_g
-    for q in range(n_layers - 1, -1, -1):
-        choices[q] = choice_g[g]
-        g = prev_g[g]
-    return best, choices
+    return (best, _walk_back(prev_g, choice_g, best_g, n_layers)) if best_g >= 0 else \
+        (-1, np.zeros(n_layers, dtype=np.int64))
 
 
 # ---------------------------------------------------------------------- the Python side
@@ -439,6 +443,19 @@ def _positions(rules: MeldRules):
     ranks = np.array([p % 13 for p in pos], dtype=np.int64)
     kinds = np.array([(1 if p == 0 else 2 if p == 13 else 0) if split else 0 for p in pos], dtype=np.int64)
     return pos, ranks, kinds
+
+
+def value_bounds(H, HJ: int, W, wJ: int, ranks, kinds):
+    """``rem[l]``, the most the layers after layer ``l`` can still add (hand cards and jokers), and ``top``,
+    the most a placement can be worth. A card's value counts where the programme gains it: an ace split
+    low/high at its high position."""
+    gain = np.zeros(len(ranks) * 5, dtype=np.int64)
+    for i, (rank, kind) in enumerate(zip(ranks, kinds)):
+        if kind != 1:
+            for s in range(4):
+                gain[i * 5 + s] = W[s * 13 + rank] * H[s * 13 + rank]
+    rem = np.concatenate([np.cumsum(gain[::-1])[::-1][1:], [0]]) + wJ * HJ
+    return rem, int(gain.sum()) + wJ * HJ
 
 
 class GaveUp(Exception):
@@ -483,15 +500,7 @@ def solve_jit(T, H, TJ: int, HJ: int, W, wJ: int, rules: MeldRules, *, beam: int
     H = np.ascontiguousarray(H, dtype=np.int64)
     W = np.ascontiguousarray(W, dtype=np.int64)
     TJ, HJ, wJ = int(TJ), int(HJ), int(wJ)
-    # rem[l]: the most the layers after l can add; a card's value counts where the programme gains it
-    # (an ace split low/high gains at its high position)
-    gain = np.zeros(len(pos) * 5, dtype=np.int64)
-    for i, (rank, kind) in enumerate(zip(ranks, kinds)):
-        if kind != 1:
-            for s in range(4):
-                gain[i * 5 + s] = W[s * 13 + rank] * H[s * 13 + rank]
-    rem = np.concatenate([np.cumsum(gain[::-1])[::-1][1:], [0]]) + wJ * HJ
-    top = int(gain.sum()) + wJ * HJ
+    rem, top = value_bounds(H, HJ, W, wJ, ranks, kinds)
     args = (T, H, TJ, HJ, W, wJ, ranks, kinds, t_nat, t_jok, t_end, t_low, new, setok, rem)
     best, choices = -1, None
     # a pure feasibility question (nothing to gain: a table check) gets a narrow beam, then a wider one,

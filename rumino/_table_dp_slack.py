@@ -50,7 +50,7 @@ import numpy as np
 
 from ._table_dp import _Rules, set_split
 from ._table_dp import supports as _dp_supports
-from ._table_dp_jit import _SLOTS, GaveUp, _grow, _grow2, _pack, _positions, _unpack
+from ._table_dp_jit import _SLOTS, GaveUp, _grow, _grow2, _pack, _positions, _unpack, _walk_back, value_bounds
 from .kernels import _jit
 from .melds import MeldRules
 
@@ -509,14 +509,8 @@ def _run(T, H, TJ, HJ, W, wJ, ranks, kinds, t_nat, t_skip, t_end, t_gap, t_short
         if v > best and v > lb:
             best = v
             best_g = cur_gid[i]
-    choices = np.zeros(n_layers, dtype=np.int64)
-    if best_g < 0:
-        return -1, choices
-    g = best_g
-    for q in range(n_layers - 1, -1, -1):
-        choices[q] = choice_g[g]
-        g = prev_g[g]
-    return best, choices
+    return (best, _walk_back(prev_g, choice_g, best_g, n_layers)) if best_g >= 0 else \
+        (-1, np.zeros(n_layers, dtype=np.int64))
 
 
 # ---------------------------------------------------------------------- the Python side
@@ -546,13 +540,7 @@ def solve_slack(T, H, TJ: int, HJ: int, W, wJ: int, rules: MeldRules, *, beam: i
     H = np.ascontiguousarray(H, dtype=np.int64)
     W = np.ascontiguousarray(W, dtype=np.int64)
     TJ, HJ, wJ = int(TJ), int(HJ), int(wJ)
-    gain = np.zeros(len(pos) * 5, dtype=np.int64)
-    for i, (rank, kind) in enumerate(zip(ranks, kinds)):
-        if kind != 1:
-            for s in range(4):
-                gain[i * 5 + s] = W[s * 13 + rank] * H[s * 13 + rank]
-    rem = np.concatenate([np.cumsum(gain[::-1])[::-1][1:], [0]]) + wJ * HJ
-    top = int(gain.sum()) + wJ * HJ
+    rem, top = value_bounds(H, HJ, W, wJ, ranks, kinds)
     args = (T, H, TJ, HJ, W, wJ, ranks, kinds, t_nat, t_skip, t_end, t_gap, t_short, t_p0, start, setok, rem)
     best, choices = -1, None
     # a table check (nothing to gain) is answered by the first arrangement a beam finds

@@ -144,14 +144,7 @@ def table_diff(before: Sequence[Meld], after: Sequence[Meld]) -> TableDiff:
         keep = (a_counts[i] & b_counts[s]) if s is not None else Counter()
         if s is not None:
             kept_of_before[s] = keep.copy()
-        row = []
-        for c in m.cards:
-            if keep[c] > 0:
-                keep[c] -= 1
-                row.append(STAYED)
-            else:
-                row.append(None)
-        marks.append(row)
+        marks.append(_mark(m.cards, keep, STAYED, None))
     # the cards that did not stay are placed ones (as many as were placed) or table cards that moved
     for i, m in enumerate(after):
         for j, c in enumerate(m.cards):
@@ -163,18 +156,22 @@ def table_diff(before: Sequence[Meld], after: Sequence[Meld]) -> TableDiff:
                     marks[i][j] = MOVED
     before_marks = []
     for b, m in enumerate(before):
-        keep = kept_of_before[b]
-        row = []
-        for c in m.cards:
-            if keep[c] > 0:
-                keep[c] -= 1
-                row.append(STAYS)
-            else:
-                row.append(MOVES)
-        before_marks.append(tuple(row))
+        before_marks.append(tuple(_mark(m.cards, kept_of_before[b], STAYS, MOVES)))
     return TableDiff(before=before, after=after, marks=tuple(tuple(r) for r in marks),
                      before_marks=tuple(before_marks), source=tuple(source),
                      placed=tuple(sorted(placed.elements())))
+
+
+def _mark(cards, keep: Counter, kept, other) -> list:
+    """``kept`` for each card still in ``keep`` (using it up), ``other`` for the rest, in the meld's order."""
+    row = []
+    for c in cards:
+        if keep[c] > 0:
+            keep[c] -= 1
+            row.append(kept)
+        else:
+            row.append(other)
+    return row
 
 
 def _named(what: str, err: RuminoError) -> RuminoError:
