@@ -81,6 +81,8 @@ def solver_positions(games: int, seed: int, players: int = 4) -> list[tuple[tupl
     >>> pos = solver_positions(1, 2026, 2)
     >>> len(pos) > 0 and all(len(t) >= 3 and len(h) >= 1 for t, h in pos)
     True
+    >>> solver_positions(1, 2026, 2) == pos  # the same again (not hidden by the bots' answer cache)
+    True
     """
     from ..engine.seeding import new_table
 
@@ -93,6 +95,8 @@ def solver_positions(games: int, seed: int, players: int = 4) -> list[tuple[tupl
         return real(table, hand, rules, **kw)
 
     solve_table = spy
+    kept = _CACHE.copy()  # an answer cached by earlier games would hide its position from the spy
+    _CACHE.clear()
     try:
         for i in range(games):
             game, bots = new_table("robber", ["greedy"] * players, seed, i)
@@ -100,6 +104,8 @@ def solver_positions(games: int, seed: int, players: int = 4) -> list[tuple[tupl
                 game.apply(bots[game.to_act].choose(game.view(game.to_act)))
     finally:
         solve_table = real
+        _CACHE.clear()
+        _CACHE.update(kept)
     return seen
 
 
