@@ -433,13 +433,21 @@ def _run_dp(T, H, TJ, HJ, W, wJ, ranks, kinds, t_nat, t_jok, t_end, t_low, new, 
 
 
 def _positions(rules: MeldRules):
-    if rules.ace == "low":
+    """The positions of a run (0 = the low ace … 13 = the ace after the king), their ranks, and their kinds
+    (1 the low ace, 2 the high ace, where both are allowed; else 0). Kept per ``rules.ace``: callers only
+    read them."""
+    return _positions_for(rules.ace)
+
+
+@lru_cache(maxsize=8)
+def _positions_for(ace: str):
+    if ace == "low":
         pos = list(range(13))
-    elif rules.ace == "high":
+    elif ace == "high":
         pos = list(range(1, 14))
     else:
         pos = list(range(14))
-    split = rules.ace == "both"
+    split = ace == "both"
     ranks = np.array([p % 13 for p in pos], dtype=np.int64)
     kinds = np.array([(1 if p == 0 else 2 if p == 13 else 0) if split else 0 for p in pos], dtype=np.int64)
     return pos, ranks, kinds
@@ -449,11 +457,10 @@ def value_bounds(H, HJ: int, W, wJ: int, ranks, kinds):
     """``rem[l]``, the most the layers after layer ``l`` can still add (hand cards and jokers), and ``top``,
     the most a placement can be worth. A card's value counts where the programme gains it: an ace split
     low/high at its high position."""
-    gain = np.zeros(len(ranks) * 5, dtype=np.int64)
-    for i, (rank, kind) in enumerate(zip(ranks, kinds)):
-        if kind != 1:
-            for s in range(4):
-                gain[i * 5 + s] = W[s * 13 + rank] * H[s * 13 + rank]
+    idx = ranks[:, None] + 13 * np.arange(4)  # (position, suit) -> card kind
+    gain = np.zeros((len(ranks), 5), dtype=np.int64)
+    gain[:, :4] = np.where((kinds != 1)[:, None], np.asarray(W)[idx] * np.asarray(H)[idx], 0)
+    gain = gain.ravel()
     rem = np.concatenate([np.cumsum(gain[::-1])[::-1][1:], [0]]) + wJ * HJ
     return rem, int(gain.sum()) + wJ * HJ
 

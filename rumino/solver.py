@@ -85,6 +85,7 @@ import numpy as np
 from . import _table_dp, _table_dp_jit, _table_dp_slack
 from .cards import JOKER, N_KINDS, format_card, from_counts, to_counts
 from .errors import IllegalActionError, RuminoError
+from .kernels import _jit as _compiled
 from .melds import Meld, MeldRules, _run_reading, _set_reading, meld_readings
 
 
@@ -328,17 +329,22 @@ def _dp(table: np.ndarray, hand: np.ndarray, rules: MeldRules, weights: np.ndarr
                 # consecutive naturals of one suit: a valid run with one reading, built rather than searched
                 melds.append(_run_reading(suit, [p for p, _joker in cells], [False] * len(cells)))
             else:
-                want = tuple(suit * 13 + p % 13 for p, _joker in cells)
-                readings = meld_readings(cards, rules)
-                # the reading the programme laid out (jokers where it put them)
-                reading = next((r for r in readings if r.kind == "run" and r.stands_for == want), None)
-                melds.append(reading or _reading(to_counts(cards), rules))
+                # the reading the programme laid out (jokers where it put them), built directly when the
+                # rules allow that pattern of jokers (meld_readings would search every window for it)
+                flags = [joker for _p, joker in cells]
+                if rules.min_meld <= len(cells) <= rules.max_run and rules.joker_pattern_ok(flags, "run"):
+                    melds.append(_run_reading(suit, [p for p, _joker in cells], flags))
+                else:
+                    melds.append(_reading(to_counts(cards), rules))
         else:
             _kind, rank, suits, j = m
             cards = [s * 13 + rank for s in suits] + [JOKER] * j
-            if j == 0 and rules.min_meld <= len(suits) <= rules.max_set:
-                # naturals of one rank in distinct suits: a set with one reading, built rather than searched
-                melds.append(_set_reading(sorted(cards), 0))
+            if len(suits) >= 2 and rules.min_meld <= len(suits) + j <= rules.max_set \
+                    and (rules.set_suits == "any" or len(set(suits)) == len(suits)) \
+                    and rules.joker_pattern_ok([False] * len(suits) + [True] * j, "set"):
+                # two naturals or more of one rank in distinct suits (and jokers): a set with one reading
+                # (no run holds two cards of one rank), built rather than searched
+                melds.append(_set_reading(sorted(c for c in cards if c != JOKER), j))
             else:
                 melds.append(_reading(to_counts(cards), rules))
     return _card_counts(melds) - table, melds
@@ -503,12 +509,54 @@ def _placeable(table: np.ndarray, hand: np.ndarray, rules: MeldRules) -> np.ndar
     programme's layers smaller and its bound on what is left to gain tighter (a
     hand of 13 often holds a few). Removing it cannot make another card unplaceable:
     it was in none of the melds that remain possible.
+
+    >>> from rumino.cards import parse_hand
+    >>> from rumino.melds import ROBBER_MELDS
+    >>> t, h = _counts(parse_hand("5c 6c 7c")), _counts(parse_hand("8c Kd"))
+    >>> [format_card(c) for c in from_counts(_placeable(t, h, ROBBER_MELDS))]  # no meld for the Kd
+    ['8c']
     """
     if not hand.any():
         return hand
+    kinds, counts = _column_cards(rules)
+    return np.where(_usable_kinds(kinds, counts, table + hand), hand, 0)
+
+
+@lru_cache(maxsize=16)
+def _column_cards(rules: MeldRules) -> tuple[np.ndarray, np.ndarray]:
+    """The columns of :func:`meld_columns` as lists: each one's card kinds (padded with -1) and counts."""
     cols = meld_columns(rules)
-    usable = cols[np.all(cols <= table + hand, axis=1)]
-    return np.where(usable.any(axis=0), hand, 0)
+    width = int((cols > 0).sum(axis=1).max())
+    kinds = np.full((len(cols), width), -1, dtype=np.int64)
+    counts = np.zeros((len(cols), width), dtype=np.int64)
+    for i, row in enumerate(cols):
+        nz = np.flatnonzero(row)
+        kinds[i, :len(nz)] = nz
+        counts[i, :len(nz)] = row[nz]
+    return kinds, counts
+
+
+@_compiled
+def _usable_kinds(kinds, counts, available):
+    """Which card kinds lie in some column whose cards ``available`` covers (a loop over the columns' few
+    cards: ~10 µs, against ~170 µs for the same test on the whole int8 matrix in numpy)."""
+    usable = np.zeros(available.shape[0], dtype=np.bool_)
+    for i in range(kinds.shape[0]):
+        ok = True
+        for q in range(kinds.shape[1]):
+            c = kinds[i, q]
+            if c < 0:
+                break
+            if counts[i, q] > available[c]:
+                ok = False
+                break
+        if ok:
+            for q in range(kinds.shape[1]):
+                c = kinds[i, q]
+                if c < 0:
+                    break
+                usable[c] = True
+    return usable
 
 
 __all__ = ["TableSolution", "SolverError", "solve_table", "arrange_table", "meld_columns", "card_weights",

@@ -319,3 +319,20 @@ def test_rummikub_solver_agrees_where_the_rules_coincide():
         v_peer = int(sum(face[int(t) - 1] for t in by_value.tiles)) if by_value else 0
         assert solve_table(table, hand, rules, most_cards=True).value == n_peer
         assert solve_table(table, hand, rules, weights=face).value >= v_peer
+
+
+@pytest.mark.parametrize("name", ["robber", "lenient", "few_jokers"])
+def test_placeable_cards_are_those_of_a_meld_the_cards_can_supply(name):
+    """The compiled filter of hand cards (solver._placeable) against the plain numpy statement of it: a kind
+    is kept when some unsplittable meld holding it needs no more of any card than table and hand have."""
+    from rumino import solver
+
+    rules = RULE_SETS[name]
+    cols = meld_columns(rules)
+    rng = np.random.default_rng(7)
+    for _ in range(500):
+        table = rng.integers(0, 3, 53) * (rng.random(53) < 0.4)
+        hand = rng.integers(0, 2, 53) * (rng.random(53) < 0.25)
+        table[JOKER], hand[JOKER] = rng.integers(0, 3), rng.integers(0, 2)
+        usable = cols[np.all(cols <= table + hand, axis=1)].any(axis=0)
+        assert (solver._placeable(table, hand, rules) == np.where(usable, hand, 0)).all()
