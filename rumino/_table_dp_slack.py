@@ -59,7 +59,7 @@ import numpy as np
 
 from ._table_dp import _Rules, set_split
 from ._table_dp import supports as _dp_supports
-from ._table_dp_jit import _SLOTS, GaveUp, _grow, _grow2, _pack, _positions, _unpack, _walk_back, value_bounds
+from ._table_dp_jit import _SLOTS, GaveUp, _grow, _grow2, _pack, _positions, _unpack, value_bounds
 from .kernels import _jit
 from .melds import MeldRules
 
@@ -300,6 +300,35 @@ def _trim(keys, val, gid, n, beam, t_end, buf, JT):
     return beam
 
 
+@_jit(inline=True)
+def _no_runs(keys, n, s):
+    """Has no state a run open in suit ``s``?"""
+    for i in range(n):
+        if keys[i, s] != 0:
+            return False
+    return True
+
+
+@_jit(inline=True)
+def _no_sets(keys, n):
+    """Has no state given a natural to this rank's sets?"""
+    for i in range(n):
+        if (keys[i, 4] >> _C1) & 255 != 0:  # (the counts of suits giving one and two, side by side)
+            return False
+    return True
+
+
+@_jit(inline=True)
+def _walk_back_skipping(prev_g, choice_g, g, skipped):
+    """:func:`~rumino._table_dp_jit._walk_back` over layers some of which were skipped (choice 0 there)."""
+    choices = np.zeros(skipped.shape[0], dtype=np.int64)
+    for q in range(skipped.shape[0] - 1, -1, -1):
+        if not skipped[q]:
+            choices[q] = choice_g[g]
+            g = prev_g[g]
+    return choices
+
+
 @_jit
 def _run(T, H, TJ, HJ, W, wJ, ranks, kinds, t_nat, t_skip, t_end, t_gap, t_short, t_p0, start, setok, rem, lb,
          beam, cap, relax):
@@ -327,6 +356,7 @@ def _run(T, H, TJ, HJ, W, wJ, ranks, kinds, t_nat, t_skip, t_end, t_gap, t_short
     for i in range(1, _SLOTS + 1):
         pow3[i] = pow3[i - 1] * 3
     layer = 0
+    skipped = np.zeros(n_layers, dtype=np.bool_)  # layers that changed no state (no back-pointer kept)
     for p in range(L):
         rank = ranks[p]
         low_ace = kinds[p] == 1
@@ -338,6 +368,12 @@ def _run(T, H, TJ, HJ, W, wJ, ranks, kinds, t_nat, t_skip, t_end, t_gap, t_short
             h = H[s * 13 + rank]
             w = W[s * 13 + rank]
             nat_next = 0 if last else T[s * 13 + ranks[p + 1]] + H[s * 13 + ranks[p + 1]]
+            if t + h == 0 and kinds[p] == 0 and not last and _no_runs(cur_keys, n_cur, s):
+                # no card here and no run open in this suit: every state goes on as it is (choice 0), so the
+                # layer is skipped (with the set layers below, one in eight on the bench's real positions)
+                skipped[layer] = True
+                layer += 1
+                continue
             new_keys, new_val, new_gid, alive, bkeys, bslot, htab = _new_layer(n_cur, JT)
             n_new = 0
             nb = 0
@@ -471,7 +507,12 @@ def _run(T, H, TJ, HJ, W, wJ, ranks, kinds, t_nat, t_skip, t_end, t_gap, t_short
             layer += 1
             if n_cur == 0:
                 return -1, np.zeros(0, dtype=np.int64)
-        # close the rank: its sets, with some jokers (counted in both lo and hi: they are placed)
+        # close the rank: its sets, with some jokers (counted in both lo and hi: they are placed); with no
+        # natural given to a set here the layer changes nothing (a set of jokers alone is no set)
+        if _no_sets(cur_keys, n_cur):
+            skipped[layer] = True
+            layer += 1
+            continue
         new_keys, new_val, new_gid, alive, bkeys, bslot, htab = _new_layer(n_cur, JT)
         n_new = 0
         nb = 0
@@ -523,7 +564,7 @@ def _run(T, H, TJ, HJ, W, wJ, ranks, kinds, t_nat, t_skip, t_end, t_gap, t_short
         if v > best and v > lb:
             best = v
             best_g = cur_gid[i]
-    return (best, _walk_back(prev_g, choice_g, best_g, n_layers)) if best_g >= 0 else \
+    return (best, _walk_back_skipping(prev_g, choice_g, best_g, skipped)) if best_g >= 0 else \
         (-1, np.zeros(n_layers, dtype=np.int64))
 
 
