@@ -40,21 +40,18 @@ ace after the king), while HiGHS branches instead. The programme in plain Python
 (``method="dp"``), the first compiled programme alone (``"jit"``), the slack
 programme alone (``"slack"``) and HiGHS (``"milp"``) stay as independent checks.
 
-**Speed** (``method="hybrid"``, CPU time, a quiet 2-core machine; in brackets the
-figures before the slack programme, with the first compiled programme as the only
-one). On the 140 positions greedy bots met in 12 seeded games
-(``bench/bench_robber_play.py``, tables of 4–61 cards): a median of 2.3 ms (6.1 ms),
-90th percentile 20 ms (47 ms), slowest 0.16 s (0.44 s); on its 97 tables of 20–60
-cards a median of 4.1 ms, against the issue's 2.6 ms; HiGHS alone (the default
-route) 11.8 ms and 14.9 ms. On 80 seeded synthetic positions, denser in jokers
-(``bench/bench_solver.py --quick``, tables of 20–64 cards, a quarter of the melds
-holding one), a median of 27 ms with the table check (26 ms) and 24 ms without it
-(14 ms), slowest 0.45 s (0.64 s): 65 of the 80 go on to HiGHS at a cap tuned for
-real positions. Where the rules coincide with Rummikub's (no jokers), a median of
-~1 ms against rummikub-solver's ~10.5 ms, 10–11× faster. What still costs most is
-a table holding aces of every suit: the aces each suit used low must be remembered
-until the ace after the king, which multiplies the states by up to 81 (with the ace
-low only, the median on tables of 20–60 cards is 1.4 ms).
+**Speed** (``method="hybrid"``, CPU time, a quiet 2-core machine). On the 140 positions greedy bots
+met in 12 seeded games (``bench/bench_robber_play.py``, tables of 4–61 cards): a median of 1.8–2.1 ms,
+90th percentile 21–23 ms, slowest 0.16–0.18 s (four runs); on its 97 tables of 20–60 cards a median of
+2.85–3.35 ms (4.0 ms the same day before the ace relaxation of :mod:`rumino._table_dp_slack`; the
+issue asks for 2.6 ms), 29 of the 140 going on to HiGHS; HiGHS alone (the default route) 11.8 ms and
+14.9 ms. On 80 seeded synthetic positions, denser in jokers (``bench/bench_solver.py --quick``, tables
+of 20–64 cards, a quarter of the melds holding one), a median of 30 ms with the table check and 25 ms
+without it, slowest 0.41 s: 63 of the 80 go on to HiGHS at a cap tuned for real positions. Where the
+rules coincide with Rummikub's (no jokers), a median of 0.82 ms against rummikub-solver's ~9.8 ms,
+12× faster. What still costs most is a dense table with four to six jokers: the slack programme's
+states are its run configurations times the jokers needed and the room for them, and past 5,000
+states in a layer the position goes to HiGHS.
 
 The columns are kept small without losing exactness: a meld whose cards can be
 split into two valid melds is never needed (its two parts do the same job),
@@ -62,10 +59,10 @@ so only *unsplittable* melds are columns (runs of 3–5 without jokers, sets,
 and the few longer runs whose jokers forbid any cut). They are listed once per
 :class:`~rumino.melds.MeldRules` and filtered per position to the ones the
 table and the hand can supply. Every answer is checked before it is returned:
-each meld of the integer programme, and each meld with a joker from the
-programme, is re-read by :func:`rumino.melds.meld_readings` (the programme's
-runs and sets of naturals are built as the readings they are), and the cards
-are counted, so a slip of either route cannot pass silently.
+each meld of the integer programme is re-read by :func:`rumino.melds.meld_readings`,
+each meld of a programme is built as the reading it laid out once the rules' size
+and joker limits are checked for it (else re-read too), and the cards are counted,
+so a slip of either route cannot pass silently.
 
 Where several rearrangements place the same value, the routes may return
 different ones (a seeded bot game then goes on differently); :data:`AUTO`
