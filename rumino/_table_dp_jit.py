@@ -150,12 +150,14 @@ def _grow2(a, n):
 
 
 @_jit(inline=True)
-def _walk_back(prev_g, choice_g, g, n_layers):
-    """The choice taken at each layer on the way to global state ``g``, read from the back-pointers."""
-    choices = np.zeros(n_layers, dtype=np.int64)
-    for q in range(n_layers - 1, -1, -1):
-        choices[q] = choice_g[g]
-        g = prev_g[g]
+def _walk_back(prev_g, choice_g, g, skipped):
+    """The choice taken at each layer on the way to global state ``g``, read from the back-pointers; a
+    layer marked in ``skipped`` kept no back-pointer (it changed no state: choice 0 there)."""
+    choices = np.zeros(skipped.shape[0], dtype=np.int64)
+    for q in range(skipped.shape[0] - 1, -1, -1):
+        if not skipped[q]:
+            choices[q] = choice_g[g]
+            g = prev_g[g]
     return choices
 
 
@@ -425,8 +427,9 @@ def _run_dp(T, H, TJ, HJ, W, wJ, ranks, kinds, t_nat, t_jok, t_end, t_low, new, 
         if v > best and v > lb:
             best = v
             best_g = cur_gid[i]
-    return (best, _walk_back(prev_g, choice_g, best_g, n_layers)) if best_g >= 0 else \
-        (-1, np.zeros(n_layers, dtype=np.int64))
+    if best_g < 0:
+        return -1, np.zeros(n_layers, dtype=np.int64)
+    return best, _walk_back(prev_g, choice_g, best_g, np.zeros(n_layers, dtype=np.bool_))  # (no layer skipped)
 
 
 # ---------------------------------------------------------------------- the Python side

@@ -59,7 +59,7 @@ import numpy as np
 
 from ._table_dp import _Rules, set_split
 from ._table_dp import supports as _dp_supports
-from ._table_dp_jit import _SLOTS, GaveUp, _grow, _grow2, _pack, _positions, _unpack, value_bounds
+from ._table_dp_jit import _SLOTS, GaveUp, _grow, _grow2, _pack, _positions, _unpack, _walk_back, value_bounds
 from .kernels import _jit
 from .melds import MeldRules
 
@@ -318,17 +318,6 @@ def _no_sets(keys, n):
     return True
 
 
-@_jit(inline=True)
-def _walk_back_skipping(prev_g, choice_g, g, skipped):
-    """:func:`~rumino._table_dp_jit._walk_back` over layers some of which were skipped (choice 0 there)."""
-    choices = np.zeros(skipped.shape[0], dtype=np.int64)
-    for q in range(skipped.shape[0] - 1, -1, -1):
-        if not skipped[q]:
-            choices[q] = choice_g[g]
-            g = prev_g[g]
-    return choices
-
-
 @_jit
 def _run(T, H, TJ, HJ, W, wJ, ranks, kinds, t_nat, t_skip, t_end, t_gap, t_short, t_p0, start, setok, rem, lb,
          beam, cap, relax):
@@ -564,7 +553,7 @@ def _run(T, H, TJ, HJ, W, wJ, ranks, kinds, t_nat, t_skip, t_end, t_gap, t_short
         if v > best and v > lb:
             best = v
             best_g = cur_gid[i]
-    return (best, _walk_back_skipping(prev_g, choice_g, best_g, skipped)) if best_g >= 0 else \
+    return (best, _walk_back(prev_g, choice_g, best_g, skipped)) if best_g >= 0 else \
         (-1, np.zeros(n_layers, dtype=np.int64))
 
 
@@ -660,7 +649,6 @@ def _replay(choices, pos, JT: int, TJ: int, R, t_nat, t_skip, start):
             ch = choices[q]
             q += 1
             if ch == 0 and not open_runs[s]:
-                set_nat[s] = 0
                 continue  # nothing open, nothing taken (most suits at most positions)
             n, a, code = ch & 15, (ch >> 4) & 15, ch >> 8
             m = n - a
