@@ -59,7 +59,7 @@ import numpy as np
 
 from ._table_dp import _Rules, set_split
 from ._table_dp import supports as _dp_supports
-from ._table_dp_jit import _SLOTS, GaveUp, _grow, _grow2, _pack, _positions, _unpack, _walk_back, value_bounds
+from ._table_dp_jit import _SLOTS, GaveUp, _grow, _pack, _positions, _unpack, _walk_back, value_bounds
 from .kernels import _jit
 from .melds import MeldRules
 
@@ -157,104 +157,99 @@ def _pow2(n):
     return p
 
 
-@_jit
-def _rehash(bkeys, nb, size):
-    htab = np.full(size, -1, dtype=np.int64)
-    mask = size - 1
-    for b in range(nb):
-        i = _h5(bkeys[b, 0], bkeys[b, 1], bkeys[b, 2], bkeys[b, 3], bkeys[b, 4], mask)
-        while htab[i] >= 0:
-            i = (i + 1) & mask
-        htab[i] = b
-    return htab
+# A layer is built in two steps. The programme's step writes every state it reaches as a row of a buffer
+# of *candidates* (key words, jokers needed, value, where from, which choice); :func:`_insert` then adds them
+# to the layer. Kept apart, neither loop hands its arrays to an inlined function, which makes numba count
+# references to each of them at every state: that took half the time of the whole programme.
+_CW = 9  # a candidate's words: k0…k4 (k4 without lo), lo, value, global state it came from, choice
 
 
 @_jit
-def _new_layer(n_cur, JT):
-    """Empty arrays for a layer that grows from ``n_cur`` states: keys, values, global ids, alive flags,
-    then the buckets (keys, a slot per jokers-needed count) and the hash over them."""
-    size0 = max(64, 2 * n_cur)
-    return (np.empty((size0, 5), dtype=np.int64), np.empty(size0, dtype=np.int64),
-            np.empty(size0, dtype=np.int64), np.empty(size0, dtype=np.bool_),
-            np.empty((size0, 5), dtype=np.int64), np.empty((size0, JT + 1), dtype=np.int64),
-            np.full(_pow2(4 * size0), -1, dtype=np.int64))
-
-
-@_jit(inline=True)
-def _full(val, n, bkeys, nb, htab, prev_g, n_g):
-    """Does one more state need an array grown (or the hash made larger)?"""
-    return n + 1 >= val.shape[0] or nb + 1 >= bkeys.shape[0] or 2 * (nb + 1) > htab.shape[0] \
-        or n_g + 1 >= prev_g.shape[0]
-
-
-@_jit
-def _make_room(keys, val, gid, alive, n, bkeys, bslot, nb, htab, prev_g, choice_g, n_g):
-    """Room for one more state, bucket and global state (arrays doubled as needed; the hash at most half full)."""
-    if n + 1 >= val.shape[0]:
-        keys = _grow2(keys, n + 1)
-        val = _grow(val, n + 1)
-        gid = _grow(gid, n + 1)
-        alive = _grow(alive, n + 1)
-    if nb + 1 >= bkeys.shape[0]:
-        bkeys = _grow2(bkeys, nb + 1)
-        bslot = _grow2(bslot, nb + 1)
-    if 2 * (nb + 1) > htab.shape[0]:
-        htab = _rehash(bkeys, nb, 2 * htab.shape[0])
-    return keys, val, gid, alive, bkeys, bslot, htab, _grow(prev_g, n_g + 1), _grow(choice_g, n_g + 1)
-
-
-@_jit(inline=True)
-def _offer(htab, bkeys, bslot, nb, keys, val, gid, alive, n, prev_g, choice_g, n_g, k0, k1, k2, k3, k4, lo, v,
-           pg, ch):
-    """Offer a state (key ``k0…k4`` without lo, then lo, value ``v``, reached from global state ``pg`` by
-    choice ``ch``) to the layer; the arrays must have room for one more. Returns the new (nb, n, n_g)."""
+def _insert(cand, n_cand, JT, prev_g, choice_g, n_g):
+    """The layer of the ``n_cand`` candidates: ``(keys, values, global ids, states, n_g)`` with each state's
+    back-pointer written at its global id in ``prev_g``/``choice_g`` (which must have room for ``n_cand``
+    more). A candidate is dropped when a state of its bucket needs no more jokers for at least its value;
+    it drops those that need more for no more."""
+    size = max(n_cand, 1)
+    keys = np.empty((size, 5), dtype=np.int64)
+    val = np.empty(size, dtype=np.int64)
+    gid = np.empty(size, dtype=np.int64)
+    alive = np.empty(size, dtype=np.bool_)
+    bkeys = np.empty((size, 5), dtype=np.int64)  # a bucket's key (without lo)
+    bslot = np.empty((size, JT + 1), dtype=np.int64)  # a bucket's state for each count of jokers needed
+    htab = np.full(_pow2(2 * size + 2), -1, dtype=np.int64)  # (at most half full: there are no more buckets)
     mask = htab.shape[0] - 1
-    i = _h5(k0, k1, k2, k3, k4, mask)
-    while True:
-        b = htab[i]
-        if b < 0:
-            b = nb
-            htab[i] = b
-            bkeys[b, 0] = k0
-            bkeys[b, 1] = k1
-            bkeys[b, 2] = k2
-            bkeys[b, 3] = k3
-            bkeys[b, 4] = k4
-            bslot[b, :] = -1
-            nb += 1
-            break
-        if bkeys[b, 0] == k0 and bkeys[b, 1] == k1 and bkeys[b, 2] == k2 and bkeys[b, 3] == k3 and bkeys[b, 4] == k4:
-            break
-        i = (i + 1) & mask
-    for l2 in range(lo + 1):
-        j = bslot[b, l2]
-        if j >= 0 and val[j] >= v:
-            return nb, n, n_g  # as good a state needs no more jokers
-    j = bslot[b, lo]
-    if j < 0:
-        keys[n, 0] = k0
-        keys[n, 1] = k1
-        keys[n, 2] = k2
-        keys[n, 3] = k3
-        keys[n, 4] = k4 | (lo << _LO)
-        val[n] = v
-        gid[n] = n_g
-        alive[n] = True
-        prev_g[n_g] = pg
-        choice_g[n_g] = ch
-        bslot[b, lo] = n
-        n += 1
-        n_g += 1
-    else:
-        val[j] = v
-        prev_g[gid[j]] = pg
-        choice_g[gid[j]] = ch
-    for l2 in range(lo + 1, bslot.shape[1]):
-        j = bslot[b, l2]
-        if j >= 0 and val[j] <= v:
-            alive[j] = False  # needs more jokers for no more value
-            bslot[b, l2] = -1
-    return nb, n, n_g
+    n = 0
+    nb = 0
+    for c in range(n_cand):
+        k0, k1, k2, k3, k4 = cand[c, 0], cand[c, 1], cand[c, 2], cand[c, 3], cand[c, 4]
+        lo, v = cand[c, 5], cand[c, 6]
+        i = _h5(k0, k1, k2, k3, k4, mask)
+        while True:
+            b = htab[i]
+            if b < 0:
+                b = nb
+                htab[i] = b
+                bkeys[b, 0] = k0
+                bkeys[b, 1] = k1
+                bkeys[b, 2] = k2
+                bkeys[b, 3] = k3
+                bkeys[b, 4] = k4
+                for l2 in range(JT + 1):
+                    bslot[b, l2] = -1
+                nb += 1
+                break
+            if bkeys[b, 0] == k0 and bkeys[b, 1] == k1 and bkeys[b, 2] == k2 and bkeys[b, 3] == k3 \
+                    and bkeys[b, 4] == k4:
+                break
+            i = (i + 1) & mask
+        beaten = False
+        for l2 in range(lo + 1):
+            j = bslot[b, l2]
+            if j >= 0 and val[j] >= v:
+                beaten = True  # as good a state needs no more jokers
+                break
+        if beaten:
+            continue
+        j = bslot[b, lo]
+        if j < 0:
+            keys[n, 0] = k0
+            keys[n, 1] = k1
+            keys[n, 2] = k2
+            keys[n, 3] = k3
+            keys[n, 4] = k4 | (lo << _LO)
+            val[n] = v
+            gid[n] = n_g
+            alive[n] = True
+            prev_g[n_g] = cand[c, 7]
+            choice_g[n_g] = cand[c, 8]
+            bslot[b, lo] = n
+            n += 1
+            n_g += 1
+        else:
+            val[j] = v
+            prev_g[gid[j]] = cand[c, 7]
+            choice_g[gid[j]] = cand[c, 8]
+        for l2 in range(lo + 1, JT + 1):
+            j = bslot[b, l2]
+            if j >= 0 and val[j] <= v:
+                alive[j] = False  # needs more jokers for no more value
+                bslot[b, l2] = -1
+    n = _compact(keys, val, gid, alive, n)
+    return keys, val, gid, n, n_g
+
+
+@_jit(inline=True)
+def _put(cand, c, k0, k1, k2, k3, k4, lo, v, pg, ch):
+    cand[c, 0] = k0
+    cand[c, 1] = k1
+    cand[c, 2] = k2
+    cand[c, 3] = k3
+    cand[c, 4] = k4
+    cand[c, 5] = lo
+    cand[c, 6] = v
+    cand[c, 7] = pg
+    cand[c, 8] = ch
 
 
 @_jit
@@ -319,6 +314,173 @@ def _no_sets(keys, n):
 
 
 @_jit
+def _suit_layer(cur_keys, cur_val, cur_gid, n_cur, s, p, layer, T, H, W, JT, ranks, kinds, t_nat, t_skip, t_end,
+                t_gap, t_short, t_p0, start, rem, lb, relax, cand, old, nxt, opts, nopt, pow3):
+    """Suit ``s``'s layer at position ``p``: every state of the layer before, with what the suit's open runs
+    and cards there may do, written to ``cand`` as candidates (see :func:`_insert`). Returns their number,
+    or -1 when ``cand`` ran out of rows (the caller makes it larger and runs the layer again)."""
+    L = ranks.shape[0]
+    rank = ranks[p]
+    low_ace = kinds[p] == 1
+    high_ace = kinds[p] == 2
+    new_id = start[p if p < 3 else 3]
+    last = p + 1 == L
+    t = T[s * 13 + rank]
+    h = H[s * 13 + rank]
+    w = W[s * 13 + rank]
+    nat_next = 0 if last else T[s * 13 + ranks[p + 1]] + H[s * 13 + ranks[p + 1]]
+    rel = (relax >> s) & 1 == 1
+    nc = 0
+    for i in range(n_cur):
+        val = cur_val[i]
+        word = cur_keys[i, s]
+        extra = cur_keys[i, 4]
+        lo0 = (extra >> _LO) & 15
+        hi0 = (extra >> _HI) & 15
+        c1 = (extra >> _C1) & 15
+        c2 = (extra >> _C2) & 15
+        aces_s = (extra >> (_ACES + 4 * s)) & 15
+        k = _unpack(word, old)
+        # what each open run may do here: end (if it is a valid run), take a natural (not the high ace after a
+        # run from the low ace: no 14th card, RULES §3.2), or skip (a gap, not at the last position); the
+        # choices for all runs are then enumerated as one mixed-radix number
+        n_combos = 1
+        for r in range(k):
+            rid = old[r]
+            q = 0
+            if t_end[rid]:
+                opts[r, q] = 0
+                q += 1
+            if not (high_ace and t_p0[rid] == 0):
+                opts[r, q] = 1
+                q += 1
+            if t_skip[rid] != 0 and not last:
+                opts[r, q] = 2
+                q += 1
+            nopt[r] = q
+            n_combos *= q
+        if n_combos == 0:
+            continue  # a run that can do nothing: the state ends here
+        if high_ace and not rel:
+            nlo, nhi = max(0, t - aces_s), t + h - aces_s
+        elif low_ace or high_ace:
+            nlo, nhi = 0, t + h
+        else:
+            nlo, nhi = t, t + h
+        for n in range(nlo, nhi + 1):
+            if rel and high_ace:
+                gain = w * n  # (the table's aces were charged at the low ace)
+            elif high_ace:
+                gain = w * (aces_s + n - t)
+            elif low_ace:
+                gain = w * (n - t) if rel else 0
+            else:
+                gain = w * (n - t)
+            amax = 0 if high_ace else min(n, 2)
+            for a in range(amax + 1):
+                m = n - a
+                nc1 = c1 + (1 if a == 1 else 0)
+                nc2 = c2 + (1 if a == 2 else 0)
+                for combo in range(n_combos):
+                    # the combo-th choice for each open run, among the ones it allows (see above)
+                    cn = 0
+                    lo = lo0
+                    hi = hi0
+                    ok = True
+                    kk = 0
+                    force = 0  # open runs that must take a natural at the next position
+                    code = 0  # the same choices as base-3 digits (0 end, 1 natural, 2 skip) for the replay
+                    cc = combo
+                    for r in range(k):
+                        dgt = opts[r, cc % nopt[r]]
+                        cc //= nopt[r]
+                        code += dgt * pow3[r]
+                        rid = old[r]
+                        if dgt == 0:  # the run ends at the position before this one
+                            lo += t_short[rid]
+                            hi += _room(t_p0[rid], p - 1, L)
+                        elif dgt == 1:  # it takes a natural here
+                            cn += 1
+                            if cn > m:
+                                ok = False
+                                break
+                            nxt[kk] = t_nat[rid]
+                            kk += 1
+                        else:  # it skips this position: a joker will stand here
+                            sk = t_skip[rid]
+                            lo += 1  # counted now, so that open gaps never outnumber the jokers
+                            hi += 1
+                            if t_gap[sk] == 2:
+                                force += 1
+                            nxt[kk] = sk
+                            kk += 1
+                    if not ok or cn > m or lo > JT:
+                        continue
+                    for _ in range(m - cn):
+                        nxt[kk] = new_id
+                        kk += 1
+                    if kk > _SLOTS:
+                        continue
+                    if last:
+                        for r in range(kk):
+                            if not t_end[nxt[r]]:
+                                ok = False
+                                break
+                        if not ok:
+                            continue
+                    elif force > nat_next:
+                        continue
+                    if hi > JT:
+                        hi = JT
+                    nw = _pack(nxt, kk)
+                    ne = extra & ~((15 << _LO) | (15 << _HI) | (15 << _C1) | (15 << _C2))
+                    ne |= (lo << _LO) | (hi << _HI) | (nc1 << _C1) | (nc2 << _C2)
+                    if low_ace and not rel:
+                        ne = (ne & ~(15 << (_ACES + 4 * s))) | (n << (_ACES + 4 * s))
+                    k0 = nw if s == 0 else cur_keys[i, 0]
+                    k1 = nw if s == 1 else cur_keys[i, 1]
+                    k2 = nw if s == 2 else cur_keys[i, 2]
+                    k3 = nw if s == 3 else cur_keys[i, 3]
+                    v = val + gain
+                    if lb >= 0 and v + rem[layer] <= lb:
+                        continue  # cannot beat the answer in hand
+                    if nc == cand.shape[0]:
+                        return -1
+                    _put(cand, nc, k0, k1, k2, k3, ne & ~(15 << _LO), lo, v, cur_gid[i], n | (a << 4) | (code << 8))
+                    nc += 1
+    return nc
+
+
+@_jit
+def _set_layer(cur_keys, cur_val, cur_gid, n_cur, layer, JT, setok, rem, lb, cand):
+    """Close a rank: its sets, with some jokers (counted in both lo and hi: they are placed). Returns as
+    :func:`_suit_layer`."""
+    nc = 0
+    for i in range(n_cur):
+        val = cur_val[i]
+        extra = cur_keys[i, 4]
+        lo0 = (extra >> _LO) & 15
+        hi0 = (extra >> _HI) & 15
+        c1 = (extra >> _C1) & 15
+        c2 = (extra >> _C2) & 15
+        if lb >= 0 and val + rem[layer] <= lb:
+            continue
+        for js in range(JT - lo0 + 1):
+            if (c1 > 0 or c2 > 0 or js > 0) and not setok[c1, c2, js]:
+                continue
+            lo = lo0 + js
+            hi = min(hi0 + js, JT)
+            ne = extra & ~((15 << _LO) | (15 << _HI) | (15 << _C1) | (15 << _C2))
+            ne |= (lo << _LO) | (hi << _HI)
+            if nc == cand.shape[0]:
+                return -1
+            _put(cand, nc, cur_keys[i, 0], cur_keys[i, 1], cur_keys[i, 2], cur_keys[i, 3], ne & ~(15 << _LO), lo, val,
+                 cur_gid[i], js)
+            nc += 1
+    return nc
+
+
+@_jit
 def _run(T, H, TJ, HJ, W, wJ, ranks, kinds, t_nat, t_skip, t_end, t_gap, t_short, t_p0, start, setok, rem, lb,
          beam, cap, relax):
     """The programme; arguments and answer as :func:`rumino._table_dp_jit._run_dp`'s (``start[p0]``: the id
@@ -344,195 +506,39 @@ def _run(T, H, TJ, HJ, W, wJ, ranks, kinds, t_nat, t_skip, t_end, t_gap, t_short
     pow3 = np.ones(_SLOTS + 1, dtype=np.int64)
     for i in range(1, _SLOTS + 1):
         pow3[i] = pow3[i - 1] * 3
-    layer = 0
     skipped = np.zeros(n_layers, dtype=np.bool_)  # layers that changed no state (no back-pointer kept)
-    for p in range(L):
-        rank = ranks[p]
-        low_ace = kinds[p] == 1
-        high_ace = kinds[p] == 2
-        new_id = start[p if p < 3 else 3]
-        last = p + 1 == L
-        for s in range(4):
-            t = T[s * 13 + rank]
-            h = H[s * 13 + rank]
-            w = W[s * 13 + rank]
-            nat_next = 0 if last else T[s * 13 + ranks[p + 1]] + H[s * 13 + ranks[p + 1]]
-            if t + h == 0 and kinds[p] == 0 and not last and _no_runs(cur_keys, n_cur, s):
+    cand = np.empty((4096, _CW), dtype=np.int64)
+    for layer in range(n_layers):
+        p, s = layer // 5, layer % 5  # suits 0–3, then (s == 4) the rank's sets
+        if s < 4:
+            t = T[s * 13 + ranks[p]] + H[s * 13 + ranks[p]]
+            if t == 0 and kinds[p] == 0 and p + 1 < L and _no_runs(cur_keys, n_cur, s):
                 # no card here and no run open in this suit: every state goes on as it is (choice 0), so the
                 # layer is skipped (with the set layers below, one in eight on the bench's real positions)
                 skipped[layer] = True
-                layer += 1
                 continue
-            new_keys, new_val, new_gid, alive, bkeys, bslot, htab = _new_layer(n_cur, JT)
-            n_new = 0
-            nb = 0
-            for i in range(n_cur):
-                val = cur_val[i]
-                word = cur_keys[i, s]
-                extra = cur_keys[i, 4]
-                lo0 = (extra >> _LO) & 15
-                hi0 = (extra >> _HI) & 15
-                c1 = (extra >> _C1) & 15
-                c2 = (extra >> _C2) & 15
-                aces_s = (extra >> (_ACES + 4 * s)) & 15
-                rel = (relax >> s) & 1 == 1
-                k = _unpack(word, old)
-                # what each open run may do here: end (if it is a valid run), take a natural (not the high ace
-                # after a run from the low ace: no 14th card, RULES §3.2), or skip (a gap, not at the last
-                # position); the choices for all runs are then enumerated as one mixed-radix number
-                n_combos = 1
-                for r in range(k):
-                    rid = old[r]
-                    q = 0
-                    if t_end[rid]:
-                        opts[r, q] = 0
-                        q += 1
-                    if not (high_ace and t_p0[rid] == 0):
-                        opts[r, q] = 1
-                        q += 1
-                    if t_skip[rid] != 0 and not last:
-                        opts[r, q] = 2
-                        q += 1
-                    nopt[r] = q
-                    n_combos *= q
-                if n_combos == 0:
-                    continue  # a run that can do nothing: the state ends here
-                if high_ace and not rel:
-                    nlo, nhi = max(0, t - aces_s), t + h - aces_s
-                elif low_ace or high_ace:
-                    nlo, nhi = 0, t + h
-                else:
-                    nlo, nhi = t, t + h
-                for n in range(nlo, nhi + 1):
-                    if rel and high_ace:
-                        gain = w * n  # (the table's aces were charged at the low ace)
-                    elif high_ace:
-                        gain = w * (aces_s + n - t)
-                    elif low_ace:
-                        gain = w * (n - t) if rel else 0
-                    else:
-                        gain = w * (n - t)
-                    amax = 0 if high_ace else min(n, 2)
-                    for a in range(amax + 1):
-                        m = n - a
-                        nc1 = c1 + (1 if a == 1 else 0)
-                        nc2 = c2 + (1 if a == 2 else 0)
-                        for combo in range(n_combos):
-                            # the combo-th choice for each open run, among the ones it allows (see above)
-                            cn = 0
-                            lo = lo0
-                            hi = hi0
-                            ok = True
-                            kk = 0
-                            force = 0  # open runs that must take a natural at the next position
-                            code = 0  # the same choices as base-3 digits (0 end, 1 natural, 2 skip) for the replay
-                            cc = combo
-                            for r in range(k):
-                                dgt = opts[r, cc % nopt[r]]
-                                cc //= nopt[r]
-                                code += dgt * pow3[r]
-                                rid = old[r]
-                                if dgt == 0:  # the run ends at the position before this one
-                                    lo += t_short[rid]
-                                    hi += _room(t_p0[rid], p - 1, L)
-                                elif dgt == 1:  # it takes a natural here
-                                    cn += 1
-                                    if cn > m:
-                                        ok = False
-                                        break
-                                    nxt[kk] = t_nat[rid]
-                                    kk += 1
-                                else:  # it skips this position: a joker will stand here
-                                    sk = t_skip[rid]
-                                    lo += 1  # counted now, so that open gaps never outnumber the jokers
-                                    hi += 1
-                                    if t_gap[sk] == 2:
-                                        force += 1
-                                    nxt[kk] = sk
-                                    kk += 1
-                            if not ok or cn > m or lo > JT:
-                                continue
-                            for _ in range(m - cn):
-                                nxt[kk] = new_id
-                                kk += 1
-                            if kk > _SLOTS:
-                                continue
-                            if last:
-                                for r in range(kk):
-                                    if not t_end[nxt[r]]:
-                                        ok = False
-                                        break
-                                if not ok:
-                                    continue
-                            elif force > nat_next:
-                                continue
-                            if hi > JT:
-                                hi = JT
-                            nw = _pack(nxt, kk)
-                            ne = extra & ~((15 << _LO) | (15 << _HI) | (15 << _C1) | (15 << _C2))
-                            ne |= (lo << _LO) | (hi << _HI) | (nc1 << _C1) | (nc2 << _C2)
-                            if low_ace and not rel:
-                                ne = (ne & ~(15 << (_ACES + 4 * s))) | (n << (_ACES + 4 * s))
-                            k0 = nw if s == 0 else cur_keys[i, 0]
-                            k1 = nw if s == 1 else cur_keys[i, 1]
-                            k2 = nw if s == 2 else cur_keys[i, 2]
-                            k3 = nw if s == 3 else cur_keys[i, 3]
-                            v = val + gain
-                            if lb >= 0 and v + rem[layer] <= lb:
-                                continue  # cannot beat the answer in hand
-                            ch = n | (a << 4) | (code << 8)
-                            if _full(new_val, n_new, bkeys, nb, htab, prev_g, n_g):  # rare: checked here, grown there
-                                new_keys, new_val, new_gid, alive, bkeys, bslot, htab, prev_g, choice_g = _make_room(
-                                    new_keys, new_val, new_gid, alive, n_new, bkeys, bslot, nb, htab, prev_g, choice_g,
-                                    n_g)
-                            nb, n_new, n_g = _offer(htab, bkeys, bslot, nb, new_keys, new_val, new_gid, alive, n_new,
-                                                    prev_g, choice_g, n_g, k0, k1, k2, k3, ne & ~(15 << _LO), lo, v,
-                                                    cur_gid[i], ch)
-            n_new = _compact(new_keys, new_val, new_gid, alive, n_new)
-            n_new = _trim(new_keys, new_val, new_gid, n_new, beam, t_end, old, JT)
-            if cap > 0 and n_new > cap:
-                return -2, np.zeros(0, dtype=np.int64)
-            cur_keys, cur_val, cur_gid, n_cur = new_keys, new_val, new_gid, n_new
-            layer += 1
-            if n_cur == 0:
-                return -1, np.zeros(0, dtype=np.int64)
-        # close the rank: its sets, with some jokers (counted in both lo and hi: they are placed); with no
-        # natural given to a set here the layer changes nothing (a set of jokers alone is no set)
-        if _no_sets(cur_keys, n_cur):
+        elif _no_sets(cur_keys, n_cur):
+            # no natural given to a set here: the layer changes nothing (a set of jokers alone is no set)
             skipped[layer] = True
-            layer += 1
             continue
-        new_keys, new_val, new_gid, alive, bkeys, bslot, htab = _new_layer(n_cur, JT)
-        n_new = 0
-        nb = 0
-        for i in range(n_cur):
-            val = cur_val[i]
-            extra = cur_keys[i, 4]
-            lo0 = (extra >> _LO) & 15
-            hi0 = (extra >> _HI) & 15
-            c1 = (extra >> _C1) & 15
-            c2 = (extra >> _C2) & 15
-            if lb >= 0 and val + rem[layer] <= lb:
-                continue
-            for js in range(JT - lo0 + 1):
-                if (c1 > 0 or c2 > 0 or js > 0) and not setok[c1, c2, js]:
-                    continue
-                lo = lo0 + js
-                hi = min(hi0 + js, JT)
-                ne = extra & ~((15 << _LO) | (15 << _HI) | (15 << _C1) | (15 << _C2))
-                ne |= (lo << _LO) | (hi << _HI)
-                if _full(new_val, n_new, bkeys, nb, htab, prev_g, n_g):
-                    new_keys, new_val, new_gid, alive, bkeys, bslot, htab, prev_g, choice_g = _make_room(
-                        new_keys, new_val, new_gid, alive, n_new, bkeys, bslot, nb, htab, prev_g, choice_g, n_g)
-                nb, n_new, n_g = _offer(htab, bkeys, bslot, nb, new_keys, new_val, new_gid, alive, n_new, prev_g,
-                                        choice_g, n_g, cur_keys[i, 0], cur_keys[i, 1], cur_keys[i, 2],
-                                        cur_keys[i, 3], ne & ~(15 << _LO), lo, val, cur_gid[i], js)
-        n_new = _compact(new_keys, new_val, new_gid, alive, n_new)
+        while True:
+            if s < 4:
+                n_cand = _suit_layer(cur_keys, cur_val, cur_gid, n_cur, s, p, layer, T, H, W, JT, ranks, kinds, t_nat,
+                                     t_skip, t_end, t_gap, t_short, t_p0, start, rem, lb, relax, cand, old, nxt, opts,
+                                     nopt, pow3)
+            else:
+                n_cand = _set_layer(cur_keys, cur_val, cur_gid, n_cur, layer, JT, setok, rem, lb, cand)
+            if n_cand >= 0:
+                break
+            cand = np.empty((2 * cand.shape[0], _CW), dtype=np.int64)  # rare: more rows, and the layer again
+        while n_g + n_cand >= prev_g.shape[0]:  # (room for every candidate's back-pointer)
+            prev_g = _grow(prev_g, n_g + n_cand)
+            choice_g = _grow(choice_g, n_g + n_cand)
+        new_keys, new_val, new_gid, n_new, n_g = _insert(cand, n_cand, JT, prev_g, choice_g, n_g)
         n_new = _trim(new_keys, new_val, new_gid, n_new, beam, t_end, old, JT)
         if cap > 0 and n_new > cap:
             return -2, np.zeros(0, dtype=np.int64)
         cur_keys, cur_val, cur_gid, n_cur = new_keys, new_val, new_gid, n_new
-        layer += 1
         if n_cur == 0:
             return -1, np.zeros(0, dtype=np.int64)
     # the runs still open end at the last position; then some J with lo <= J <= hi covers the table's jokers
