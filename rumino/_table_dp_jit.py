@@ -10,7 +10,7 @@ so that numba can run it:
 * a suit's open runs (a sorted multiset) are packed as 6-bit ids in one int64, the
   lowest id in the lowest bits; the whole state is a 5-tuple of int64 (four suits,
   then jokers used, the suits giving one or two naturals to sets, aces used low);
-* each layer is a numba typed dict state -> index, with growing arrays of values,
+* each layer is a hash of states over int64 arrays (:func:`_insert`), with values,
   back-pointers and the choice taken (numbers of naturals, naturals to sets, jokers,
   and which open run took which card, as base-3 digits over the suit's sorted runs).
 
@@ -33,8 +33,6 @@ from functools import lru_cache
 
 import numba
 import numpy as np
-from numba import types
-from numba.typed import Dict
 
 from ._table_dp import _EMPTY, _add, _can_end, _Rules, set_split
 from ._table_dp import supports as _dp_supports
@@ -44,7 +42,6 @@ from .melds import MeldRules
 _BITS = 6
 _MASK = (1 << _BITS) - 1
 _SLOTS = 10  # 10 × 6 bits in one int64 word per suit
-_KEY = types.UniTuple(types.int64, 5)
 
 
 def supports(rules: MeldRules) -> bool:
@@ -141,15 +138,6 @@ def _grow(a, n):
 
 
 @_jit(inline=True)
-def _grow2(a, n):
-    if n < a.shape[0]:
-        return a
-    b = np.empty((a.shape[0] * 2, a.shape[1]), dtype=a.dtype)
-    b[: a.shape[0]] = a
-    return b
-
-
-@_jit(inline=True)
 def _walk_back(prev_g, choice_g, g, skipped):
     """The choice taken at each layer on the way to global state ``g``, read from the back-pointers; a
     layer marked in ``skipped`` kept no back-pointer (it changed no state: choice 0 there)."""
@@ -159,6 +147,147 @@ def _walk_back(prev_g, choice_g, g, skipped):
             choices[q] = choice_g[g]
             g = prev_g[g]
     return choices
+
+
+# ---------------------------------------------------------------------- a layer's states: a hash of keys, a front per key
+
+# A layer is built in two steps. The programme's step writes every state it reaches as a row of a buffer
+# of *candidates* (key words, jokers needed, value, where from, which choice); :func:`_insert` then adds them
+# to the layer, keeping the best of equal states. Kept apart, neither loop hands its arrays to a function
+# numba inlines, which makes numba count references to each of them at every state: with a typed dict and
+# growing arrays in the loop, that took half the time of the whole programme (perf).
+#
+# The slack programme (:mod:`rumino._table_dp_slack`) keeps apart states that differ only in ``lo``, the
+# jokers its melds need (the lowest four bits of the fifth word): they share a key (a *bucket*), and in a
+# bucket a state is dropped when another has lo' <= lo and at least its value (every later step allows it
+# no less, so it can never end better). This programme passes lo = 0 and ``JT = 0``: one state per key.
+# Hashing by hand (open addressing over int64 arrays).
+
+
+@_jit(inline=True)
+def _h5(k0, k1, k2, k3, k4, mask):
+    h = k0 * 1099511628211 ^ k1
+    h = h * 1099511628211 ^ k2
+    h = h * 1099511628211 ^ k3
+    h = h * 1099511628211 ^ k4
+    h ^= h >> 29
+    return h & mask
+
+
+@_jit
+def _pow2(n):
+    """The least power of two of at least ``n`` (the hash's probe wraps with a mask)."""
+    p = 1
+    while p < n:
+        p *= 2
+    return p
+
+
+_CW = 9  # a candidate's words: k0…k4 (k4 without lo), lo, value, global state it came from, choice
+
+
+@_jit
+def _insert(cand, n_cand, JT, prev_g, choice_g, n_g):
+    """The layer of the ``n_cand`` candidates: ``(keys, values, global ids, states, n_g)`` with each state's
+    back-pointer written at its global id in ``prev_g``/``choice_g`` (which must have room for ``n_cand``
+    more). A candidate is dropped when a state of its bucket needs no more jokers for at least its value;
+    it drops those that need more for no more. Ties keep the state met first, and the layer keeps the order
+    in which states were first met."""
+    size = max(n_cand, 1)
+    keys = np.empty((size, 5), dtype=np.int64)
+    val = np.empty(size, dtype=np.int64)
+    gid = np.empty(size, dtype=np.int64)
+    alive = np.empty(size, dtype=np.bool_)
+    bkeys = np.empty((size, 5), dtype=np.int64)  # a bucket's key (without lo)
+    bslot = np.empty((size, JT + 1), dtype=np.int64)  # a bucket's state for each count of jokers needed
+    htab = np.full(_pow2(2 * size + 2), -1, dtype=np.int64)  # (at most half full: there are no more buckets)
+    mask = htab.shape[0] - 1
+    n = 0
+    nb = 0
+    for c in range(n_cand):
+        k0, k1, k2, k3, k4 = cand[c, 0], cand[c, 1], cand[c, 2], cand[c, 3], cand[c, 4]
+        lo, v = cand[c, 5], cand[c, 6]
+        i = _h5(k0, k1, k2, k3, k4, mask)
+        while True:
+            b = htab[i]
+            if b < 0:
+                b = nb
+                htab[i] = b
+                bkeys[b, 0] = k0
+                bkeys[b, 1] = k1
+                bkeys[b, 2] = k2
+                bkeys[b, 3] = k3
+                bkeys[b, 4] = k4
+                for l2 in range(JT + 1):
+                    bslot[b, l2] = -1
+                nb += 1
+                break
+            if bkeys[b, 0] == k0 and bkeys[b, 1] == k1 and bkeys[b, 2] == k2 and bkeys[b, 3] == k3 \
+                    and bkeys[b, 4] == k4:
+                break
+            i = (i + 1) & mask
+        beaten = False
+        for l2 in range(lo + 1):
+            j = bslot[b, l2]
+            if j >= 0 and val[j] >= v:
+                beaten = True  # as good a state needs no more jokers
+                break
+        if beaten:
+            continue
+        j = bslot[b, lo]
+        if j < 0:
+            keys[n, 0] = k0
+            keys[n, 1] = k1
+            keys[n, 2] = k2
+            keys[n, 3] = k3
+            keys[n, 4] = k4 | lo
+            val[n] = v
+            gid[n] = n_g
+            alive[n] = True
+            prev_g[n_g] = cand[c, 7]
+            choice_g[n_g] = cand[c, 8]
+            bslot[b, lo] = n
+            n += 1
+            n_g += 1
+        else:
+            val[j] = v
+            prev_g[gid[j]] = cand[c, 7]
+            choice_g[gid[j]] = cand[c, 8]
+        for l2 in range(lo + 1, JT + 1):
+            j = bslot[b, l2]
+            if j >= 0 and val[j] <= v:
+                alive[j] = False  # needs more jokers for no more value
+                bslot[b, l2] = -1
+    n = _compact(keys, val, gid, alive, n)
+    return keys, val, gid, n, n_g
+
+
+@_jit(inline=True)
+def _put(cand, c, k0, k1, k2, k3, k4, lo, v, pg, ch):
+    cand[c, 0] = k0
+    cand[c, 1] = k1
+    cand[c, 2] = k2
+    cand[c, 3] = k3
+    cand[c, 4] = k4
+    cand[c, 5] = lo
+    cand[c, 6] = v
+    cand[c, 7] = pg
+    cand[c, 8] = ch
+
+
+@_jit
+def _compact(keys, val, gid, alive, n):
+    """Drop the states marked dead, keeping the order of the rest."""
+    m = 0
+    for i in range(n):
+        if alive[i]:
+            if m != i:
+                for q in range(5):
+                    keys[m, q] = keys[i, q]
+                val[m] = val[i]
+                gid[m] = gid[i]
+            m += 1
+    return m
 
 
 @_jit
@@ -190,6 +319,147 @@ def _trim(keys, val, gid, n, beam, t_end, buf, TJ):
 
 
 @_jit
+def _dp_suit_layer(cur_keys, cur_val, cur_gid, n_cur, s, p, layer, T, H, W, JT, ranks, kinds, t_nat, t_jok, t_end,
+                   t_low, new, rem, lb, cand, old, nxt, pow3):
+    """Suit ``s``'s layer at position ``p``: every state of the layer before, with what the suit's open runs
+    and cards there may do, written to ``cand`` as candidates (see :func:`_insert`). Returns their number,
+    or -1 when ``cand`` ran out of rows (the caller makes it larger and runs the layer again)."""
+    rank = ranks[p]
+    low_ace = kinds[p] == 1
+    high_ace = kinds[p] == 2
+    start_low = 1 if low_ace else 0
+    t = T[s * 13 + rank]
+    h = H[s * 13 + rank]
+    w = W[s * 13 + rank]
+    nc = 0
+    for i in range(n_cur):
+        val = cur_val[i]
+        word = cur_keys[i, s]
+        extra = cur_keys[i, 4]
+        jused = extra & 15
+        c1 = (extra >> 4) & 15
+        c2 = (extra >> 8) & 15
+        aces_s = (extra >> (12 + 4 * s)) & 15
+        k = _unpack(word, old)
+        if high_ace:
+            lo, hi = max(0, t - aces_s), t + h - aces_s
+        elif low_ace:
+            lo, hi = 0, t + h
+        else:
+            lo, hi = t, t + h
+        jleft = JT - jused
+        for n in range(lo, hi + 1):
+            if high_ace:
+                gain = w * (aces_s + n - t)
+            elif low_ace:
+                gain = 0
+            else:
+                gain = w * (n - t)
+            amax = 0 if high_ace else n
+            for a in range(amax + 1):
+                m = n - a
+                nc1 = c1 + (1 if a == 1 else 0)
+                nc2 = c2 + (1 if a == 2 else 0)
+                for jr in range(jleft + 1):
+                    if m + jr > _SLOTS:
+                        break
+                    if k == 0 and jr > 0 and new[start_low, 1] == 0:
+                        break
+                    for code in range(pow3[k]):
+                        cn = 0
+                        cj = 0
+                        ok = True
+                        kk = 0
+                        c = code
+                        for r in range(k):
+                            dgt = c % 3
+                            c //= 3
+                            rid = old[r]
+                            if dgt == 0:
+                                if not t_end[rid]:
+                                    ok = False
+                                    break
+                            else:
+                                if high_ace and t_low[rid]:
+                                    ok = False  # A…K already: no 14th card (RULES §3.2)
+                                    break
+                                if dgt == 1:
+                                    cn += 1
+                                    nxt[kk] = t_nat[rid]
+                                else:
+                                    cj += 1
+                                    nxt[kk] = t_jok[rid]
+                                    if nxt[kk] == 0:
+                                        ok = False
+                                        break
+                                kk += 1
+                        if not ok or cn > m or cj > jr:
+                            continue
+                        if jr - cj > 0 and new[start_low, 1] == 0:
+                            continue
+                        for _ in range(m - cn):
+                            nxt[kk] = new[start_low, 0]
+                            kk += 1
+                        for _ in range(jr - cj):
+                            nxt[kk] = new[start_low, 1]
+                            kk += 1
+                        # an open run that cannot end must take a card of this suit at the next position (a
+                        # natural if it may take no more jokers): count what is there
+                        bad = 0
+                        bad_nat = 0
+                        for r in range(kk):
+                            if not t_end[nxt[r]]:
+                                bad += 1
+                                if t_jok[nxt[r]] == 0:
+                                    bad_nat += 1
+                        if bad > 0:
+                            if p + 1 == ranks.shape[0]:
+                                continue
+                            nat_next = T[s * 13 + ranks[p + 1]] + H[s * 13 + ranks[p + 1]]
+                            if bad_nat > nat_next or bad > nat_next + jleft - jr:
+                                continue
+                        nw = _pack(nxt, kk)
+                        ne = (extra & ~(15 | (15 << 4) | (15 << 8))) | (jused + jr) | (nc1 << 4) | (nc2 << 8)
+                        if low_ace:
+                            ne = (ne & ~(15 << (12 + 4 * s))) | (n << (12 + 4 * s))
+                        k0 = nw if s == 0 else cur_keys[i, 0]
+                        k1 = nw if s == 1 else cur_keys[i, 1]
+                        k2 = nw if s == 2 else cur_keys[i, 2]
+                        k3 = nw if s == 3 else cur_keys[i, 3]
+                        v = val + gain
+                        if lb >= 0 and v + rem[layer] <= lb:
+                            continue  # cannot beat the answer in hand
+                        if nc == cand.shape[0]:
+                            return -1
+                        _put(cand, nc, k0, k1, k2, k3, ne, 0, v, cur_gid[i], n | (a << 4) | (jr << 8) | (code << 12))
+                        nc += 1
+    return nc
+
+
+@_jit
+def _dp_set_layer(cur_keys, cur_val, cur_gid, n_cur, layer, JT, setok, rem, lb, cand):
+    """Close a rank: its sets, with some jokers. Returns as :func:`_dp_suit_layer`."""
+    nc = 0
+    for i in range(n_cur):
+        val = cur_val[i]
+        extra = cur_keys[i, 4]
+        jused = extra & 15
+        c1 = (extra >> 4) & 15
+        c2 = (extra >> 8) & 15
+        if lb >= 0 and val + rem[layer] <= lb:
+            continue
+        for js in range(JT - jused + 1):
+            if (c1 > 0 or c2 > 0 or js > 0) and not setok[c1, c2, js]:
+                continue
+            if nc == cand.shape[0]:
+                return -1
+            _put(cand, nc, cur_keys[i, 0], cur_keys[i, 1], cur_keys[i, 2], cur_keys[i, 3],
+                 (extra & ~(15 | (15 << 4) | (15 << 8))) | (jused + js), 0, val, cur_gid[i], js)
+            nc += 1
+    return nc
+
+
+@_jit
 def _run_dp(T, H, TJ, HJ, W, wJ, ranks, kinds, t_nat, t_jok, t_end, t_low, new, setok, rem, lb, beam, cap):
     """The programme. ``T``/``H``/``W``: 52 counts / weights; ``ranks[p]``: the rank at position p;
     ``kinds[p]``: 0 plain, 1 low ace (split ace), 2 high ace (split ace).
@@ -217,195 +487,26 @@ def _run_dp(T, H, TJ, HJ, W, wJ, ranks, kinds, t_nat, t_jok, t_end, t_low, new, 
     pow3 = np.ones(_SLOTS + 1, dtype=np.int64)
     for i in range(1, _SLOTS + 1):
         pow3[i] = pow3[i - 1] * 3
-    layer = 0
-    for p in range(ranks.shape[0]):
-        rank = ranks[p]
-        low_ace = kinds[p] == 1
-        high_ace = kinds[p] == 2
-        start_low = 1 if low_ace else 0
-        for s in range(4):
-            t = T[s * 13 + rank]
-            h = H[s * 13 + rank]
-            w = W[s * 13 + rank]
-            d = Dict.empty(key_type=_KEY, value_type=types.int64)
-            new_keys = np.empty((max(16, n_cur), 5), dtype=np.int64)
-            new_val = np.empty(max(16, n_cur), dtype=np.int64)
-            new_gid = np.empty(max(16, n_cur), dtype=np.int64)
-            n_new = 0
-            for i in range(n_cur):
-                val = cur_val[i]
-                word = cur_keys[i, s]
-                extra = cur_keys[i, 4]
-                jused = extra & 15
-                c1 = (extra >> 4) & 15
-                c2 = (extra >> 8) & 15
-                aces_s = (extra >> (12 + 4 * s)) & 15
-                k = _unpack(word, old)
-                if high_ace:
-                    lo, hi = max(0, t - aces_s), t + h - aces_s
-                elif low_ace:
-                    lo, hi = 0, t + h
-                else:
-                    lo, hi = t, t + h
-                jleft = JT - jused
-                for n in range(lo, hi + 1):
-                    if high_ace:
-                        gain = w * (aces_s + n - t)
-                    elif low_ace:
-                        gain = 0
-                    else:
-                        gain = w * (n - t)
-                    amax = 0 if high_ace else n
-                    for a in range(amax + 1):
-                        m = n - a
-                        nc1 = c1 + (1 if a == 1 else 0)
-                        nc2 = c2 + (1 if a == 2 else 0)
-                        for jr in range(jleft + 1):
-                            if m + jr > _SLOTS:
-                                break
-                            if k == 0 and jr > 0 and new[start_low, 1] == 0:
-                                break
-                            for code in range(pow3[k]):
-                                cn = 0
-                                cj = 0
-                                ok = True
-                                kk = 0
-                                c = code
-                                for r in range(k):
-                                    dgt = c % 3
-                                    c //= 3
-                                    rid = old[r]
-                                    if dgt == 0:
-                                        if not t_end[rid]:
-                                            ok = False
-                                            break
-                                    else:
-                                        if high_ace and t_low[rid]:
-                                            ok = False  # A…K already: no 14th card (RULES §3.2)
-                                            break
-                                        if dgt == 1:
-                                            cn += 1
-                                            nxt[kk] = t_nat[rid]
-                                        else:
-                                            cj += 1
-                                            nxt[kk] = t_jok[rid]
-                                            if nxt[kk] == 0:
-                                                ok = False
-                                                break
-                                        kk += 1
-                                if not ok or cn > m or cj > jr:
-                                    continue
-                                if jr - cj > 0 and new[start_low, 1] == 0:
-                                    continue
-                                for _ in range(m - cn):
-                                    nxt[kk] = new[start_low, 0]
-                                    kk += 1
-                                for _ in range(jr - cj):
-                                    nxt[kk] = new[start_low, 1]
-                                    kk += 1
-                                # an open run that cannot end must take a card of this suit at the next
-                                # position (a natural if it may take no more jokers): count what is there
-                                bad = 0
-                                bad_nat = 0
-                                for r in range(kk):
-                                    if not t_end[nxt[r]]:
-                                        bad += 1
-                                        if t_jok[nxt[r]] == 0:
-                                            bad_nat += 1
-                                if bad > 0:
-                                    if p + 1 == ranks.shape[0]:
-                                        continue
-                                    nat_next = T[s * 13 + ranks[p + 1]] + H[s * 13 + ranks[p + 1]]
-                                    if bad_nat > nat_next or bad > nat_next + jleft - jr:
-                                        continue
-                                nw = _pack(nxt, kk)
-                                ne = (extra & ~(15 | (15 << 4) | (15 << 8))) | (jused + jr) | (nc1 << 4) | (nc2 << 8)
-                                if low_ace:
-                                    ne = (ne & ~(15 << (12 + 4 * s))) | (n << (12 + 4 * s))
-                                k0 = nw if s == 0 else cur_keys[i, 0]
-                                k1 = nw if s == 1 else cur_keys[i, 1]
-                                k2 = nw if s == 2 else cur_keys[i, 2]
-                                k3 = nw if s == 3 else cur_keys[i, 3]
-                                key = (k0, k1, k2, k3, ne)
-                                v = val + gain
-                                if lb >= 0 and v + rem[layer] <= lb:
-                                    continue  # cannot beat the answer in hand
-                                ch = n | (a << 4) | (jr << 8) | (code << 12)
-                                j = d[key] if key in d else -1
-                                if j == -1:
-                                    new_keys = _grow2(new_keys, n_new)
-                                    new_val = _grow(new_val, n_new)
-                                    new_gid = _grow(new_gid, n_new)
-                                    prev_g = _grow(prev_g, n_g)
-                                    choice_g = _grow(choice_g, n_g)
-                                    new_keys[n_new, 0] = k0
-                                    new_keys[n_new, 1] = k1
-                                    new_keys[n_new, 2] = k2
-                                    new_keys[n_new, 3] = k3
-                                    new_keys[n_new, 4] = ne
-                                    new_val[n_new] = v
-                                    new_gid[n_new] = n_g
-                                    prev_g[n_g] = cur_gid[i]
-                                    choice_g[n_g] = ch
-                                    d[key] = n_new
-                                    n_new += 1
-                                    n_g += 1
-                                elif v > new_val[j]:
-                                    new_val[j] = v
-                                    prev_g[new_gid[j]] = cur_gid[i]
-                                    choice_g[new_gid[j]] = ch
-            n_new = _trim(new_keys, new_val, new_gid, n_new, beam, t_end, old, TJ)
-            if cap > 0 and n_new > cap:
-                return -2, np.zeros(0, dtype=np.int64)
-            cur_keys, cur_val, cur_gid, n_cur = new_keys, new_val, new_gid, n_new
-            layer += 1
-            if n_cur == 0:
-                return -1, np.zeros(0, dtype=np.int64)
-        # close the rank: its sets, with some jokers
-        d = Dict.empty(key_type=_KEY, value_type=types.int64)
-        new_keys = np.empty((max(16, n_cur), 5), dtype=np.int64)
-        new_val = np.empty(max(16, n_cur), dtype=np.int64)
-        new_gid = np.empty(max(16, n_cur), dtype=np.int64)
-        n_new = 0
-        for i in range(n_cur):
-            val = cur_val[i]
-            extra = cur_keys[i, 4]
-            jused = extra & 15
-            c1 = (extra >> 4) & 15
-            c2 = (extra >> 8) & 15
-            for js in range(JT - jused + 1):
-                if (c1 > 0 or c2 > 0 or js > 0) and not setok[c1, c2, js]:
-                    continue
-                if lb >= 0 and val + rem[layer] <= lb:
-                    continue
-                ne = (extra & ~(15 | (15 << 4) | (15 << 8))) | (jused + js)
-                key = (cur_keys[i, 0], cur_keys[i, 1], cur_keys[i, 2], cur_keys[i, 3], ne)
-                j = d[key] if key in d else -1
-                if j == -1:
-                    new_keys = _grow2(new_keys, n_new)
-                    new_val = _grow(new_val, n_new)
-                    new_gid = _grow(new_gid, n_new)
-                    prev_g = _grow(prev_g, n_g)
-                    choice_g = _grow(choice_g, n_g)
-                    for q in range(4):
-                        new_keys[n_new, q] = cur_keys[i, q]
-                    new_keys[n_new, 4] = ne
-                    new_val[n_new] = val
-                    new_gid[n_new] = n_g
-                    prev_g[n_g] = cur_gid[i]
-                    choice_g[n_g] = js
-                    d[key] = n_new
-                    n_new += 1
-                    n_g += 1
-                elif val > new_val[j]:
-                    new_val[j] = val
-                    prev_g[new_gid[j]] = cur_gid[i]
-                    choice_g[new_gid[j]] = js
+    cand = np.empty((4096, _CW), dtype=np.int64)
+    for layer in range(n_layers):
+        p, s = layer // 5, layer % 5  # suits 0–3, then (s == 4) the rank's sets
+        while True:
+            if s < 4:
+                n_cand = _dp_suit_layer(cur_keys, cur_val, cur_gid, n_cur, s, p, layer, T, H, W, JT, ranks, kinds,
+                                        t_nat, t_jok, t_end, t_low, new, rem, lb, cand, old, nxt, pow3)
+            else:
+                n_cand = _dp_set_layer(cur_keys, cur_val, cur_gid, n_cur, layer, JT, setok, rem, lb, cand)
+            if n_cand >= 0:
+                break
+            cand = np.empty((2 * cand.shape[0], _CW), dtype=np.int64)  # rare: more rows, and the layer again
+        while n_g + n_cand >= prev_g.shape[0]:  # (room for every candidate's back-pointer)
+            prev_g = _grow(prev_g, n_g + n_cand)
+            choice_g = _grow(choice_g, n_g + n_cand)
+        new_keys, new_val, new_gid, n_new, n_g = _insert(cand, n_cand, 0, prev_g, choice_g, n_g)
         n_new = _trim(new_keys, new_val, new_gid, n_new, beam, t_end, old, TJ)
         if cap > 0 and n_new > cap:
             return -2, np.zeros(0, dtype=np.int64)
         cur_keys, cur_val, cur_gid, n_cur = new_keys, new_val, new_gid, n_new
-        layer += 1
         if n_cur == 0:
             return -1, np.zeros(0, dtype=np.int64)
     # every open run must end; the jokers used are the table's plus some from the hand

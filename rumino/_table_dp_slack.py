@@ -59,7 +59,8 @@ import numpy as np
 
 from ._table_dp import _Rules, set_split
 from ._table_dp import supports as _dp_supports
-from ._table_dp_jit import _SLOTS, GaveUp, _grow, _pack, _positions, _unpack, _walk_back, value_bounds
+from ._table_dp_jit import (_CW, _SLOTS, GaveUp, _grow, _insert, _pack, _positions, _put, _unpack, _walk_back,
+                            value_bounds)
 from .kernels import _jit
 from .melds import MeldRules
 
@@ -129,142 +130,6 @@ def _room(p0, e, L):
         if room > 13 - span:
             room = 13 - span
     return room
-
-
-# ---------------------------------------------------------------------- a layer's states: a hash of keys, a front per key
-
-# States that differ only in ``lo`` share a key (a *bucket*); in a bucket a state is dropped when another has
-# lo' <= lo and at least its value: every later step allows it no less (fewer jokers needed, the same runs),
-# so it can never end better. Hashing by hand (open addressing over int64 arrays) instead of a typed dict.
-
-
-@_jit(inline=True)
-def _h5(k0, k1, k2, k3, k4, mask):
-    h = k0 * 1099511628211 ^ k1
-    h = h * 1099511628211 ^ k2
-    h = h * 1099511628211 ^ k3
-    h = h * 1099511628211 ^ k4
-    h ^= h >> 29
-    return h & mask
-
-
-@_jit
-def _pow2(n):
-    """The least power of two of at least ``n`` (the hash's probe wraps with a mask)."""
-    p = 1
-    while p < n:
-        p *= 2
-    return p
-
-
-# A layer is built in two steps. The programme's step writes every state it reaches as a row of a buffer
-# of *candidates* (key words, jokers needed, value, where from, which choice); :func:`_insert` then adds them
-# to the layer. Kept apart, neither loop hands its arrays to an inlined function, which makes numba count
-# references to each of them at every state: that took half the time of the whole programme.
-_CW = 9  # a candidate's words: k0…k4 (k4 without lo), lo, value, global state it came from, choice
-
-
-@_jit
-def _insert(cand, n_cand, JT, prev_g, choice_g, n_g):
-    """The layer of the ``n_cand`` candidates: ``(keys, values, global ids, states, n_g)`` with each state's
-    back-pointer written at its global id in ``prev_g``/``choice_g`` (which must have room for ``n_cand``
-    more). A candidate is dropped when a state of its bucket needs no more jokers for at least its value;
-    it drops those that need more for no more."""
-    size = max(n_cand, 1)
-    keys = np.empty((size, 5), dtype=np.int64)
-    val = np.empty(size, dtype=np.int64)
-    gid = np.empty(size, dtype=np.int64)
-    alive = np.empty(size, dtype=np.bool_)
-    bkeys = np.empty((size, 5), dtype=np.int64)  # a bucket's key (without lo)
-    bslot = np.empty((size, JT + 1), dtype=np.int64)  # a bucket's state for each count of jokers needed
-    htab = np.full(_pow2(2 * size + 2), -1, dtype=np.int64)  # (at most half full: there are no more buckets)
-    mask = htab.shape[0] - 1
-    n = 0
-    nb = 0
-    for c in range(n_cand):
-        k0, k1, k2, k3, k4 = cand[c, 0], cand[c, 1], cand[c, 2], cand[c, 3], cand[c, 4]
-        lo, v = cand[c, 5], cand[c, 6]
-        i = _h5(k0, k1, k2, k3, k4, mask)
-        while True:
-            b = htab[i]
-            if b < 0:
-                b = nb
-                htab[i] = b
-                bkeys[b, 0] = k0
-                bkeys[b, 1] = k1
-                bkeys[b, 2] = k2
-                bkeys[b, 3] = k3
-                bkeys[b, 4] = k4
-                for l2 in range(JT + 1):
-                    bslot[b, l2] = -1
-                nb += 1
-                break
-            if bkeys[b, 0] == k0 and bkeys[b, 1] == k1 and bkeys[b, 2] == k2 and bkeys[b, 3] == k3 \
-                    and bkeys[b, 4] == k4:
-                break
-            i = (i + 1) & mask
-        beaten = False
-        for l2 in range(lo + 1):
-            j = bslot[b, l2]
-            if j >= 0 and val[j] >= v:
-                beaten = True  # as good a state needs no more jokers
-                break
-        if beaten:
-            continue
-        j = bslot[b, lo]
-        if j < 0:
-            keys[n, 0] = k0
-            keys[n, 1] = k1
-            keys[n, 2] = k2
-            keys[n, 3] = k3
-            keys[n, 4] = k4 | (lo << _LO)
-            val[n] = v
-            gid[n] = n_g
-            alive[n] = True
-            prev_g[n_g] = cand[c, 7]
-            choice_g[n_g] = cand[c, 8]
-            bslot[b, lo] = n
-            n += 1
-            n_g += 1
-        else:
-            val[j] = v
-            prev_g[gid[j]] = cand[c, 7]
-            choice_g[gid[j]] = cand[c, 8]
-        for l2 in range(lo + 1, JT + 1):
-            j = bslot[b, l2]
-            if j >= 0 and val[j] <= v:
-                alive[j] = False  # needs more jokers for no more value
-                bslot[b, l2] = -1
-    n = _compact(keys, val, gid, alive, n)
-    return keys, val, gid, n, n_g
-
-
-@_jit(inline=True)
-def _put(cand, c, k0, k1, k2, k3, k4, lo, v, pg, ch):
-    cand[c, 0] = k0
-    cand[c, 1] = k1
-    cand[c, 2] = k2
-    cand[c, 3] = k3
-    cand[c, 4] = k4
-    cand[c, 5] = lo
-    cand[c, 6] = v
-    cand[c, 7] = pg
-    cand[c, 8] = ch
-
-
-@_jit
-def _compact(keys, val, gid, alive, n):
-    """Drop the states marked dead, keeping the order of the rest."""
-    m = 0
-    for i in range(n):
-        if alive[i]:
-            if m != i:
-                for q in range(5):
-                    keys[m, q] = keys[i, q]
-                val[m] = val[i]
-                gid[m] = gid[i]
-            m += 1
-    return m
 
 
 @_jit
