@@ -80,7 +80,7 @@ def main(argv=None) -> int:
     out = {"games": args.games, "players": args.players, "seed": args.seed, "positions": len(pos),
            "table_cards": [int(min(sizes)), int(np.median(sizes)), int(max(sizes))],
            "method": method, "highs_calls": highs[0],
-           "cpu_ms": summary(cpu_ms), "wall_ms": summary(wall_ms)}
+           "cpu_ms": summary(cpu_ms), "wall_ms": summary(wall_ms), "cpu_total_ms": round(float(cpu_ms.sum()), 1)}
     print(f"{out['positions']} positions from {args.games} games of {args.players} greedy bots (seed {args.seed}); "
           f"tables of {out['table_cards'][0]}–{out['table_cards'][2]} cards (median {out['table_cards'][1]}); "
           f"route {method!r}, {highs[0]} calls to HiGHS")

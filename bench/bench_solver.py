@@ -18,7 +18,10 @@ table first, then solves), median and slowest, both as wall-clock and CPU time;
 the 10 slowest are re-timed (best of 3); also the median without the table check,
 and on how many positions the default route (the compiled programme) handed the
 check or the solve to HiGHS because jokers made its layers outgrow the cap.
-Targets: median ≤ 2.6 ms, slowest ≤ 1 s.
+The issue sets its targets (median ≤ 2.6 ms, slowest ≤ 1 s) on positions from real
+bot games, which ``bench_robber_play.py`` measures; these synthetic tables hold more
+jokers than play leaves (most go on to HiGHS), and the same thresholds are shown
+beside them as a stress test.
 
 **(b) Where the rules coincide with Rummikub's** — two decks of 1–13 in four
 suits, no jokers, no ace-high runs, sets of 3–4 distinct suits, runs of 3 or
@@ -181,6 +184,7 @@ def main() -> None:
     print(f"\n(a) {a['positions']} Robber positions (seed {a['seed']}), tables of {a['table_cards'][0]}–"
           f"{a['table_cards'][1]} cards, hands of 5–13; {a['mean_cards_placed']:.1f} cards placed on average; "
           f"{a['with_jokers']} with jokers, {a['handed_to_highs']} handed by the compiled programme to HiGHS")
+    print("(a stress test: the issue's targets are set on positions from real games, bench_robber_play.py)")
     print(table(["figure", "wall", "CPU", "target", "verdict"], [
         ["median", ms(a["median_wall_s"]), ms(a["median_cpu_s"]), "≤ 2.6 ms", verdict(a["median_wall_s"] <= 2.6e-3)],
         ["median, table check skipped", ms(a["median_solve_only_wall_s"]), ms(a["median_solve_only_cpu_s"]), "", ""],

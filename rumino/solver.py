@@ -41,17 +41,19 @@ ace after the king), while HiGHS branches instead. The programme in plain Python
 programme alone (``"slack"``) and HiGHS (``"milp"``) stay as independent checks.
 
 **Speed** (``method="hybrid"``, CPU time, a quiet 2-core machine). On the 140 positions greedy bots
-met in 12 seeded games (``bench/bench_robber_play.py``, tables of 4–61 cards): a median of 1.8–2.1 ms,
-90th percentile 21–23 ms, slowest 0.16–0.18 s (four runs); on its 97 tables of 20–60 cards a median of
-2.85–3.35 ms (4.0 ms the same day before the ace relaxation of :mod:`rumino._table_dp_slack`; the
-issue asks for 2.6 ms), 29 of the 140 going on to HiGHS; HiGHS alone (the default route) 11.8 ms and
-14.9 ms. On 80 seeded synthetic positions, denser in jokers (``bench/bench_solver.py --quick``, tables
-of 20–64 cards, a quarter of the melds holding one), a median of 30 ms with the table check and 25 ms
-without it, slowest 0.41 s: 63 of the 80 go on to HiGHS at a cap tuned for real positions. Where the
-rules coincide with Rummikub's (no jokers), a median of 0.82 ms against rummikub-solver's ~9.8 ms,
-12× faster. What still costs most is a dense table with four to six jokers: the slack programme's
-states are its run configurations times the jokers needed and the room for them, and past 5,000
-states in a layer the position goes to HiGHS.
+met in 12 seeded games (``bench/bench_robber_play.py``, tables of 4–61 cards): a median of 0.84–1.08 ms,
+90th percentile 17–21 ms, slowest 0.16–0.20 s (three runs); on its 97 tables of 20–60 cards a median of
+1.25–1.75 ms (the issue asks for 2.6 ms), 29 of the 140 going on to HiGHS; HiGHS alone (the default
+route) 11.8 ms and 14.9 ms. Most of that came from how the programmes build a layer: the step that
+reaches new states writes them to a buffer and :func:`rumino._table_dp_jit._insert` then adds them,
+because numba counted references to every array handed to an inlined function at every state, which
+took half the time (the median on tables of 20–60 cards was 2.85–3.35 ms before). On 80 seeded
+synthetic positions, denser in jokers (``bench/bench_solver.py --quick``, tables of 20–64 cards, a
+quarter of the melds holding one), a median of 24 ms with the table check and 21 ms without it,
+slowest 0.40 s: 63 of the 80 go on to HiGHS. Where the rules coincide with Rummikub's (no jokers), a
+median of 0.67 ms against rummikub-solver's ~9.4 ms, 14× faster. What still costs most is a dense table
+with four to six jokers: the slack programme's states are its run configurations times the jokers
+needed and the room for them, and past 5,000 states in a layer the position goes to HiGHS.
 
 The columns are kept small without losing exactness: a meld whose cards can be
 split into two valid melds is never needed (its two parts do the same job),
@@ -362,7 +364,11 @@ takes 10–20 ms, so the programme gets a short try and then gives way. Measured
 soaks) on the 140 positions of ``bench/bench_robber_play.py``: caps of 2,000, 5,000, 20,000 and 50,000
 took 1.35, 1.24, 1.71 and 2.41 s in all, with medians on the tables of 20–60 cards of 10.0, 4.5, 4.7 and
 4.9 ms; on the 712 positions a greedy bot met in the first 40 games of ``bench/soak.py --seed 9``, 7.6 s
-at 5,000 and 10.4 s at 20,000 (HiGHS alone, with presolve: 16.5 s)."""
+at 5,000 and 10.4 s at 20,000 (HiGHS alone, with presolve: 16.5 s). Measured again once the programmes
+were 2.4 times faster (quiet machine): on the 140 positions, caps of 5,000, 8,000, 10,000, 15,000 and
+20,000 took 0.91, 0.85, 0.87–0.91, 0.91 and 0.98 s (29, 21, 19, 15 and 14 calls to HiGHS), medians on the
+tables of 20–60 cards 1.2–1.5 ms for all; on the 80 synthetic positions of ``bench/bench_solver.py
+--quick``, medians of 24, 29 and 48 ms at 5,000, 20,000 and 50,000. So the cap stays."""
 
 
 def _jit(table, hand, rules, weights):

@@ -90,3 +90,32 @@ def test_a_capped_search_gives_way_to_the_integer_programme():
     assert gave_up
     assert solve_table(table, hand, ROBBER_MELDS).value == solve_table(table, hand, ROBBER_MELDS,
                                                                         method="milp").value
+
+
+def test_a_layer_keeps_the_best_state_per_key_and_drops_states_needing_more_jokers():
+    """_insert, which both compiled programmes build their layers with: of equal keys the higher value
+    wins (a tie keeps the state met first, and its back-pointer); a state is dropped when one of its key
+    needs no more jokers (lo, the last count) for at least its value, and drops those needing more for no
+    more; the layer keeps the order in which keys were first met."""
+    rows = [  # k0..k4, lo, value, came from, choice
+        (1, 0, 0, 0, 0, 1, 5, 10, 100),  # key A with one joker needed...
+        (2, 0, 0, 0, 0, 0, 3, 11, 101),  # key B
+        (1, 0, 0, 0, 0, 0, 5, 12, 102),  # ...beaten by key A needing none for the same value
+        (2, 0, 0, 0, 0, 0, 3, 13, 103),  # a tie on key B: the first stays
+        (1, 0, 0, 0, 0, 2, 7, 14, 104),  # key A needing two for more value: kept beside it
+        (2, 0, 0, 0, 0, 0, 4, 15, 105),  # key B, better: replaces the first in its place
+        (1, 0, 0, 0, 0, 1, 4, 16, 106),  # key A needing one for less than the zero-joker state: dropped
+    ]
+    cand = np.array(rows, dtype=np.int64)
+    prev_g = np.full(16, -9, dtype=np.int64)
+    choice_g = np.full(16, -9, dtype=np.int64)
+    keys, val, gid, n, n_g = _table_dp_jit._insert(cand, len(rows), 2, prev_g, choice_g, 1)
+    got = [(int(keys[i, 0]), int(keys[i, 4]), int(val[i]), int(prev_g[gid[i]]), int(choice_g[gid[i]]))
+           for i in range(n)]
+    assert got == [(2, 0, 4, 15, 105), (1, 0, 5, 12, 102), (1, 2, 7, 14, 104)]
+    assert n_g == 5  # global ids given: the first A (dropped later), B, A without jokers, A with two
+    # the first programme passes JT = 0: one state per key, the best value, ties to the first met
+    plain = np.array([(7, 0, 0, 0, 3, 0, 2, 1, 1), (7, 0, 0, 0, 3, 0, 2, 2, 2), (8, 0, 0, 0, 0, 0, 1, 3, 3),
+                      (7, 0, 0, 0, 3, 0, 6, 4, 4)], dtype=np.int64)
+    keys, val, gid, n, n_g = _table_dp_jit._insert(plain, 4, 0, prev_g, choice_g, 1)
+    assert [(int(keys[i, 0]), int(val[i]), int(prev_g[gid[i]])) for i in range(n)] == [(7, 6, 4), (8, 1, 3)]
