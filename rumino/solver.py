@@ -41,17 +41,17 @@ ace after the king), while HiGHS branches instead. The programme in plain Python
 programme alone (``"slack"``) and HiGHS (``"milp"``) stay as independent checks.
 
 **Speed** (``method="hybrid"``, CPU time, a quiet 2-core machine). On the 140 positions greedy bots
-met in 12 seeded games (``bench/bench_robber_play.py``, tables of 4–61 cards): a median of 0.84–1.08 ms,
-90th percentile 17–21 ms, slowest 0.16–0.20 s (three runs); on its 97 tables of 20–60 cards a median of
-1.25–1.75 ms (the issue asks for 2.6 ms), 29 of the 140 going on to HiGHS; HiGHS alone (the default
-route) 11.8 ms and 14.9 ms. Most of that came from how the programmes build a layer: the step that
-reaches new states writes them to a buffer and :func:`rumino._table_dp_jit._insert` then adds them,
-because numba counted references to every array handed to an inlined function at every state, which
-took half the time (the median on tables of 20–60 cards was 2.85–3.35 ms before). On 80 seeded
-synthetic positions, denser in jokers (``bench/bench_solver.py --quick``, tables of 20–64 cards, a
-quarter of the melds holding one), a median of 24 ms with the table check and 21 ms without it,
-slowest 0.40 s: 63 of the 80 go on to HiGHS. Where the rules coincide with Rummikub's (no jokers), a
-median of 0.67 ms against rummikub-solver's ~9.4 ms, 14× faster. What still costs most is a dense table
+met in 12 seeded games (``bench/bench_robber_play.py``, tables of 4–61 cards): a median of 0.81–0.88 ms,
+90th percentile 17–18 ms, slowest 0.15–0.17 s (three runs); on its 97 tables of 20–60 cards a median of
+1.23–1.30 ms (the issue asks for 2.6 ms), 29 of the 140 going on to HiGHS; HiGHS alone (the default
+route) 11.8 ms and 14.9 ms. That median was 2.85–3.35 ms before the programmes changed how they build a layer:
+the step that reaches new states now writes them to a buffer, and :func:`rumino._table_dp_jit._insert`
+adds them to the layer. Before, numba counted references at every state to each array handed to a
+function it inlined, which took half the time. On 80 seeded synthetic positions, denser in jokers
+(``bench/bench_solver.py --quick``, tables of 20–64 cards, a quarter of the melds holding one), a
+median of 24 ms with the table check and 21 ms without it, slowest 0.40 s: 63 of the 80 go on to
+HiGHS. Where the rules coincide with Rummikub's (no jokers), a median of 0.60–0.64 ms against
+rummikub-solver's ~8.9 ms, 14–15× faster. What still costs most is a dense table
 with four to six jokers: the slack programme's states are its run configurations times the jokers
 needed and the room for them, and past 5,000 states in a layer the position goes to HiGHS.
 
@@ -420,7 +420,8 @@ differently. ``"milp"`` gives back, tie for tie, the answers of the solver befor
 The default stays ``"milp"`` for now: the book's worked Robber game (chapter 9), two Robber golden
 records and a TableRearrangement example follow its tie-breaks move by move (with ``"hybrid"`` they
 diverge), though the hybrid route answers the 712 positions of the first 40 greedy-bot games of
-``bench/soak.py --seed 9`` in 7.2 s of CPU against 16.5 s. Pass ``method="hybrid"`` to use it (and
+``bench/soak.py --seed 9`` in 7.2 s of CPU against 16.5 s (measured before its layers were rebuilt, 2.4
+times faster on real positions). Pass ``method="hybrid"`` to use it (and
 ``bench/soak.py --solver hybrid`` to soak it)."""
 
 METHODS = ("auto", "hybrid", "slack", "jit", "milp", "dp")
