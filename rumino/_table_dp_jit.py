@@ -149,7 +149,7 @@ def _walk_back(prev_g, choice_g, g, skipped):
     return choices
 
 
-# ---------------------------------------------------------------------- a layer's states: a hash of keys, a front per key
+# ---------------------------------------------------------------------- a layer: a hash of keys, a front per key
 
 # A layer is built in two steps. The programme's step writes every state it reaches as a row of a buffer
 # of *candidates* (key words, jokers needed, value, where from, which choice); :func:`_insert` then adds them

@@ -44,9 +44,10 @@ programme alone (``"slack"``) and HiGHS (``"milp"``) stay as independent checks.
 met in 12 seeded games (``bench/bench_robber_play.py``, tables of 4–61 cards): a median of 0.81–0.88 ms,
 90th percentile 17–18 ms, slowest 0.15–0.17 s (three runs); on its 97 tables of 20–60 cards a median of
 1.23–1.30 ms (the issue asks for 2.6 ms), 29 of the 140 going on to HiGHS. HiGHS alone (the default
-route, ``--method milp``) has medians of 9.6 ms and 13.7 ms there. The second median was 2.85–3.35 ms before the programmes changed how they build a layer:
-the step that reaches new states now writes them to a buffer, and :func:`rumino._table_dp_jit._insert`
-adds them to the layer. Before, numba counted references at every state to each array handed to a
+route, ``--method milp``) has medians of 9.6 ms and 13.7 ms there. On those 97 tables the compiled
+route's median was 2.85–3.35 ms before the programmes changed how they build a layer: the step that
+reaches new states now writes them to a buffer, and :func:`rumino._table_dp_jit._insert` adds them to
+the layer. Before, numba counted references at every state to each array handed to a
 function it inlined, which took half the time. On 80 seeded synthetic positions, denser in jokers
 (``bench/bench_solver.py --quick``, tables of 20–64 cards, a quarter of the melds holding one), a
 median of 24 ms with the table check and 21 ms without it, slowest 0.40 s: 63 of the 80 go on to
