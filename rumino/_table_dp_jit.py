@@ -262,6 +262,17 @@ def _insert(cand, n_cand, JT, prev_g, choice_g, n_g):
     return keys, val, gid, n, n_g
 
 
+@_jit
+def _next_layer(cand, n_cand, JT, prev_g, choice_g, n_g):
+    """:func:`_insert`, with room made first for every candidate's back-pointer: ``(keys, values, global ids,
+    states, prev_g, choice_g, n_g)``."""
+    while n_g + n_cand >= prev_g.shape[0]:
+        prev_g = _grow(prev_g, n_g + n_cand)
+        choice_g = _grow(choice_g, n_g + n_cand)
+    keys, val, gid, n, n_g = _insert(cand, n_cand, JT, prev_g, choice_g, n_g)
+    return keys, val, gid, n, prev_g, choice_g, n_g
+
+
 @_jit(inline=True)
 def _put(cand, c, k0, k1, k2, k3, k4, lo, v, pg, ch):
     cand[c, 0] = k0
@@ -499,10 +510,7 @@ def _run_dp(T, H, TJ, HJ, W, wJ, ranks, kinds, t_nat, t_jok, t_end, t_low, new, 
             if n_cand >= 0:
                 break
             cand = np.empty((2 * cand.shape[0], _CW), dtype=np.int64)  # rare: more rows, and the layer again
-        while n_g + n_cand >= prev_g.shape[0]:  # (room for every candidate's back-pointer)
-            prev_g = _grow(prev_g, n_g + n_cand)
-            choice_g = _grow(choice_g, n_g + n_cand)
-        new_keys, new_val, new_gid, n_new, n_g = _insert(cand, n_cand, 0, prev_g, choice_g, n_g)
+        new_keys, new_val, new_gid, n_new, prev_g, choice_g, n_g = _next_layer(cand, n_cand, 0, prev_g, choice_g, n_g)
         n_new = _trim(new_keys, new_val, new_gid, n_new, beam, t_end, old, TJ)
         if cap > 0 and n_new > cap:
             return -2, np.zeros(0, dtype=np.int64)

@@ -59,7 +59,7 @@ import numpy as np
 
 from ._table_dp import _Rules, set_split
 from ._table_dp import supports as _dp_supports
-from ._table_dp_jit import (_CW, _SLOTS, GaveUp, _grow, _insert, _pack, _positions, _put, _unpack, _walk_back,
+from ._table_dp_jit import (_CW, _SLOTS, GaveUp, _next_layer, _pack, _positions, _put, _unpack, _walk_back,
                             value_bounds)
 from .kernels import _jit
 from .melds import MeldRules
@@ -396,10 +396,8 @@ def _run(T, H, TJ, HJ, W, wJ, ranks, kinds, t_nat, t_skip, t_end, t_gap, t_short
             if n_cand >= 0:
                 break
             cand = np.empty((2 * cand.shape[0], _CW), dtype=np.int64)  # rare: more rows, and the layer again
-        while n_g + n_cand >= prev_g.shape[0]:  # (room for every candidate's back-pointer)
-            prev_g = _grow(prev_g, n_g + n_cand)
-            choice_g = _grow(choice_g, n_g + n_cand)
-        new_keys, new_val, new_gid, n_new, n_g = _insert(cand, n_cand, JT, prev_g, choice_g, n_g)
+        new_keys, new_val, new_gid, n_new, prev_g, choice_g, n_g = _next_layer(
+            cand, n_cand, JT, prev_g, choice_g, n_g)
         n_new = _trim(new_keys, new_val, new_gid, n_new, beam, t_end, old, JT)
         if cap > 0 and n_new > cap:
             return -2, np.zeros(0, dtype=np.int64)
