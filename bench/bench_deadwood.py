@@ -1,4 +1,4 @@
-"""Minimum-deadwood benchmarks: rumino's compiled kernel against OpenSpiel, RLCard and rumino.arrange.
+"""Minimum-deadwood benchmarks: rumino's compiled kernel against OpenSpiel, RLCard and rumino.hand.arrange.
 
     python bench/bench_deadwood.py            # full run (a few minutes on a quiet 2-core machine)
     python bench/bench_deadwood.py --quick    # smaller samples (under a minute)
@@ -13,7 +13,7 @@
     Target ≥ 1,000,000 hands/s.
 (c) 13-card Rommé hands (110-card pack) with 6 jokers, with 0–6 jokers, and
     meld-dense ones: the distribution of the time of one kernel call per hand
-    and of one ``rumino.arrange.min_deadwood`` call, and the slowest hand found;
+    and of one ``rumino.hand.arrange.min_deadwood`` call, and the slowest hand found;
     then a hill climb on the kernel's time looks for worse hands than random
     deals give (Rommé's rules and its lenient joker rule). Target: no hand
     slower than 5 ms in the kernel.
@@ -41,8 +41,8 @@ one_core()  # before numpy and numba are imported
 
 import numpy as np  # noqa: E402
 
-from rumino import kernels  # noqa: E402
-from rumino.arrange import min_deadwood  # noqa: E402
+from rumino.hand import kernels  # noqa: E402
+from rumino.hand.arrange import min_deadwood  # noqa: E402
 from rumino.cards import JOKER, RANKS, RUMINO_PACK, STANDARD_PACK, SUITS, Pack, format_hand, from_counts, sample_hands, to_counts  # noqa: E402,E501
 from rumino.melds import GIN_MELDS, ROMME_MELDS, RUMINO_MELDS  # noqa: E402
 from rumino.variants.romme import RommeRules  # noqa: E402
@@ -161,7 +161,7 @@ def bench_rumino(n: int, n_arrange: int, repeat: int) -> dict:
              f"{(n / t) / (n_arrange / t_ref):.0f}×"],
             ["after_draw_batch, 8 cards (best discard)", f"{len(eight):,}", f"{t8:.3f} s", rate(len(eight) / t8),
              rate(len(eight) / c8), ""],
-            ["rumino.arrange.min_deadwood (reference), 7 cards", f"{n_arrange:,}", f"{t_ref:.3f} s",
+            ["rumino.hand.arrange.min_deadwood (reference), 7 cards", f"{n_arrange:,}", f"{t_ref:.3f} s",
              rate(n_arrange / t_ref), rate(n_arrange / c_ref), "1×"]]
     print(table(["evaluator (one core)", "hands", "best time", "rate", "rate (CPU time)", "vs arrange"], rows))
     print(f"share of deals with minimum deadwood 0: {(values == 0).mean():.5f}")

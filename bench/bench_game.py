@@ -119,7 +119,7 @@ def bench_rumino(games: int, repeat: int) -> dict:
     out["target_met"] = ok
     out["kernels"] = kernels_module() is not None
     if not out["kernels"]:
-        print("note: rumino.kernels did not load; deadwood came from the slower rumino.arrange")
+        print("note: rumino.hand.kernels did not load; deadwood came from the slower rumino.hand.arrange")
     return out
 
 

@@ -28,7 +28,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
 from rumino.cards import RUMINO_PACK, STANDARD_PACK, sample_hands  # noqa: E402
-from rumino.kernels import min_deadwood_batch  # noqa: E402
+from rumino.hand.kernels import min_deadwood_batch  # noqa: E402
 from rumino.melds import GIN_MELDS, RUMINO_MELDS  # noqa: E402
 from rumino.odds.enumerate import PackShape, class_count  # noqa: E402
 from rumino.odds.montecarlo import sample_deals, simulate_deals  # noqa: E402

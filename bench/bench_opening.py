@@ -1,5 +1,5 @@
-"""Rommé opening-value benchmarks: the compiled kernel (rumino/kernels_opening.py) against
-the reference search rumino.arrange.max_opening, and the whole simulation of the opening odds.
+"""Rommé opening-value benchmarks: the compiled kernel (rumino/hand/opening.py) against
+the reference search rumino.hand.arrange.max_opening, and the whole simulation of the opening odds.
 
     python bench/bench_opening.py            # full run (a few minutes on a quiet 2-core machine)
     python bench/bench_opening.py --quick    # smaller samples (under a minute)
@@ -39,8 +39,8 @@ one_core()  # before numpy and numba are imported
 
 import numpy as np  # noqa: E402
 
-from rumino import kernels_opening as ko  # noqa: E402
-from rumino.arrange import max_opening  # noqa: E402
+from rumino.hand import opening as ko  # noqa: E402
+from rumino.hand.arrange import max_opening  # noqa: E402
 from rumino.cards import JOKER, ROMME_PACK, Pack, format_hand, from_counts, to_counts  # noqa: E402
 from rumino.melds import ROMME_MELDS  # noqa: E402
 from rumino.odds.montecarlo import sample_deals  # noqa: E402
@@ -83,7 +83,7 @@ def bench_deals(size: int, n: int, n_arrange: int, repeat: int) -> dict:
             for k, (w, c) in times.items()]
     rows.append([f"max_opening_batch, split, cold memo (other deals)", f"{n:,}", f"{cold:.3f} s", rate(n / cold),
                  rate(n / cold_cpu), f"{(n / cold) / ref_rate:.0f}×"])
-    rows.append(["rumino.arrange.max_opening (reference)", f"{n_arrange:,}", f"{t_ref:.3f} s", rate(ref_rate),
+    rows.append(["rumino.hand.arrange.max_opening (reference)", f"{n_arrange:,}", f"{t_ref:.3f} s", rate(ref_rate),
                  rate(n_arrange / c_ref), "1×"])
     print(table(["evaluator (one core)", "hands", "best time", "rate", "rate (CPU time)", "vs arrange"], rows))
     print(f"agreement: split = arrange.max_opening on {agree_ref:,} of {n_arrange:,}; split = search on "

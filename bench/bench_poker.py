@@ -6,7 +6,7 @@
 
 Targets (issue 12, items 3 and 4):
 
-* the evaluator (``rumino.poker``) at least as fast as eval7 per hand, for every
+* the evaluator (``rumino.hand.poker``) at least as fast as eval7 per hand, for every
   size 5 … 18; it agrees with eval7 on 10^6 random hands of every size
   (category, order and ties);
 * ``rumino odds poker --cards N`` in ≤ 60 s for one N, all N = 5 … 18 in ≤ 10
@@ -39,7 +39,7 @@ one_core()
 import numpy as np  # noqa: E402
 
 from rumino.odds import poker as odds  # noqa: E402
-from rumino.poker import evaluate_batch, hand_mask, hand_value, value_of_mask  # noqa: E402
+from rumino.hand.poker import evaluate_batch, hand_mask, hand_value, value_of_mask  # noqa: E402
 
 SIZES = range(5, 19)
 EVAL7_CATEGORY = {"High Card": 0, "Pair": 1, "Two Pair": 2, "Trips": 3, "Straight": 4, "Flush": 5,

@@ -44,8 +44,8 @@ def main(argv=None) -> int:
     ap.add_argument("--method", default="hybrid", choices=("hybrid", "jit", "auto", "milp", "dp"),
                     help="the solver route to time (default hybrid: the compiled programme, HiGHS past its cap)")
     args = ap.parse_args(argv)
-    from rumino import solver
-    from rumino.solver import meld_columns, solve_table
+    from rumino.table import solver
+    from rumino.table.solver import meld_columns, solve_table
     from rumino.variants.robber import ROBBER
 
     rules = ROBBER.meld_rules

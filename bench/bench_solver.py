@@ -1,10 +1,10 @@
-"""Benchmark of the Robber Rummy table solver (rumino.solver) beside the peer ``rummikub-solver``.
+"""Benchmark of the Robber Rummy table solver (rumino.table.solver) beside the peer ``rummikub-solver``.
 
     python bench/bench_solver.py            # 300 Robber positions, 150 shared with the peer
     python bench/bench_solver.py --quick    # 80 and 40
     python bench/bench_solver.py --json out.json
 
-**Positions.** ``rumino.solver.random_position`` builds each table the way players
+**Positions.** ``rumino.table.solver.random_position`` builds each table the way players
 lay it: melds one after another from the 110-card pack (a random run of 3–6
 cards of one suit or a random set of 3–4 suits of one rank, taken only if the
 pack still holds its cards; a quarter of them with one natural laid as a joker
@@ -52,9 +52,9 @@ import numpy as np  # noqa: E402
 
 from rumino.cards import Pack  # noqa: E402
 from rumino.melds import ROBBER_MELDS  # noqa: E402
-from rumino import solver  # noqa: E402
+from rumino.table import solver  # noqa: E402
 from rumino.cards import JOKER  # noqa: E402
-from rumino.solver import meld_columns, random_position, solve_table  # noqa: E402
+from rumino.table.solver import meld_columns, random_position, solve_table  # noqa: E402
 
 RUMMIKUB_LIKE = replace(ROBBER_MELDS, name="rummikub-like", pack=Pack(decks=2, jokers=0), ace="low")
 

@@ -4,7 +4,7 @@
     python bench/soak.py --variant rumino --games 2000 --random-share 0.2 --deep --json soak.json
 
 Not a test (it runs as long as you ask). Game ``i`` is started by the one seeding
-scheme (``rumino.engine.seeding.new_table(variant, bots, seed, i)``); a share of
+scheme (``rumino.playing.seeding.new_table(variant, bots, seed, i)``); a share of
 the games (``--random-share``, default 0.1) are played by random bots only, the
 rest by greedy-type bots (greedy and threshold knockers) that fit the game, of which
 a share (``--mixed-share``, default 0) seat one or more random bots among them
@@ -71,10 +71,10 @@ def _bots_for(game_cls, n: int, random_only: bool, rng, n_random: int = 0) -> li
 def soak_range(variant: str, start: int, stop: int, seed: int, random_share: float, deep: bool,
                max_actions: int, mixed_share: float = 0.0, solver_route: str = "auto") -> dict:
     """Play games ``start … stop − 1``; returns counts, timings and the first failures."""
-    from rumino import solver
-    from rumino.engine.seeding import new_table
+    from rumino.table import solver
+    from rumino.playing.seeding import new_table
 
-    if solver_route != "auto":  # the route of the Robber table solver the greedy bot calls (rumino.solver.AUTO)
+    if solver_route != "auto":  # the route of the Robber table solver the greedy bot calls (rumino.table.solver.AUTO)
         solver.AUTO = solver_route
     from rumino.variants import find_variant
 

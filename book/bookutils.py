@@ -14,7 +14,7 @@ What the helpers do:
 * :func:`live` displays a live widget together with a static fallback: JupyterLab
   shows the widget; the static book (which drops the widget view, see
   ``_config.yml``) shows the fallback and a note on how to run the live version.
-* :func:`hand` and :func:`arrangement` show cards drawn by :mod:`rumino.render`.
+* :func:`hand` and :func:`arrangement` show cards drawn by :mod:`rumino.render.cards`.
 * :func:`glue` hands a computed number, formatted for people, to the prose: a hidden
   cell calls ``glue("p_twins", p_twins, "pct")`` and the Markdown says
   ``{glue:text}`p_twins```, so no number the engine computes is typed by hand.
@@ -119,14 +119,14 @@ def live(widget: Any, static: Any = None, note: str = LIVE_NOTE) -> None:
 
 def hand(cards, caption: str | None = None, **kw) -> HTML:
     """A hand drawn as cards (suits by shape and letter, never by colour alone)."""
-    from rumino.render import hand_html
+    from rumino.render.cards import hand_html
 
     return HTML(hand_html(cards, caption=caption, **kw))
 
 
 def arrangement(arr, title: str | None = None) -> HTML:
     """An arrangement drawn meld by meld, with its deadwood."""
-    from rumino.render import arrangement_html
+    from rumino.render.cards import arrangement_html
 
     return HTML(arrangement_html(arr, title=title))
 

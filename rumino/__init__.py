@@ -7,15 +7,15 @@
 'German Rommé'
 """
 
-from .arrange import after_draw, all_best_arrangements, best_arrangement, max_opening, min_deadwood
-from .cards import JOKER, Pack, format_card, format_hand, parse_card, parse_hand
-from .errors import IllegalActionError, InvalidCardError, InvalidMeldError, RecordError, RuleConfigError, RuminoError
-from .melds import GIN_MELDS, ROBBER_MELDS, ROMME_MELDS, RUMINO_MELDS, WIENER_MELDS, MeldRules, check_meld, is_meld
-from .solver import arrange_table, solve_table
-from .variants import VARIANTS, find_variant
-from .variants.rumino import RUMINO, RuminoGame, RuminoRules
-from .game import play
-from .players import make_players
+from rumino.hand.arrange import after_draw, all_best_arrangements, best_arrangement, max_opening, min_deadwood
+from rumino.cards import JOKER, Pack, format_card, format_hand, parse_card, parse_hand
+from rumino.errors import IllegalActionError, InvalidCardError, InvalidMeldError, RecordError, RuleConfigError, RuminoError
+from rumino.melds import GIN_MELDS, ROBBER_MELDS, ROMME_MELDS, RUMINO_MELDS, WIENER_MELDS, MeldRules, check_meld, is_meld
+from rumino.table.solver import arrange_table, solve_table
+from rumino.variants import VARIANTS, find_variant
+from rumino.variants.rumino import RUMINO, RuminoGame, RuminoRules
+from rumino.engine import play
+from rumino.players import make_players
 
 __version__ = "0.1.0"
 

@@ -26,7 +26,7 @@ from typing import Iterable, Literal, Sequence
 
 import numpy as np
 
-from .cards import (
+from rumino.cards import (
     JOKER,
     RANKS,
     ROMME_PACK,
@@ -37,7 +37,7 @@ from .cards import (
     format_card,
     to_counts,
 )
-from .errors import InvalidMeldError, RuleConfigError
+from rumino.errors import InvalidMeldError, RuleConfigError
 
 AcePosition = Literal["low", "high", "both", "around"]
 ACE_POSITIONS = ("low", "high", "both", "around")
@@ -240,8 +240,8 @@ class Meld:
     def format(self, *, unicode: bool = False) -> str:
         return " ".join(format_card(c, unicode=unicode) for c in self.cards)
 
-    def _repr_html_(self) -> str:  # the card faces, drawn by rumino.render (imported lazily)
-        from .render import meld_html
+    def _repr_html_(self) -> str:  # the card faces, drawn by rumino.render.cards (imported lazily)
+        from rumino.render.cards import meld_html
 
         return meld_html(self)
 

@@ -1,7 +1,7 @@
 """A slow, obviously correct reference for melds, deadwood and opening values.
 
 Written from the rules text (RULES.md §0.2, §0.3, §1.2, §3.2, §3.3), not from
-``rumino.melds`` or ``rumino.arrange``: the only thing it takes from the engine
+``rumino.melds`` or ``rumino.hand.arrange``: the only thing it takes from the engine
 is the :class:`~rumino.melds.MeldRules` object, read as plain data (its knob
 fields), and the card ids of ``rumino.cards``. The tests compare the engine
 with it; it is meant to be trusted by reading, so it is short and naive.

@@ -54,7 +54,7 @@ def built_book(tmp_path_factory):
     """
     from pathlib import Path
 
-    from rumino import bookbuild
+    from rumino.cli import bookbuild
 
     out = tmp_path_factory.mktemp("book")
     book = Path(__file__).resolve().parents[1] / "book"

@@ -17,7 +17,7 @@ import json
 import pathlib
 
 from rumino.players import make_players
-from rumino.records import dumps_record, loads_record, replay
+from rumino.playing.records import dumps_record, loads_record, replay
 from rumino.variants import find_variant
 
 GOLDEN = pathlib.Path(__file__).parent / "golden"

@@ -1,4 +1,4 @@
-"""The exact arrangement search (rumino.arrange) against the brute force of tests/brute_force.py.
+"""The exact arrangement search (rumino.hand.arrange) against the brute force of tests/brute_force.py.
 
 Every variant preset and the knobs that change melds are covered with random,
 meld-dense and joker-heavy hands: minimum deadwood, every optimal arrangement,
@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from brute_force import (brute_after_draw, brute_best_splits, brute_is_meld, brute_max_opening,
                          brute_min_deadwood, brute_opening_value, penalty, split_key)
-from rumino.arrange import after_draw, all_best_arrangements, best_arrangement, max_opening, min_deadwood
+from rumino.hand.arrange import after_draw, all_best_arrangements, best_arrangement, max_opening, min_deadwood
 from rumino.cards import JOKER, ROMME_PACK, RUMINO_PACK, format_hand, parse_hand
 from rumino.errors import InvalidCardError
 from rumino.melds import GIN_MELDS, MeldRules, is_meld, meld_readings

@@ -27,7 +27,7 @@ from pathlib import Path
 
 import pytest
 
-from rumino import bookbuild
+from rumino.cli import bookbuild
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(900)]
 

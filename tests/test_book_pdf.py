@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from rumino import bookbuild
+from rumino.cli import bookbuild
 from rumino.cli import build_parser, main
 
 ROOT = Path(__file__).resolve().parents[1]

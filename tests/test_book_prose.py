@@ -23,7 +23,7 @@ import pytest
 from markdown_it import MarkdownIt
 from mdit_py_plugins.dollarmath import dollarmath_plugin
 
-from rumino import bookbuild
+from rumino.cli import bookbuild
 
 ROOT = Path(__file__).resolve().parents[1]
 BOOK = ROOT / "book"

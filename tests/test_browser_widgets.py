@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from rumino.arrange import after_draw, min_deadwood
+from rumino.hand.arrange import after_draw, min_deadwood
 from rumino.cards import parse_hand
 from rumino.cli.deadwood import evaluate_hand
 from rumino.errors import RuminoError

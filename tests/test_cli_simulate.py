@@ -44,7 +44,7 @@ def test_simulate_json_has_stable_keys_and_intervals(capsys):
 
 
 def test_simulate_figures_match_the_games_played_one_by_one():
-    from rumino.game import play
+    from rumino.engine import play
     from rumino.players import make_players
 
     s = simulate(["greedy", "chaser"], 8, seed=2)

@@ -127,7 +127,7 @@ def test_robber_turn_count_is_the_number_of_turns():
     """The turn count of the profile's chunk on one Robber game equals the runs of one seat's actions."""
     from rumino.compare.profile import _games_chunk
     from rumino.engine.protocol import play
-    from rumino.engine.seeding import new_table
+    from rumino.playing.seeding import new_table
     from rumino.variants import find_variant
 
     v = find_variant("robber")

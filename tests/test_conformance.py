@@ -23,7 +23,7 @@ import pytest
 
 from rumino.errors import IllegalActionError
 from rumino.players import GreedyPlayer, RandomPlayer, ThresholdKnocker
-from rumino.records import dumps_record, loads_record, replay
+from rumino.playing.records import dumps_record, loads_record, replay
 from rumino.variants import VARIANTS
 from rumino.variants._fields import knob_table
 

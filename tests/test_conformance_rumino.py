@@ -23,9 +23,9 @@ import numpy as np
 import pytest
 
 from rumino.errors import IllegalActionError
-from rumino.game import TABLE, Deal, DeclineRebuy, Discard, Draw, Gin, Join, Knock, Rebuy
+from rumino.engine import TABLE, Deal, DeclineRebuy, Discard, Draw, Gin, Join, Knock, Rebuy
 from rumino.players import GreedyPlayer, RandomPlayer, RuminoChaser, ThresholdKnocker
-from rumino.records import dumps_record, loads_record, replay
+from rumino.playing.records import dumps_record, loads_record, replay
 from rumino.variants._fields import knob_table
 from rumino.variants.rumino import RUMINO, CallRumino, ClaimRumino, PassClaim, RuminoGame, RuminoRules
 

@@ -128,7 +128,7 @@ def test_each_game_has_its_own_action_words():
 
 
 def test_a_broken_kernel_raises_instead_of_falling_back(monkeypatch):
-    from rumino import kernels
+    from rumino.hand import kernels
 
     monkeypatch.setattr(evaluator_mod, "_KERNELS", [])
     monkeypatch.delenv("RUMINO_NO_KERNELS", raising=False)
@@ -182,9 +182,9 @@ def test_a_bot_that_does_not_fit_the_game_is_refused_naming_the_allowed_ones():
 
 
 def test_one_seeding_scheme_serves_every_table():
-    from rumino.engine.seeding import new_table
+    from rumino.playing.seeding import new_table
     from rumino.engine.protocol import play
-    from rumino.simulation import play_games
+    from rumino.playing.simulation import play_games
 
     game, bots = new_table("rumino", ["greedy", "random"], seed=5, index=2)
     play(game, bots)
@@ -194,8 +194,8 @@ def test_one_seeding_scheme_serves_every_table():
 
 def test_variant_is_the_only_registry_of_engines():
     import rumino.cli.simulate as cli_simulate
-    import rumino.records as records
-    import rumino.simulation as simulation
+    import rumino.playing.records as records
+    import rumino.playing.simulation as simulation
     import widgets.house_rule_lab as lab
     from rumino.variants import VARIANTS, playable_variants
 

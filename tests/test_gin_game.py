@@ -33,12 +33,12 @@ import dataclasses
 import numpy as np
 import pytest
 
-from rumino.arrange import best_arrangement
+from rumino.hand.arrange import best_arrangement
 from rumino.engine.actions import DRAW_DISCARD, DRAW_STOCK, Deal, Discard, Draw, Gin, KnockWith
 from rumino.errors import IllegalActionError
 from rumino.melds import GIN_MELDS
 from rumino.players import GreedyPlayer, RandomPlayer, ThresholdKnocker
-from rumino.records import dumps_record, loads_record, replay
+from rumino.playing.records import dumps_record, loads_record, replay
 from rumino.variants import find_variant
 from rumino.variants._fields import knob_table
 from rumino.variants.gin import GIN, PASS, GinGame, GinRules, Pass
@@ -267,8 +267,8 @@ def test_every_bot_plays_gin_through_the_protocol():
 
 
 def test_best_arrangements_agree_with_the_reference_search():
-    """The Gin search of every best arrangement against rumino.arrange (an independent route)."""
-    from rumino.arrange import all_best_arrangements
+    """The Gin search of every best arrangement against rumino.hand.arrange (an independent route)."""
+    from rumino.hand.arrange import all_best_arrangements
     from rumino.variants.gin import best_arrangements
 
     rng = np.random.default_rng(17)
@@ -373,7 +373,7 @@ def test_records_replay_to_the_identical_state():
 
 
 def test_simulation_through_the_registry():
-    from rumino.simulation import play_games
+    from rumino.playing.simulation import play_games
 
     assert find_variant("gin").game is GinGame
     s = play_games(None, ["greedy", "random"], games=20, seed=1, variant="gin")
@@ -484,7 +484,7 @@ def test_gin_golden_record_replays_identically(case):
 
 @pytest.mark.parametrize("case", GOLDEN_CASES, ids=lambda c: c["name"])
 def test_gin_golden_bots_choose_the_same_actions(case):
-    from rumino.records import record_of
+    from rumino.playing.records import record_of
 
     data = json.loads((GOLDEN / f"{case['name']}.json").read_text(encoding="utf-8"))
     game, _ = play_golden(case, trace_it=False)
@@ -514,7 +514,7 @@ def test_a_tampered_gin_golden_record_is_refused():
 
 
 def write_golden(rewrite: bool) -> None:
-    from rumino.records import record_of
+    from rumino.playing.records import record_of
 
     for case in GOLDEN_CASES:
         path = GOLDEN / f"{case['name']}.json"

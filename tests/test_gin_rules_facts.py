@@ -11,7 +11,7 @@ import dataclasses
 
 import pytest
 
-from rumino.arrange import min_deadwood
+from rumino.hand.arrange import min_deadwood
 from rumino.cards import format_card, parse_card, parse_hand
 from rumino.engine.actions import DEAL, DRAW_DISCARD, DRAW_STOCK, Discard, Gin, KnockWith
 from rumino.engine.evaluator import evaluator_for

@@ -15,8 +15,8 @@ import pytest
 from golden_trace import CASES, digest, play_case
 
 from rumino.errors import IllegalActionError
-from rumino.game import TABLE
-from rumino.records import loads_record, record_of, replay
+from rumino.engine import TABLE
+from rumino.playing.records import loads_record, record_of, replay
 
 GOLDEN = pathlib.Path(__file__).parent / "golden"
 FILES = sorted(GOLDEN.glob("rumino_*.json"))  # other games have their own golden tests

@@ -24,7 +24,7 @@ from rumino.cards import JOKER, RUMINO_PACK
 from rumino.cli import main
 from rumino.compare import rules_matrix
 from rumino.engine.protocol import play
-from rumino.engine.seeding import new_table
+from rumino.playing.seeding import new_table
 from rumino.errors import RuleConfigError
 from rumino.odds.enumerate import deal_distribution
 from rumino.odds.exact import lay_union_counts, rumino_count_closed_form
@@ -159,7 +159,7 @@ def test_a_rumino_with_two_naturals_or_more_is_gin():
     a 3-lay (deadwood 0), so only the all-but-one-joker ruminos lie outside the knock count."""
     from itertools import combinations, combinations_with_replacement
 
-    from rumino.arrange import min_deadwood
+    from rumino.hand.arrange import min_deadwood
     from rumino.variants.rumino import is_rumino
 
     mr = RuminoRules(n_jokers=8).meld_rules

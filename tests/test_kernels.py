@@ -1,4 +1,4 @@
-"""The compiled kernels (rumino/kernels.py) against the reference search (rumino/arrange.py).
+"""The compiled kernels (rumino/hand/kernels.py) against the reference search (rumino/hand/arrange.py).
 
 Every preset and the knob variations the variants offer, on thousands of seeded
 hands each: uniformly random deals, joker-heavy hands, and meld-dense hands
@@ -20,8 +20,8 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from rumino import kernels
-from rumino.arrange import after_draw, min_deadwood
+from rumino.hand import kernels
+from rumino.hand.arrange import after_draw, min_deadwood
 from rumino.cards import JOKER, Pack, format_hand, from_counts, parse_hand, sample_hands, to_counts
 from rumino.errors import IllegalActionError, InvalidCardError, RuleConfigError
 from rumino.melds import (GIN_MELDS, ROMME_MELDS, RUMINO_MELDS, WIENER_MELDS, MeldRules, leftover_jokers,
@@ -402,7 +402,7 @@ def test_bad_single_hands_are_refused():
 _PROBE = """
 import numba.core.caching as caching
 caching.CacheImpl._locator_classes = [caching.UserProvidedCacheLocator]
-from rumino import kernels
+from rumino.hand import kernels
 from rumino.cards import parse_hand
 from rumino.melds import ROMME_MELDS
 print(kernels.min_deadwood_fast(parse_hand("Qc Kc Ac JK 7h 7d 7s 2d"), ROMME_MELDS))

@@ -25,7 +25,7 @@ from urllib.request import urlopen
 
 import pytest
 
-from rumino import bookbuild
+from rumino.cli import bookbuild
 from rumino.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]

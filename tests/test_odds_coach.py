@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from rumino.arrange import after_draw, min_deadwood
+from rumino.hand.arrange import after_draw, min_deadwood
 from rumino.cards import RUMINO_PACK, parse_hand, to_counts
 from rumino.odds import p_at_least_one
 from rumino.odds.coach import first_out_estimates, p_knockable_within, urn_first_out

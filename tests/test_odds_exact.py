@@ -139,7 +139,7 @@ def test_simulation_counterparts_of_dealt_gin_and_four_three_hands():
     import numpy as np
 
     from rumino.cards import STANDARD_PACK
-    from rumino.kernels import min_deadwood_batch
+    from rumino.hand.kernels import min_deadwood_batch
     from rumino.odds.montecarlo import proportion, sample_deals
 
     gin, total = p_dealt_gin(GIN_MELDS, 10)

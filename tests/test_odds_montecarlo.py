@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from rumino.cards import JOKER, RUMINO_PACK, STANDARD_PACK, Pack
-from rumino.kernels import min_deadwood_batch
+from rumino.hand.kernels import min_deadwood_batch
 from rumino.melds import MeldRules
 from rumino.odds.draws import OddsArgumentError
 from rumino.odds.enumerate import PackShape, deal_distribution

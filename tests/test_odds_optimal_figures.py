@@ -66,7 +66,7 @@ def test_figures_are_consistent(fig):
 
 
 def test_play_figures_are_consistent(fig):
-    """The figures of ``python -m rumino.odds.optimal_play``: n, seed and intervals present; in the model
+    """The figures of ``python -m rumino.playing.optimal_play``: n, seed and intervals present; in the model
     the optimal policy's simulation is within 4 standard errors of the table (issue 14, item 6); the
     bots never beat the optimum beyond sampling error; the dealt hands' optimal values agree with
     the mean over every deal."""

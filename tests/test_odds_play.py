@@ -10,7 +10,7 @@ import pytest
 
 from rumino.odds.draws import OddsArgumentError
 from rumino.odds.exact import rumino_deal_distribution
-from rumino.odds.play import simulate_play
+from rumino.playing.bot_odds import simulate_play
 from rumino.variants.rumino import RUMINO
 
 

@@ -17,8 +17,8 @@ from math import comb, prod
 import numpy as np
 import pytest
 
-from rumino import kernels_opening as ko
-from rumino.arrange import max_opening
+from rumino.hand import opening as ko
+from rumino.hand.arrange import max_opening
 from rumino.cards import JOKER, ROMME_PACK, Pack, format_hand, from_counts, parse_hand, to_counts
 from rumino.cli import main
 from rumino.errors import InvalidCardError, RuleConfigError, RuminoError

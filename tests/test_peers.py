@@ -19,8 +19,8 @@ import numpy as np
 import pytest
 from conftest import import_oracle
 
-from rumino import kernels
-from rumino.arrange import after_draw, min_deadwood
+from rumino.hand import kernels
+from rumino.hand.arrange import after_draw, min_deadwood
 from rumino.cards import RANKS, STANDARD_PACK, SUITS, format_hand, from_counts, parse_hand, sample_hands, to_counts
 from rumino.melds import GIN_MELDS, candidate_melds
 

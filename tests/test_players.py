@@ -8,10 +8,10 @@ import dataclasses
 import numpy as np
 import pytest
 
-from rumino.arrange import min_deadwood
+from rumino.hand.arrange import min_deadwood
 from rumino.cards import JOKER, RUMINO_PACK, parse_card, shuffled
 from rumino.errors import IllegalActionError
-from rumino.game import Deal, Discard, Draw, Gin, Knock, Rebuy, play
+from rumino.engine import Deal, Discard, Draw, Gin, Knock, Rebuy, play
 from rumino.players import (AwaitingInput, GreedyPlayer, HumanPlayer, RandomPlayer, RuminoChaser, ThresholdKnocker,
                             UnknownPlayerError, describe_view, make_player, make_players, parse_human_action,
                             rumino_target)

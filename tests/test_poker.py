@@ -1,4 +1,4 @@
-"""rumino.poker: the best five of 5 … 18 cards (Rummoli's poker hand, RULES §2), against eval7 and by hand."""
+"""rumino.hand.poker: the best five of 5 … 18 cards (Rummoli's poker hand, RULES §2), against eval7 and by hand."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from conftest import import_oracle
 from rumino.cards import parse_hand
 from rumino.errors import InvalidCardError
-from rumino.poker import (CATEGORY_KEYS, category, category_key, category_name, describe, evaluate_batch,
+from rumino.hand.poker import (CATEGORY_KEYS, category, category_key, category_name, describe, evaluate_batch,
                           hand_mask, hand_value, value_of_mask)
 
 

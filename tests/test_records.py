@@ -14,9 +14,9 @@ import numpy as np
 import pytest
 
 from rumino.errors import RecordError
-from rumino.game import play
+from rumino.engine import play
 from rumino.players import GreedyPlayer, RandomPlayer, make_players
-from rumino.records import dumps_record, load_record, loads_record, record_of, replay, save_record
+from rumino.playing.records import dumps_record, load_record, loads_record, record_of, replay, save_record
 from rumino.variants.rumino import RUMINO, RuminoGame
 
 

@@ -1,4 +1,4 @@
-"""rumino.render: card faces, hands and arrangements as SVG/HTML strings."""
+"""rumino.render.cards: card faces, hands and arrangements as SVG/HTML strings."""
 
 from __future__ import annotations
 
@@ -6,10 +6,10 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from rumino.arrange import all_best_arrangements, best_arrangement
+from rumino.hand.arrange import all_best_arrangements, best_arrangement
 from rumino.cards import JOKER, SUIT_NAMES, InvalidCardError, format_card, parse_hand
 from rumino.melds import RUMINO_MELDS, check_meld
-from rumino.render import arrangement_html, card_name, card_svg, hand_html, hand_svg, meld_html, suit_key_html
+from rumino.render.cards import arrangement_html, card_name, card_svg, hand_html, hand_svg, meld_html, suit_key_html
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -1,4 +1,4 @@
-"""rumino.render_rummoli: the Rummoli play sheet (RULES §2.2) as SVG."""
+"""rumino.render.rummoli: the Rummoli play sheet (RULES §2.2) as SVG."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from rumino.cards import parse_card
-from rumino.render_rummoli import BoardError, board_svg
+from rumino.render.rummoli import BoardError, board_svg
 from rumino.variants.rummoli import SECTIONS
 
 NS = "{http://www.w3.org/2000/svg}"

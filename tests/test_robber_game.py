@@ -22,7 +22,7 @@ from rumino.engine.actions import DRAW_STOCK, Discard, Draw
 from rumino.engine.protocol import play
 from rumino.errors import IllegalActionError
 from rumino.players import GreedyPlayer, RandomPlayer, make_players
-from rumino.records import dumps_record, loads_record, replay
+from rumino.playing.records import dumps_record, loads_record, replay
 from rumino.variants._fields import knob_table
 from rumino.variants.robber import PASS, ROBBER, Place, RobberGame
 

@@ -20,8 +20,8 @@ from rumino.engine.actions import DRAW_DISCARD, DRAW_STOCK, Discard
 from rumino.errors import IllegalActionError
 from rumino.melds import why_not_meld
 from rumino.players import GreedyPlayer, RandomPlayer, make_players
-from rumino.records import dumps_record, loads_record, replay
-from rumino.table_melds import Exchange, Lay, LayOff, declare
+from rumino.playing.records import dumps_record, loads_record, replay
+from rumino.table.melds import Exchange, Lay, LayOff, declare
 from rumino.variants.romme import ROMME, RommeRules
 from rumino.variants.romme_game import Play, RommeGame, evaluate_play
 

@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 from brute_force import brute_is_meld, brute_max_opening, brute_min_deadwood
-from rumino.arrange import all_best_arrangements, best_arrangement, max_opening, min_deadwood
+from rumino.hand.arrange import all_best_arrangements, best_arrangement, max_opening, min_deadwood
 from rumino.cards import JOKER, ROMME_PACK, RUMINO_PACK, WIENER_PACK, deal, format_card, parse_hand
 from rumino.errors import InvalidMeldError
 from rumino.melds import check_meld, is_meld, why_not_meld

@@ -8,10 +8,10 @@ import dataclasses
 import numpy as np
 import pytest
 
-from rumino.arrange import after_draw, min_deadwood
+from rumino.hand.arrange import after_draw, min_deadwood
 from rumino.cards import JOKER, RUMINO_PACK, format_hand, parse_card, parse_hand, shuffled
 from rumino.errors import IllegalActionError, InvalidCardError, RuleConfigError
-from rumino.game import (Action, Deal, DeclineRebuy, Discard, Draw, Gin, Join, Knock, PlayerView, Rebuy,
+from rumino.engine import (Action, Deal, DeclineRebuy, Discard, Draw, Gin, Join, Knock, PlayerView, Rebuy,
                          play, refuse)
 from rumino.players import GreedyPlayer, RandomPlayer
 from rumino.stats import mean_estimate, mean_interval, proportion_estimate, wilson_interval

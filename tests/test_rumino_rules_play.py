@@ -15,7 +15,7 @@ import pytest
 
 from rumino.cards import JOKER, RUMINO_PACK, parse_card, parse_hand
 from rumino.errors import IllegalActionError
-from rumino.game import Deal, DeclineRebuy, Discard, Draw, Gin, Join, Knock, Rebuy
+from rumino.engine import Deal, DeclineRebuy, Discard, Draw, Gin, Join, Knock, Rebuy
 from rumino.variants.rumino import (RUMINO, CallRumino, ClaimRumino, PassClaim, RuminoGame, is_rumino)
 
 C = parse_card
@@ -293,7 +293,7 @@ def test_rules_1_1_seven_cards_each_dealt_one_at_a_time_from_the_dealers_left():
 
 
 def test_rules_1_1_play_is_clockwise_and_the_deal_passes_left():
-    from rumino.game import play
+    from rumino.engine import play
     from rumino.players import GreedyPlayer
 
     g = RuminoGame.new(RUMINO, 4, seed=21)
@@ -318,7 +318,7 @@ def test_rules_1_1_play_is_clockwise_and_the_deal_passes_left():
 
 
 def test_rules_1_1_the_winner_deals_the_next_game():
-    from rumino.game import play
+    from rumino.engine import play
     from rumino.players import GreedyPlayer
 
     g = play(RuminoGame.new(RUMINO, 3, seed=4), [GreedyPlayer()] * 3)

@@ -17,8 +17,8 @@ from rumino.cards import parse_card, parse_hand
 from rumino.engine.protocol import play
 from rumino.errors import IllegalActionError, RuleConfigError
 from rumino.players import RandomPlayer, RummoliDefault, make_players
-from rumino.poker import hand_value
-from rumino.records import dumps_record, loads_record, replay
+from rumino.hand.poker import hand_value
+from rumino.playing.records import dumps_record, loads_record, replay
 from rumino.variants import find_variant
 from rumino.variants.rummoli import (BET, CALL, CHECK, CLAIM, DEAL, FOLD, FORGO, KEEP, PASS, RAISE, RUMMOLI, SECTIONS,
                                      SWAP, Bid, Play, RummoliGame, hand_sizes)
@@ -487,7 +487,7 @@ def test_the_default_bot_swaps_by_expected_value():
 
 
 def test_default_bots_beat_random_bots():
-    from rumino.simulation_rummoli import play_rummoli_games
+    from rumino.playing.simulation_rummoli import play_rummoli_games
 
     run = play_rummoli_games(None, ["default", "random", "default", "random"], games=60, seed=3)
     assert run.chips_won(0).value > 0 > run.chips_won(1).hi

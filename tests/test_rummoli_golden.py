@@ -63,7 +63,7 @@ def test_golden_playthrough_replays_identically(case):
 
 def test_a_tampered_golden_record_is_caught():
     from rumino.errors import RecordError
-    from rumino.records import loads_record, replay
+    from rumino.playing.records import loads_record, replay
 
     data = json.loads((GOLDEN / "rummoli_4p_defaults.json").read_text(encoding="utf-8"))
     rec = data["record"]

@@ -1,4 +1,4 @@
-"""The solitaire bot and the policy simulations of rumino.odds.optimal_play (issue 14).
+"""The solitaire bot and the policy simulations of rumino.playing.optimal_play (issue 14).
 
 CI never has the 1.9 GB tables: the bot is checked in real games with values
 computed on the spot (DirectValues), its refusal without a table is checked
@@ -20,10 +20,10 @@ import pytest
 from test_odds_optimal import SMALL, Brute
 from rumino.cards import to_counts
 from rumino.engine.protocol import play
-from rumino.game import Discard
+from rumino.engine import Discard
 from rumino.odds.enumerate import PackShape
 from rumino.odds.optimal import GOALS, SolitaireModel, TableMissingError, direct_values
-from rumino.odds.optimal_play import (DirectValues, TableValues, choose_discard, greedy_policy, optimal_policy,
+from rumino.playing.optimal_play import (DirectValues, TableValues, choose_discard, greedy_policy, optimal_policy,
                                       simulate_policy)
 from rumino.players import GreedyPlayer, UnknownPlayerError, make_player
 from rumino.players.solitaire import SolitairePlayer
@@ -57,7 +57,7 @@ def test_missing_table_is_one_clear_line(tmp_path, monkeypatch):
 def test_house_rules_without_their_table_are_named(tmp_path):
     from dataclasses import replace
 
-    from rumino.odds.optimal_play import load_table
+    from rumino.playing.optimal_play import load_table
 
     with pytest.raises(TableMissingError, match=r"house rules \(s4r13c2j4-k5\).*default rules' table only"):
         load_table(tmp_path, replace(RUMINO, knock_max_deadwood=5))

@@ -1,4 +1,4 @@
-"""The table solver (rumino.solver) against an exhaustive search, the §4.5 seed examples and the CLI.
+"""The table solver (rumino.table.solver) against an exhaustive search, the §4.5 seed examples and the CLI.
 
 The exhaustive search below is written from the rules text, not from the
 solver: for every sub-multiset of the hand it asks whether table + those cards
@@ -24,7 +24,7 @@ from rumino.cards import JOKER, parse_hand, to_counts
 from rumino.cli import main
 from rumino.errors import IllegalActionError
 from rumino.melds import ROBBER_MELDS, ROMME_MELDS
-from rumino.solver import arrange_table, meld_columns, random_position, solve_table
+from rumino.table.solver import arrange_table, meld_columns, random_position, solve_table
 from rumino.variants.robber import RobberRules
 
 N_EXHAUSTIVE = 2100  # seeded small instances compared with the exhaustive search (all rule sets together)
@@ -325,7 +325,7 @@ def test_rummikub_solver_agrees_where_the_rules_coincide():
 def test_placeable_cards_are_those_of_a_meld_the_cards_can_supply(name):
     """The compiled filter of hand cards (solver._placeable) against the plain numpy statement of it: a kind
     is kept when some unsplittable meld holding it needs no more of any card than table and hand have."""
-    from rumino import solver
+    from rumino.table import solver
 
     rules = RULE_SETS[name]
     cols = meld_columns(rules)

@@ -1,4 +1,4 @@
-"""The compiled programme (rumino._table_dp_jit, the solver's default route) against the integer programme.
+"""The compiled programme (rumino.table.dp_jit, the solver's default route) against the integer programme.
 
 Two exact routes written differently (a rank-by-rank search compiled with numba, and
 HiGHS on unsplittable meld columns) must find the same optimum on every seeded
@@ -14,10 +14,10 @@ from __future__ import annotations
 import numpy as np
 from test_solver import RULE_SETS, assert_valid_solution
 
-from rumino import _table_dp_jit
+from rumino.table import dp_jit as _table_dp_jit
 from rumino.cards import JOKER, parse_hand, to_counts
 from rumino.melds import ROBBER_MELDS
-from rumino.solver import arrange_table, random_position, solve_table
+from rumino.table.solver import arrange_table, random_position, solve_table
 
 N_POSITIONS = 300
 

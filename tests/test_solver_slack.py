@@ -1,4 +1,4 @@
-"""The compiled programme with jokers as slack (rumino._table_dp_slack) against the other exact routes.
+"""The compiled programme with jokers as slack (rumino.table.dp_slack) against the other exact routes.
 
 It drops the jokers' places from the state and keeps only how many the melds so far
 need and could hold; that rests on an argument about the Rommé family's joker limits
@@ -15,10 +15,10 @@ import numpy as np
 import pytest
 from test_solver import RULE_SETS, assert_valid_solution, brute_best, small_instance
 
-from rumino import _table_dp_slack, solver
+from rumino.table import dp_slack as _table_dp_slack, solver
 from rumino.cards import JOKER, parse_hand
 from rumino.melds import GIN_MELDS, ROBBER_MELDS, ROMME_MELDS, WIENER_MELDS
-from rumino.solver import arrange_table, random_position, solve_table
+from rumino.table.solver import arrange_table, random_position, solve_table
 
 SLACK_RULES = ("robber", "few_jokers")  # the rule sets of test_solver.py the slack programme covers
 

@@ -1,4 +1,4 @@
-"""rumino.table_diff: the marks of a rearrangement, checked against RULES §4.5 and a brute-force matching."""
+"""rumino.table.diff: the marks of a rearrangement, checked against RULES §4.5 and a brute-force matching."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ import pytest
 from rumino.cards import format_hand, parse_hand
 from rumino.errors import IllegalActionError, InvalidCardError, InvalidMeldError
 from rumino.melds import ROBBER_MELDS
-from rumino.solver import arrange_table, random_position
-from rumino.table_diff import FROM_HAND, MOVED, MOVES, STAYED, STAYS, read_table, rearrangement, table_diff
-from rumino.table_melds import check_rearrangement
+from rumino.table.solver import arrange_table, random_position
+from rumino.table.diff import FROM_HAND, MOVED, MOVES, STAYED, STAYS, read_table, rearrangement, table_diff
+from rumino.table.melds import check_rearrangement
 from rumino.variants.robber import read_meld
 
 

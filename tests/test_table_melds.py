@@ -1,4 +1,4 @@
-"""Melds on the table (rumino.table_melds): the §3.7 and §4.5 facts on melds, lay-off and joker exchange,
+"""Melds on the table (rumino.table.melds): the §3.7 and §4.5 facts on melds, lay-off and joker exchange,
 and whole turns that are applied atomically or refused with the rule they break and nothing changed."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 from rumino.cards import JOKER, parse_hand
 from rumino.errors import IllegalActionError, InvalidMeldError
 from rumino.melds import ROBBER_MELDS, ROMME_MELDS
-from rumino.table_melds import (
+from rumino.table.melds import (
     Exchange,
     Lay,
     LayOff,

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from rumino.game import Discard, Draw, Gin
+from rumino.engine import Discard, Draw, Gin
 from rumino.odds.markov import best_target
 from rumino.players import GreedyPlayer
-from rumino.records import record_of, replay
+from rumino.playing.records import record_of, replay
 from rumino.variants.rumino import (CALL, CLAIM, DEAL, DECLINE, KNOCK, PASS, REBUY, RuminoGame, RUMINO,
                                     evaluator_for)
 from widgets import GameTable, GameTableController

@@ -8,10 +8,10 @@ import re
 import pytest
 
 from rumino.cards import format_hand, parse_hand
-from rumino.game import Discard, Draw
+from rumino.engine import Discard, Draw
 from rumino.players import GreedyPlayer
-from rumino.records import record_of, replay
-from rumino.solver import solve_table
+from rumino.playing.records import record_of, replay
+from rumino.table.solver import solve_table
 from rumino.variants import find_variant
 from rumino.variants.robber import Place, read_meld
 from rumino.variants.romme_game import Play

@@ -5,12 +5,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from rumino.arrange import after_draw, best_arrangement, min_deadwood
+from rumino.hand.arrange import after_draw, best_arrangement, min_deadwood
 from rumino.cards import RUMINO_PACK, deal, format_hand, parse_hand, sort_cards, to_counts
 from rumino.cli.deadwood import evaluate_hand
 from rumino.errors import RuminoError
 from rumino.melds import GIN_MELDS, RUMINO_MELDS
-from rumino.render import arrangement_html
+from rumino.render.cards import arrangement_html
 from widgets import HandExplorer, HandExplorerController
 
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-import rumino.odds.optimal_play as op
+import rumino.playing.optimal_play as op
 from rumino.cards import format_hand, parse_hand, to_counts
-from rumino.game import Draw
+from rumino.engine import Draw
 from rumino.odds.enumerate import PackShape
 from rumino.odds.optimal import SolitaireModel, direct_values
 from widgets import GameTableController

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from rumino.render_rummoli import SECTION_KEYS, board_svg
+from rumino.render.rummoli import SECTION_KEYS, board_svg
 from widgets.rummoli_board import RummoliBoard, RummoliBoardController
 
 

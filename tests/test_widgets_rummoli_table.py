@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-from rumino.poker import describe
-from rumino.render_rummoli import board_svg
+from rumino.hand.poker import describe
+from rumino.render.rummoli import board_svg
 from rumino.variants import find_variant
 from rumino.variants.rummoli import STRENGTH
 from widgets import RummoliTable, RummoliTableController
@@ -125,7 +125,7 @@ def test_showdown_and_stops_are_shown_as_the_engine_has_them():
             assert describe(value) in shown
     assert shown.count("wins the poker pot") == len(v.poker_winners)
     # the reader's own best five cards, the engine's choice, worth the value the engine compared
-    from rumino.poker import hand_value
+    from rumino.hand.poker import hand_value
     from rumino.variants.rummoli import best_five
     five = best_five(c.showdown_cards())
     assert hand_value(five) == v.poker_values[c.human] and "your best five" in shown

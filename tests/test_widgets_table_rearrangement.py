@@ -8,7 +8,7 @@ import pytest
 
 from rumino.cards import parse_hand
 from rumino.melds import ROBBER_MELDS
-from rumino.solver import solve_table
+from rumino.table.solver import solve_table
 from rumino.variants import find_variant
 from widgets import TableRearrangement, TableRearrangementController
 from widgets.table_rearrangement import EXAMPLES

@@ -23,7 +23,7 @@ from rumino.engine.actions import Deal, Discard, Draw, KnockWith
 from rumino.engine.protocol import play
 from rumino.errors import IllegalActionError
 from rumino.players import GreedyPlayer, RandomPlayer, ThresholdKnocker, make_players
-from rumino.records import dumps_record, loads_record, record_of, replay
+from rumino.playing.records import dumps_record, loads_record, record_of, replay
 from rumino.variants._fields import knob_table
 from rumino.variants.wiener import (KNOCK_RUMMY, WIENER, BuyBack, CallRummy, DeclineBuyBack, KnockRummyGame,
                                     KnockRummyRules, LayOff, WienerGame, WienerRules)
@@ -252,7 +252,7 @@ def test_cli_deadwood_knock_rummy_has_no_limit(capsys):
 def test_greedy_bots_cannot_stall_a_knock_rummy_hand():
     """Seed (7, 158): four greedy bots once held each other's cards for ever (one pack, no knock limit);
     their knock point now rises after PATIENCE turns in a hand (players/wiener_defaults.py)."""
-    from rumino.engine.seeding import new_table
+    from rumino.playing.seeding import new_table
 
     game, bots = new_table("knock-rummy", ["greedy"] * 4, 7, 158)
     play(game, bots, max_actions=50_000)

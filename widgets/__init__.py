@@ -11,16 +11,16 @@ Each widget has ``.controller`` (testable without a browser) and
 
 from __future__ import annotations
 
-from .game_table import GameTable, GameTableController
-from .hand_explorer import HandExplorer, HandExplorerController
-from .house_rule_lab import HouseRuleLab, HouseRuleLabController
-from .odds_explorer import OddsExplorer, OddsExplorerController
-from .poker_odds_explorer import PokerOddsExplorer, PokerOddsExplorerController
-from .rule_knobs import RuleKnobs, RuleKnobsController
-from .rummoli_board import RummoliBoard, RummoliBoardController
-from .rummoli_table import RummoliTable, RummoliTableController
-from .table_rearrangement import TableRearrangement, TableRearrangementController
-from .variant_compare import VariantCompare, VariantCompareController
+from widgets.game_table import GameTable, GameTableController
+from widgets.hand_explorer import HandExplorer, HandExplorerController
+from widgets.house_rule_lab import HouseRuleLab, HouseRuleLabController
+from widgets.odds_explorer import OddsExplorer, OddsExplorerController
+from widgets.poker_odds_explorer import PokerOddsExplorer, PokerOddsExplorerController
+from widgets.rule_knobs import RuleKnobs, RuleKnobsController
+from widgets.rummoli_board import RummoliBoard, RummoliBoardController
+from widgets.rummoli_table import RummoliTable, RummoliTableController
+from widgets.table_rearrangement import TableRearrangement, TableRearrangementController
+from widgets.variant_compare import VariantCompare, VariantCompareController
 
 __all__ = ["GameTable", "GameTableController", "HandExplorer", "HandExplorerController", "HouseRuleLab",
            "HouseRuleLabController", "OddsExplorer", "OddsExplorerController", "PokerOddsExplorer",

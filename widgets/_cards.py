@@ -1,6 +1,6 @@
-"""CardRow: a row of card faces (from rumino.render) that can be clicked.
+"""CardRow: a row of card faces (from rumino.render.cards) that can be clicked.
 
-The faces are SVG strings drawn in the kernel by :func:`rumino.render.card_svg`,
+The faces are SVG strings drawn in the kernel by :func:`rumino.render.cards.card_svg`,
 so the live row and the static book show the same cards. A click in the
 browser sends ``{"event": "click", "index": i}`` to the kernel; Python code
 (and the tests) can call :meth:`CardRow.click` to do the same thing.
@@ -17,9 +17,9 @@ from typing import Callable
 import anywidget
 import traitlets
 
-from rumino.render import card_name, card_svg, hand_html
+from rumino.render.cards import card_name, card_svg, hand_html
 
-from ._base import StaticFallback
+from widgets._base import StaticFallback
 
 _ESM = r"""
 function render({ model, el }) {

@@ -1,7 +1,7 @@
 """GameTable: play a game from the registry (Rumino by default) against bots, with a coach and a replayable record.
 
 The controller holds the game (``Variant.game``, started with its bots by the one
-seeding scheme, :func:`rumino.engine.seeding.new_table`). The reader's buttons and card clicks
+seeding scheme, :func:`rumino.playing.seeding.new_table`). The reader's buttons and card clicks
 become engine actions sent through the *checked* ``apply``: an illegal one is
 refused with the engine's message (the rule it breaks) and the state does not
 change. After each of the reader's actions the bots move until it is the
@@ -12,7 +12,7 @@ The coach panel asks the engine:
 * deadwood and the best discards: the view's ``deadwood`` and the shared
   evaluator's ``after_draw`` (the pick-up excluded, RULES §0.5);
 * in Rumino, after a draw, the *optimal* discard for the quickest knock and the value
-  of every discard (:func:`rumino.odds.optimal_play.discard_advice`): from the
+  of every discard (:func:`rumino.playing.optimal_play.discard_advice`): from the
   optimal table when it is built, else P(knock within 2 draws) computed directly,
   with a note that the table is missing;
 * P(rumino within N draws): exact, for the target :func:`rumino.odds.markov.best_target`
@@ -33,7 +33,7 @@ Rommé bot's plan — each sent through the checked ``apply``. :meth:`GameTableC
 (and :meth:`GameTable.follow`, for a :class:`~widgets.rule_knobs.RuleKnobs` form)
 starts a new game under other rules.
 
-Stepping back and forth replays the game record (:mod:`rumino.records`) up to
+Stepping back and forth replays the game record (:mod:`rumino.playing.records`) up to
 an action, through the checked ``apply``, and shows the reader's view there.
 
 >>> c = GameTableController(players="greedy,greedy", seed=3)
@@ -53,20 +53,20 @@ import numpy as np
 from rumino.cards import JOKER, format_card, format_hand, parse_card
 from rumino.errors import RuminoError
 from rumino.engine.protocol import play
-from rumino.engine.seeding import new_table
-from rumino.game import Discard, Draw
+from rumino.playing.seeding import new_table
+from rumino.engine import Discard, Draw
 from rumino.odds.exact import one_in
 from rumino.odds.markov import best_target
 from rumino.odds.coach import first_out_estimates, p_knockable_within
 from rumino.odds.montecarlo import OddsEstimate, proportion
-from rumino.odds.optimal_play import discard_advice
-from rumino.records import record_of, replay
-from rumino.render import card_back_svg, card_svg, hand_html, marked_meld_html, meld_description, meld_html
-from rumino.table_diff import table_diff
+from rumino.playing.optimal_play import discard_advice
+from rumino.playing.records import record_of, replay
+from rumino.render.cards import card_back_svg, card_svg, hand_html, marked_meld_html, meld_description, meld_html
+from rumino.table.diff import table_diff
 from rumino.variants import find_variant
 
-from ._base import StaticFallback, TypedActions, error_html, facts_html, info_html
-from ._cards import CardRow
+from widgets._base import StaticFallback, TypedActions, error_html, facts_html, info_html
+from widgets._cards import CardRow
 
 MAX_BOT_ACTIONS = 100_000  # bots alone finish any game long before this
 
@@ -294,7 +294,7 @@ class GameTableController(TypedActions):
 
     def move_html(self, action) -> str:
         """The table after a move, each card that changed meld marked "moved" and each card laid "from hand"
-        (outline and text badge; :func:`rumino.table_diff.table_diff` decides the marks)."""
+        (outline and text badge; :func:`rumino.table.diff.table_diff` decides the marks)."""
         after = self.table_after(action)
         if after is None:
             return ""

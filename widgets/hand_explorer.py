@@ -6,7 +6,7 @@ discard after a draw) from the one evaluator, and the melds to draw. Text that i
 valid hand leaves the engine's message in ``error``; nothing is raised.
 
 For an 8-card Rumino hand it also shows the *optimal* discard for the quickest knock,
-with the value of every discard, from :func:`rumino.odds.optimal_play.discard_advice`:
+with the value of every discard, from :func:`rumino.playing.optimal_play.discard_advice`:
 the optimal table when it is built, else computed directly for 2 draws with a note
 saying the table is missing.
 
@@ -24,17 +24,17 @@ from html import escape
 import ipywidgets as W
 import numpy as np
 
-from rumino.arrange import Arrangement
+from rumino.hand.arrange import Arrangement
 from rumino.cards import deal, format_card, format_hand, from_counts, parse_hand, sort_cards, to_counts
 from rumino.cli.deadwood import evaluate_cards
 from rumino.errors import RuminoError
-from rumino.odds.optimal_play import discard_advice
+from rumino.playing.optimal_play import discard_advice
 from rumino.variants.rumino import HAND_SIZE
-from rumino.render import arrangement_html, card_svg, hand_html
+from rumino.render.cards import arrangement_html, card_svg, hand_html
 from rumino.variants import VARIANTS, find_variant
 
-from ._cards import CardRow
-from ._base import StaticFallback, error_html, facts_html, info_html
+from widgets._cards import CardRow
+from widgets._base import StaticFallback, error_html, facts_html, info_html
 
 
 class HandExplorerController:
@@ -148,7 +148,7 @@ class HandExplorerController:
 
     @property
     def optimal(self) -> dict | None:
-        """The optimal discard of an 8-card Rumino hand (:func:`~rumino.odds.optimal_play.discard_advice`),
+        """The optimal discard of an 8-card Rumino hand (:func:`~rumino.playing.optimal_play.discard_advice`),
         computed once per hand; None for other hands and variants."""
         if self.report is None or self.variant.key != "rumino" or len(self.hand) != HAND_SIZE + 1:
             return None

@@ -25,12 +25,12 @@ from plotly.subplots import make_subplots
 
 from rumino.errors import RuminoError
 from rumino.players import make_players
-from rumino.simulation import play_games
+from rumino.playing.simulation import play_games
 from rumino.variants import VARIANTS, find_variant, playable_variants
 from rumino.variants._fields import knob_table
 
-from ._base import StaticFallback, error_html, interval_text, table_html
-from .rule_knobs import KnobControl
+from widgets._base import StaticFallback, error_html, interval_text, table_html
+from widgets.rule_knobs import KnobControl
 
 SIMULATED = playable_variants()  # the variants with a playable engine (from the one registry)
 # what a reader calls a knob in a legend or a title (the field name is for code)

@@ -30,7 +30,7 @@ import plotly.io as pio
 from rumino.errors import RuminoError
 from rumino.odds.poker import CATEGORIES, MAX_CARDS, MIN_CARDS, best_five_table, one_in
 
-from ._base import StaticFallback, error_html, table_html
+from widgets._base import StaticFallback, error_html, table_html
 
 NAMES = {k: k.replace("_", " ") for k in CATEGORIES}
 REFERENCE = 5  # the reference markers: ordinary five-card poker

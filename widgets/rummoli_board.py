@@ -1,4 +1,4 @@
-"""RummoliBoard: the nine-section Rummoli play sheet with its chips, drawn by :mod:`rumino.render_rummoli`.
+"""RummoliBoard: the nine-section Rummoli play sheet with its chips, drawn by :mod:`rumino.render.rummoli`.
 
 The widget only shows chips it is given (from a game's ledger, or typed by the
 reader); it decides nothing. A count the drawing refuses (a section that does
@@ -20,9 +20,9 @@ from typing import Mapping
 import ipywidgets as W
 
 from rumino.errors import RuminoError
-from rumino.render_rummoli import SECTION_KEYS, SECTION_TITLES, board_svg
+from rumino.render.rummoli import SECTION_KEYS, SECTION_TITLES, board_svg
 
-from ._base import StaticFallback, error_html, table_html
+from widgets._base import StaticFallback, error_html, table_html
 
 
 class RummoliBoardController:

@@ -1,7 +1,7 @@
 """RummoliTable: a game of Rummoli against bots, with the sheet, the widow, the showdown and the stops.
 
 The controller holds a game from the registry (``find_variant("rummoli").game``,
-started with its bots by the one seeding scheme, :func:`rumino.engine.seeding.new_table`).
+started with its bots by the one seeding scheme, :func:`rumino.playing.seeding.new_table`).
 The reader's choices are the engine's legal actions, sent through the *checked*
 ``apply``: an illegal one (a card that is not called for, a bid too low) is
 refused with the engine's message, naming the rule, and nothing changes. After
@@ -29,16 +29,16 @@ import ipywidgets as W
 
 from rumino.cards import format_card, format_hand
 from rumino.engine.protocol import play
-from rumino.engine.seeding import new_table
+from rumino.playing.seeding import new_table
 from rumino.errors import RuminoError
-from rumino.poker import describe as describe_poker
-from rumino.render import card_back_svg, card_svg
-from rumino.render_rummoli import SECTION_TITLES
+from rumino.hand.poker import describe as describe_poker
+from rumino.render.cards import card_back_svg, card_svg
+from rumino.render.rummoli import SECTION_TITLES
 from rumino.variants import find_variant
 
-from ._base import StaticFallback, TypedActions, error_html, info_html, table_html
-from ._cards import CardRow
-from .rummoli_board import RummoliBoard, RummoliBoardController
+from widgets._base import StaticFallback, TypedActions, error_html, info_html, table_html
+from widgets._cards import CardRow
+from widgets.rummoli_board import RummoliBoard, RummoliBoardController
 
 MAX_BOT_ACTIONS = 100_000  # a whole game of bots takes a few thousand actions
 
@@ -168,7 +168,7 @@ class RummoliTableController(TypedActions):
             return "your hand (no cards)"
         text = format_hand(self.sorted_hand(), unicode=True)
         if len(v.hand) >= 5 and v.phase in ("widow", "auction", "betting"):
-            from rumino.poker import hand_value
+            from rumino.hand.poker import hand_value
             return f"your hand: {text} · best five: {describe_poker(hand_value(tuple(v.hand)))}"
         return f"your hand: {text}"
 
@@ -191,7 +191,7 @@ class RummoliTableController(TypedActions):
             rows.append([escape(self.who(seat)), escape(describe_poker(value)), won])
         mine = ""
         if v.poker_values[self.human] is not None:
-            from rumino.render import hand_html
+            from rumino.render.cards import hand_html
             from rumino.variants.rummoli import best_five
 
             cards = self.showdown_cards()
@@ -255,7 +255,7 @@ class RummoliTableController(TypedActions):
 
     def html(self) -> str:
         """A static snapshot: sheet, players, the reader's hand, showdown, stops and the last log lines."""
-        from rumino.render import hand_html
+        from rumino.render.cards import hand_html
 
         v = self.view()
         log = "<br>".join(escape(x) for x in self.log[-10:])

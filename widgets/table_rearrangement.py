@@ -1,8 +1,8 @@
 """TableRearrangement: a Robber Rummy table before and after the solver's best move.
 
 The reader types (or picks from seeded examples) the table as melds and a hand;
-the controller asks the engine — :func:`rumino.table_diff.rearrangement`, i.e. the
-exact solver :func:`rumino.solver.solve_table` and the card-by-card diff — and shows
+the controller asks the engine — :func:`rumino.table.diff.rearrangement`, i.e. the
+exact solver :func:`rumino.table.solver.solve_table` and the card-by-card diff — and shows
 
 * the table **before**, each card that will change meld marked "moves",
 * the table **after**, each card marked "moved" (a table card now in another meld) or
@@ -29,11 +29,11 @@ import ipywidgets as W
 
 from rumino.cards import format_hand
 from rumino.errors import RuminoError
-from rumino.render import MARK_STYLES, hand_html, marked_meld_html
-from rumino.table_diff import FROM_HAND, MOVED, Rearrangement, rearrangement
+from rumino.render.cards import MARK_STYLES, hand_html, marked_meld_html
+from rumino.table.diff import FROM_HAND, MOVED, Rearrangement, rearrangement
 from rumino.variants import find_variant
 
-from ._base import StaticFallback, error_html, facts_html, info_html
+from widgets._base import StaticFallback, error_html, facts_html, info_html
 
 # Seeded positions: the two seed examples of RULES §4.5, a joker freed by its natural card, a hand that fits
 # nowhere.

@@ -31,8 +31,8 @@ from plotly.subplots import make_subplots
 from rumino.errors import RuminoError, RuleConfigError
 from rumino.compare import rules_matrix
 
-from ._base import StaticFallback, error_html, info_html, interval_text, table_html
-from .rule_knobs import RuleKnobs, RuleKnobsController
+from widgets._base import StaticFallback, error_html, info_html, interval_text, table_html
+from widgets.rule_knobs import RuleKnobs, RuleKnobsController
 
 MAX_COLUMNS = 3
 LETTERS = "ABC"

@@ -15,7 +15,7 @@ import importlib
 import pkgutil
 import sys
 
-from ..errors import RuminoError
+from rumino.errors import RuminoError
 
 
 class CommandError(RuminoError, ValueError):

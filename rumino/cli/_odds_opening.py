@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import json
 
-from ..odds.draws import OddsArgumentError
-from ..variants import find_variant
-from . import CommandError
+from rumino.odds.draws import OddsArgumentError
+from rumino.variants import find_variant
+from rumino.cli import CommandError
 
 
 def _text(r: dict, title: str, table: bool) -> str:
@@ -48,7 +48,7 @@ def _text(r: dict, title: str, table: bool) -> str:
 
 
 def run_opening(args) -> int:
-    from ..odds.opening import HAND_SIZES, THRESHOLDS, simulate_opening
+    from rumino.odds.opening import HAND_SIZES, THRESHOLDS, simulate_opening
 
     variant = find_variant(args.variant)
     if variant.key not in HAND_SIZES:

@@ -5,7 +5,7 @@ hand); this module reads the human's lines, explains an illegal choice with the
 rule it breaks and asks again, and ends the program cleanly at the end of input.
 
 >>> import io
->>> from rumino.engine.seeding import new_table
+>>> from rumino.playing.seeding import new_table
 >>> game, players = new_table("gin", ["human", "greedy"], 3, 0)
 >>> out = io.StringIO()
 >>> session = TerminalSession(game, players, stdin=io.StringIO("?\\n"), stdout=out,
@@ -21,9 +21,9 @@ from __future__ import annotations
 import sys
 from typing import Callable, TextIO
 
-from ..engine.protocol import play
-from ..errors import IllegalActionError
-from ..players import HumanPlayer, parse_human_action
+from rumino.engine.protocol import play
+from rumino.errors import IllegalActionError
+from rumino.players import HumanPlayer, parse_human_action
 
 
 class EndOfInput(Exception):

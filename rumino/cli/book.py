@@ -25,13 +25,13 @@ import shutil
 import sys
 from pathlib import Path
 
-from . import CommandError
+from rumino.cli import CommandError
 
 HOST = "127.0.0.1"  # only ever serve on the loopback address
 
 
 def _html_dir(args) -> Path:
-    from ..bookbuild import find_book
+    from rumino.cli.bookbuild import find_book
 
     if args.dir:
         return Path(args.dir)
@@ -39,7 +39,7 @@ def _html_dir(args) -> Path:
 
 
 def run_build(args) -> int:
-    from ..bookbuild import BookError, build, format_report
+    from rumino.cli.bookbuild import BookError, build, format_report
 
     try:
         report = build(args.book, args.out, student=args.student, timeout=args.timeout,
@@ -80,7 +80,7 @@ def run_serve(args) -> int:
 
 
 def run_pdf(args) -> int:
-    from ..bookbuild import BookError, chapter_pages, find_book, print_pdfs
+    from rumino.cli.bookbuild import BookError, chapter_pages, find_book, print_pdfs
 
     directory = _html_dir(args)
     if args.student and not args.dir and not (directory / "index.html").is_file():
@@ -103,7 +103,7 @@ def run_pdf(args) -> int:
 
 
 def run_student(args) -> int:
-    from ..bookbuild import write_student_copy
+    from rumino.cli.bookbuild import write_student_copy
 
     written = write_student_copy(args.dest, args.book)
     for path in written:
@@ -112,7 +112,7 @@ def run_student(args) -> int:
 
 
 def run_lab(args) -> int:
-    from ..bookbuild import find_book
+    from rumino.cli.bookbuild import find_book
 
     root = find_book(args.book)
     if shutil.which("jupyter-lab") is None and shutil.which("jupyter") is None:

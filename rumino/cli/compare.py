@@ -15,10 +15,10 @@ from __future__ import annotations
 import json
 import sys
 
-from ..compare import rules_matrix
-from ..compare.matrix import Column
-from ..compare.profile import profiles_text
-from . import CommandError
+from rumino.compare import rules_matrix
+from rumino.compare.matrix import Column
+from rumino.compare.profile import profiles_text
+from rumino.cli import CommandError
 
 
 def _progress_bar(enabled: bool):
@@ -45,7 +45,7 @@ def run(args) -> int:
         raise CommandError("--workers and --dask run the profiles: give --samples N (and --seed S) too.")
     profiles = []
     if wants_profiles:
-        from ..compare.profile import profiles as make_profiles
+        from rumino.compare.profile import profiles as make_profiles
 
         samples = 20_000 if args.samples is None else args.samples
         if args.seed is None:

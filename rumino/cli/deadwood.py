@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import json
 
-from ..arrange import Arrangement, all_best_arrangements, max_opening
-from ..cards import format_card, format_hand, parse_hand
-from ..engine.evaluator import evaluator_for
-from ..variants import Variant, find_variant
-from ..variants.rumino import rumino_in
-from . import CommandError
+from rumino.hand.arrange import Arrangement, all_best_arrangements, max_opening
+from rumino.cards import format_card, format_hand, parse_hand
+from rumino.engine.evaluator import evaluator_for
+from rumino.variants import Variant, find_variant
+from rumino.variants.rumino import rumino_in
+from rumino.cli import CommandError
 
 
 def evaluate_hand(hand_text: str, variant_name: str = "rumino") -> dict:

@@ -27,11 +27,11 @@ from __future__ import annotations
 import json
 from fractions import Fraction
 
-from ..odds.draws import OddsArgumentError, expected_draws_to_first_out, p_at_least_one
-from ..odds.enumerate import PackShape, class_count
-from ..odds.exact import as_json, exact_deal_distribution, one_in, p_dealt_gin, show
-from ..variants import Variant, find_variant
-from . import CommandError
+from rumino.odds.draws import OddsArgumentError, expected_draws_to_first_out, p_at_least_one
+from rumino.odds.enumerate import PackShape, class_count
+from rumino.odds.exact import as_json, exact_deal_distribution, one_in, p_dealt_gin, show
+from rumino.variants import Variant, find_variant
+from rumino.cli import CommandError
 
 # Full enumerations above this many suit classes are refused unless --full is given (see odds.exact.feasibility_table).
 MAX_DEFAULT_CLASSES = 50_000_000
@@ -53,7 +53,7 @@ def _variant_for_deals(name: str) -> Variant:
 def _column_for_deals(name: str):
     """``(variant, rules)`` from ``gin`` or ``rumino:n_jokers=2`` (house rules after a colon, as in
     ``rumino compare``)."""
-    from ..compare.matrix import Column
+    from rumino.compare.matrix import Column
 
     col = Column.parse(name)
     variant = col.variant
@@ -135,7 +135,7 @@ def exact_deal_report(variant_name: str, *, full: bool = False, workers: int = 1
 def sampled_deal_report(variant_name: str, samples: int, seed: int, *, workers: int = 1,
                         progress: bool = False) -> dict:
     """The simulated figures ``rumino odds deal --samples N --seed S --json`` prints."""
-    from ..odds.montecarlo import simulate_deals
+    from rumino.odds.montecarlo import simulate_deals
 
     variant, rules = _column_for_deals(variant_name)
     executor = None
@@ -289,7 +289,7 @@ def run_draws(args) -> int:
 
 
 def run_poker(args) -> int:
-    from ..odds import poker
+    from rumino.odds import poker
 
     counts = poker.best_five_table(args.cards, method=args.method)
     if args.json:
@@ -341,10 +341,10 @@ def register(sub) -> None:
                         "both are exact and give the same table")
     k.add_argument("--json", action="store_true", help="print JSON")
     k.set_defaults(run=run_poker)
-    from ._odds_opening import register_opening
+    from rumino.cli._odds_opening import register_opening
 
     register_opening(osub)
 
-    from .odds_best import add_parser as add_best  # `rumino odds best` lives in its own module
+    from rumino.cli.odds_best import add_parser as add_best  # `rumino odds best` lives in its own module
 
     add_best(osub)

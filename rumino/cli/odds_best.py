@@ -32,12 +32,12 @@ from __future__ import annotations
 
 import json
 
-from . import CommandError
+from rumino.cli import CommandError
 
 
 def best_report(hand: str, goal: str, draws: int, directory=None) -> dict:
     """The dict ``rumino odds best --json`` prints (see :func:`rumino.odds.optimal.best_answer`)."""
-    from ..odds.optimal import best_answer
+    from rumino.odds.optimal import best_answer
 
     if draws < 0:
         raise CommandError(f"--draws is {draws}: it must be at least 0.")

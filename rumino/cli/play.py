@@ -19,11 +19,11 @@ from __future__ import annotations
 
 from typing import Sequence, TextIO
 
-from ..cards import format_card, format_hand
-from ..engine.seeding import new_table
-from ..players import ALLOWED, describe_view
-from ._terminal import TerminalSession, fresh_seed
-from .simulate import parse_player_list, parse_rules, playable
+from rumino.cards import format_card, format_hand
+from rumino.playing.seeding import new_table
+from rumino.players import ALLOWED, describe_view
+from rumino.cli._terminal import TerminalSession, fresh_seed
+from rumino.cli.simulate import parse_player_list, parse_rules, playable
 
 
 def _say_action(game, seat: int, action, before_top, names) -> str:
@@ -71,16 +71,16 @@ def play_terminal(specs: Sequence[str], *, seed: int | None = None, rules=None, 
                   stdout: TextIO | None = None, variant: str = "rumino") -> int:
     """Play one game of ``variant`` with the players ``specs`` (``human`` reads ``stdin``); returns the exit code.
 
-    The game and its bots are seeded by the one scheme (:func:`rumino.engine.seeding.new_table`, game 0
+    The game and its bots are seeded by the one scheme (:func:`rumino.playing.seeding.new_table`, game 0
     of the run ``seed``) and stepped by the one game loop (:func:`rumino.engine.protocol.play`).
     """
     v = playable(variant)
     rules = rules if rules is not None else v.rules
     if v.key == "rummoli":  # no stock or discard pile: the game's own narration
-        from .play_rummoli import play_rummoli_terminal
+        from rumino.cli.play_rummoli import play_rummoli_terminal
 
         return play_rummoli_terminal(specs, seed=seed, rules=rules, stdin=stdin, stdout=stdout)
-    from ..players.human import HELP
+    from rumino.players.human import HELP
 
     seed = fresh_seed(seed)
     game, players = new_table(v, list(specs), seed, 0, rules=rules)
@@ -119,7 +119,7 @@ def run(args) -> int:
     variant = playable(args.variant)
     rules = parse_rules(variant, args.rules)
     if args.players is None:
-        from .simulate import default_players
+        from rumino.cli.simulate import default_players
 
         bots = default_players(variant).split(",")
         args.players = ",".join(["human"] + bots[1:])

@@ -18,10 +18,10 @@ from __future__ import annotations
 
 from typing import Sequence, TextIO
 
-from ..cards import format_card
-from ..engine.seeding import new_table
-from ..poker import describe as describe_poker
-from ._terminal import TerminalSession, fresh_seed
+from rumino.cards import format_card
+from rumino.playing.seeding import new_table
+from rumino.hand.poker import describe as describe_poker
+from rumino.cli._terminal import TerminalSession, fresh_seed
 
 HELP = ("type a number from the list, or: swap, keep, bid N, pass, check, bet, call, raise, fold, "
         "a card such as 7h (play it), claim, forgo, deal, q (quit)")
@@ -81,7 +81,7 @@ def play_rummoli_terminal(specs: Sequence[str], *, seed: int | None = None, rule
                           stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     """Play one game of Rummoli with the players ``specs`` (``human`` reads ``stdin``); returns the exit code.
 
-    Seeded by the one scheme (:func:`rumino.engine.seeding.new_table`, game 0 of the run ``seed``) and
+    Seeded by the one scheme (:func:`rumino.playing.seeding.new_table`, game 0 of the run ``seed``) and
     stepped by the one game loop (:func:`rumino.engine.protocol.play`).
     """
     seed = fresh_seed(seed)

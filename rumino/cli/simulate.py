@@ -19,11 +19,11 @@ import json
 import sys
 from typing import Sequence
 
-from ..players import ALLOWED, make_players
-from ..simulation import play_games
-from ..variants import find_variant, playable_variants
-from ..variants._fields import parse_knob_value
-from . import CommandError
+from rumino.players import ALLOWED, make_players
+from rumino.playing.simulation import play_games
+from rumino.variants import find_variant, playable_variants
+from rumino.variants._fields import parse_knob_value
+from rumino.cli import CommandError
 
 SIMULATED = tuple(playable_variants())
 MAX_GAMES = 10_000_000  # a bound on the work one command may ask for (about a day of greedy games)
@@ -31,7 +31,7 @@ MAX_GAMES = 10_000_000  # a bound on the work one command may ask for (about a d
 
 def playable(name: str):
     """The registry's variant ``name`` if it has an engine; otherwise a one-line error naming the playable ones."""
-    from ..errors import RuleConfigError
+    from rumino.errors import RuleConfigError
 
     allowed = ", ".join(playable_variants())
     try:
@@ -62,7 +62,7 @@ def parse_rules(variant, pairs: Sequence[str]):
 def default_players(variant) -> str:
     """Greedy bots (the game's default bot, or random, where greedy does not fit), four or as many as
     the game allows."""
-    from ..players import GreedyPlayer, RummoliDefault
+    from rumino.players import GreedyPlayer, RummoliDefault
 
     game = variant.game
     n = max(game.MIN_PLAYERS, min(4, game.MAX_SEATS))
@@ -71,7 +71,7 @@ def default_players(variant) -> str:
 
 
 def parse_player_list(text: str, variant=None) -> list[str]:
-    from ..players import allowed_for
+    from rumino.players import allowed_for
 
     game = playable(variant or "rumino").game
     specs = [s.strip() for s in text.split(",")]
@@ -133,7 +133,7 @@ def simulate(players: Sequence[str], games: int, seed: int = 0, rules=None, *, p
 
 
 def _simulate_rummoli(rules, specs, games, seed, *, progress, checked) -> dict:
-    from ..simulation_rummoli import play_rummoli_games, summary_json
+    from rumino.playing.simulation_rummoli import play_rummoli_games, summary_json
 
     bar = None
     if progress:
@@ -163,7 +163,7 @@ def format_summary(s: dict) -> str:
     """The text report of :func:`simulate`."""
     variant = find_variant(s["variant"])
     if variant.key == "rummoli":
-        from ..simulation_rummoli import format_rummoli_summary
+        from rumino.playing.simulation_rummoli import format_rummoli_summary
 
         return format_rummoli_summary(s, variant.rules)
     changed = [f"{k}={v}" for k, v in s["rules"].items() if v != getattr(variant.rules, k)]

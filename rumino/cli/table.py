@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import json
 
-from ..cards import format_hand, parse_hand
-from ..errors import InvalidMeldError
-from ..melds import why_not_meld
-from ..solver import TableSolution, meld_strings, solve_table
-from ..variants import find_variant
-from . import CommandError
+from rumino.cards import format_hand, parse_hand
+from rumino.errors import InvalidMeldError
+from rumino.melds import why_not_meld
+from rumino.table.solver import TableSolution, meld_strings, solve_table
+from rumino.variants import find_variant
+from rumino.cli import CommandError
 
 
 def parse_table(text: str, rules) -> tuple[int, ...]:

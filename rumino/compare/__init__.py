@@ -5,8 +5,8 @@
 '2'
 """
 
-from .matrix import Column, RulesMatrix, rules_matrix
-from .profile import Figure, Profile, executor_for, profile, profiles, profiles_html, profiles_text
+from rumino.compare.matrix import Column, RulesMatrix, rules_matrix
+from rumino.compare.profile import Figure, Profile, executor_for, profile, profiles, profiles_html, profiles_text
 
 __all__ = ["Column", "RulesMatrix", "rules_matrix", "Figure", "Profile", "profile", "profiles", "profiles_html",
            "profiles_text", "executor_for"]

@@ -33,8 +33,8 @@ from functools import lru_cache
 from math import comb
 from pathlib import Path
 
-from ..melds import MeldRules
-from ..odds.enumerate import DealDistribution
+from rumino.melds import MeldRules
+from rumino.odds.enumerate import DealDistribution
 
 # enumerations up to this many suit classes run on the spot (Rumino's 7 of 108: 15 M, seconds);
 # bigger ones are read from the store or simulated (the limit `rumino odds deal` uses without --full)
@@ -79,10 +79,10 @@ def build(variant_name: str, *, workers: int = 1, progress: bool = True) -> dict
     """Enumerate a variant's deal exactly and write it to the store (replacing an entry with the same key)."""
     import time
 
-    from ..odds.exact import exact_deal_distribution
-    from ..variants import find_variant
-    from .matrix import Column
-    from .profile import _rumino_flags, dealt_hand_size, executor_for
+    from rumino.odds.exact import exact_deal_distribution
+    from rumino.variants import find_variant
+    from rumino.compare.matrix import Column
+    from rumino.compare.profile import _rumino_flags, dealt_hand_size, executor_for
 
     col = Column.parse(variant_name)
     mr = col.rules.meld_rules

@@ -29,9 +29,9 @@ import html
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from ..errors import RuleConfigError
-from ..variants import Variant, find_variant
-from ..variants._fields import knob_table, parse_knob_value
+from rumino.errors import RuleConfigError
+from rumino.variants import Variant, find_variant
+from rumino.variants._fields import knob_table, parse_knob_value
 
 # The topic of each house-rule knob, by name. A name shared by several games
 # (knock_max_deadwood, elimination_at …) is classified once. A knob missing

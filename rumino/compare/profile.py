@@ -84,7 +84,7 @@ brings its play profile with it.
 
 Determinism: simulated deals are the chunked, seeded Monte Carlo of
 :mod:`rumino.odds.montecarlo`; game ``i`` of each match is seeded by the one
-scheme of :mod:`rumino.engine.seeding` from ``(seed, i)``. Work is cut into fixed
+scheme of :mod:`rumino.playing.seeding` from ``(seed, i)``. Work is cut into fixed
 chunks whose results are merged in order, so a profile depends on ``(column,
 samples, games, seed)`` only, whatever the number of workers or the executor
 (a local process pool or a Dask cluster).
@@ -106,9 +106,9 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from ..errors import RuleConfigError
-from ..stats import Z95, Estimate, mean_estimate, proportion_estimate
-from .matrix import Column
+from rumino.errors import RuleConfigError
+from rumino.stats import Z95, Estimate, mean_estimate, proportion_estimate
+from rumino.compare.matrix import Column
 
 # the bots: the same definitions in every game that allows them (a bot that does not fit a game is skipped)
 DEFAULT_BOTS = ("greedy", "greedy")  # the default table: heads-up, two greedy bots
@@ -136,7 +136,7 @@ def games_for(engine, games: int) -> int:
 
 def _own_terms(engine) -> bool:
     """True for an engine profiled in its own terms (Rummoli: no melds, its own bots)."""
-    from ..variants.rummoli import RummoliGame
+    from rumino.variants.rummoli import RummoliGame
 
     return isinstance(engine, type) and issubclass(engine, RummoliGame)
 
@@ -329,8 +329,8 @@ def _deal_plan(col: Column, samples: int, deal: str = "auto"):
     """How the deal is profiled: ("exact …", dist) if it is stored, ("exact …", ENUMERATE) if it is small
     enough to enumerate on the spot, else ("simulated", None). ``deal="simulated"`` always simulates (to
     check one route by the other)."""
-    from ..odds.enumerate import PackShape, class_count
-    from .deals import EXACT_CLASS_LIMIT, stored_distribution
+    from rumino.odds.enumerate import PackShape, class_count
+    from rumino.compare.deals import EXACT_CLASS_LIMIT, stored_distribution
 
     mr = col.rules.meld_rules
     k = dealt_hand_size(col)
@@ -349,7 +349,7 @@ ENUMERATE = "enumerate"
 
 
 def _enumerate(col: Column, executor):
-    from ..odds.exact import exact_deal_distribution
+    from rumino.odds.exact import exact_deal_distribution
 
     flags = _rumino_flags(col)
     return exact_deal_distribution(col.rules.meld_rules, dealt_hand_size(col), rumino=flags is not None,
@@ -358,7 +358,7 @@ def _enumerate(col: Column, executor):
 
 
 def _deal_jobs(col: Column, samples: int, seed: int) -> list[tuple]:
-    from ..odds.montecarlo import chunk_seeds, chunk_sizes
+    from rumino.odds.montecarlo import chunk_seeds, chunk_sizes
 
     mr = col.rules.meld_rules
     sizes = chunk_sizes(samples, DEAL_CHUNK)
@@ -382,7 +382,7 @@ def _deal_figures(prof: Profile, col: Column, dist, exact: bool, samples: int, s
         n = sum(h.values())
         if exact:
             return Fraction(sum(d * c for d, c in h.items()), n)
-        from ..odds.montecarlo import mean_from_moments
+        from rumino.odds.montecarlo import mean_from_moments
 
         return mean_from_moments(n, float(sum(d * c for d, c in h.items())),
                                  float(sum(d * d * c for d, c in h.items())), seed)
@@ -442,7 +442,7 @@ def _deal_figures(prof: Profile, col: Column, dist, exact: bool, samples: int, s
 def _opening_figures(prof: Profile, col: Column, jobs, samples: int, seed: int, ex, tick) -> None:
     """P(the dealt hand can open): melds from the dealt cards worth the rules' ``opening_min`` (Rommé's 40),
     by the compiled opening kernel on the same seeded hands as the simulated deal."""
-    from ..odds.opening import _value_chunk
+    from rumino.odds.opening import _value_chunk
 
     grid = np.sum(_map_chunks(_value_chunk, jobs, ex, tick), axis=0)
     m = int(col.rules.opening_min)
@@ -474,10 +474,10 @@ class _GameTally:
 
 def _games_chunk(size: int, start: int, variant_key: str, rules, bots: tuple[str, str], seed: int) -> list:
     """Play games ``start … start+size−1`` of a heads-up match (bot A against bot B, seats alternating)."""
-    from ..engine.actions import Draw, Knock
-    from ..engine.protocol import play
-    from ..engine.seeding import new_table
-    from ..variants import find_variant
+    from rumino.engine.actions import Draw, Knock
+    from rumino.engine.protocol import play
+    from rumino.playing.seeding import new_table
+    from rumino.variants import find_variant
 
     v = find_variant(variant_key)
     engine = v.game
@@ -529,7 +529,7 @@ def _games_chunk(size: int, start: int, variant_key: str, rules, bots: tuple[str
 
 
 def _match_jobs(col: Column, bots: tuple[str, str], games: int, seed: int) -> list[tuple]:
-    from ..odds.montecarlo import chunk_sizes
+    from rumino.odds.montecarlo import chunk_sizes
 
     sizes = chunk_sizes(games, GAME_CHUNK)
     starts = [sum(sizes[:i]) for i in range(len(sizes))]
@@ -542,7 +542,7 @@ def _own_jobs(col: Column, bots: tuple[str, str], games: int, seed: int) -> list
 
 
 def _fits(spec: str, engine) -> bool:
-    from ..players import make_player
+    from rumino.players import make_player
 
     return make_player(spec, seed=0).fits(engine)
 
@@ -604,7 +604,7 @@ def profiles(columns: Sequence, *, samples: int = 20_000, games: int | None = No
         engine = col.variant.game
         plan["games"] = games_for(engine, games)
         if engine is not None and _own_terms(engine):
-            from .rummoli_profile import MATCHES
+            from rumino.compare.rummoli_profile import MATCHES
 
             plan["own_terms"] = True
             plan["matches"] = {name: _own_jobs(col, bots, plan["games"], seed) for name, bots in MATCHES.items()}
@@ -656,8 +656,8 @@ def _profile_one(col: Column, plan: dict, samples: int, games: int, seed: int, e
         if isinstance(dist, str) and dist == ENUMERATE:
             dist = _enumerate(col, ex)  # cached per process: a second column with the same melds reuses it
         if dist is None:
-            from ..odds.enumerate import DealDistribution
-            from ..odds.montecarlo import _deal_chunk
+            from rumino.odds.enumerate import DealDistribution
+            from rumino.odds.montecarlo import _deal_chunk
 
             parts = _map_chunks(_deal_chunk, plan["deal_jobs"], ex, tick)
             dist = DealDistribution(parts[0].hand_size, parts[0].pack_size, total=0)
@@ -680,7 +680,7 @@ def _profile_one(col: Column, plan: dict, samples: int, games: int, seed: int, e
                           f"{v.title}: deal profile only (no hand, game or luck figures).")
         return prof
     if plan.get("own_terms"):
-        from .rummoli_profile import games_chunk, rummoli_figures
+        from rumino.compare.rummoli_profile import games_chunk, rummoli_figures
 
         results = {name: [t for chunk in _map_chunks(games_chunk, jobs, ex, tick) for t in chunk]
                    for name, jobs in plan["matches"].items()}
@@ -696,7 +696,7 @@ def _profile_one(col: Column, plan: dict, samples: int, games: int, seed: int, e
     prof.add(simulated_figure("hand.turns", "hand", "mean turns to the end of a hand (default bots)",
                               mean_estimate([h[0] for h in hands], seed=seed),
                               note="a turn: a draw, or a knock in lieu of drawing"))
-    from .rummoli_profile import _histogram
+    from rumino.compare.rummoli_profile import _histogram
 
     prof.distributions["hand.turns"] = _histogram([h[0] for h in hands], seed)
     endings = list(getattr(engine, "ENDINGS", ()))

@@ -47,7 +47,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from ..stats import Z95, Estimate, mean_estimate, proportion_estimate
+from rumino.stats import Z95, Estimate, mean_estimate, proportion_estimate
 
 BOTS = ("default", "default")  # Rummoli's own bots: the default table is two default bots
 MATCHES = {"default": BOTS, "default_vs_random": ("default", "random")}
@@ -78,11 +78,11 @@ class _RummoliGameTally:
 
 def games_chunk(size: int, start: int, rules, bots: tuple[str, str], seed: int) -> list[_RummoliGameTally]:
     """Play games ``start … start+size−1`` of a heads-up Rummoli match (seats alternating as in every profile)."""
-    from ..engine.protocol import play
-    from ..engine.seeding import new_table
-    from ..poker import category_key, hand_value
-    from ..variants import find_variant
-    from ..variants.rummoli import SECTIONS
+    from rumino.engine.protocol import play
+    from rumino.playing.seeding import new_table
+    from rumino.hand.poker import category_key, hand_value
+    from rumino.variants import find_variant
+    from rumino.variants.rummoli import SECTIONS
 
     v = find_variant("rummoli")
     a, b = bots
@@ -133,15 +133,15 @@ def _ratio_estimate(xs, ys, seed) -> Estimate:
 
 def exact_dealt(k: int) -> dict[str, int]:
     """The exact best-five table of a ``k``-card hand (counts of the C(52, k) hands by category)."""
-    from ..odds.poker import best_five_table
+    from rumino.odds.poker import best_five_table
 
     return best_five_table(k)
 
 
 def rummoli_figures(prof, rules, results: dict, seed: int) -> None:
     """Fill ``prof`` (a :class:`~rumino.compare.profile.Profile`) from the matches' tallies."""
-    from ..variants.rummoli import SECTIONS, hand_sizes
-    from .profile import exact_figure, simulated_figure
+    from rumino.variants.rummoli import SECTIONS, hand_sizes
+    from rumino.compare.profile import exact_figure, simulated_figure
 
     default = results["default"]
     deals = [d for t in default for d in t.deals]

@@ -9,12 +9,12 @@
 * :mod:`~rumino.engine.evaluator` — the one cached deadwood evaluator (a broken kernel raises).
 """
 
-from .actions import (DEAL, DECLINE, DRAW_DISCARD, DRAW_STOCK, JOIN, KNOCK, REBUY, Deal, DeclineRebuy, Discard, Draw,
+from rumino.engine.actions import (DEAL, DECLINE, DRAW_DISCARD, DRAW_STOCK, JOIN, KNOCK, REBUY, Deal, DeclineRebuy, Discard, Draw,
                       Gin, Join, Knock, KnockWith, Rebuy)
-from .drawdiscard import DrawDiscardGame, TableView
-from .evaluator import Evaluator, evaluator_for, kernels_module
-from .ledger import POT, Ledger
-from .protocol import TABLE, Action, ActionSet, Game, PlayerView, play, refuse, step
+from rumino.engine.drawdiscard import DrawDiscardGame, TableView
+from rumino.engine.evaluator import Evaluator, evaluator_for, kernels_module
+from rumino.engine.ledger import POT, Ledger
+from rumino.engine.protocol import TABLE, Action, ActionSet, Game, PlayerView, play, refuse, step
 
 __all__ = ["Action", "ActionSet", "PlayerView", "Game", "TABLE", "play", "step", "refuse", "Draw", "Discard", "Knock", "KnockWith",
            "Gin", "Rebuy", "DeclineRebuy", "Deal", "Join", "DRAW_STOCK", "DRAW_DISCARD", "KNOCK", "DEAL", "REBUY",

@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..cards import format_card
-from ..errors import IllegalActionError, InvalidCardError
-from .protocol import Action, one_card
+from rumino.cards import format_card
+from rumino.errors import IllegalActionError, InvalidCardError
+from rumino.engine.protocol import Action, one_card
 
 
 @dataclass(frozen=True, slots=True)

@@ -44,7 +44,7 @@ from ``PACK``, is the pack this game is dealt from: a joker-count house rule).
 
 Register the game in :data:`rumino.variants.VARIANTS` with ``game=YourGame``:
 the CLI (``--variant``), records, simulations, widgets, the seeding scheme
-(:mod:`rumino.engine.seeding`) and the conformance test find it there.
+(:mod:`rumino.playing.seeding`) and the conformance test find it there.
 
 Methods a game **must** override:
 
@@ -137,13 +137,13 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from ..cards import Pack, format_card, format_hand, parse_hand
-from ..errors import IllegalActionError, InvalidCardError, RuleConfigError
-from .actions import DEAL, DRAW_DISCARD, DRAW_STOCK, KNOCK, Deal, Discard, Draw, Gin, Knock, KnockWith
-from .evaluator import Evaluator, evaluator_for
-from .ledger import Ledger
-from .protocol import TABLE, Action, ActionSet, PlayerView, refuse
-from .table import (can_draw_stock, deal_round_robin, draw_for_dealer, forbidden_discard, from_left_of, next_in,
+from rumino.cards import Pack, format_card, format_hand, parse_hand
+from rumino.errors import IllegalActionError, InvalidCardError, RuleConfigError
+from rumino.engine.actions import DEAL, DRAW_DISCARD, DRAW_STOCK, KNOCK, Deal, Discard, Draw, Gin, Knock, KnockWith
+from rumino.engine.evaluator import Evaluator, evaluator_for
+from rumino.engine.ledger import Ledger
+from rumino.engine.protocol import TABLE, Action, ActionSet, PlayerView, refuse
+from rumino.engine.table import (can_draw_stock, deal_round_robin, draw_for_dealer, forbidden_discard, from_left_of, next_in,
                     reshuffle)
 
 

@@ -2,8 +2,8 @@
 
 Every game, bot, widget and CLI command asks its deadwood questions here, so a
 question costs one search. The work is done by the compiled kernels of
-:mod:`rumino.kernels`; they are checked against the reference search
-(:mod:`rumino.arrange`) on a few hands when first loaded. A kernel that does
+:mod:`rumino.hand.kernels`; they are checked against the reference search
+(:mod:`rumino.hand.arrange`) on a few hands when first loaded. A kernel that does
 not import or disagrees **raises** :class:`~rumino.errors.KernelError` — it
 never falls back silently to the slow search. Setting the environment variable
 ``RUMINO_NO_KERNELS=1`` selects the reference search on purpose (tests of the
@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import os
 
-from ..errors import KernelError
-from ..melds import MeldRules
+from rumino.errors import KernelError
+from rumino.melds import MeldRules
 
 _KERNELS: list = []  # [module or None], filled on first use
 
@@ -30,12 +30,12 @@ def _load_kernels():
     if os.environ.get("RUMINO_NO_KERNELS"):
         return None  # the reference search, chosen on purpose
     try:
-        from .. import kernels
-        from ..arrange import after_draw as _ad, min_deadwood as _md
-        from ..cards import parse_hand
-        from ..melds import RUMINO_MELDS as mr
+        from rumino.hand import kernels
+        from rumino.hand.arrange import after_draw as _ad, min_deadwood as _md
+        from rumino.cards import parse_hand
+        from rumino.melds import RUMINO_MELDS as mr
     except Exception as err:  # noqa: BLE001 - reported, not swallowed
-        raise KernelError(f"the compiled evaluator (rumino.kernels) does not load: {type(err).__name__}: {err}. "
+        raise KernelError(f"the compiled evaluator (rumino.hand.kernels) does not load: {type(err).__name__}: {err}. "
                           f"Set RUMINO_NO_KERNELS=1 to use the slow reference search instead.") from err
     try:
         for text in ("7h 8h 9h 10h 5c 5d 5s", "JK JK 5h 9c 9d 9s 2c", "Qs Ks As 2d 3d 4d 7c"):
@@ -52,13 +52,13 @@ def _load_kernels():
     except KernelError:
         raise
     except Exception as err:  # noqa: BLE001 - a numba compilation error, reported
-        raise KernelError(f"the compiled evaluator (rumino.kernels) fails: {type(err).__name__}: {err}. "
+        raise KernelError(f"the compiled evaluator (rumino.hand.kernels) fails: {type(err).__name__}: {err}. "
                           f"Set RUMINO_NO_KERNELS=1 to use the slow reference search instead.") from err
     return kernels
 
 
 def kernels_module():
-    """The compiled :mod:`rumino.kernels`, or ``None`` when ``RUMINO_NO_KERNELS`` is set.
+    """The compiled :mod:`rumino.hand.kernels`, or ``None`` when ``RUMINO_NO_KERNELS`` is set.
 
     Raises :class:`KernelError` if the kernels are wanted but broken.
     """
@@ -101,7 +101,7 @@ class Evaluator:
             if self.kernels is not None:
                 v = self.kernels.min_deadwood_fast(key, self.meld_rules)
             else:
-                from ..arrange import min_deadwood
+                from rumino.hand.arrange import min_deadwood
                 v = min_deadwood(key, self.meld_rules)
             if len(self._dw) > self._LIMIT:
                 self._dw.clear()
@@ -117,7 +117,7 @@ class Evaluator:
             if self.kernels is not None:
                 hit = self.kernels.best_discards_fast(key[0], self.meld_rules, ban)
             else:
-                from ..arrange import after_draw
+                from rumino.hand.arrange import after_draw
                 dv = after_draw(key[0], self.meld_rules, forbidden=ban)
                 hit = (dv.deadwood, tuple(sorted(dv.discards)))
             if len(self._ad) > self._LIMIT:

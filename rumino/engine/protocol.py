@@ -32,8 +32,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Iterable, Protocol, Sequence, runtime_checkable
 
-from ..cards import parse_card
-from ..errors import IllegalActionError, InvalidCardError
+from rumino.cards import parse_card
+from rumino.errors import IllegalActionError, InvalidCardError
 
 TABLE = -1
 """The actor of a *table* action (a newcomer sitting down): nobody's turn, decided by the table."""

@@ -20,8 +20,8 @@ from typing import Sequence
 
 import numpy as np
 
-from ..cards import JOKER
-from ..errors import IllegalActionError
+from rumino.cards import JOKER
+from rumino.errors import IllegalActionError
 
 
 def next_in(seat: int, flags: Sequence[bool]) -> int:

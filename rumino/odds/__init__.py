@@ -11,7 +11,7 @@
   forms) and what is feasible.
 * :mod:`~rumino.odds.montecarlo` — seeded vectorised dealing, Wilson and normal
   intervals, convergence, any ``concurrent.futures`` executor (Dask included).
-* :mod:`~rumino.odds.play` — odds from bots playing real hands, any player
+* :mod:`~rumino.playing.bot_odds` — odds from bots playing real hands, any player
   count and house rules.
 * :mod:`~rumino.odds.poker` — exact best-five-of-n poker tables for n = 5 … 18
   (Rummoli), by two independent methods, with brute force and simulation checks.
@@ -23,15 +23,15 @@
 '340/1081 = 0.314524 (1 in 3.18)'
 """
 
-from .draws import (OddsArgumentError, completion_curve, expected_draws_to_complete, expected_draws_to_first_out,
+from rumino.odds.draws import (OddsArgumentError, completion_curve, expected_draws_to_complete, expected_draws_to_first_out,
                     first_out_distribution, p_at_least_one, p_complete)
-from .enumerate import DealDistribution, PackShape, class_count, deal_distribution, is_rumino_batch
-from .exact import (count_zero_deadwood_dp, feasibility_table, four_three_counts, lay_union_counts, one_in,
+from rumino.odds.enumerate import DealDistribution, PackShape, class_count, deal_distribution, is_rumino_batch
+from rumino.odds.exact import (count_zero_deadwood_dp, feasibility_table, four_three_counts, lay_union_counts, one_in,
                     p_dealt_gin, rumino_count_closed_form, rumino_deal_distribution, show, zero_deadwood_hands)
-from .markov import KeepTargetChain, Target, best_target, rumino_targets, simulate_keep_target
-from .montecarlo import OddsEstimate, mean_from_moments, proportion, run_chunks, sample_deals, simulate_deals
-from .opening import OpeningSample, simulate_opening
-from .play import PlaySample, simulate_play
+from rumino.odds.markov import KeepTargetChain, Target, best_target, rumino_targets, simulate_keep_target
+from rumino.odds.montecarlo import OddsEstimate, mean_from_moments, proportion, run_chunks, sample_deals, simulate_deals
+from rumino.odds.opening import OpeningSample, simulate_opening
+from rumino.playing.bot_odds import PlaySample, simulate_play
 
 __all__ = [
     "OddsArgumentError", "completion_curve", "expected_draws_to_complete", "expected_draws_to_first_out",

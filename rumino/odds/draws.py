@@ -39,7 +39,7 @@ from fractions import Fraction
 from math import comb
 from typing import Iterable, Sequence
 
-from ..errors import RuminoError
+from rumino.errors import RuminoError
 
 
 class OddsArgumentError(RuminoError, ValueError):

@@ -48,9 +48,9 @@ from typing import Callable, Iterator, Sequence
 import numba
 import numpy as np
 
-from ..cards import JOKER, N_KINDS, Pack
-from ..errors import RuleConfigError
-from ..melds import MeldRules
+from rumino.cards import JOKER, N_KINDS, Pack
+from rumino.errors import RuleConfigError
+from rumino.melds import MeldRules
 
 DEFAULT_CHUNK = 1 << 19  # classes per task: ~28 MB of count vectors
 
@@ -502,7 +502,7 @@ class DealDistribution:
 
 
 def _kernel_evaluator(rules: MeldRules) -> Callable[[np.ndarray], np.ndarray]:
-    from ..kernels import min_deadwood_batch
+    from rumino.hand.kernels import min_deadwood_batch
 
     return lambda counts: min_deadwood_batch(counts, rules)
 
@@ -576,11 +576,11 @@ def brute_force_distribution(rules: MeldRules, hand_size: int, shape: PackShape,
     """The same distribution by listing every ``hand_size``-subset of the physical cards (small packs only).
 
     Each physical copy is its own card, so nothing is assumed about symmetry or
-    weights; ``evaluate`` defaults to the reference search :func:`rumino.arrange.min_deadwood`.
+    weights; ``evaluate`` defaults to the reference search :func:`rumino.hand.arrange.min_deadwood`.
     """
     from itertools import combinations
 
-    from ..arrange import min_deadwood
+    from rumino.hand.arrange import min_deadwood
 
     evaluate = evaluate or (lambda hand: min_deadwood(hand, rules))
     physical = [c for c in shape.card_ids() for _ in range(shape.copies)] + [JOKER] * shape.jokers
@@ -598,15 +598,15 @@ def brute_force_distribution(rules: MeldRules, hand_size: int, shape: PackShape,
 
 
 def reference_evaluator(rules: MeldRules) -> Callable[[np.ndarray], np.ndarray]:
-    """A batch evaluator built on the readable search :func:`rumino.arrange.min_deadwood` (slow; for checks).
+    """A batch evaluator built on the readable search :func:`rumino.hand.arrange.min_deadwood` (slow; for checks).
 
     >>> from rumino.cards import to_counts, parse_hand
     >>> from rumino.melds import RUMINO_MELDS
     >>> reference_evaluator(RUMINO_MELDS)(to_counts(parse_hand("7h 8h 9h 10h 5c 5d 5s"))[None, :]).tolist()
     [0]
     """
-    from ..arrange import min_deadwood
-    from ..cards import from_counts
+    from rumino.hand.arrange import min_deadwood
+    from rumino.cards import from_counts
 
     memo: dict[bytes, int] = {}
 

@@ -36,10 +36,10 @@ from typing import Sequence
 
 import numpy as np
 
-from ..cards import STANDARD_PACK, Pack
-from ..errors import RuleConfigError
-from ..melds import GIN_MELDS, RUMINO_MELDS, MeldRules
-from .enumerate import DealDistribution, PackShape, class_count, deal_distribution
+from rumino.cards import STANDARD_PACK, Pack
+from rumino.errors import RuleConfigError
+from rumino.melds import GIN_MELDS, RUMINO_MELDS, MeldRules
+from rumino.odds.enumerate import DealDistribution, PackShape, class_count, deal_distribution
 
 # --------------------------------------------------------------------------- showing a probability
 
@@ -105,7 +105,7 @@ def rumino_deal_distribution(rules=None, *, executor=None, progress: bool = Fals
     ``rules`` is a :class:`~rumino.variants.rumino.RuminoRules` (house rules
     included); the result counts deadwood by jokers and rumino hands.
     """
-    from ..variants.rumino import HAND_SIZE, RUMINO
+    from rumino.variants.rumino import HAND_SIZE, RUMINO
 
     rules = rules or RUMINO
     return exact_deal_distribution(rules.meld_rules, HAND_SIZE, rumino=True,
@@ -152,8 +152,8 @@ def lay_union_counts(rules: MeldRules, hand_size: int = 7) -> dict[int, int]:
     (lays of 3–4) these are exactly the gin hands: a route to P(gin) that uses
     neither the arrangement search nor the kernel.
     """
-    from ..cards import JOKER
-    from ..melds import candidate_melds
+    from rumino.cards import JOKER
+    from rumino.melds import candidate_melds
 
     pack = rules.pack
     cands = candidate_melds(pack.counts(), rules)

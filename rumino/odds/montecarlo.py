@@ -35,10 +35,10 @@ from typing import Callable, Sequence
 import numba
 import numpy as np
 
-from ..cards import JOKER, N_KINDS, Pack
-from ..stats import Z95, Estimate, wilson_interval
-from .draws import OddsArgumentError
-from .enumerate import DealDistribution, PackShape, is_rumino_batch
+from rumino.cards import JOKER, N_KINDS, Pack
+from rumino.stats import Z95, Estimate, wilson_interval
+from rumino.odds.draws import OddsArgumentError
+from rumino.odds.enumerate import DealDistribution, PackShape, is_rumino_batch
 
 DEFAULT_CHUNK = 1 << 16
 
@@ -112,7 +112,7 @@ def run_chunks(fn: Callable, n: int, seed: int, *, chunk: int = DEFAULT_CHUNK, a
 
     ``indexed=True`` passes the index of the chunk's first sample instead of a seed
     sequence (``fn(size, start, *args)``): for samples that are whole games, seeded
-    one by one by the one scheme of :mod:`rumino.engine.seeding` from ``(seed, index)``.
+    one by one by the one scheme of :mod:`rumino.playing.seeding` from ``(seed, index)``.
 
     ``executor`` is any :class:`concurrent.futures.Executor` (a process pool, a
     thread pool, or a Dask client's ``get_executor()``); ``fn`` must then be
@@ -199,7 +199,7 @@ def sample_deals(pack: Pack | PackShape, hand_size: int, n: int, rng: np.random.
 
 
 def _deal_chunk(size: int, ss: np.random.SeedSequence, pack, hand_size: int, rules, rumino_flags) -> DealDistribution:
-    from ..kernels import min_deadwood_batch
+    from rumino.hand.kernels import min_deadwood_batch
 
     rng = np.random.default_rng(ss)
     counts = sample_deals(pack, hand_size, size, rng)

@@ -5,8 +5,8 @@ laid as melds worth at least ``opening_min`` (40 by default; 30, 35, 42, 50 as
 house rules) under the opening values of RULES §3.3? Published figures disagree,
 so rumino simulates it: deal ``n`` hands of 13 cards (or the dealer's 14) from the
 110-card pack, compute each hand's exact opening value with the compiled kernel
-(:func:`rumino.kernels_opening.max_opening_batch`, checked against
-:func:`rumino.arrange.max_opening`), and keep the whole distribution of values by
+(:func:`rumino.hand.opening.max_opening_batch`, checked against
+:func:`rumino.hand.arrange.max_opening`), and keep the whole distribution of values by
 the number of jokers dealt. One pass answers every threshold at once.
 
 Decisions where RULES leaves room: the dealer's 14 cards are one uniformly random
@@ -35,10 +35,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..cards import JOKER
-from ..variants import find_variant
-from .draws import OddsArgumentError
-from .montecarlo import DEFAULT_CHUNK, OddsEstimate, mean_from_moments, proportion, run_chunks, sample_deals
+from rumino.cards import JOKER
+from rumino.variants import find_variant
+from rumino.odds.draws import OddsArgumentError
+from rumino.odds.montecarlo import DEFAULT_CHUNK, OddsEstimate, mean_from_moments, proportion, run_chunks, sample_deals
 
 THRESHOLDS = (30, 35, 40, 42, 50)  # the opening_min knob's values (RULES §3.4.2, §3.6)
 CARD_MAX = 11  # the most one card counts toward an opening (an ace at 11, or a joker standing for one)
@@ -50,7 +50,7 @@ HAND_SIZES = {"romme": (13, 14, 11), "robber": (13, 12, 11)}
 
 def _value_chunk(size: int, ss: np.random.SeedSequence, meld_rules, cards: int) -> np.ndarray:
     """Deal ``size`` hands and count them by (jokers dealt, opening value): a ``(J + 1, V + 1)`` grid."""
-    from ..kernels_opening import max_opening_batch
+    from rumino.hand.opening import max_opening_batch
 
     rng = np.random.default_rng(ss)
     counts = sample_deals(meld_rules.pack, cards, size, rng)

@@ -119,11 +119,11 @@ from typing import Sequence
 import numba
 import numpy as np
 
-from ..cards import JOKER, N_KINDS, format_card, parse_hand, to_counts
-from ..errors import InvalidCardError, RuleConfigError, RuminoError
-from ..kernels import BIG, _dfs, _load_rows, rule_tables, min_deadwood_batch
-from ..variants.rumino import HAND_SIZE, RUMINO, RuminoRules
-from .enumerate import PackShape, _size_tuples, class_count, iter_classes, row_count, tasks, task_classes
+from rumino.cards import JOKER, N_KINDS, format_card, parse_hand, to_counts
+from rumino.errors import InvalidCardError, RuleConfigError, RuminoError
+from rumino.hand.kernels import BIG, _dfs, _load_rows, rule_tables, min_deadwood_batch
+from rumino.variants.rumino import HAND_SIZE, RUMINO, RuminoRules
+from rumino.odds.enumerate import PackShape, _size_tuples, class_count, iter_classes, row_count, tasks, task_classes
 
 __all__ = ["GOALS", "SolitaireModel", "OptimalTable", "ClassIndex", "direct_values", "default_table_dir",
            "best_answer", "TableMissingError", "keep_target_values", "KeepTarget", "goal_bits"]
@@ -404,10 +404,10 @@ def _is_rumino_counts(cnt, hand_size, distinct, natural_only):
 def goal_bits(counts: np.ndarray, rules: RuminoRules = RUMINO) -> tuple[np.ndarray, np.ndarray]:
     """``(bits, deadwood)`` of 7-card count vectors: bit 0 may knock, bit 1 gin, bit 2 rumino.
 
-    Deadwood is the compiled kernel's (:func:`rumino.kernels.min_deadwood_batch`);
+    Deadwood is the compiled kernel's (:func:`rumino.hand.kernels.min_deadwood_batch`);
     the rumino test is :func:`rumino.odds.enumerate.is_rumino_batch`.
     """
-    from .enumerate import is_rumino_batch
+    from rumino.odds.enumerate import is_rumino_batch
 
     dw = min_deadwood_batch(counts, rules.meld_rules)
     rum = is_rumino_batch(counts, HAND_SIZE, distinct=rules.set_suits == "distinct",
@@ -1468,7 +1468,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                                                          "table_bytes")},
                **json.loads((d / "figures.json").read_text()), "samples": sample_rows(table)}
         out = Path(args.out)
-        if out.exists():  # the play figures (python -m rumino.odds.optimal_play) are kept, not recomputed here
+        if out.exists():  # the play figures (python -m rumino.playing.optimal_play) are kept, not recomputed here
             old = json.loads(out.read_text())
             res.update({k: old[k] for k in ("policies", "games") if k in old})
         out.parent.mkdir(parents=True, exist_ok=True)

@@ -69,7 +69,7 @@ from typing import Dict
 import numba
 import numpy as np
 
-from ..errors import RuminoError
+from rumino.errors import RuminoError
 
 __all__ = [
     "CATEGORIES",
@@ -578,7 +578,7 @@ def _brute(n, counts):
 
 
 def brute_force_table(n: int) -> dict[str, int]:
-    """Every one of the C(52, n) hands evaluated by :mod:`rumino.poker`, for n ≤ 8.
+    """Every one of the C(52, n) hands evaluated by :mod:`rumino.hand.poker`, for n ≤ 8.
 
     Seven cards (134 M hands) take seconds, eight (753 M) about a minute; nine (3.7 G) is refused.
     """
@@ -634,7 +634,7 @@ def compare_with_simulation(n: int, samples: int, seed: int) -> dict[str, dict]:
 
 
 def _by_key(counts: np.ndarray) -> dict[str, int]:
-    # counts are indexed by rumino.poker's category index (0 = high card … 8 = straight flush)
+    # counts are indexed by rumino.hand.poker's category index (0 = high card … 8 = straight flush)
     return {k: int(counts[8 - i]) for i, k in enumerate(CATEGORIES)}
 
 
@@ -666,4 +666,4 @@ def table_text(n: int, counts: Dict[str, int]) -> str:
     return "\n".join(lines)
 
 
-from ..poker import value_of_mask as _value  # noqa: E402  (the compiled evaluator, used by _brute and _simulate)
+from rumino.hand.poker import value_of_mask as _value  # noqa: E402  (the compiled evaluator, used by _brute and _simulate)

@@ -1,4 +1,4 @@
-"""Players: bots and the human player. A player sees only a :class:`~rumino.game.PlayerView`.
+"""Players: bots and the human player. A player sees only a :class:`~rumino.engine.PlayerView`.
 
 Players are named by short specs (used by ``rumino simulate --players``):
 ``random``, ``greedy``, ``threshold:T`` (knock only at ≤ T, default 3),
@@ -19,14 +19,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..errors import RuminoError
-from .base import Player
-from .chaser import RuminoChaser, rumino_target
-from .greedy import GreedyPlayer, ThresholdKnocker
-from .human import AwaitingInput, HumanPlayer, describe_view, parse_human_action
-from .random_player import RandomPlayer
-from .rummoli_bots import RummoliDefault
-from . import gin_defaults, robber_defaults, romme_defaults, wiener_defaults  # noqa: F401  (register the games' decisions for the greedy-type bots)
+from rumino.errors import RuminoError
+from rumino.players.base import Player
+from rumino.players.chaser import RuminoChaser, rumino_target
+from rumino.players.greedy import GreedyPlayer, ThresholdKnocker
+from rumino.players.human import AwaitingInput, HumanPlayer, describe_view, parse_human_action
+from rumino.players.random_player import RandomPlayer
+from rumino.players.rummoli_bots import RummoliDefault
+from rumino.players import gin_defaults, robber_defaults, romme_defaults, wiener_defaults  # noqa: F401  (register the games' decisions for the greedy-type bots)
 
 
 class UnknownPlayerError(RuminoError, ValueError):
@@ -50,7 +50,7 @@ def make_player(spec: str, *, seed=None, rng: np.random.Generator | None = None)
         if goal not in ("knock", "gin", "rumino"):
             raise UnknownPlayerError(f"player {spec.strip()!r}: the goal must be knock, gin or rumino, "
                                      f"as in solitaire:knock.")
-        from .solitaire import SolitairePlayer  # imported when asked for: it pulls in the optimal tables' module
+        from rumino.players.solitaire import SolitairePlayer  # imported when asked for: it pulls in the optimal tables' module
 
         return SolitairePlayer(goal)
     if arg and kind not in ("threshold", "chaser"):
@@ -121,7 +121,7 @@ _CLASSES = {"random": RandomPlayer, "greedy": GreedyPlayer, "threshold": Thresho
 
 def _class(kind: str):
     if kind == "solitaire":
-        from .solitaire import SolitairePlayer
+        from rumino.players.solitaire import SolitairePlayer
 
         return SolitairePlayer
     return _CLASSES[kind]

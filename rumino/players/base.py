@@ -1,4 +1,4 @@
-"""The player protocol: a player sees a :class:`~rumino.game.PlayerView` and returns an action.
+"""The player protocol: a player sees a :class:`~rumino.engine.PlayerView` and returns an action.
 
 A player never sees the game state itself, only the view of its own seat:
 its hand, the discard pile, the scores and the counts of cards it has not
@@ -7,7 +7,7 @@ seen. Bots are strategies, not rules: the engine checks every action they take.
 
 from __future__ import annotations
 
-from ..game import Action, PlayerView
+from rumino.engine import Action, PlayerView
 
 
 class Player:

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..cards import JOKER
-from ..game import Action, Discard
-from ..variants.rumino import (DRAW_DISCARD, DRAW_STOCK, KNOCK, RUMINO, RuminoRules, RuminoView, evaluator_for)
-from .greedy import GreedyPlayer, pick_discard
+from rumino.cards import JOKER
+from rumino.engine import Action, Discard
+from rumino.variants.rumino import (DRAW_DISCARD, DRAW_STOCK, KNOCK, RUMINO, RuminoRules, RuminoView, evaluator_for)
+from rumino.players.greedy import GreedyPlayer, pick_discard
 
 
 def rumino_target(hand, rules: RuminoRules = RUMINO) -> tuple[int, tuple[int, ...]]:

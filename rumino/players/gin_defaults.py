@@ -20,9 +20,9 @@
 
 from __future__ import annotations
 
-from ..engine.actions import DEAL, DRAW_DISCARD, DRAW_STOCK, Discard, Gin, KnockWith
-from ..variants.gin import PASS, GinView
-from .greedy import GAME_DEFAULTS, pick_discard
+from rumino.engine.actions import DEAL, DRAW_DISCARD, DRAW_STOCK, Discard, Gin, KnockWith
+from rumino.variants.gin import PASS, GinView
+from rumino.players.greedy import GAME_DEFAULTS, pick_discard
 
 
 def _value_with(view: GinView, card: int) -> int:

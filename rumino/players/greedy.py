@@ -12,7 +12,7 @@ offers one; rebuys follow ``max_rebuys``. The threshold knocker plays the same w
 knocks only at ``t`` deadwood or less.
 
 >>> from rumino.variants.rumino import RuminoGame, RUMINO
->>> from rumino.game import play
+>>> from rumino.engine import play
 >>> g = play(RuminoGame.new(RUMINO, 3, seed=5), [GreedyPlayer(), GreedyPlayer(), ThresholdKnocker(3)])
 >>> g.game_over, sum(g.result.payouts_cents) == g.result.pool_cents
 (True, True)
@@ -20,12 +20,12 @@ knocks only at ``t`` deadwood or less.
 
 from __future__ import annotations
 
-from ..cards import JOKER
-from ..engine.actions import (DEAL, DECLINE, DRAW_DISCARD, DRAW_STOCK, KNOCK, REBUY, Deal, DeclineRebuy, Discard,
+from rumino.cards import JOKER
+from rumino.engine.actions import (DEAL, DECLINE, DRAW_DISCARD, DRAW_STOCK, KNOCK, REBUY, Deal, DeclineRebuy, Discard,
                               Gin, Knock, KnockWith, Rebuy)
-from ..engine.drawdiscard import TableView
-from ..engine.protocol import Action
-from .base import Player
+from rumino.engine.drawdiscard import TableView
+from rumino.engine.protocol import Action
+from rumino.players.base import Player
 
 
 GAME_DEFAULTS: dict = {}

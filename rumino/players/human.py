@@ -20,11 +20,11 @@ from __future__ import annotations
 from collections import deque
 from typing import Callable
 
-from ..cards import format_card, format_hand, parse_card
-from ..errors import IllegalActionError, InvalidCardError
-from ..engine.actions import Discard, Gin
-from ..engine.protocol import Action, PlayerView
-from .base import Player
+from rumino.cards import format_card, format_hand, parse_card
+from rumino.errors import IllegalActionError, InvalidCardError
+from rumino.engine.actions import Discard, Gin
+from rumino.engine.protocol import Action, PlayerView
+from rumino.players.base import Player
 
 
 class AwaitingInput(Exception):
@@ -103,7 +103,7 @@ def _card(token: str) -> int:
 class HumanPlayer(Player):
     """A person: actions come from :meth:`submit` (widgets) or from ``ask(view)`` (the terminal).
 
-    ``ask`` returns an :class:`~rumino.game.Action` or text for :func:`parse_human_action`.
+    ``ask`` returns an :class:`~rumino.engine.Action` or text for :func:`parse_human_action`.
     """
 
     kind = "human"

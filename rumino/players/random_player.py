@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..game import Action, PlayerView
-from .base import Player
+from rumino.engine import Action, PlayerView
+from rumino.players.base import Player
 
 
 class RandomPlayer(Player):

@@ -4,9 +4,9 @@
 (the random player needs nothing: it picks among ``view.legal_actions``, which list
 the draws, passes and every meld the hand can lay). The greedy bot:
 
-* before opening, lays the largest opening its hand holds (:func:`rumino.arrange.max_opening`)
+* before opening, lays the largest opening its hand holds (:func:`rumino.hand.arrange.max_opening`)
   once it reaches ``opening_min``, leaving the table untouched (RULES §4.3);
-* after opening, plays the exact solver's move (:func:`rumino.solver.solve_table`): the
+* after opening, plays the exact solver's move (:func:`rumino.table.solver.solve_table`): the
   rearrangement of the whole table that places the most penalty value from its hand;
 * otherwise draws one card, or passes on an empty stock;
 * with a discard pile: draws from the stock (the discard when the stock is empty), places
@@ -30,11 +30,11 @@ from __future__ import annotations
 import time
 from collections import OrderedDict
 
-from ..arrange import max_opening
-from ..engine.actions import DRAW_DISCARD, DRAW_STOCK, Discard
-from ..solver import solve_table
-from ..variants.robber import PASS, Place, RobberView, _canon
-from .greedy import GAME_DEFAULTS, pick_discard
+from rumino.hand.arrange import max_opening
+from rumino.engine.actions import DRAW_DISCARD, DRAW_STOCK, Discard
+from rumino.table.solver import solve_table
+from rumino.variants.robber import PASS, Place, RobberView, _canon
+from rumino.players.greedy import GAME_DEFAULTS, pick_discard
 
 _CACHE: OrderedDict = OrderedDict()
 _CACHE_SIZE = 4096
@@ -75,7 +75,7 @@ def best_place(view: RobberView) -> Place | None:
 
 def solver_positions(games: int, seed: int, players: int = 4) -> list[tuple[tuple, tuple]]:
     """Every (table cards, hand) a greedy bot asked the solver about in ``games`` seeded games of
-    ``players`` greedy bots (game ``i`` seeded as :func:`rumino.engine.seeding.new_table` does): the
+    ``players`` greedy bots (game ``i`` seeded as :func:`rumino.playing.seeding.new_table` does): the
     positions of real play, for benchmarks and tests.
 
     >>> pos = solver_positions(1, 2026, 2)
@@ -84,7 +84,7 @@ def solver_positions(games: int, seed: int, players: int = 4) -> list[tuple[tupl
     >>> solver_positions(1, 2026, 2) == pos  # the same again (not hidden by the bots' answer cache)
     True
     """
-    from ..engine.seeding import new_table
+    from rumino.playing.seeding import new_table
 
     global solve_table
     seen: list[tuple[tuple, tuple]] = []

@@ -8,7 +8,7 @@
   open before), or, once open, it lays off onto the table or lowers the hand's
   penalty after the best discard; otherwise the stock. Under
   ``must_meld_immediately`` only when the engine lists the draw (a play must lay it);
-* **play**: open as soon as the best opening (:func:`rumino.arrange.max_opening`)
+* **play**: open as soon as the best opening (:func:`rumino.hand.arrange.max_opening`)
   reaches the minimum — or lay the whole hand out as a hand-Rommé when it can; once
   open, lay every meld the hand holds, exchange table jokers for naturals it holds,
   laying the freed joker in a new meld (or laying it off where ``freed_joker_use``
@@ -27,14 +27,14 @@
 
 from __future__ import annotations
 
-from ..cards import JOKER, to_counts
-from ..engine.actions import DEAL, DRAW_DISCARD, DRAW_STOCK, Discard
-from ..errors import IllegalActionError
-from ..melds import candidate_melds, meld_readings
-from ..table_melds import LayOff, lay_off
-from ..variants.romme_game import (Play, RommeView, _could_lay_off, _exchanges, _minus, best_opening_melds, lay_of,
+from rumino.cards import JOKER, to_counts
+from rumino.engine.actions import DEAL, DRAW_DISCARD, DRAW_STOCK, Discard
+from rumino.errors import IllegalActionError
+from rumino.melds import candidate_melds, meld_readings
+from rumino.table.melds import LayOff, lay_off
+from rumino.variants.romme_game import (Play, RommeView, _could_lay_off, _exchanges, _minus, best_opening_melds, lay_of,
                                    layout_melds)
-from .greedy import GAME_DEFAULTS, pick_discard
+from rumino.players.greedy import GAME_DEFAULTS, pick_discard
 
 
 def romme_choice(player, view: RommeView):
@@ -67,7 +67,7 @@ def _draw(view: RommeView):
         return DRAW_DISCARD if (want or not can_stock) else DRAW_STOCK
     if not can_stock:
         return DRAW_DISCARD
-    from ..kernels_opening import max_opening_fast
+    from rumino.hand.opening import max_opening_fast
 
     mr = view.rules.meld_rules
     hand = view.hand

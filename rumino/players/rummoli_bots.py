@@ -32,12 +32,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..engine.protocol import Action
-from ..poker import evaluate_batch, hand_value
-from ..variants.rummoli import (AD, AK_SECTION, BET, CALL, CHECK, CLAIM, FOLD, KD, KEEP, PASS, POKER_SECTION, RAISE,
+from rumino.engine.protocol import Action
+from rumino.hand.poker import evaluate_batch, hand_value
+from rumino.variants.rummoli import (AD, AK_SECTION, BET, CALL, CHECK, CLAIM, FOLD, KD, KEEP, PASS, POKER_SECTION, RAISE,
                                 SEQ_SECTION, SINGLE_PAY, STRENGTH, SWAP, Bid, RummoliGame, RummoliView,
                                 next_up)
-from .base import Player
+from rumino.players.base import Player
 
 SAMPLES = 40  # sampled deals per estimate of a poker chance
 
@@ -77,7 +77,7 @@ def poker_chances(hand, other_sizes, widow_size: int, rng, samples: int = SAMPLE
     """``(chance hand wins, chance a random widow wins)`` against hands of ``other_sizes`` dealt from
     the unseen cards (the widow, when ``widow_size`` > 0, is a block of them too; the hand it
     would replace is then out of play). Ties count as shares. All sampled deals are valued in
-    one compiled batch per hand (:func:`rumino.poker.evaluate_batch`).
+    one compiled batch per hand (:func:`rumino.hand.poker.evaluate_batch`).
 
     >>> from rumino.cards import parse_hand
     >>> royal = parse_hand("As Ks Qs Js 10s 2c 3c 4d 5d 6h 7h 8c 9d")  # only another royal flush ties

@@ -5,7 +5,7 @@ best discard for the quickest knock (or gin, or the likeliest rumino within the
 table's 10 draws), as if the discards were shuffled back in. This bot plays that
 policy at a real table:
 
-* after a draw it throws the card the table values best (:func:`rumino.odds.optimal_play.choose_discard`;
+* after a draw it throws the card the table values best (:func:`rumino.playing.optimal_play.choose_discard`;
   ties: the least deadwood, then the greedy order); it goes gin or calls a rumino
   when it can, like every bot;
 * it takes the top discard when the hand after the best discard is worth more
@@ -17,12 +17,12 @@ policy at a real table:
 
 It does not look at the other players (the model has none): what that costs at a
 real table is what its win rate against greedy measures (``python -m
-rumino.odds.optimal_play``). Without the table it refuses at once with one line
+rumino.playing.optimal_play``). Without the table it refuses at once with one line
 naming ``RUMINO_OPTIMAL_DIR`` and the build command; ``values=`` lets a caller
-(tests, a reduced pack) give it any :class:`~rumino.odds.optimal_play.TableValues`
-or :class:`~rumino.odds.optimal_play.DirectValues`.
+(tests, a reduced pack) give it any :class:`~rumino.playing.optimal_play.TableValues`
+or :class:`~rumino.playing.optimal_play.DirectValues`.
 
->>> from rumino.odds.optimal_play import DirectValues
+>>> from rumino.playing.optimal_play import DirectValues
 >>> bot = SolitairePlayer(values=DirectValues("knock", draws=1))
 >>> bot.name, bot.goal
 ('solitaire', 'knock')
@@ -32,13 +32,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..cards import to_counts
-from ..engine.actions import DRAW_DISCARD, DRAW_STOCK, KNOCK, Discard, Gin, Knock
-from ..errors import RuleConfigError
-from ..odds.optimal import GOALS, _shape_key
-from ..odds.optimal_play import FULL, TableValues, _shed_key, choose_discard, discard_costs, load_table
-from ..variants.rumino import HAND_SIZE, RUMINO
-from .greedy import GreedyPlayer, forbidden_after_taking
+from rumino.cards import to_counts
+from rumino.engine.actions import DRAW_DISCARD, DRAW_STOCK, KNOCK, Discard, Gin, Knock
+from rumino.errors import RuleConfigError
+from rumino.odds.optimal import GOALS, _shape_key
+from rumino.playing.optimal_play import FULL, TableValues, _shed_key, choose_discard, discard_costs, load_table
+from rumino.variants.rumino import HAND_SIZE, RUMINO
+from rumino.players.greedy import GreedyPlayer, forbidden_after_taking
 
 
 class SolitairePlayer(GreedyPlayer):

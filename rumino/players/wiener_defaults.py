@@ -25,12 +25,12 @@ among ``view.legal_actions``. The defaults:
 
 from __future__ import annotations
 
-from ..cards import JOKER
-from ..engine.actions import DEAL, DRAW_DISCARD, DRAW_STOCK, Discard, KnockWith
-from ..engine.protocol import Action
-from ..engine.table import forbidden_discard
-from ..variants.wiener import BUYBACK, DECLINE_BUYBACK, CallRummy, WienerView
-from .greedy import GAME_DEFAULTS
+from rumino.cards import JOKER
+from rumino.engine.actions import DEAL, DRAW_DISCARD, DRAW_STOCK, Discard, KnockWith
+from rumino.engine.protocol import Action
+from rumino.engine.table import forbidden_discard
+from rumino.variants.wiener import BUYBACK, DECLINE_BUYBACK, CallRummy, WienerView
+from rumino.players.greedy import GAME_DEFAULTS
 
 NO_LIMIT_KNOCK_AT = 10  # greedy's knock point where the rules set no limit (American Knock Rummy): Gin's limit
 PATIENCE = 20  # turns in a hand after which a bot in a game without a knock limit lowers its standards

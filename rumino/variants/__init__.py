@@ -16,10 +16,10 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import Pack
-from ..errors import RuleConfigError
-from ..melds import MeldRules
-from . import gin, robber, romme, romme_game, rummoli, rumino, wiener
+from rumino.cards import Pack
+from rumino.errors import RuleConfigError
+from rumino.melds import MeldRules
+from rumino.variants import gin, robber, romme, romme_game, rummoli, rumino, wiener
 
 
 @dataclass(frozen=True)

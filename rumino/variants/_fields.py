@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from ..errors import RuleConfigError
+from rumino.errors import RuleConfigError
 
 
 def knob(default: Any, *, section: str, choices: tuple | None = None, low: int | None = None,

@@ -22,15 +22,15 @@ from functools import cached_property
 from itertools import product
 from typing import ClassVar
 
-from ..cards import STANDARD_PACK, format_card, format_hand, parse_hand
-from ..engine.actions import DEAL, DRAW_DISCARD, DRAW_STOCK, Deal, Discard, Draw, Gin, KnockWith
-from ..engine.drawdiscard import DrawDiscardGame, TableView, expect
-from ..engine.drawdiscard import HandResult as _HandResult
-from ..engine.protocol import Action, ActionSet, refuse
-from ..engine.scoring import difference_score
-from ..errors import IllegalActionError
-from ..melds import GIN_MELDS, MeldRules
-from ._fields import knob, validate
+from rumino.cards import STANDARD_PACK, format_card, format_hand, parse_hand
+from rumino.engine.actions import DEAL, DRAW_DISCARD, DRAW_STOCK, Deal, Discard, Draw, Gin, KnockWith
+from rumino.engine.drawdiscard import DrawDiscardGame, TableView, expect
+from rumino.engine.drawdiscard import HandResult as _HandResult
+from rumino.engine.protocol import Action, ActionSet, refuse
+from rumino.engine.scoring import difference_score
+from rumino.errors import IllegalActionError
+from rumino.melds import GIN_MELDS, MeldRules
+from rumino.variants._fields import knob, validate
 
 HAND_SIZE = 10
 
@@ -220,7 +220,7 @@ def best_arrangements(cards) -> tuple[int, list[tuple[tuple[int, ...], ...]]]:
     """``(minimum deadwood, every set of disjoint melds reaching it)`` of a Gin hand (RULES §0.3).
 
     A small exact search over the hand's melds (:func:`gin_melds`); the tests check it against
-    :func:`rumino.arrange.all_best_arrangements`.
+    :func:`rumino.hand.arrange.all_best_arrangements`.
 
     >>> from rumino.cards import parse_hand
     >>> dw, ways = best_arrangements(parse_hand("5h 6h 7h 8h 8s 8c 8d As Ac 2c"))
@@ -589,8 +589,8 @@ class GinGame(DrawDiscardGame):
             expect(max(self.scores) < self.rules.game_to, "a player reached game_to but the game goes on")
 
     def verify_result(self, r: HandResult, before: list, deep: bool) -> None:
-        """One hand result against RULES §6, from deadwood recomputed by :mod:`rumino.arrange` if ``deep``."""
-        from ..arrange import min_deadwood
+        """One hand result against RULES §6, from deadwood recomputed by :mod:`rumino.hand.arrange` if ``deep``."""
+        from rumino.hand.arrange import min_deadwood
 
         rules = self.rules
         if r.ending == "void":

@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from ..melds import ROBBER_MELDS, MeldRules
-from ._fields import knob, validate
-from .romme import romme_meld_rules
+from rumino.melds import ROBBER_MELDS, MeldRules
+from rumino.variants._fields import knob, validate
+from rumino.variants.romme import romme_meld_rules
 
 HAND_SIZE = 13
 
@@ -83,16 +83,16 @@ from typing import ClassVar  # noqa: E402
 
 import numpy as np  # noqa: E402
 
-from ..arrange import max_opening  # noqa: E402
-from ..cards import JOKER, format_card, format_hand, parse_card, parse_hand  # noqa: E402
-from ..engine.actions import DRAW_STOCK, Discard, Draw  # noqa: E402
-from ..engine.drawdiscard import DrawDiscardGame, HandResult, TableView, expect  # noqa: E402
-from ..engine.protocol import Action, ActionSet, refuse  # noqa: E402
-from ..engine.table import next_in  # noqa: E402
-from ..errors import IllegalActionError, InvalidCardError, InvalidMeldError  # noqa: E402
-from ..melds import Meld, candidate_melds  # noqa: E402
-from ..table_melds import check_table, declare, is_valid_reading  # noqa: E402
-from ..cards import to_counts  # noqa: E402
+from rumino.hand.arrange import max_opening  # noqa: E402
+from rumino.cards import JOKER, format_card, format_hand, parse_card, parse_hand  # noqa: E402
+from rumino.engine.actions import DRAW_STOCK, Discard, Draw  # noqa: E402
+from rumino.engine.drawdiscard import DrawDiscardGame, HandResult, TableView, expect  # noqa: E402
+from rumino.engine.protocol import Action, ActionSet, refuse  # noqa: E402
+from rumino.engine.table import next_in  # noqa: E402
+from rumino.errors import IllegalActionError, InvalidCardError, InvalidMeldError  # noqa: E402
+from rumino.melds import Meld, candidate_melds  # noqa: E402
+from rumino.table.melds import check_table, declare, is_valid_reading  # noqa: E402
+from rumino.cards import to_counts  # noqa: E402
 
 ENDINGS = ("out", "blocked")
 NAMED = 53  # in a Place, a joker standing for card c is the token NAMED + c; JOKER (52) is a joker not named

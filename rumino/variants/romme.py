@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import cached_property
 
-from ..cards import Pack
-from ..melds import ROMME_MELDS, MeldRules
-from ._fields import knob, validate
+from rumino.cards import Pack
+from rumino.melds import ROMME_MELDS, MeldRules
+from rumino.variants._fields import knob, validate
 
 HAND_SIZE = 13  # the dealer holds 14 under deal_mode="dealer14"
 

@@ -3,7 +3,7 @@
 The game runs on the shared draw-and-discard template
 (:class:`~rumino.engine.drawdiscard.DrawDiscardGame`); the table model — what
 each joker stands for, lay-off, exchange and a whole turn checked at once — is
-:mod:`rumino.table_melds`. A turn is ``draw`` (not on the dealer's first turn
+:mod:`rumino.table.melds`. A turn is ``draw`` (not on the dealer's first turn
 under ``deal_mode="dealer14"``), at most one ``play`` (everything the player lays,
 lays off and exchanges this turn, checked as a whole and applied at once, or
 refused with the rule it breaks and nothing changed), then ``discard``. A play
@@ -67,16 +67,16 @@ from typing import ClassVar, Sequence
 
 import numpy as np
 
-from ..cards import JOKER, format_card, format_hand, parse_card, parse_hand, to_counts
-from ..engine.actions import DRAW_DISCARD, DRAW_STOCK, Deal, Discard, Draw
-from ..engine.drawdiscard import DrawDiscardGame, TableView, expect
-from ..engine.drawdiscard import HandResult as _HandResult
-from ..engine.protocol import Action, ActionSet, refuse
-from ..engine.table import from_left_of, next_in
-from ..errors import IllegalActionError, InvalidCardError
-from ..melds import Meld, candidate_melds
-from ..table_melds import Exchange, Lay, LayOff, TableRules, apply_turn, check_table, declare, is_valid_reading
-from .romme import PACK, ROMME, RommeRules
+from rumino.cards import JOKER, format_card, format_hand, parse_card, parse_hand, to_counts
+from rumino.engine.actions import DRAW_DISCARD, DRAW_STOCK, Deal, Discard, Draw
+from rumino.engine.drawdiscard import DrawDiscardGame, TableView, expect
+from rumino.engine.drawdiscard import HandResult as _HandResult
+from rumino.engine.protocol import Action, ActionSet, refuse
+from rumino.engine.table import from_left_of, next_in
+from rumino.errors import IllegalActionError, InvalidCardError
+from rumino.melds import Meld, candidate_melds
+from rumino.table.melds import Exchange, Lay, LayOff, TableRules, apply_turn, check_table, declare, is_valid_reading
+from rumino.variants.romme import PACK, ROMME, RommeRules
 
 ENDINGS = ("romme", "hand_romme", "stock_exhausted")
 
@@ -342,11 +342,11 @@ def _could_lay_off(m: Meld, card: int) -> bool:
 
 
 def best_opening_melds(hand: Sequence[int], rules: RommeRules, need: int = 1) -> tuple[Meld, ...]:
-    """The melds of the hand's best opening (:func:`rumino.arrange.max_opening`) if it is worth at
-    least ``need``, else ``()``; the compiled kernel (:mod:`rumino.kernels_opening`) answers "not
+    """The melds of the hand's best opening (:func:`rumino.hand.arrange.max_opening`) if it is worth at
+    least ``need``, else ``()``; the compiled kernel (:mod:`rumino.hand.opening`) answers "not
     enough" first, 25 times faster than the search that finds the melds."""
-    from ..arrange import max_opening
-    from ..kernels_opening import max_opening_fast
+    from rumino.hand.arrange import max_opening
+    from rumino.hand.opening import max_opening_fast
 
     mr = rules.meld_rules
     if not hand or max_opening_fast(hand, mr) < max(need, 1):
@@ -357,8 +357,8 @@ def best_opening_melds(hand: Sequence[int], rules: RommeRules, need: int = 1) ->
 def layout_melds(hand: Sequence[int], rules: RommeRules, forbidden: int | None = None) -> tuple[Meld, ...]:
     """Melds that lay out the whole hand, or all of it but one card (not ``forbidden``) to discard;
     ``()`` if there are none. The compiled evaluator decides first (deadwood 0 after one discard)."""
-    from ..arrange import best_arrangement
-    from ..engine.evaluator import evaluator_for
+    from rumino.hand.arrange import best_arrangement
+    from rumino.engine.evaluator import evaluator_for
 
     if len(hand) < 3:
         return ()

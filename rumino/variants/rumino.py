@@ -16,10 +16,10 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Iterable
 
-from ..cards import JOKER, RUMINO_PACK, Pack, format_card, format_hand
-from ..errors import IllegalActionError, InvalidCardError
-from ..melds import RUMINO_MELDS, MeldRules
-from ._fields import knob, validate
+from rumino.cards import JOKER, RUMINO_PACK, Pack, format_card, format_hand
+from rumino.errors import IllegalActionError, InvalidCardError
+from rumino.melds import RUMINO_MELDS, MeldRules
+from rumino.variants._fields import knob, validate
 
 HAND_SIZE = 7  # RULES §1.1
 
@@ -223,14 +223,14 @@ _NO_OUTS: frozenset = frozenset()
 import dataclasses as _dc
 from typing import ClassVar as _ClassVar
 
-from ..engine import evaluator as _evaluator
-from ..engine.actions import (DEAL, DECLINE, DRAW_DISCARD, DRAW_STOCK, JOIN, KNOCK, REBUY, Deal, DeclineRebuy,
+from rumino.engine import evaluator as _evaluator
+from rumino.engine.actions import (DEAL, DECLINE, DRAW_DISCARD, DRAW_STOCK, JOIN, KNOCK, REBUY, Deal, DeclineRebuy,
                               Discard, Draw, Gin, Join, Knock, Rebuy)
-from ..engine.drawdiscard import DrawDiscardGame, TableView, expect
-from ..engine.drawdiscard import HandResult as _HandResult
-from ..engine.protocol import TABLE, Action, ActionSet, refuse
-from ..engine.scoring import everyone_adds_deadwood
-from ..engine.scoring import undercut as is_undercut
+from rumino.engine.drawdiscard import DrawDiscardGame, TableView, expect
+from rumino.engine.drawdiscard import HandResult as _HandResult
+from rumino.engine.protocol import TABLE, Action, ActionSet, refuse
+from rumino.engine.scoring import everyone_adds_deadwood
+from rumino.engine.scoring import undercut as is_undercut
 
 MAX_SEATS = 6  # RULES §1.1
 MIN_PLAYERS = 2
@@ -713,8 +713,8 @@ class RuminoGame(DrawDiscardGame):
                    f"seat {seat} rebought after hand {r.number} against RULES §1.5")
 
     def verify_result(self, r: HandResult, before: list, deep: bool) -> None:
-        """One hand result against RULES §1.4, from deadwood recomputed by :mod:`rumino.arrange` if ``deep``."""
-        from ..arrange import min_deadwood
+        """One hand result against RULES §1.4, from deadwood recomputed by :mod:`rumino.hand.arrange` if ``deep``."""
+        from rumino.hand.arrange import min_deadwood
 
         rules = self.rules
         for p in r.players:

@@ -5,7 +5,7 @@ rules and no deadwood (``RUMMOLI.meld_rules`` is ``None``). It is not a
 draw-and-discard game either, so :class:`RummoliGame` follows the protocol
 (:mod:`rumino.engine.protocol`), keeps its chips in the integer ledger
 (:mod:`rumino.engine.ledger`) and is seeded by the one scheme
-(:mod:`rumino.engine.seeding`), without the draw-and-discard template.
+(:mod:`rumino.playing.seeding`), without the draw-and-discard template.
 
 >>> RUMMOLI.initial_chips, len(SECTIONS)
 (100, 9)
@@ -87,13 +87,13 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from ..cards import STANDARD_PACK, format_card, format_hand
-from ..engine.actions import Deal
-from ..engine.ledger import POT, Ledger
-from ..engine.protocol import Action, ActionSet, PlayerView, one_card, refuse
-from ..errors import IllegalActionError, InvalidCardError, RuleConfigError
-from ..poker import describe as describe_poker, hand_value
-from ._fields import knob, validate
+from rumino.cards import STANDARD_PACK, format_card, format_hand
+from rumino.engine.actions import Deal
+from rumino.engine.ledger import POT, Ledger
+from rumino.engine.protocol import Action, ActionSet, PlayerView, one_card, refuse
+from rumino.errors import IllegalActionError, InvalidCardError, RuleConfigError
+from rumino.hand.poker import describe as describe_poker, hand_value
+from rumino.variants._fields import knob, validate
 
 # RULES §2.2, the play sheet.
 SECTIONS = ("rummoli", "poker", "10s", "Jd", "Qc", "Kh", "As", "Ad+Kd", "7-8-9")
@@ -176,7 +176,7 @@ def best_five(cards) -> tuple[int, ...]:
     """
     from itertools import combinations
 
-    from ..poker import evaluate_batch
+    from rumino.hand.poker import evaluate_batch
 
     hand = sorted(cards)
     combos = np.array(list(combinations(hand, 5)), dtype=np.int64)
@@ -385,7 +385,7 @@ class RummoliView(PlayerView):
     """What one player sees: the sheet, everyone's chips, the stops so far, the poker result.
 
     ``board`` lists the chips on each section in :data:`SECTIONS` order (``board_chips`` as a
-    dict, what :func:`rumino.render_rummoli.board_svg` takes). The dead hand and the widow
+    dict, what :func:`rumino.render.rummoli.board_svg` takes). The dead hand and the widow
     stay unseen (only their sizes); sealed bids stay secret.
     """
 
@@ -493,7 +493,7 @@ class BoardLedger(Ledger):
 
 
 def _seed_ok(seed) -> None:
-    from ..engine.drawdiscard import check_seed
+    from rumino.engine.drawdiscard import check_seed
 
     check_seed(seed)
 
@@ -1141,7 +1141,7 @@ class RummoliGame:
         (seat → cards) and the ``widow``; every card of the pack must be used once. A game so
         arranged cannot be recorded (its cards did not come from its seed).
         """
-        from ..cards import parse_hand
+        from rumino.cards import parse_hand
 
         if self.phase != "widow":
             raise IllegalActionError(f"a deal can be arranged only before the widow decision; the phase is "
@@ -1166,7 +1166,7 @@ class RummoliGame:
         card (``colour`` None, the opening lead) or his lowest ``"red"``/``"black"`` card. The chips
         stay as they are (the antes are on the sheet). A game so arranged cannot be recorded.
         """
-        from ..cards import parse_hand
+        from rumino.cards import parse_hand
 
         if self.phase not in ("widow", "stops"):
             raise IllegalActionError(f"the stops can be arranged during a deal; the phase is {self.phase!r}.")

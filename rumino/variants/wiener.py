@@ -20,10 +20,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import cached_property
 
-from ..cards import STANDARD_PACK, Pack
-from ..errors import RuleConfigError
-from ..melds import GIN_MELDS, WIENER_MELDS, MeldRules
-from ._fields import knob, validate
+from rumino.cards import STANDARD_PACK, Pack
+from rumino.errors import RuleConfigError
+from rumino.melds import GIN_MELDS, WIENER_MELDS, MeldRules
+from rumino.variants._fields import knob, validate
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -157,15 +157,15 @@ KNOCK_RUMMY_PACK = STANDARD_PACK
 import dataclasses as _dc
 from typing import ClassVar as _ClassVar
 
-from ..cards import format_card
-from ..errors import IllegalActionError
-from ..engine.actions import DEAL, Deal, Discard, Draw, KnockWith
-from ..engine.drawdiscard import DrawDiscardGame, TableView, expect
-from ..engine.drawdiscard import HandResult as _HandResult
-from ..engine.protocol import Action, ActionSet, one_card, refuse
-from ..engine.scoring import everyone_adds_deadwood
-from ..engine.scoring import undercut as is_undercut
-from ..engine.table import from_left_of
+from rumino.cards import format_card
+from rumino.errors import IllegalActionError
+from rumino.engine.actions import DEAL, Deal, Discard, Draw, KnockWith
+from rumino.engine.drawdiscard import DrawDiscardGame, TableView, expect
+from rumino.engine.drawdiscard import HandResult as _HandResult
+from rumino.engine.protocol import Action, ActionSet, one_card, refuse
+from rumino.engine.scoring import everyone_adds_deadwood
+from rumino.engine.scoring import undercut as is_undercut
+from rumino.engine.table import from_left_of
 
 KNOCK_MONEY = 1  # RULES §5.5: one chip from every other player still in
 
@@ -426,7 +426,7 @@ class _KnockFamily(DrawDiscardGame):
                    "the dealer's opening discard is out of place")
 
     def _verify_deadwood(self, r, deep: bool) -> None:
-        from ..arrange import min_deadwood
+        from rumino.hand.arrange import min_deadwood
 
         if not deep:
             return
@@ -657,7 +657,7 @@ class WienerGame(_KnockFamily):
                f"seat {seat} bought back from {old} to {new} against RULES §5.5")
 
     def verify_result(self, r: HandResult, before: list, deep: bool) -> None:
-        """One deal's result against RULES §5.4–§5.5, from deadwood recomputed by :mod:`rumino.arrange`."""
+        """One deal's result against RULES §5.4–§5.5, from deadwood recomputed by :mod:`rumino.hand.arrange`."""
         rules = self.rules
         self._verify_deadwood(r, deep)
         if r.ending == "stock_exhausted" and rules.stock_exhausted == "void_hand":

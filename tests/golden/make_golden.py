@@ -1,6 +1,6 @@
 """Write the golden records of Rumino games (run once, BEFORE a refactor; never to make a test pass).
 
-Each file holds a game record (rumino.records format) and a trace: after every
+Each file holds a game record (rumino.playing.records format) and a trace: after every
 action, a digest of what every seat can see (its view) and of the legal actions.
 tests/test_golden.py replays the record through the checked ``apply`` and
 compares the trace, and plays the same bots from the same seeds to check they
@@ -22,7 +22,7 @@ sys.path.insert(0, str(HERE.parent))
 
 from golden_trace import CASES, play_case  # noqa: E402
 
-from rumino.records import record_of  # noqa: E402
+from rumino.playing.records import record_of  # noqa: E402
 
 
 def main() -> None:

@@ -17,12 +17,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
-from .engine.protocol import play
-from .engine.seeding import new_table
-from .errors import RuleConfigError
-from .players import make_players
-from .stats import Estimate, mean_estimate, proportion_estimate
-from .variants import find_variant, playable_variants
+from rumino.engine.protocol import play
+from rumino.playing.seeding import new_table
+from rumino.errors import RuleConfigError
+from rumino.players import make_players
+from rumino.stats import Estimate, mean_estimate, proportion_estimate
+from rumino.variants import find_variant, playable_variants
 
 
 @dataclass
@@ -66,7 +66,7 @@ def play_games(rules, players: Sequence[str], games: int, seed: int = 0, *, vari
     ``variant`` names the game (its engine comes from the registry); ``rules`` None
     means its defaults; ``checked=True`` sends every bot action through the checked
     ``apply``; ``progress(done, total)`` is called after each game. Game ``i`` is
-    started by :func:`rumino.engine.seeding.new_table` (the one seeding scheme).
+    started by :func:`rumino.playing.seeding.new_table` (the one seeding scheme).
     """
     v = find_variant(variant)
     engine = v.game

@@ -1,6 +1,6 @@
 """Many seeded Rummoli games between bots: chips won per seat and what each section of the sheet paid.
 
-Game ``i`` is started by :func:`rumino.engine.seeding.new_table` (the one seeding
+Game ``i`` is started by :func:`rumino.playing.seeding.new_table` (the one seeding
 scheme: the deck from ``[seed, i]``, the bots from ``[seed, i, 1]``) and played by
 the one loop (:func:`rumino.engine.protocol.play`). Every figure is a mean per game
 with its normal 95% interval (:class:`rumino.stats.Estimate`), or a share of totals.
@@ -15,12 +15,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
-from .engine.protocol import play
-from .engine.seeding import new_table
-from .players import make_players
-from .stats import Estimate, mean_estimate
-from .variants import find_variant
-from .variants.rummoli import SECTIONS
+from rumino.engine.protocol import play
+from rumino.playing.seeding import new_table
+from rumino.players import make_players
+from rumino.stats import Estimate, mean_estimate
+from rumino.variants import find_variant
+from rumino.variants.rummoli import SECTIONS
 
 
 @dataclass
@@ -88,7 +88,7 @@ def play_rummoli_games(rules, players: Sequence[str], games: int, seed: int = 0,
 
 def summary_json(run: RummoliSummary, variant_rules_fields) -> dict:
     """The dict ``rumino simulate --variant rummoli --json`` prints."""
-    from .stats import proportion_estimate
+    from rumino.stats import proportion_estimate
 
     n = len(run.players)
     total_deals = sum(run.deals)

@@ -1,9 +1,9 @@
-"""The rank-by-rank programme of :mod:`rumino._table_dp`, compiled with numba: the solver's main route.
+"""The rank-by-rank programme of :mod:`rumino.table.dp`, compiled with numba: the solver's main route.
 
 Same programme, same states, same answer value; only the representation differs,
 so that numba can run it:
 
-* a **run state** (the tuple of :mod:`rumino._table_dp`) becomes a small integer id
+* a **run state** (the tuple of :mod:`rumino.table.dp`) becomes a small integer id
   (1–63); the transitions "add a natural", "add a joker", "may end here", "began at
   the low ace" are tables built once per rules in Python by the very functions the
   Python programme uses (``_add``, ``_can_end``), so the two routes cannot drift;
@@ -34,10 +34,10 @@ from functools import lru_cache
 import numba
 import numpy as np
 
-from ._table_dp import _EMPTY, _add, _can_end, _Rules, set_split
-from ._table_dp import supports as _dp_supports
-from .kernels import _jit
-from .melds import MeldRules
+from rumino.table.dp import _EMPTY, _add, _can_end, _Rules, set_split
+from rumino.table.dp import supports as _dp_supports
+from rumino.hand.kernels import _jit
+from rumino.melds import MeldRules
 
 _BITS = 6
 _MASK = (1 << _BITS) - 1
@@ -157,7 +157,7 @@ def _walk_back(prev_g, choice_g, g, skipped):
 # numba inlines, which makes numba count references to each of them at every state: with a typed dict and
 # growing arrays in the loop, that took half the time of the whole programme (perf).
 #
-# The slack programme (:mod:`rumino._table_dp_slack`) keeps apart states that differ only in ``lo``, the
+# The slack programme (:mod:`rumino.table.dp_slack`) keeps apart states that differ only in ``lo``, the
 # jokers its melds need (the lowest four bits of the fifth word): they share a key (a *bucket*), and in a
 # bucket a state is dropped when another has lo' <= lo and at least its value (every later step allows it
 # no less, so it can never end better). This programme passes lo = 0 and ``JT = 0``: one state per key.
@@ -594,7 +594,7 @@ CAP = 200_000  # states in one layer beyond which the exact pass stops
 
 
 def solve_jit(T, H, TJ: int, HJ: int, W, wJ: int, rules: MeldRules, *, beam: int = BEAM, cap: int = CAP):
-    """Best placement, as :func:`rumino._table_dp.solve_dp` returns it: ``(value, melds)`` or ``None``.
+    """Best placement, as :func:`rumino.table.dp.solve_dp` returns it: ``(value, melds)`` or ``None``.
 
     ``T``, ``H``, ``W``: 52 table counts, hand counts and weights (card id order).
     Raises :class:`GaveUp` if the exact pass meets a layer of more than ``cap`` states.

@@ -9,7 +9,7 @@ readings) and marks every card of the table after the move as
 
 and every card of the table before as ``"stays"`` or ``"moves"``. :func:`rearrangement`
 reads a position written as text, asks the exact solver
-(:func:`rumino.solver.solve_table`) for the best move and diffs it.
+(:func:`rumino.table.solver.solve_table`) for the best move and diffs it.
 
 >>> from rumino.melds import ROBBER_MELDS
 >>> r = rearrangement("5c 6c 7c 8c 9c", "7c", ROBBER_MELDS)      # RULES §4.5.1
@@ -39,11 +39,11 @@ from typing import Sequence
 
 import numpy as np
 
-from .cards import format_hand, parse_hand
-from .errors import IllegalActionError, InvalidCardError, InvalidMeldError, RuminoError
-from .melds import Meld, MeldRules
-from .solver import TableSolution, arrange_table, solve_table
-from .table_melds import check_table
+from rumino.cards import format_hand, parse_hand
+from rumino.errors import IllegalActionError, InvalidCardError, InvalidMeldError, RuminoError
+from rumino.melds import Meld, MeldRules
+from rumino.table.solver import TableSolution, arrange_table, solve_table
+from rumino.table.melds import check_table
 
 STAYED, MOVED, FROM_HAND = "stayed", "moved", "from hand"
 STAYS, MOVES = "stays", "moves"
@@ -184,7 +184,7 @@ def read_table(text: str, rules: MeldRules) -> tuple[Meld, ...]:
     """Read a table written as melds split by ``|`` (a joker ``JK``, or ``JK(8d)`` with what it stands for).
 
     Without ``|`` the cards are one meld if they form one, else they are grouped into
-    melds as :func:`rumino.solver.arrange_table` finds (as ``rumino table`` reads them).
+    melds as :func:`rumino.table.solver.arrange_table` finds (as ``rumino table`` reads them).
     Errors name the input (``table: …``) and the reason.
 
     >>> from rumino.melds import ROBBER_MELDS
@@ -195,7 +195,7 @@ def read_table(text: str, rules: MeldRules) -> tuple[Meld, ...]:
     ...
     rumino.errors.InvalidMeldError: table: meld 2: 8c 9c is not a meld: a meld has at least 3 cards (RULES §3.2).
     """
-    from .variants.robber import Place, read_meld  # the Robber notation of a table (tokens, named jokers)
+    from rumino.variants.robber import Place, read_meld  # the Robber notation of a table (tokens, named jokers)
 
     text = str(text).strip()
     if not text:

@@ -34,7 +34,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import RuminoError
+from rumino.errors import RuminoError
 
 SOLUTION_TAG = "solution"
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")

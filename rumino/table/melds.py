@@ -42,9 +42,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Iterable, Sequence, Union
 
-from .cards import JOKER, format_card, format_hand, to_counts
-from .errors import IllegalActionError, InvalidMeldError
-from .melds import Meld, MeldRules, meld_readings, why_not_meld
+from rumino.cards import JOKER, format_card, format_hand, to_counts
+from rumino.errors import IllegalActionError, InvalidMeldError
+from rumino.melds import Meld, MeldRules, meld_readings, why_not_meld
 
 JOKER_EXCHANGES = ("general", "dskv")
 FREED_JOKER_USES = ("new_meld", "new_meld_or_layoff")

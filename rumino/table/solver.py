@@ -15,10 +15,10 @@ on the table in a valid meld (§4.3 (ii), (iii)) and every joker is identified
 
 **Three exact routes.** (1) The value-by-value dynamic programme of van Rijn,
 Takes & Vis (2015), extended to jokers under Rommé's limits
-(:mod:`rumino._table_dp`), **compiled with numba** (:mod:`rumino._table_dp_jit`),
+(:mod:`rumino.table.dp`), **compiled with numba** (:mod:`rumino.table.dp_jit`),
 wherever it covers the rules (distinct-suit sets, the ace low, high or both; not
 ``ace="around"``). (2) Where the meld rules are the Rommé family's, the same
-programme with **jokers as slack** (:mod:`rumino._table_dp_slack`): a meld's
+programme with **jokers as slack** (:mod:`rumino.table.dp_slack`): a meld's
 naturals allow an interval of jokers, so the state keeps how many jokers the melds
 need and could hold instead of where each lies, and a layer keeps, of the states
 that differ only in jokers needed, those that are not beaten by one needing fewer.
@@ -46,7 +46,7 @@ met in 12 seeded games (``bench/bench_robber_play.py``, tables of 4–61 cards):
 1.23–1.30 ms (the issue asks for 2.6 ms), 29 of the 140 going on to HiGHS. HiGHS alone (the default
 route, ``--method milp``) has medians of 9.6 ms and 13.7 ms there. On those 97 tables the compiled
 route's median was 2.85–3.35 ms before the programmes changed how they build a layer: the step that
-reaches new states now writes them to a buffer, and :func:`rumino._table_dp_jit._insert` adds them to
+reaches new states now writes them to a buffer, and :func:`rumino.table.dp_jit._insert` adds them to
 the layer. Before, numba counted references at every state to each array handed to a
 function it inlined, which took half the time. On 80 seeded synthetic positions, denser in jokers
 (``bench/bench_solver.py --quick``, tables of 20–64 cards, a quarter of the melds holding one), a
@@ -82,11 +82,11 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
-from . import _table_dp, _table_dp_jit, _table_dp_slack
-from .cards import JOKER, N_KINDS, format_card, from_counts, to_counts
-from .errors import IllegalActionError, RuminoError
-from .kernels import _jit as _compiled
-from .melds import Meld, MeldRules, _run_reading, _set_reading, meld_readings
+from rumino.table import dp as _table_dp, dp_jit as _table_dp_jit, dp_slack as _table_dp_slack
+from rumino.cards import JOKER, N_KINDS, format_card, from_counts, to_counts
+from rumino.errors import IllegalActionError, RuminoError
+from rumino.hand.kernels import _jit as _compiled
+from rumino.melds import Meld, MeldRules, _run_reading, _set_reading, meld_readings
 
 
 class SolverError(RuminoError, RuntimeError):
@@ -303,8 +303,8 @@ def _milp(table: np.ndarray, hand: np.ndarray, rules: MeldRules, weights: np.nda
 
 def _dp(table: np.ndarray, hand: np.ndarray, rules: MeldRules, weights: np.ndarray, *, compiled: bool | str = False,
         cap: int = _table_dp_jit.CAP, beam: int = _table_dp_jit.BEAM):
-    """The dynamic programme (:mod:`rumino._table_dp`, its compiled form :mod:`rumino._table_dp_jit`, or
-    with ``compiled="slack"`` the compiled programme with jokers as slack, :mod:`rumino._table_dp_slack`),
+    """The dynamic programme (:mod:`rumino.table.dp`, its compiled form :mod:`rumino.table.dp_jit`, or
+    with ``compiled="slack"`` the compiled programme with jokers as slack, :mod:`rumino.table.dp_slack`),
     in the shape of :func:`_milp`'s answer."""
     if compiled == "slack":
         out = _table_dp_slack.solve_slack(table[:52], hand[:52], int(table[JOKER]), int(hand[JOKER]), weights[:52],

@@ -1,9 +1,9 @@
 """Compiled Rommé opening values: the most a hand can lay from its own cards (RULES §3.3, §3.4).
 
-:func:`rumino.arrange.max_opening` is the readable reference (a memoised search
+:func:`rumino.hand.arrange.max_opening` is the readable reference (a memoised search
 over candidate melds); this module computes the same number fast enough for
 Monte Carlo over hundreds of millions of deals (``rumino odds opening``). Like
-:mod:`rumino.kernels` it works for any :class:`~rumino.melds.MeldRules` (every
+:mod:`rumino.hand.kernels` it works for any :class:`~rumino.melds.MeldRules` (every
 knob of RULES §3.6 that changes melds: ``ace``, ``joker_rules``, ``n_jokers``),
 and the tests check it against ``arrange.max_opening`` on many thousands of
 seeded hands, joker-heavy and meld-dense ones included.
@@ -21,7 +21,7 @@ nothing. A meld that can be read in several ways (``5h 6h JK`` as 4-5-6 or
 Two methods, one answer
 -----------------------
 Both start from run tables this module builds (the set rules come from
-:func:`rumino.kernels.rule_tables`): for each of the 8192 sets ``M`` of ranks
+:func:`rumino.hand.kernels.rule_tables`): for each of the 8192 sets ``M`` of ranks
 of one suit and each joker count ``j``, ``run_value[j][M]`` is the best opening
 value of the naturals ``M`` plus ``j`` jokers laid as one run, over every window
 the run may occupy (:meth:`~rumino.melds.MeldRules.run_windows`: ace low, high,
@@ -75,13 +75,13 @@ from typing import Sequence
 
 import numpy as np
 
-from .cards import N_KINDS
-from .kernels import (BIG, fill_run_reach, LOWBIT, NO_SET, P_ACE, P_ADJACENT_MIN_RUN, P_JOKERS, P_MAX_ADJACENT, P_MAX_RUN,
+from rumino.cards import N_KINDS
+from rumino.hand.kernels import (BIG, fill_run_reach, LOWBIT, NO_SET, P_ACE, P_ADJACENT_MIN_RUN, P_JOKERS, P_MAX_ADJACENT, P_MAX_RUN,
                       P_MIN_MELD, P_MIN_NATURALS, T_CAP, T_DISTINCT, T_SET, T_SET_NEED, _as_counts, _drop, _ids,
                       _jit, _lift, _load_ids, _load_rows, _max_jokers, _put, _put_run, _raise_count, _refuse,
                       _set_ranks, _take, _take_run, encode_rules, rule_tables)
-from .errors import RuleConfigError, RuminoError
-from .melds import MeldRules
+from rumino.errors import RuleConfigError, RuminoError
+from rumino.melds import MeldRules
 
 __all__ = ["opening_tables", "max_opening_batch", "max_opening_fast", "OPENING_CARD_MAX", "KernelArgumentError"]
 
@@ -642,7 +642,7 @@ def max_opening_batch(counts: np.ndarray, rules: MeldRules, *, cap: int | None =
                       method: str = "auto") -> np.ndarray:
     """The opening value of every row of an ``(n, 53)`` array of count vectors (int32, shape ``(n,)``).
 
-    The same number as ``rumino.arrange.max_opening(hand, rules).value``. With
+    The same number as ``rumino.hand.arrange.max_opening(hand, rules).value``. With
     ``cap``, a value of ``cap`` or more is returned as soon as one is found (it is
     then at least ``cap``, not the maximum); values below ``cap`` are exact.
     ``method``: ``"split"`` (suits apart, memoised: the Rommé family), ``"search"``

@@ -11,7 +11,7 @@ alone: ♦ and ♥ are both red but a diamond is not a heart.
 True
 >>> "joker" in card_svg(JOKER)
 True
->>> from rumino.arrange import best_arrangement
+>>> from rumino.hand.arrange import best_arrangement
 >>> from rumino.melds import RUMINO_MELDS
 >>> html = arrangement_html(best_arrangement(parse_hand("2c 3c 4c 9d 9h 9s 7d"), RUMINO_MELDS))
 >>> html.count('class="rumino-meld"'), "deadwood 7" in html
@@ -23,7 +23,7 @@ from __future__ import annotations
 from html import escape
 from typing import Iterable, Sequence
 
-from .cards import JOKER, RANKS, SUIT_NAMES, SUIT_SYMBOLS, SUITS, format_card, parse_card, parse_hand
+from rumino.cards import JOKER, RANKS, SUIT_NAMES, SUIT_SYMBOLS, SUITS, format_card, parse_card, parse_hand
 
 __all__ = [
     "card_name", "card_svg", "hand_svg", "hand_html", "meld_html", "meld_description", "arrangement_html",
@@ -255,7 +255,7 @@ def meld_html(meld, *, scale: float = 0.8) -> str:
 def arrangement_html(arrangement, *, scale: float = 0.8, title: str | None = None) -> str:
     """An arrangement: each meld boxed on its own, the unmatched cards apart, and the deadwood in words.
 
-    >>> from rumino.arrange import best_arrangement
+    >>> from rumino.hand.arrange import best_arrangement
     >>> from rumino.melds import RUMINO_MELDS
     >>> html = arrangement_html(best_arrangement(parse_hand("7h 8h 9h 10h 5c 5d 5s"), RUMINO_MELDS))
     >>> "deadwood 0" in html and "no unmatched cards" in html

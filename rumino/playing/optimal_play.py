@@ -18,7 +18,7 @@ module turns them into *play*:
   table the gap says how far the model is from play;
 * :func:`policy_figures` and :func:`game_figures` — the figures of the book's
   section, written into ``book/data/optimal_figures.json`` by
-  ``python -m rumino.odds.optimal_play`` (needs the full tables).
+  ``python -m rumino.playing.optimal_play`` (needs the full tables).
 
 Tie-break (RULES says nothing; a careful player's choice): among discards of equal
 table value, keep the least deadwood, then shed as the greedy bot does (keep
@@ -43,13 +43,13 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from ..cards import JOKER, from_counts
-from ..errors import RuleConfigError
-from ..kernels import min_deadwood_batch
-from ..stats import mean_estimate, proportion_estimate
-from ..variants.rumino import HAND_SIZE, RUMINO, RuminoRules, evaluator_for, is_rumino
-from .enumerate import PackShape
-from .optimal import GOALS, MAX_HORIZON, TIMED_GOALS, OptimalTable, TableMissingError, _shape_key, \
+from rumino.cards import JOKER, from_counts
+from rumino.errors import RuleConfigError
+from rumino.hand.kernels import min_deadwood_batch
+from rumino.stats import mean_estimate, proportion_estimate
+from rumino.variants.rumino import HAND_SIZE, RUMINO, RuminoRules, evaluator_for, is_rumino
+from rumino.odds.enumerate import PackShape
+from rumino.odds.optimal import GOALS, MAX_HORIZON, TIMED_GOALS, OptimalTable, TableMissingError, _shape_key, \
     default_table_dir, direct_values
 
 FULL = PackShape(4, 13, 2, 4)
@@ -190,7 +190,7 @@ def discard_advice(hand, goal: str = "knock", draws: int = 5, *, forbidden: int 
     >>> a["source"], a["best_discard"] in ("Ks", "2c"), "RUMINO_OPTIMAL_DIR" in a["note"]
     ('direct', True, True)
     """
-    from .optimal import best_answer
+    from rumino.odds.optimal import best_answer
 
     note = None
     if table is None:
@@ -204,7 +204,7 @@ def discard_advice(hand, goal: str = "knock", draws: int = 5, *, forbidden: int 
         ans = best_answer(hand, goal, min(draws, 2), directory=directory or default_table_dir(), rules=rules)
     rows = ans["discards"]
     if forbidden is not None:
-        from ..cards import format_card
+        from rumino.cards import format_card
         rows = [r for r in rows if r["card"] != format_card(forbidden)]
     return {"source": ans["source"], "goal": goal, "draws": ans["draws"], "discards": rows,
             "best_discard": rows[0]["card"] if rows else None, "note": note}
@@ -237,7 +237,7 @@ def chaser_policy(rules: RuminoRules = RUMINO, min_progress: int = 5) -> Callabl
     cards of a rumino are held it keeps them and throws the least-deadwood card outside."""
     from collections import Counter
 
-    from ..players.chaser import rumino_target
+    from rumino.players.chaser import rumino_target
 
     ev = evaluator_for(rules)
 
@@ -410,7 +410,7 @@ def policy_figures(table: OptimalTable, hands: int = 4000, seed: int = 14, horiz
 
 def game_figures(games: int = 1000, seed: int = 14, directory=None) -> dict:
     """The ``solitaire`` bot's win rate against greedy: heads-up and at four seats (it and 3 greedy)."""
-    from ..simulation import play_games
+    from rumino.playing.simulation import play_games
 
     out = {"games": games, "seed": seed}
     for key, players in (("heads_up", ["solitaire", "greedy"]),
@@ -423,11 +423,11 @@ def game_figures(games: int = 1000, seed: int = 14, directory=None) -> dict:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m rumino.odds.optimal_play [--hands N] [--games G] [--seed S] [--out FILE]``: play the
+    """``python -m rumino.playing.optimal_play [--hands N] [--games G] [--seed S] [--out FILE]``: play the
     optimal table and write the figures (keys ``policies`` and ``games``) into the results file."""
     import argparse
 
-    p = argparse.ArgumentParser(prog="python -m rumino.odds.optimal_play",
+    p = argparse.ArgumentParser(prog="python -m rumino.playing.optimal_play",
                                 description="Play the optimal table: bots' losses, the model against real "
                                             "play, and the solitaire bot's win rates (needs the full tables).")
     p.add_argument("--dir", default=None, help=f"where the table is (default {default_table_dir()})")

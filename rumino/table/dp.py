@@ -1,4 +1,4 @@
-"""The rank-by-rank dynamic programme behind :func:`rumino.solver.solve_table` (van Rijn, Takes & Vis 2015,
+"""The rank-by-rank dynamic programme behind :func:`rumino.table.solver.solve_table` (van Rijn, Takes & Vis 2015,
 "The Complexity of Rummikub Problems", extended to two-deck Rommé melds with jokers).
 
 Positions are the ranks in run order (A, 2, …, K, and the high ace when the ace
@@ -14,7 +14,7 @@ kept, with a back-pointer to rebuild the melds.
 The rules are read from :class:`~rumino.melds.MeldRules`; :func:`supports` says
 which rules this programme covers (the Rommé and Robber families). Run in
 Python it is slower than the integer programme (a dense 58-card table reaches
-~300,000 states in one layer); compiled with numba (:mod:`rumino._table_dp_jit`,
+~300,000 states in one layer); compiled with numba (:mod:`rumino.table.dp_jit`,
 which builds its tables from the functions here) it is the solver's default
 route. This Python form stays as an independent route (``method="dp"``) that the
 tests compare with the others on small positions.
@@ -25,7 +25,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 
-from .melds import MeldRules
+from rumino.melds import MeldRules
 
 
 def supports(rules: MeldRules) -> bool:

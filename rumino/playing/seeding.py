@@ -2,7 +2,7 @@
 draw from ``[s, i, 1]``.
 
 Simulations (``rumino simulate``, the HouseRuleLab), the odds of play
-(:mod:`rumino.odds.play`), the GameTable widget and the terminal
+(:mod:`rumino.playing.bot_odds`), the GameTable widget and the terminal
 (``rumino play``) all start games through :func:`new_table`, so one seed
 means the same deal and the same bot choices everywhere, and any single game
 of a run can be replayed alone from ``(seed, i)``.
@@ -36,14 +36,14 @@ def new_table(variant, specs: Sequence[str], seed: int, index: int = 0, *, rules
     The players are checked against the game first (a bot that does not fit it, or a
     player count it does not allow, raises an error naming what is allowed).
     """
-    from ..players import make_players
-    from ..variants import find_variant
+    from rumino.players import make_players
+    from rumino.variants import find_variant
 
     v = find_variant(variant)
     game_cls = v.game
     if game_cls is None:
-        from ..errors import RuleConfigError
-        from ..variants import playable_variants
+        from rumino.errors import RuleConfigError
+        from rumino.variants import playable_variants
 
         raise RuleConfigError(f"there is no playable engine for {v.title} yet; games can be played for: "
                               f"{', '.join(playable_variants())}.")

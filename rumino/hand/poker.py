@@ -39,7 +39,7 @@ from typing import Iterable, Sequence
 import numba
 import numpy as np
 
-from .errors import InvalidCardError
+from rumino.errors import InvalidCardError
 
 __all__ = [
     "CATEGORY_KEYS",
@@ -208,7 +208,7 @@ def check_hand(cards: Iterable) -> tuple[int, ...]:
     ...
     rumino.errors.InvalidCardError: a poker hand needs 5 to 18 cards, got 4.
     """
-    from .cards import format_card, parse_hand
+    from rumino.cards import format_card, parse_hand
 
     hand = parse_hand(cards)
     if not MIN_CARDS <= len(hand) <= MAX_CARDS:
@@ -287,7 +287,7 @@ def hand_value(cards: Iterable) -> int:
     elif type(cards) is list:
         return hand_value(tuple(cards))
     if isinstance(cards, str):
-        from .cards import parse_hand
+        from rumino.cards import parse_hand
 
         cards = parse_hand(cards)
     return value_of_mask(hand_mask(cards))

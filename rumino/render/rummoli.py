@@ -3,7 +3,7 @@
 The layout follows the printed boards (RULES §2.2): the **Rummoli** section in
 the centre and the eight others around it — the poker pot, the five single pay
 cards 10♠ J♦ Q♣ K♥ A♠, the A♦ + K♦ pair and 7-8-9 of one suit. Each pay-card
-section shows its cards (drawn by :mod:`rumino.render`, so suits differ by shape
+section shows its cards (drawn by :mod:`rumino.render.cards`, so suits differ by shape
 and by text, not by colour alone) and every section shows its chips as a small
 stack and as a number, also in its accessible label.
 
@@ -19,10 +19,10 @@ from __future__ import annotations
 from html import escape
 from typing import Mapping, Sequence
 
-from .cards import parse_hand
-from .errors import RuminoError
-from .render import CARD_H, CARD_W, _card_body, card_name
-from .variants.rummoli import SECTIONS
+from rumino.cards import parse_hand
+from rumino.errors import RuminoError
+from rumino.render.cards import CARD_H, CARD_W, _card_body, card_name
+from rumino.variants.rummoli import SECTIONS
 
 __all__ = ["SECTION_TITLES", "SECTION_CARDS", "board_svg", "BoardError"]
 
@@ -100,7 +100,7 @@ def board_svg(chips: Mapping[str, int] | Sequence[int] | None = None, *, scale: 
     >>> board_svg({"Js": 1})
     Traceback (most recent call last):
     ...
-    rumino.render_rummoli.BoardError: 'Js' is not a Rummoli section: the sections are rummoli, poker, 10s, Jd, Qc, Kh, As, Ad+Kd, 7-8-9.
+    rumino.render.rummoli.BoardError: 'Js' is not a Rummoli section: the sections are rummoli, poker, 10s, Jd, Qc, Kh, As, Ad+Kd, 7-8-9.
     """
     counts = _chips(chips)
     if highlight is not None and highlight not in SECTION_TITLES:

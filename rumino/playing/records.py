@@ -11,7 +11,7 @@ raises :class:`~rumino.errors.RecordError` naming what is wrong.
 
 >>> from rumino.variants.rumino import RuminoGame, RUMINO
 >>> from rumino.players import GreedyPlayer
->>> from rumino.game import play
+>>> from rumino.engine import play
 >>> g = play(RuminoGame.new(RUMINO, 3, seed=11), [GreedyPlayer()] * 3)
 >>> text = dumps_record(g, players=["greedy"] * 3)
 >>> again = replay(loads_record(text))
@@ -30,8 +30,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import IllegalActionError, RecordError, RuleConfigError
-from .engine.protocol import TABLE
+from rumino.errors import IllegalActionError, RecordError, RuleConfigError
+from rumino.engine.protocol import TABLE
 
 FORMAT = "rumino-record"
 VERSION = 1
@@ -132,7 +132,7 @@ def _state_json(state: dict) -> dict:
 
 def _games() -> dict:
     """The playable variants and their engines, from the one registry (``Variant.game``)."""
-    from .variants import VARIANTS
+    from rumino.variants import VARIANTS
 
     return {v: v.game for v in VARIANTS.values() if v.game is not None}
 
@@ -185,7 +185,7 @@ def loads_record(text: str | bytes | dict) -> GameRecord:
         raise RecordError(f"the record's format is {data['format']!r}, not {FORMAT!r}.")
     if data["version"] != VERSION or not _is_int(data["version"]):
         raise RecordError(f"the record's version is {data['version']!r}; this rumino reads version {VERSION}.")
-    from .variants import find_variant
+    from rumino.variants import find_variant
 
     if not isinstance(data["variant"], str):
         raise RecordError(f"the record's variant is {data['variant']!r}: it must be a name such as 'rumino'.")
@@ -292,7 +292,7 @@ def replay(record: GameRecord | str | dict, *, upto: int | None = None, check_re
 
     if not isinstance(record, GameRecord):
         record = loads_record(record)
-    from .variants import VARIANTS
+    from rumino.variants import VARIANTS
 
     game_cls = VARIANTS[record.variant].game
     if record.seed is not None:

@@ -34,9 +34,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from .errors import IllegalActionError
-from .cards import JOKER, format_card, format_hand, sort_cards, to_counts
-from .melds import Candidate, Meld, MeldRules, candidate_melds, joker_only_split, leftover_jokers, meld_readings
+from rumino.errors import IllegalActionError
+from rumino.cards import JOKER, format_card, format_hand, sort_cards, to_counts
+from rumino.melds import Candidate, Meld, MeldRules, candidate_melds, joker_only_split, leftover_jokers, meld_readings
 
 
 @dataclass(frozen=True)
@@ -72,7 +72,7 @@ class Arrangement:
         }
 
     def _repr_html_(self) -> str:  # pragma: no cover - exercised by the widgets' tests
-        from .render import arrangement_html
+        from rumino.render.cards import arrangement_html
 
         return arrangement_html(self)
 

@@ -1,10 +1,10 @@
 """Compiled minimum-deadwood evaluators: whole batches of hands, or one hand with little overhead.
 
-:mod:`rumino.arrange` is the readable reference; this module computes the same
+:mod:`rumino.hand.arrange` is the readable reference; this module computes the same
 numbers fast enough for Monte Carlo (millions of hands) and for bots and the
 game engine (one hand, thousands of times a second). It works for **any**
 :class:`~rumino.melds.MeldRules`, not only the presets, and the tests check it
-against :mod:`rumino.arrange` on many thousands of hands of every preset.
+against :mod:`rumino.hand.arrange` on many thousands of hands of every preset.
 
 The algorithm
 -------------
@@ -39,7 +39,7 @@ The algorithm
    unmatched, and then so are its other copies unless a later branch melds
    them. Branching on those choices (each meld with each allowed ``j``)
    reaches every split of the hand into disjoint melds and unmatched cards,
-   exactly as :mod:`rumino.arrange` does.
+   exactly as :mod:`rumino.hand.arrange` does.
 3. **Branch and bound.** The depth-first search keeps the best total found so
    far and abandons a branch as soon as its deadwood already reaches it.
    The bound is sharpened by *lone* cards: a natural that lies in no set and
@@ -78,9 +78,9 @@ from typing import Iterable, Sequence
 import numba
 import numpy as np
 
-from .cards import JOKER, N_KINDS, format_card
-from .errors import IllegalActionError, InvalidCardError, RuleConfigError
-from .melds import MeldRules, leftover_jokers
+from rumino.cards import JOKER, N_KINDS, format_card
+from rumino.errors import IllegalActionError, InvalidCardError, RuleConfigError
+from rumino.melds import MeldRules, leftover_jokers
 
 __all__ = [
     "encode_rules",
@@ -275,7 +275,7 @@ def _build_tables(P):
 def fill_run_reach(fewest, n_jokers, out, base):
     """``out[base + j·8192 + row]`` = the ranks of ``row`` that lie in some run needing at most ``j`` jokers,
     given ``fewest[M]``, the fewest jokers a run on exactly the ranks ``M`` needs (shared with the
-    opening kernel, :mod:`rumino.kernels_opening`)."""
+    opening kernel, :mod:`rumino.hand.opening`)."""
     acc = np.zeros(n_jokers + 1, dtype=np.int64)
     for row in range(1, 8192):
         acc[:] = 0
@@ -761,7 +761,7 @@ def _refuse(cards, ids, rules, status: int):
 
 
 def min_deadwood_fast(cards: Sequence[int], rules: MeldRules) -> int:
-    """Minimum deadwood of one hand given as card ids (same value as :func:`rumino.arrange.min_deadwood`).
+    """Minimum deadwood of one hand given as card ids (same value as :func:`rumino.hand.arrange.min_deadwood`).
 
     >>> from rumino.cards import parse_hand
     >>> from rumino.melds import RUMINO_MELDS
@@ -779,7 +779,7 @@ def min_deadwood_fast(cards: Sequence[int], rules: MeldRules) -> int:
 def after_draw_fast(cards: Sequence[int], rules: MeldRules) -> tuple[int, tuple[int, ...]]:
     """``(value, discards)`` of a hand one card over: the minimum over discards of the deadwood
     kept, and every distinct card whose discard reaches it (in id order), as
-    :func:`rumino.arrange.after_draw` gives them.
+    :func:`rumino.hand.arrange.after_draw` gives them.
 
     >>> from rumino.cards import parse_hand, format_hand
     >>> from rumino.melds import GIN_MELDS

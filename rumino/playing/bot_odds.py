@@ -24,7 +24,7 @@ seed and a Wilson 95% interval:
 * ``p_hand_over_by(t)`` — anybody has ended it by turn ``t``.
 
 Hand ``i`` of a run with seed ``s`` is the first hand of the game that the one
-seeding scheme starts from ``(s, i)`` (:func:`rumino.engine.seeding.new_table`),
+seeding scheme starts from ``(s, i)`` (:func:`rumino.playing.seeding.new_table`),
 stepped by the one game loop (:func:`rumino.engine.protocol.play`); runs are cut
 into fixed chunks (:func:`rumino.odds.montecarlo.run_chunks`), so any executor
 gives the same numbers.
@@ -40,9 +40,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..engine.actions import Draw
-from .draws import OddsArgumentError
-from .montecarlo import OddsEstimate, proportion, run_chunks
+from rumino.engine.actions import Draw
+from rumino.odds.draws import OddsArgumentError
+from rumino.odds.montecarlo import OddsEstimate, proportion, run_chunks
 
 ENDING_CODES = {"knock": 0, "gin": 1, "rumino": 2, "stock_exhausted": 3}
 CLOCKS = ("table", "own")
@@ -50,7 +50,7 @@ DEFAULT_CHUNK = 128
 
 
 def _check_specs(players) -> list[str]:
-    from ..players import make_players
+    from rumino.players import make_players
 
     specs = [s.strip() for s in (players.split(",") if isinstance(players, str) else players)]
     if any(s.lower() == "human" for s in specs):
@@ -64,9 +64,9 @@ def _play_chunk(size: int, start: int, seed: int, rules, specs: list[str], seat:
                 max_turns: int) -> np.ndarray:
     """Play the first hands of games ``start … start + size − 1``; one row per hand: ending,
     by (−1: nobody), table turns, own turns, own draws."""
-    from ..engine.protocol import play
-    from ..engine.seeding import new_table
-    from ..variants.rumino import ClaimRumino
+    from rumino.engine.protocol import play
+    from rumino.playing.seeding import new_table
+    from rumino.variants.rumino import ClaimRumino
 
     n = len(specs)
     out = np.zeros((size, 5), dtype=np.int64)
@@ -162,7 +162,7 @@ def simulate_play(players="greedy,greedy,greedy,greedy", hands: int = 1000, seed
     ``rules`` are house rules (a :class:`~rumino.variants.rumino.RuminoRules`,
     default the preset); ``seat`` is the seat the figures are about.
     """
-    from ..variants.rumino import MAX_SEATS, MIN_PLAYERS, RUMINO, RuminoRules
+    from rumino.variants.rumino import MAX_SEATS, MIN_PLAYERS, RUMINO, RuminoRules
 
     specs = _check_specs(players)
     if not MIN_PLAYERS <= len(specs) <= MAX_SEATS:

@@ -1,6 +1,6 @@
 """The table solver's compiled programme with jokers as *slack*: no joker is ever placed in a state.
 
-The programme of :mod:`rumino._table_dp_jit` places every joker where it lies, so a
+The programme of :mod:`rumino.table.dp_jit` places every joker where it lies, so a
 joker may start a run at any position, end one, or fill a gap, and a dense table
 with four jokers reached 590,000 states in one layer while only checking that the
 table alone can be arranged. Under the Rommé family's joker limits (RULES §3.2: at
@@ -57,12 +57,12 @@ from functools import lru_cache
 
 import numpy as np
 
-from ._table_dp import _Rules, set_split
-from ._table_dp import supports as _dp_supports
-from ._table_dp_jit import (_CW, _SLOTS, GaveUp, _next_layer, _pack, _positions, _put, _unpack, _walk_back,
+from rumino.table.dp import _Rules, set_split
+from rumino.table.dp import supports as _dp_supports
+from rumino.table.dp_jit import (_CW, _SLOTS, GaveUp, _next_layer, _pack, _positions, _put, _unpack, _walk_back,
                             value_bounds)
-from .kernels import _jit
-from .melds import MeldRules
+from rumino.hand.kernels import _jit
+from rumino.melds import MeldRules
 
 # the state's fifth word: lo, hi, naturals of one / two suits given to this rank's sets, aces used low per suit
 _LO, _HI, _C1, _C2, _ACES = 0, 4, 8, 12, 16
@@ -348,7 +348,7 @@ def _set_layer(cur_keys, cur_val, cur_gid, n_cur, layer, JT, setok, rem, lb, can
 @_jit
 def _run(T, H, TJ, HJ, W, wJ, ranks, kinds, t_nat, t_skip, t_end, t_gap, t_short, t_p0, start, setok, rem, lb,
          beam, cap, relax):
-    """The programme; arguments and answer as :func:`rumino._table_dp_jit._run_dp`'s (``start[p0]``: the id
+    """The programme; arguments and answer as :func:`rumino.table.dp_jit._run_dp`'s (``start[p0]``: the id
     of a run begun at position index ``p0``). In the suits of the bit mask ``relax`` the low and the high
     ace are two positions whose aces are counted apart (no state carries the aces used low; see
     :func:`solve_slack`); ``lb`` must then be -1."""
@@ -440,13 +440,13 @@ CAP = 2_000_000  # states in one layer beyond which the exact pass stops (GaveUp
 
 def solve_slack(T, H, TJ: int, HJ: int, W, wJ: int, rules: MeldRules, *, beam: int = BEAM, cap: int = CAP,
                 relax: bool = True):
-    """Best placement as :func:`rumino._table_dp_jit.solve_jit` returns it: ``(value, melds)`` or ``None``
+    """Best placement as :func:`rumino.table.dp_jit.solve_jit` returns it: ``(value, melds)`` or ``None``
     (melds as ``("run", suit, [(position, is_joker), …])`` or ``("set", rank, suits, jokers)``).
 
-    Raises :class:`~rumino._table_dp_jit.GaveUp` if a pass meets a layer of more than ``cap`` states. A
+    Raises :class:`~rumino.table.dp_jit.GaveUp` if a pass meets a layer of more than ``cap`` states. A
     table check (every weight 0) first tries beams of :data:`CHECK_BEAMS` states, whose first arrangement
     is the answer; with ``beam > 0`` a beam pass gives the exact pass a lower bound, as in
-    :func:`~rumino._table_dp_jit.solve_jit`. With aces low and high, ``relax`` (the default) tries the
+    :func:`~rumino.table.dp_jit.solve_jit`. With aces low and high, ``relax`` (the default) tries the
     relaxed passes of the module docstring first; ``relax=False`` carries every suit's aces exactly from
     the start (the tests compare the two).
     """
