@@ -28,7 +28,7 @@ import numpy as np  # noqa: E402
 from bench._common import machine, timed  # noqa: E402
 from rumino.cards import parse_hand, to_counts  # noqa: E402
 from rumino.odds.enumerate import PackShape  # noqa: E402
-from rumino.odds.optimal import (OptimalTable, TableMissingError, _shape_key, best_answer,  # noqa: E402
+from rumino.odds.optimal import (OptimalTable, TableMissingError, shape_key, best_answer,  # noqa: E402
                                  default_table_dir, direct_values)
 from rumino.variants.rumino import RUMINO  # noqa: E402
 
@@ -108,7 +108,7 @@ def main(argv=None) -> int:
         print(f"no table: {err}")
         table = None
     if table is not None:
-        d = default_table_dir() / _shape_key(FULL, RUMINO)
+        d = default_table_dir() / shape_key(FULL, RUMINO)
         size = sum(f.stat().st_size for f in d.iterdir())
         meta = table.meta
         out["table"] = {"directory": str(d), "bytes": size, "build_seconds": meta.get("build_seconds"),

@@ -246,7 +246,7 @@ class Meld:
         return meld_html(self)
 
 
-def _set_reading(naturals: Sequence[int], jokers: int) -> Meld:
+def set_reading(naturals: Sequence[int], jokers: int) -> Meld:
     rank = naturals[0] % 13
     present = {c // 13 for c in naturals}
     missing = [s for s in range(4) if s not in present] or [0]
@@ -254,7 +254,7 @@ def _set_reading(naturals: Sequence[int], jokers: int) -> Meld:
     return Meld("set", tuple(naturals) + (JOKER,) * jokers, stands)
 
 
-def _run_reading(suit: int, window: Sequence[int], joker_at: Sequence[bool]) -> Meld:
+def run_reading(suit: int, window: Sequence[int], joker_at: Sequence[bool]) -> Meld:
     cards = tuple(JOKER if j else _pos_card(suit, p) for p, j in zip(window, joker_at))
     stands = tuple(_pos_card(suit, p) for p in window)
     ace_after_king = any(p % 13 == 0 and i > 0 for i, p in enumerate(window))
@@ -279,7 +279,7 @@ def meld_readings(cards: Iterable[int], rules: MeldRules) -> list[Meld]:
     if n <= rules.max_set and rules.joker_pattern_ok([False] * (n - j) + [True] * j, "set"):
         ranks = {c % 13 for c in nat}
         if len(ranks) == 1 and (rules.set_suits == "any" or len({c // 13 for c in nat}) == len(nat)):
-            out.append(_set_reading(nat, j))
+            out.append(set_reading(nat, j))
         elif not nat:
             out.append(Meld("set", (JOKER,) * j, (JOKER,) * j))
     # runs
@@ -292,7 +292,7 @@ def meld_readings(cards: Iterable[int], rules: MeldRules) -> list[Meld]:
                 continue
             joker_at = [r not in need for r in ranks]
             if rules.joker_pattern_ok(joker_at, "run"):
-                out.append(_run_reading(suit, window, joker_at))
+                out.append(run_reading(suit, window, joker_at))
     elif not nat and not out and n <= rules.max_run and rules.joker_pattern_ok([True] * n, "run"):
         # Jokers alone (allowed only when min_naturals == 0) that cannot stand for a set
         # (too many, or too many jokers for a set) may still stand for a run.
@@ -439,7 +439,7 @@ def candidate_melds(counts: Sequence[int], rules: MeldRules) -> list[Candidate]:
                 if size > rules.max_set:
                     break
                 if rules.joker_pattern_ok([False] * n_nat + [True] * j, "set"):
-                    add(_set_reading(nat, j))
+                    add(set_reading(nat, j))
     for suit in range(4):
         row = [int(counts[suit * 13 + r]) > 0 for r in range(13)]
         n_avail = sum(row)
@@ -462,7 +462,7 @@ def candidate_melds(counts: Sequence[int], rules: MeldRules) -> list[Candidate]:
                         for i in swapped:
                             joker_at[i] = True
                         if rules.joker_pattern_ok(joker_at, "run"):
-                            add(_run_reading(suit, window, joker_at))
+                            add(run_reading(suit, window, joker_at))
     return sorted(best.values(), key=lambda c: (c.naturals, c.jokers))
 
 

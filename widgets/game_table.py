@@ -12,7 +12,7 @@ The coach panel asks the engine:
 * deadwood and the best discards: the view's ``deadwood`` and the shared
   evaluator's ``after_draw`` (the pick-up excluded, RULES §0.5);
 * in Rumino, after a draw, the *optimal* discard for the quickest knock and the value
-  of every discard (:func:`rumino.playing.optimal_play.discard_advice`): from the
+  of every discard (:func:`rumino.odds.optimal_policy.discard_advice`): from the
   optimal table when it is built, else P(knock within 2 draws) computed directly,
   with a note that the table is missing;
 * P(rumino within N draws): exact, for the target :func:`rumino.odds.markov.best_target`
@@ -59,10 +59,11 @@ from rumino.odds.exact import one_in
 from rumino.odds.markov import best_target
 from rumino.odds.coach import first_out_estimates, p_knockable_within
 from rumino.odds.montecarlo import OddsEstimate, proportion
-from rumino.playing.optimal_play import discard_advice
+from rumino.odds.optimal_policy import discard_advice
 from rumino.playing.records import record_of, replay
 from rumino.render.cards import card_back_svg, card_svg, hand_html, marked_meld_html, meld_description, meld_html
 from rumino.table.diff import table_diff
+from rumino.table.melds import read_meld
 from rumino.variants import find_variant
 
 from widgets._base import StaticFallback, TypedActions, error_html, facts_html, info_html
@@ -245,7 +246,6 @@ class GameTableController(TypedActions):
         if table is None:
             return str(action)
         before = self.view().table
-        from rumino.variants.robber import read_meld
 
         after = tuple(read_meld(m, self.rules.meld_rules) for m in table)
         d = table_diff(before, after)
@@ -283,8 +283,7 @@ class GameTableController(TypedActions):
         v = self.view()
         try:
             if hasattr(action, "table"):  # Robber: the placement is the whole table after the move
-                from rumino.variants.robber import read_meld
-
+        
                 return tuple(read_meld(m, self.rules.meld_rules) for m in action.table)
             if hasattr(action, "steps"):  # Rommé: the engine evaluates the play without applying it
                 return v.evaluate(action.steps).table

@@ -1,12 +1,12 @@
 """HandExplorer: type or deal a hand for any variant and see its best arrangement.
 
-The controller asks the engine everything through :func:`rumino.cli.deadwood.evaluate_cards`,
+The controller asks the engine everything through :func:`rumino.compare.hand_report.evaluate_cards`,
 the call behind ``rumino deadwood``: the facts (deadwood, gin, rumino, may knock, best
 discard after a draw) from the one evaluator, and the melds to draw. Text that is not a
 valid hand leaves the engine's message in ``error``; nothing is raised.
 
 For an 8-card Rumino hand it also shows the *optimal* discard for the quickest knock,
-with the value of every discard, from :func:`rumino.playing.optimal_play.discard_advice`:
+with the value of every discard, from :func:`rumino.odds.optimal_policy.discard_advice`:
 the optimal table when it is built, else computed directly for 2 draws with a note
 saying the table is missing.
 
@@ -26,9 +26,9 @@ import numpy as np
 
 from rumino.hand.arrange import Arrangement
 from rumino.cards import deal, format_card, format_hand, from_counts, parse_hand, sort_cards, to_counts
-from rumino.cli.deadwood import evaluate_cards
+from rumino.compare.hand_report import evaluate_cards
 from rumino.errors import RuminoError
-from rumino.playing.optimal_play import discard_advice
+from rumino.odds.optimal_policy import discard_advice
 from rumino.variants.rumino import HAND_SIZE
 from rumino.render.cards import arrangement_html, card_svg, hand_html
 from rumino.variants import VARIANTS, find_variant
@@ -148,7 +148,7 @@ class HandExplorerController:
 
     @property
     def optimal(self) -> dict | None:
-        """The optimal discard of an 8-card Rumino hand (:func:`~rumino.playing.optimal_play.discard_advice`),
+        """The optimal discard of an 8-card Rumino hand (:func:`~rumino.odds.optimal_policy.discard_advice`),
         computed once per hand; None for other hands and variants."""
         if self.report is None or self.variant.key != "rumino" or len(self.hand) != HAND_SIZE + 1:
             return None

@@ -6,7 +6,8 @@
 """
 
 from rumino.compare.matrix import Column, RulesMatrix, rules_matrix
-from rumino.compare.profile import Figure, Profile, executor_for, profile, profiles, profiles_html, profiles_text
+from rumino.compare.figures import Figure, executor_for
+from rumino.compare.profile import Profile, profile, profiles, profiles_html, profiles_text
 
 __all__ = ["Column", "RulesMatrix", "rules_matrix", "Figure", "Profile", "profile", "profiles", "profiles_html",
            "profiles_text", "executor_for"]

@@ -82,12 +82,12 @@ def build(variant_name: str, *, workers: int = 1, progress: bool = True) -> dict
     from rumino.odds.exact import exact_deal_distribution
     from rumino.variants import find_variant
     from rumino.compare.matrix import Column
-    from rumino.compare.profile import _rumino_flags, dealt_hand_size, executor_for
+    from rumino.compare.figures import dealt_hand_size, executor_for, rumino_flags
 
     col = Column.parse(variant_name)
     mr = col.rules.meld_rules
     k = dealt_hand_size(col)
-    flags = _rumino_flags(col)
+    flags = rumino_flags(col)
     t0 = time.perf_counter()
     with executor_for(workers) as ex:
         dist = exact_deal_distribution(mr, k, rumino=flags is not None, rumino_distinct=bool(flags and flags[0]),

@@ -108,12 +108,13 @@ import numpy as np
 
 from rumino.errors import RuleConfigError
 from rumino.stats import Z95, Estimate, mean_estimate, proportion_estimate
+from rumino.compare.figures import (PLAYERS, Figure, dealt_hand_size, exact_figure, executor_for, histogram,
+                                    rumino_flags, simulated_figure)
 from rumino.compare.matrix import Column
 
 # the bots: the same definitions in every game that allows them (a bot that does not fit a game is skipped)
 DEFAULT_BOTS = ("greedy", "greedy")  # the default table: heads-up, two greedy bots
 SKILL_CANDIDATES = ("greedy", "threshold:3", "chaser:5")  # the best bot is the best of these against greedy
-PLAYERS = 2  # every play figure is heads-up: the one table size every game allows (Gin is for two only)
 STOCK_ENDINGS = ("stock_exhausted", "void")  # endings that mean the stock ran out (names shared by the engines)
 DEAL_CHUNK = 1 << 14
 GAME_CHUNK = 25
@@ -142,67 +143,6 @@ def _own_terms(engine) -> bool:
 
 
 # --------------------------------------------------------------------------- figures
-
-
-@dataclass(frozen=True)
-class Figure:
-    """One named figure of a profile: exact (``exact``, a Fraction) or simulated (``estimate``).
-
-    >>> Figure("deal.p_deadwood_0", "deal", "P(all in melds)", exact=Fraction(1, 4)).as_json()
-    {'numerator': 1, 'denominator': 4, 'value': 0.25, 'kind': 'exact', 'label': 'P(all in melds)', 'section': 'deal'}
-    """
-
-    key: str
-    section: str  # "deal", "hand", "game", "luck"
-    label: str
-    exact: Fraction | None = None
-    estimate: Estimate | None = None
-    note: str = ""
-
-    def __post_init__(self):
-        if (self.exact is None) == (self.estimate is None):
-            raise ValueError(f"figure {self.key!r} needs exactly one of exact or estimate.")
-
-    @property
-    def kind(self) -> str:
-        return "exact" if self.exact is not None else "simulated"
-
-    @property
-    def value(self) -> float:
-        return float(self.exact) if self.exact is not None else self.estimate.value
-
-    @property
-    def ci95(self) -> tuple[float, float]:
-        """The 95% interval (an exact figure's is the point itself)."""
-        if self.exact is not None:
-            return float(self.exact), float(self.exact)
-        return self.estimate.lo, self.estimate.hi
-
-    def as_json(self) -> dict:
-        if self.exact is not None:
-            out = {"numerator": self.exact.numerator, "denominator": self.exact.denominator,
-                   "value": float(self.exact), "kind": "exact"}
-        else:
-            out = {**self.estimate.as_json(), "kind": "simulated"}
-        out.update(label=self.label, section=self.section)
-        if self.note:
-            out["note"] = self.note
-        return out
-
-    def text(self, digits: int = 4) -> str:
-        """Short text for a table cell: ``0.1234 (exact)`` or ``0.1234 [0.12, 0.13]``."""
-        if self.exact is not None:
-            return f"{float(self.exact):.{digits}g} (exact)"
-        e = self.estimate
-        return f"{e.value:.{digits}g} [{e.lo:.{digits - 1}g}, {e.hi:.{digits - 1}g}]"
-
-
-def exact_figure(key, section, label, p: Fraction, note: str = "") -> Figure:
-    return Figure(key, section, label, exact=Fraction(p), note=note)
-
-
-def simulated_figure(key, section, label, e: Estimate, note: str = "") -> Figure:
-    return Figure(key, section, label, estimate=e, note=note)
 
 
 @dataclass
@@ -252,32 +192,6 @@ class Profile:
 # --------------------------------------------------------------------------- executors
 
 
-@contextmanager
-def executor_for(workers: int = 1, dask: str | None = None):
-    """The executor profiles run on: None (this process) for one worker, a local process pool for
-    ``workers`` > 1, or a Dask cluster's executor when ``dask`` is its scheduler address."""
-    if dask:
-        try:
-            from distributed import Client
-        except ImportError:  # pragma: no cover - distributed is installed with the project's [all] extra
-            raise RuleConfigError("--dask needs the 'distributed' package (pip install distributed).") from None
-        client = Client(dask)
-        try:
-            yield client.get_executor()
-        finally:
-            client.close()
-        return
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise RuleConfigError(f"workers is {workers!r}: it must be a whole number of at least 1.")
-    if workers == 1:
-        yield None
-        return
-    from concurrent.futures import ProcessPoolExecutor
-
-    with ProcessPoolExecutor(workers) as pool:
-        yield pool
-
-
 def _variance_estimate(xs: np.ndarray, seed) -> Estimate:
     """The sample variance with a normal 95% interval (se from the sample's fourth central moment)."""
     n = len(xs)
@@ -309,22 +223,6 @@ def _call(item):
 # --------------------------------------------------------------------------- the deal
 
 
-def dealt_hand_size(col: Column) -> int:
-    """Cards a player is dealt at the profile's table (heads-up): the engine says so when there is one."""
-    v, rules = col.variant, col.rules
-    if v.game is not None:
-        return int(v.game.new(rules, PLAYERS, seed=0).hand_size)
-    size = getattr(rules, "hand_size", v.hand_size)
-    return size if isinstance(size, int) else v.hand_size
-
-
-def _rumino_flags(col: Column):
-    if not col.variant.has_rumino:
-        return None
-    rules = col.rules
-    return (getattr(rules, "set_suits", "any") == "distinct", bool(getattr(rules, "rumino_natural_only", False)))
-
-
 def _deal_plan(col: Column, samples: int, deal: str = "auto"):
     """How the deal is profiled: ("exact …", dist) if it is stored, ("exact …", ENUMERATE) if it is small
     enough to enumerate on the spot, else ("simulated", None). ``deal="simulated"`` always simulates (to
@@ -334,7 +232,7 @@ def _deal_plan(col: Column, samples: int, deal: str = "auto"):
 
     mr = col.rules.meld_rules
     k = dealt_hand_size(col)
-    flags = _rumino_flags(col)
+    flags = rumino_flags(col)
     if deal == "simulated":
         return "simulated", None
     stored = stored_distribution(mr, k, flags)
@@ -351,7 +249,7 @@ ENUMERATE = "enumerate"
 def _enumerate(col: Column, executor):
     from rumino.odds.exact import exact_deal_distribution
 
-    flags = _rumino_flags(col)
+    flags = rumino_flags(col)
     return exact_deal_distribution(col.rules.meld_rules, dealt_hand_size(col), rumino=flags is not None,
                                    rumino_distinct=bool(flags and flags[0]),
                                    rumino_natural_only=bool(flags and flags[1]), executor=executor)
@@ -364,7 +262,7 @@ def _deal_jobs(col: Column, samples: int, seed: int) -> list[tuple]:
     sizes = chunk_sizes(samples, DEAL_CHUNK)
     seeds = chunk_seeds(seed, len(sizes))
     k = dealt_hand_size(col)
-    return [(size, ss, mr.pack, k, mr, _rumino_flags(col)) for size, ss in zip(sizes, seeds)]
+    return [(size, ss, mr.pack, k, mr, rumino_flags(col)) for size, ss in zip(sizes, seeds)]
 
 
 def _deal_figures(prof: Profile, col: Column, dist, exact: bool, samples: int, seed: int) -> None:
@@ -442,9 +340,9 @@ def _deal_figures(prof: Profile, col: Column, dist, exact: bool, samples: int, s
 def _opening_figures(prof: Profile, col: Column, jobs, samples: int, seed: int, ex, tick) -> None:
     """P(the dealt hand can open): melds from the dealt cards worth the rules' ``opening_min`` (Rommé's 40),
     by the compiled opening kernel on the same seeded hands as the simulated deal."""
-    from rumino.odds.opening import _value_chunk
+    from rumino.odds.opening import value_chunk
 
-    grid = np.sum(_map_chunks(_value_chunk, jobs, ex, tick), axis=0)
+    grid = np.sum(_map_chunks(value_chunk, jobs, ex, tick), axis=0)
     m = int(col.rules.opening_min)
     values = np.arange(grid.shape[1])
 
@@ -657,9 +555,9 @@ def _profile_one(col: Column, plan: dict, samples: int, games: int, seed: int, e
             dist = _enumerate(col, ex)  # cached per process: a second column with the same melds reuses it
         if dist is None:
             from rumino.odds.enumerate import DealDistribution
-            from rumino.odds.montecarlo import _deal_chunk
+            from rumino.odds.montecarlo import deal_chunk
 
-            parts = _map_chunks(_deal_chunk, plan["deal_jobs"], ex, tick)
+            parts = _map_chunks(deal_chunk, plan["deal_jobs"], ex, tick)
             dist = DealDistribution(parts[0].hand_size, parts[0].pack_size, total=0)
             for p in parts:
                 dist.merge(p)
@@ -696,9 +594,8 @@ def _profile_one(col: Column, plan: dict, samples: int, games: int, seed: int, e
     prof.add(simulated_figure("hand.turns", "hand", "mean turns to the end of a hand (default bots)",
                               mean_estimate([h[0] for h in hands], seed=seed),
                               note="a turn: a draw, or a knock in lieu of drawing"))
-    from rumino.compare.rummoli_profile import _histogram
 
-    prof.distributions["hand.turns"] = _histogram([h[0] for h in hands], seed)
+    prof.distributions["hand.turns"] = histogram([h[0] for h in hands], seed)
     endings = list(getattr(engine, "ENDINGS", ()))
     endings += sorted({h[1] for h in hands} - set(endings))
     for ending in endings:

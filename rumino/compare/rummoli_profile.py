@@ -47,6 +47,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from rumino.compare.figures import exact_figure, histogram, simulated_figure
 from rumino.stats import Z95, Estimate, mean_estimate, proportion_estimate
 
 BOTS = ("default", "default")  # Rummoli's own bots: the default table is two default bots
@@ -141,7 +142,6 @@ def exact_dealt(k: int) -> dict[str, int]:
 def rummoli_figures(prof, rules, results: dict, seed: int) -> None:
     """Fill ``prof`` (a :class:`~rumino.compare.profile.Profile`) from the matches' tallies."""
     from rumino.variants.rummoli import SECTIONS, hand_sizes
-    from rumino.compare.profile import exact_figure, simulated_figure
 
     default = results["default"]
     deals = [d for t in default for d in t.deals]
@@ -150,7 +150,7 @@ def rummoli_figures(prof, rules, results: dict, seed: int) -> None:
     turns = [d.plays for d in deals]
     prof.add(simulated_figure("hand.turns", "hand", "mean turns to the end of a hand (default bots)",
                               mean_estimate(turns, seed=seed), note="Rummoli: one card played in the stops a turn"))
-    prof.distributions["hand.turns"] = _histogram(turns, seed)
+    prof.distributions["hand.turns"] = histogram(turns, seed)
     for ending in ("rummoli", "deadlock"):
         k = sum(1 for d in deals if d.ending == ending)
         words = "a player going out (Rummoli)" if ending == "rummoli" else "a deadlock (nobody can change colour)"
@@ -216,15 +216,6 @@ def _counts(items) -> dict[str, int]:
     for x in items:
         out[str(x)] = out.get(str(x), 0) + 1
     return dict(sorted(out.items()))
-
-
-def _histogram(values, seed) -> dict:
-    """A simulated histogram in the profile's JSON form (value → count, with n and seed)."""
-    counts: dict[int, int] = {}
-    for v in values:
-        counts[int(v)] = counts.get(int(v), 0) + 1
-    return {"kind": "simulated", "total": len(values), "n": len(values), "seed": seed,
-            "counts": {str(k): c for k, c in sorted(counts.items())}}
 
 
 def _sd_estimate(xs, seed) -> Estimate:

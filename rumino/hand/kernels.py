@@ -75,10 +75,10 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
-import numba
 import numpy as np
 
 from rumino.cards import JOKER, N_KINDS, format_card
+from rumino.jit import jit as _jit
 from rumino.errors import IllegalActionError, InvalidCardError, RuleConfigError
 from rumino.melds import MeldRules, leftover_jokers
 
@@ -91,25 +91,6 @@ __all__ = [
     "after_draw_fast",
     "best_discards_fast",
 ]
-
-
-def _jit(fn=None, *, sig=None, inline: bool = False):
-    """``numba.njit(cache=True)``, or without the on-disk cache where no cache directory is writable.
-
-    numba looks for a writable ``__pycache__`` next to this file, then
-    ``NUMBA_CACHE_DIR``, then a per-user directory; if none is writable
-    ``cache=True`` raises at decoration time, and compiling in memory is the
-    right fallback (slower start, same code). ``inline=True`` asks numba to
-    inline the function into its compiled callers (for small helpers on a hot path).
-    """
-    if fn is None:
-        return lambda f: _jit(f, sig=sig, inline=inline)
-    args = (sig,) if sig is not None else ()
-    opts = {"inline": "always"} if inline else {}
-    try:
-        return numba.njit(*args, cache=True, **opts)(fn)
-    except RuntimeError:  # "cannot cache function ...: no locator available"
-        return numba.njit(*args, **opts)(fn)
 
 
 # --------------------------------------------------------------------------- rules as an int array
@@ -397,7 +378,7 @@ def _set_ranks(cnt, rows, J, T):
 
 # An explicit signature: one compiled version, and recursive calls resolve against it.
 @_jit(sig="int64(int64[::1], int64[::1], int64, int64, int64, int64, int64, int32[::1], int8[::1])")
-def _dfs(cnt, rows, J, cost, best, floor, disc, T, banned):
+def deadwood_dfs(cnt, rows, J, cost, best, floor, disc, T, banned):
     """Best total (< ``best``) of the cards left, or ``best`` if none is lower.
 
     ``cost``: deadwood already committed; ``floor``: stop once reached;
@@ -446,12 +427,12 @@ def _dfs(cnt, rows, J, cost, best, floor, disc, T, banned):
         k2 = _lift(cnt, rows, 2, l2)
         k3 = _lift(cnt, rows, 3, l3)
         if disc == 0:
-            best = _dfs(cnt, rows, J, cost + bound, best, floor, disc, T, banned)
+            best = deadwood_dfs(cnt, rows, J, cost + bound, best, floor, disc, T, banned)
         else:
             if most >= 0:  # the discard is the dearest lone card ...
-                best = _dfs(cnt, rows, J, cost + bound - most, best, floor, disc - 1, T, banned)
+                best = deadwood_dfs(cnt, rows, J, cost + bound - most, best, floor, disc - 1, T, banned)
             if best > floor:  # ... or a card that could meld, or a joker
-                best = _dfs(cnt, rows, J, cost + bound, best, floor, disc, T, banned)
+                best = deadwood_dfs(cnt, rows, J, cost + bound, best, floor, disc, T, banned)
         _drop(cnt, rows, 0, l0, k0)
         _drop(cnt, rows, 1, l1, k1)
         _drop(cnt, rows, 2, l2, k2)
@@ -464,7 +445,7 @@ def _dfs(cnt, rows, J, cost, best, floor, disc, T, banned):
             M = T[T_J0_LIST + i]
             if M & ~rows[s] == 0:
                 _take_run(cnt, rows, s, M)
-                best = _dfs(cnt, rows, J, cost, best, floor, disc, T, banned)
+                best = deadwood_dfs(cnt, rows, J, cost, best, floor, disc, T, banned)
                 _put_run(cnt, rows, s, M)
                 if best <= floor:
                     return best
@@ -478,7 +459,7 @@ def _dfs(cnt, rows, J, cost, best, floor, disc, T, banned):
                 _take_run(cnt, rows, s, M)
                 for j in range(J, -1, -1):  # more jokers first: a joker left over costs the most
                     if (ok >> j) & 1:
-                        best = _dfs(cnt, rows, J - j, cost, best, floor, disc, T, banned)
+                        best = deadwood_dfs(cnt, rows, J - j, cost, best, floor, disc, T, banned)
                         if best <= floor:
                             break
                 _put_run(cnt, rows, s, M)
@@ -515,7 +496,7 @@ def _dfs(cnt, rows, J, cost, best, floor, disc, T, banned):
                         _take(cnt, rows, c + 39, k3)
                     for j in range(J, -1, -1):
                         if (ok >> j) & 1:
-                            best = _dfs(cnt, rows, J - j, cost, best, floor, disc, T, banned)
+                            best = deadwood_dfs(cnt, rows, J - j, cost, best, floor, disc, T, banned)
                             if best <= floor:
                                 break
                     _put(cnt, rows, c, k0)
@@ -531,7 +512,7 @@ def _dfs(cnt, rows, J, cost, best, floor, disc, T, banned):
     # 3. c is the card discarded (after a draw), at no cost
     if disc == 1 and banned[c] == 0:
         _take(cnt, rows, c, 1)
-        best = _dfs(cnt, rows, J, cost, best, floor, disc - 1, T, banned)
+        best = deadwood_dfs(cnt, rows, J, cost, best, floor, disc - 1, T, banned)
         _put(cnt, rows, c, 1)
         if best <= floor:
             return best
@@ -542,14 +523,14 @@ def _dfs(cnt, rows, J, cost, best, floor, disc, T, banned):
     if v < best:
         cnt[c] = 0
         rows[s] &= ~bit
-        best = _dfs(cnt, rows, J, v, best, floor, disc, T, banned)
+        best = deadwood_dfs(cnt, rows, J, v, best, floor, disc, T, banned)
         cnt[c] = m
         rows[s] |= bit
     return best
 
 
 @_jit
-def _load_rows(cnt, rows):
+def load_rows(cnt, rows):
     for s in range(4):
         m = 0
         for q in range(13):
@@ -576,8 +557,8 @@ def _batch(counts, T, disc, out, banned):
             total += x
         if disc == 1 and total == 0:
             return n * 53 + i
-        _load_rows(cnt, rows)
-        out[i] = _dfs(cnt, rows, cnt[52], zero, big, zero, disc, T, banned)
+        load_rows(cnt, rows)
+        out[i] = deadwood_dfs(cnt, rows, cnt[52], zero, big, zero, disc, T, banned)
     return -1
 
 
@@ -593,7 +574,7 @@ def _load_ids(ids, T, cnt, rows):
     for c in range(53):
         if cnt[c] > T[T_CAP + c]:
             return -(1 + c)
-    _load_rows(cnt, rows)
+    load_rows(cnt, rows)
     return 0
 
 
@@ -606,7 +587,7 @@ def _single_value(ids, T):
     status = _load_ids(ids, T, cnt, rows)
     if status != 0:
         return -big - status
-    return _dfs(cnt, rows, cnt[52], zero, big, zero, zero, T, np.zeros(53, dtype=np.int8))
+    return deadwood_dfs(cnt, rows, cnt[52], zero, big, zero, zero, T, np.zeros(53, dtype=np.int8))
 
 
 @_jit
@@ -624,7 +605,7 @@ def _single_draw(ids, T, banned, discards):
     if status != 0:
         return status, zero, zero
     J = cnt[52]
-    value = _dfs(cnt, rows, J, zero, big, zero, one, T, banned)
+    value = deadwood_dfs(cnt, rows, J, zero, big, zero, one, T, banned)
     if value >= BIG:
         return zero, value, zero
     # which discards reach `value`: search each kept hand with `value` as a floor (stop there)
@@ -633,10 +614,10 @@ def _single_draw(ids, T, banned, discards):
         if cnt[d] == 0 or banned[d]:
             continue
         if d == 52:
-            v = _dfs(cnt, rows, J - 1, zero, value + 1, value, zero, T, banned)
+            v = deadwood_dfs(cnt, rows, J - 1, zero, value + 1, value, zero, T, banned)
         else:
             _take(cnt, rows, d, 1)
-            v = _dfs(cnt, rows, J, zero, value + 1, value, zero, T, banned)
+            v = deadwood_dfs(cnt, rows, J, zero, value + 1, value, zero, T, banned)
             _put(cnt, rows, d, 1)
         if v == value:
             discards[n] = d

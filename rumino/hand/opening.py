@@ -76,9 +76,10 @@ from typing import Sequence
 import numpy as np
 
 from rumino.cards import N_KINDS
+from rumino.jit import jit as _jit
 from rumino.hand.kernels import (BIG, fill_run_reach, LOWBIT, NO_SET, P_ACE, P_ADJACENT_MIN_RUN, P_JOKERS, P_MAX_ADJACENT, P_MAX_RUN,
                       P_MIN_MELD, P_MIN_NATURALS, T_CAP, T_DISTINCT, T_SET, T_SET_NEED, _as_counts, _drop, _ids,
-                      _jit, _lift, _load_ids, _load_rows, _max_jokers, _put, _put_run, _raise_count, _refuse,
+                      _lift, _load_ids, load_rows, _max_jokers, _put, _put_run, _raise_count, _refuse,
                       _set_ranks, _take, _take_run, encode_rules, rule_tables)
 from rumino.errors import RuleConfigError, RuminoError
 from rumino.melds import MeldRules
@@ -388,7 +389,7 @@ def _opening_batch(counts, T, O, cap, out):
             if x < 0 or x > T[T_CAP + c]:
                 return i * 53 + c
             cnt[c] = x
-        _load_rows(cnt, rows)
+        load_rows(cnt, rows)
         out[i] = _odfs(cnt, rows, cnt[52], zero, _pot(cnt, O), zero, cap, T, O)
     return -1
 

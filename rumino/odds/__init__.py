@@ -11,8 +11,6 @@
   forms) and what is feasible.
 * :mod:`~rumino.odds.montecarlo` — seeded vectorised dealing, Wilson and normal
   intervals, convergence, any ``concurrent.futures`` executor (Dask included).
-* :mod:`~rumino.playing.bot_odds` — odds from bots playing real hands, any player
-  count and house rules.
 * :mod:`~rumino.odds.poker` — exact best-five-of-n poker tables for n = 5 … 18
   (Rummoli), by two independent methods, with brute force and simulation checks.
 * :mod:`~rumino.odds.opening` — how often a dealt Rommé hand can open with 40
@@ -31,7 +29,6 @@ from rumino.odds.exact import (count_zero_deadwood_dp, feasibility_table, four_t
 from rumino.odds.markov import KeepTargetChain, Target, best_target, rumino_targets, simulate_keep_target
 from rumino.odds.montecarlo import OddsEstimate, mean_from_moments, proportion, run_chunks, sample_deals, simulate_deals
 from rumino.odds.opening import OpeningSample, simulate_opening
-from rumino.playing.bot_odds import PlaySample, simulate_play
 
 __all__ = [
     "OddsArgumentError", "completion_curve", "expected_draws_to_complete", "expected_draws_to_first_out",
@@ -41,5 +38,5 @@ __all__ = [
     "rumino_count_closed_form", "rumino_deal_distribution", "show", "zero_deadwood_hands",
     "KeepTargetChain", "Target", "best_target", "rumino_targets", "simulate_keep_target",
     "OddsEstimate", "mean_from_moments", "proportion", "run_chunks", "sample_deals", "simulate_deals",
-    "PlaySample", "simulate_play", "OpeningSample", "simulate_opening",
+    "OpeningSample", "simulate_opening",
 ]

@@ -198,7 +198,7 @@ def sample_deals(pack: Pack | PackShape, hand_size: int, n: int, rng: np.random.
 # --------------------------------------------------------------------------- simulated deals
 
 
-def _deal_chunk(size: int, ss: np.random.SeedSequence, pack, hand_size: int, rules, rumino_flags) -> DealDistribution:
+def deal_chunk(size: int, ss: np.random.SeedSequence, pack, hand_size: int, rules, rumino_flags) -> DealDistribution:
     from rumino.hand.kernels import min_deadwood_batch
 
     rng = np.random.default_rng(ss)
@@ -290,7 +290,7 @@ def simulate_deals(variant, n: int, seed: int, *, rules=None, chunk: int = DEFAU
     flags = None
     if variant.has_rumino:
         flags = (rules.set_suits == "distinct", bool(rules.rumino_natural_only))
-    parts = run_chunks(_deal_chunk, n, seed, chunk=chunk, args=(meld_rules.pack, variant.hand_size, meld_rules, flags),
+    parts = run_chunks(deal_chunk, n, seed, chunk=chunk, args=(meld_rules.pack, variant.hand_size, meld_rules, flags),
                        executor=executor, progress=progress, desc="deals")
     hist = DealDistribution(variant.hand_size, meld_rules.pack.size, total=0)
     for p in parts:

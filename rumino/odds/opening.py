@@ -48,7 +48,7 @@ CARD_MAX = 11  # the most one card counts toward an opening (an ace at 11, or a 
 HAND_SIZES = {"romme": (13, 14, 11), "robber": (13, 12, 11)}
 
 
-def _value_chunk(size: int, ss: np.random.SeedSequence, meld_rules, cards: int) -> np.ndarray:
+def value_chunk(size: int, ss: np.random.SeedSequence, meld_rules, cards: int) -> np.ndarray:
     """Deal ``size`` hands and count them by (jokers dealt, opening value): a ``(J + 1, V + 1)`` grid."""
     from rumino.hand.opening import max_opening_batch
 
@@ -166,7 +166,7 @@ def simulate_opening(n: int, seed: int, *, cards: int = 13, variant: str = "romm
     if isinstance(cards, bool) or not isinstance(cards, (int, np.integer)) or not 3 <= cards <= 14:
         raise OddsArgumentError(f"cards is {cards!r}: a hand for the opening odds has 3 to 14 cards.")
     mr = rules.meld_rules
-    parts = run_chunks(_value_chunk, n, seed, chunk=chunk, args=(mr, int(cards)), executor=executor,
+    parts = run_chunks(value_chunk, n, seed, chunk=chunk, args=(mr, int(cards)), executor=executor,
                        progress=progress, desc="deals")
     grid = np.sum(parts, axis=0)
     return OpeningSample(int(n), int(seed), int(cards), v.key, int(rules.opening_min), grid, mr.pack.size)

@@ -121,7 +121,7 @@ import numpy as np
 
 from rumino.cards import JOKER, N_KINDS, format_card, parse_hand, to_counts
 from rumino.errors import InvalidCardError, RuleConfigError, RuminoError
-from rumino.hand.kernels import BIG, _dfs, _load_rows, rule_tables, min_deadwood_batch
+from rumino.hand.kernels import BIG, deadwood_dfs, load_rows, rule_tables, min_deadwood_batch
 from rumino.variants.rumino import HAND_SIZE, RUMINO, RuminoRules
 from rumino.odds.enumerate import PackShape, _size_tuples, class_count, iter_classes, row_count, tasks, task_classes
 
@@ -534,7 +534,7 @@ def _extrapolate(V, TV, goal, gbits, factor):
 # =========================================================================== model and solver
 
 
-def _shape_key(shape: PackShape, rules: RuminoRules) -> str:
+def shape_key(shape: PackShape, rules: RuminoRules) -> str:
     knobs = f"k{rules.knock_max_deadwood}"
     if rules.max_lay_size is None:
         knobs += "-unlim"
@@ -880,7 +880,7 @@ class OptimalTable:
 
     def save(self, directory: Path | str | None = None) -> Path:
         """Write the table under ``directory`` (default :func:`default_table_dir`) / its shape key."""
-        d = Path(directory or default_table_dir()) / _shape_key(self.shape, self.rules)
+        d = Path(directory or default_table_dir()) / shape_key(self.shape, self.rules)
         d.mkdir(parents=True, exist_ok=True)
         if not (isinstance(self.prob, np.memmap) and Path(self.prob.filename).resolve() == (d / "prob.npy").resolve()):
             np.save(d / "prob.npy", self.prob)
@@ -902,7 +902,7 @@ class OptimalTable:
              directory: Path | str | None = None) -> "OptimalTable":
         """Memory-map a saved table (nothing is read until looked up)."""
         shape = shape or PackShape(4, 13, 2, 4)
-        d = Path(directory or default_table_dir()) / _shape_key(shape, rules)
+        d = Path(directory or default_table_dir()) / shape_key(shape, rules)
         if not (d / "meta.json").exists():
             raise TableMissingError(f"no optimal table for this pack and rules in {d}: build it with "
                                     f"`python -m rumino.odds.optimal build` (about half an hour on 2 cores).")
@@ -951,9 +951,9 @@ def _goal_after(cnt, rows, goal, limit, T, banned, disc):
                 if ok:
                     return True
         return False
-    _load_rows(cnt, rows)
-    v = _dfs(cnt, rows, cnt[52], np.int64(0), np.int64(BIG), np.int64(0), np.int64(disc), T, banned)
-    _load_rows(cnt, rows)
+    load_rows(cnt, rows)
+    v = deadwood_dfs(cnt, rows, cnt[52], np.int64(0), np.int64(BIG), np.int64(0), np.int64(disc), T, banned)
+    load_rows(cnt, rows)
     return v <= (limit if goal == 0 else 0)
 
 
@@ -1458,7 +1458,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.cmd == "figures":
         s = PackShape(*[int(x) for x in args.shape.split(",")])
         table = OptimalTable.load(s, directory=args.dir)
-        d = Path(args.dir or default_table_dir()) / _shape_key(s, table.rules)
+        d = Path(args.dir or default_table_dir()) / shape_key(s, table.rules)
         table.meta["table_bytes"] = sum(f.stat().st_size for f in d.iterdir() if f.suffix == ".npy")
         res = {"model": "solitaire against the stock, discards reshuffled in (rumino.odds.optimal)",
                "shape": [s.suits, s.ranks, s.copies, s.jokers], "knock_max_deadwood": table.rules.knock_max_deadwood,
@@ -1478,7 +1478,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     s = PackShape(*[int(x) for x in args.shape.split(",")])
     numba.set_num_threads(min(args.threads, numba.config.NUMBA_NUM_THREADS))
     model = SolitaireModel(s, threads=args.threads, verbose=True)
-    target = Path(args.dir or default_table_dir()) / _shape_key(s, model.rules)
+    target = Path(args.dir or default_table_dir()) / shape_key(s, model.rules)
     table = model.solve(horizon=args.horizon, tol=args.tol, out_dir=target, reuse_finite=args.reuse_finite,
                         max_seconds=None if args.max_minutes is None else 60 * args.max_minutes)
     t = time.perf_counter()

@@ -26,6 +26,7 @@ from rumino.players.greedy import GreedyPlayer, ThresholdKnocker
 from rumino.players.human import AwaitingInput, HumanPlayer, describe_view, parse_human_action
 from rumino.players.random_player import RandomPlayer
 from rumino.players.rummoli_bots import RummoliDefault
+from rumino.players.solitaire import SolitairePlayer
 from rumino.players import gin_defaults, robber_defaults, romme_defaults, wiener_defaults  # noqa: F401  (register the games' decisions for the greedy-type bots)
 
 
@@ -50,8 +51,6 @@ def make_player(spec: str, *, seed=None, rng: np.random.Generator | None = None)
         if goal not in ("knock", "gin", "rumino"):
             raise UnknownPlayerError(f"player {spec.strip()!r}: the goal must be knock, gin or rumino, "
                                      f"as in solitaire:knock.")
-        from rumino.players.solitaire import SolitairePlayer  # imported when asked for: it pulls in the optimal tables' module
-
         return SolitairePlayer(goal)
     if arg and kind not in ("threshold", "chaser"):
         raise UnknownPlayerError(f"player {spec.strip()!r}: {kind} takes no parameter; the players are {ALLOWED}.")
@@ -116,21 +115,11 @@ def make_players(specs: str | list[str], *, seed=None, game=None) -> list[Player
 
 
 _CLASSES = {"random": RandomPlayer, "greedy": GreedyPlayer, "threshold": ThresholdKnocker, "chaser": RuminoChaser,
-            "default": RummoliDefault, "human": HumanPlayer}
+            "default": RummoliDefault, "solitaire": SolitairePlayer, "human": HumanPlayer}
 
 
 def _class(kind: str):
-    if kind == "solitaire":
-        from rumino.players.solitaire import SolitairePlayer
-
-        return SolitairePlayer
     return _CLASSES[kind]
-
-
-def __getattr__(name: str):
-    if name == "SolitairePlayer":  # lazily: rumino.odds imports this package, and the bot imports rumino.odds
-        return _class("solitaire")
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 __all__ = ["allowed_for", "Player", "RandomPlayer", "GreedyPlayer", "ThresholdKnocker", "RuminoChaser", "rumino_target",

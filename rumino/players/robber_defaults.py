@@ -29,11 +29,13 @@ from __future__ import annotations
 
 import time
 from collections import OrderedDict
+from contextlib import contextmanager
 
 from rumino.hand.arrange import max_opening
 from rumino.engine.actions import DRAW_DISCARD, DRAW_STOCK, Discard
 from rumino.table.solver import solve_table
-from rumino.variants.robber import PASS, Place, RobberView, _canon
+from rumino.table.melds import canonical
+from rumino.variants.robber import PASS, Place, RobberView
 from rumino.players.greedy import GAME_DEFAULTS, pick_discard
 
 _CACHE: OrderedDict = OrderedDict()
@@ -65,29 +67,27 @@ def best_place(view: RobberView) -> Place | None:
     if not view.opened[view.seat]:
         best = max_opening(hand, mr)
         if best.value >= rules.opening_min:
-            return Place.of(tuple(view.table) + tuple(_canon(m) for m in best.melds))
+            return Place.of(tuple(view.table) + tuple(canonical(m) for m in best.melds))
         return None
     sol = _solve(tuple(sorted(view.table_cards)), hand, mr)
     if not sol.placed:
         return None
-    return Place.of(tuple(_canon(m) for m in sol.melds))
+    return Place.of(tuple(canonical(m) for m in sol.melds))
 
 
-def solver_positions(games: int, seed: int, players: int = 4) -> list[tuple[tuple, tuple]]:
-    """Every (table cards, hand) a greedy bot asked the solver about in ``games`` seeded games of
-    ``players`` greedy bots (game ``i`` seeded as :func:`rumino.playing.seeding.new_table` does): the
-    positions of real play, for benchmarks and tests.
+@contextmanager
+def recording_positions(seen: list):
+    """While open, every (table cards, hand) the greedy bot asks the solver about is appended to
+    ``seen``: the positions of real play (:func:`rumino.playing.positions.solver_positions`).
+    The answer cache is set aside meanwhile (a cached answer would hide its position) and restored after.
 
-    >>> pos = solver_positions(1, 2026, 2)
-    >>> len(pos) > 0 and all(len(t) >= 3 and len(h) >= 1 for t, h in pos)
-    True
-    >>> solver_positions(1, 2026, 2) == pos  # the same again (not hidden by the bots' answer cache)
-    True
+    >>> seen = []
+    >>> with recording_positions(seen):
+    ...     pass
+    >>> seen
+    []
     """
-    from rumino.playing.seeding import new_table
-
     global solve_table
-    seen: list[tuple[tuple, tuple]] = []
     real = solve_table
 
     def spy(table, hand, rules, **kw):
@@ -95,18 +95,14 @@ def solver_positions(games: int, seed: int, players: int = 4) -> list[tuple[tupl
         return real(table, hand, rules, **kw)
 
     solve_table = spy
-    kept = _CACHE.copy()  # an answer cached by earlier games would hide its position from the spy
+    kept = _CACHE.copy()
     _CACHE.clear()
     try:
-        for i in range(games):
-            game, bots = new_table("robber", ["greedy"] * players, seed, i)
-            while not game.game_over:
-                game.apply(bots[game.to_act].choose(game.view(game.to_act)))
+        yield seen
     finally:
         solve_table = real
         _CACHE.clear()
         _CACHE.update(kept)
-    return seen
 
 
 def choose_robber(player, view: RobberView):
@@ -133,4 +129,4 @@ def choose_robber(player, view: RobberView):
 
 GAME_DEFAULTS[RobberView] = choose_robber
 
-__all__ = ["choose_robber", "best_place", "solver_positions", "SOLVER_TIMES"]
+__all__ = ["choose_robber", "best_place", "recording_positions", "SOLVER_TIMES"]

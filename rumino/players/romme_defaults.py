@@ -32,7 +32,7 @@ from rumino.engine.actions import DEAL, DRAW_DISCARD, DRAW_STOCK, Discard
 from rumino.errors import IllegalActionError
 from rumino.melds import candidate_melds, meld_readings
 from rumino.table.melds import LayOff, lay_off
-from rumino.variants.romme_game import (Play, RommeView, _could_lay_off, _exchanges, _minus, best_opening_melds, lay_of,
+from rumino.variants.romme_game import (Play, RommeView, could_lay_off, joker_exchanges, without_cards, best_opening_melds, lay_of,
                                    layout_melds)
 from rumino.players.greedy import GAME_DEFAULTS, pick_discard
 
@@ -78,7 +78,7 @@ def _draw(view: RommeView):
         if max_opening_fast(hand, mr) < need <= max_opening_fast(hand + (top,), mr):
             return DRAW_DISCARD
         return DRAW_STOCK
-    if any(_could_lay_off(m, top) and _fits(m, top, mr) for m in view.table):
+    if any(could_lay_off(m, top) and _fits(m, top, mr) for m in view.table):
         return DRAW_DISCARD
     if top == JOKER:
         # A joker is taken only when the hand can meld it now: two naturals that make a meld with it.
@@ -133,7 +133,7 @@ def plan(view: RommeView) -> tuple:
                 return whole
         base = hand
         if view.pickup is not None and not rules.pickup_counts_for_opening and view.pickup in hand:
-            base = tuple(_minus(hand, [view.pickup]))
+            base = tuple(without_cards(hand, [view.pickup]))
         melds = best_opening_melds(base, rules, rules.opening_min)
         if not melds:
             return ()
@@ -151,7 +151,7 @@ def plan(view: RommeView) -> tuple:
     # exchange table jokers for naturals held, laying the freed joker at once
     for i, m in enumerate(table):
         for s in sorted({s for c, s in zip(m.cards, m.stands_for) if c == JOKER}):
-            for extra in _exchanges(table, tuple(left), i, m, s, rules):
+            for extra in joker_exchanges(table, tuple(left), i, m, s, rules):
                 trial = steps + extra
                 res = _ok(view, trial)
                 if res is not None:
@@ -163,7 +163,7 @@ def plan(view: RommeView) -> tuple:
         changed = False
         for c in sorted(set(left), key=lambda c: (c == JOKER, c)):
             for i, m in enumerate(table):
-                if not _could_lay_off(m, c) or not _fits(m, c, mr):
+                if not could_lay_off(m, c) or not _fits(m, c, mr):
                     continue
                 trial = steps + (LayOff(i, c),)
                 res = _ok(view, trial)

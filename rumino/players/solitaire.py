@@ -5,7 +5,7 @@ best discard for the quickest knock (or gin, or the likeliest rumino within the
 table's 10 draws), as if the discards were shuffled back in. This bot plays that
 policy at a real table:
 
-* after a draw it throws the card the table values best (:func:`rumino.playing.optimal_play.choose_discard`;
+* after a draw it throws the card the table values best (:func:`rumino.odds.optimal_policy.choose_discard`;
   ties: the least deadwood, then the greedy order); it goes gin or calls a rumino
   when it can, like every bot;
 * it takes the top discard when the hand after the best discard is worth more
@@ -17,12 +17,12 @@ policy at a real table:
 
 It does not look at the other players (the model has none): what that costs at a
 real table is what its win rate against greedy measures (``python -m
-rumino.playing.optimal_play``). Without the table it refuses at once with one line
+rumino.odds.optimal_policy``). Without the table it refuses at once with one line
 naming ``RUMINO_OPTIMAL_DIR`` and the build command; ``values=`` lets a caller
-(tests, a reduced pack) give it any :class:`~rumino.playing.optimal_play.TableValues`
-or :class:`~rumino.playing.optimal_play.DirectValues`.
+(tests, a reduced pack) give it any :class:`~rumino.odds.optimal_policy.TableValues`
+or :class:`~rumino.odds.optimal_policy.DirectValues`.
 
->>> from rumino.playing.optimal_play import DirectValues
+>>> from rumino.odds.optimal_policy import DirectValues
 >>> bot = SolitairePlayer(values=DirectValues("knock", draws=1))
 >>> bot.name, bot.goal
 ('solitaire', 'knock')
@@ -35,8 +35,8 @@ import numpy as np
 from rumino.cards import to_counts
 from rumino.engine.actions import DRAW_DISCARD, DRAW_STOCK, KNOCK, Discard, Gin, Knock
 from rumino.errors import RuleConfigError
-from rumino.odds.optimal import GOALS, _shape_key
-from rumino.playing.optimal_play import FULL, TableValues, _shed_key, choose_discard, discard_costs, load_table
+from rumino.odds.optimal import GOALS, shape_key
+from rumino.odds.optimal_policy import FULL, TableValues, choose_discard, discard_costs, load_table, shed_key
 from rumino.variants.rumino import HAND_SIZE, RUMINO
 from rumino.players.greedy import GreedyPlayer, forbidden_after_taking
 
@@ -69,10 +69,10 @@ class SolitairePlayer(GreedyPlayer):
         if rules is self._checked_rules:
             return self.values
         table = getattr(self.values, "table", None)
-        if table is not None and _shape_key(FULL, rules) != _shape_key(FULL, table.rules):
+        if table is not None and shape_key(FULL, rules) != shape_key(FULL, table.rules):
             self.values = TableValues(load_table(self.directory, rules), self.goal)
         elif table is None and getattr(self.values, "rules", rules) != rules:
-            if _shape_key(FULL, self.values.rules) != _shape_key(FULL, rules):
+            if shape_key(FULL, self.values.rules) != shape_key(FULL, rules):
                 raise RuleConfigError("the solitaire bot's values were computed for other meld or knock rules.")
         self._checked_rules = rules
         return self.values
@@ -115,7 +115,7 @@ class SolitairePlayer(GreedyPlayer):
         if Gin in view.action_set.classes:  # a gin ends the hand at once: always take it, as every bot does
             value, best = view.evaluator.after_draw(view.hand, view.forbidden)
             if value == 0:
-                return Gin(max(best, key=_shed_key))
+                return Gin(max(best, key=shed_key))
         values = self._values_for(view)
         return Discard(choose_discard(values, to_counts(view.hand).astype(np.int64), None, view.forbidden))
 

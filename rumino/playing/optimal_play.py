@@ -45,192 +45,12 @@ import numpy as np
 
 from rumino.cards import JOKER, from_counts
 from rumino.errors import RuleConfigError
-from rumino.hand.kernels import min_deadwood_batch
 from rumino.stats import mean_estimate, proportion_estimate
 from rumino.variants.rumino import HAND_SIZE, RUMINO, RuminoRules, evaluator_for, is_rumino
 from rumino.odds.enumerate import PackShape
-from rumino.odds.optimal import GOALS, MAX_HORIZON, TIMED_GOALS, OptimalTable, TableMissingError, _shape_key, \
-    default_table_dir, direct_values
-
-FULL = PackShape(4, 13, 2, 4)
-_TABLES: dict = {}
-
-
-def load_table(directory=None, rules: RuminoRules = RUMINO, shape: PackShape = FULL) -> OptimalTable:
-    """The saved table (memory-mapped once per folder and rules), or a one-line :class:`TableMissingError`
-    naming ``RUMINO_OPTIMAL_DIR`` and the build command."""
-    base = Path(directory or default_table_dir())
-    key = (str(base.resolve()), _shape_key(shape, rules))
-    if key not in _TABLES:
-        try:
-            _TABLES[key] = OptimalTable.load(shape, rules, base)
-        except TableMissingError:
-            if _shape_key(shape, rules) != _shape_key(shape, RUMINO):
-                raise TableMissingError(
-                    f"there is no optimal table for these house rules ({_shape_key(shape, rules)}) in {base}: "
-                    f"`python -m rumino.odds.optimal build` builds the default rules' table only (set "
-                    f"RUMINO_OPTIMAL_DIR to a folder that holds one for these rules).") from None
-            raise TableMissingError(
-                f"the optimal table ({_shape_key(shape, rules)}) is not built in {base}: set RUMINO_OPTIMAL_DIR to "
-                f"the folder that holds it, or build it with `python -m rumino.odds.optimal build` "
-                f"(about 16 minutes and 2 GB).") from None
-    return _TABLES[key]
-
-
-class TableValues:
-    """The cost of 7-card hands from an optimal table, for one goal (lower is better).
-
-    Without ``draws`` the knock and gin goals use the expected draws (a stationary
-    policy) and the rumino goal the chance within the table's horizon; with
-    ``draws`` (or ``left`` at each call) the cost is minus the chance within that
-    many draws (the finite-horizon policy, which changes as the draws run out).
-    """
-
-    def __init__(self, table: OptimalTable, goal: str = "knock", draws: int | None = None):
-        if goal not in GOALS:
-            raise RuleConfigError(f"goal {goal!r} is not one of {', '.join(GOALS)}.")
-        if draws is not None and not 1 <= draws <= table.horizon:
-            raise RuleConfigError(f"draws is {draws!r}: the table goes from 1 to {table.horizon} draws.")
-        self.table, self.goal, self.shape = table, goal, table.shape
-        if draws is None and goal in TIMED_GOALS and table.expected is not None:
-            self.draws = None
-        else:
-            self.draws = draws or table.horizon
-        self.g = GOALS.index(goal)
-
-    @property
-    def metric(self) -> str:
-        return f"expected draws to {self.goal}" if self.draws is None else f"P({self.goal} within {self.draws} draws)"
-
-    def lower_is_better(self) -> bool:
-        return self.draws is None
-
-    def index(self, c7s: np.ndarray) -> np.ndarray:
-        return self.table.index.index(np.asarray(c7s, dtype=np.int64))
-
-    def cost(self, c7s: np.ndarray, left: int | None = None) -> np.ndarray:
-        """Cost of each row of ``c7s`` (count vectors of 7 cards); ``left`` draws still to come
-        (finite-horizon policies only; ``0`` means: is it at the goal)."""
-        idx = self.index(c7s)
-        if self.draws is None:
-            return np.asarray(self.table.expected[TIMED_GOALS.index(self.goal)])[idx].astype(np.float64)
-        n = self.draws if left is None else min(left, self.draws)
-        if n <= 0:
-            return -((np.asarray(self.table.goal)[idx] >> self.g) & 1).astype(np.float64)
-        return -np.asarray(self.table.prob[self.g, n - 1])[idx].astype(np.float64)
-
-    def deadwood(self, c7s: np.ndarray) -> np.ndarray:
-        return np.asarray(self.table.deadwood)[self.index(c7s)].astype(np.int64)
-
-
-class DirectValues:
-    """The same cost computed on the spot, without a table: minus the best chance of the goal within
-    ``draws`` ≤ 2 draws (:func:`rumino.odds.optimal.direct_values`)."""
-
-    def __init__(self, goal: str = "knock", draws: int = 1, shape: PackShape = FULL, rules: RuminoRules = RUMINO):
-        if goal not in GOALS:
-            raise RuleConfigError(f"goal {goal!r} is not one of {', '.join(GOALS)}.")
-        if draws not in (1, 2):
-            raise RuleConfigError(f"draws is {draws!r}: without the table at most 2 draws are computed directly.")
-        self.goal, self.draws, self.shape, self.rules = goal, draws, shape, rules
-
-    @property
-    def metric(self) -> str:
-        return f"P({self.goal} within {self.draws} draws)"
-
-    def lower_is_better(self) -> bool:
-        return False
-
-    def cost(self, c7s: np.ndarray, left: int | None = None) -> np.ndarray:
-        n = self.draws if left is None else min(left, self.draws)
-        return -np.array([direct_values(c, self.goal, n, self.shape, self.rules) for c in np.asarray(c7s)])
-
-    def deadwood(self, c7s: np.ndarray) -> np.ndarray:
-        return min_deadwood_batch(np.asarray(c7s, dtype=np.int64), self.rules.meld_rules).astype(np.int64)
-
-
-_CARD_VALUES = evaluator_for(RUMINO).values
-
-
-def _shed_key(card: int) -> tuple:
-    """The greedy bot's order among equal discards (:func:`rumino.players.greedy.pick_discard`):
-    keep jokers, shed the highest card."""
-    return (card != JOKER, int(_CARD_VALUES[card]), card)
-
-
-def discard_costs(values, cnt8: np.ndarray, left: int | None = None, forbidden: int | None = None):
-    """``(cards, costs, deadwoods)`` of every distinct discard of an 8-card count vector."""
-    cnt8 = np.asarray(cnt8, dtype=np.int64)
-    cards = [int(c) for c in np.flatnonzero(cnt8) if c != forbidden]
-    c7s = np.repeat(cnt8[None, :], len(cards), axis=0)
-    c7s[np.arange(len(cards)), cards] -= 1
-    return cards, values.cost(c7s, left), values.deadwood(c7s)
-
-
-def choose_discard(values, cnt8: np.ndarray, left: int | None = None, forbidden: int | None = None) -> int:
-    """The best discard of an 8-card hand (count vector) by ``values``; ties: least deadwood, then the
-    greedy order. ``forbidden`` is a card that may not be thrown (RULES §0.5)."""
-    cards, cost, dw = discard_costs(values, cnt8, left, forbidden)
-    best = float(cost.min())
-    tol = 1e-6 * max(1.0, abs(best))  # float32 storage: values closer than this are the same value
-    ties = [i for i in range(len(cards)) if cost[i] <= best + tol]
-    return max((cards[i] for i in ties), key=lambda c: (-dw[cards.index(c)], _shed_key(c)))
-
-
-def discard_advice(hand, goal: str = "knock", draws: int = 5, *, forbidden: int | None = None, directory=None,
-                   table: OptimalTable | None = None, rules: RuminoRules = RUMINO) -> dict:
-    """The "best discard" the HandExplorer and the GameTable's coach show for an 8-card Rumino hand.
-
-    From the optimal table when it is built (``P(goal within draws)``, ``draws`` capped at the table's
-    horizon, and the expected draws for knock and gin), else computed directly for at most 2 draws,
-    with ``note`` saying why. ``forbidden`` (the card just taken, RULES §0.5) is left out. The table's
-    model counts every card not in the hand as unseen (it ignores the discard pile).
-
-    >>> a = discard_advice("7h 8h 9h 5c 5d 5s Ks 2c", "gin", 1, directory="/nonexistent")
-    >>> a["source"], a["best_discard"] in ("Ks", "2c"), "RUMINO_OPTIMAL_DIR" in a["note"]
-    ('direct', True, True)
-    """
-    from rumino.odds.optimal import best_answer
-
-    note = None
-    if table is None:
-        try:
-            table = load_table(directory, rules)
-        except TableMissingError as err:
-            note = f"{err} Meanwhile the chance within {min(draws, 2)} draws is computed directly."
-    if table is not None:
-        ans = best_answer(hand, goal, min(draws, table.horizon), table=table)
-    else:
-        ans = best_answer(hand, goal, min(draws, 2), directory=directory or default_table_dir(), rules=rules)
-    rows = ans["discards"]
-    if forbidden is not None:
-        from rumino.cards import format_card
-        rows = [r for r in rows if r["card"] != format_card(forbidden)]
-    return {"source": ans["source"], "goal": goal, "draws": ans["draws"], "discards": rows,
-            "best_discard": rows[0]["card"] if rows else None, "note": note}
-
-
-# =========================================================================== policies for the simulations
-
-
-def optimal_policy(values) -> Callable:
-    """The table's discard (a finite-horizon ``values`` is told the draws left)."""
-    def policy(cnt8, left):
-        return choose_discard(values, cnt8, left)
-    policy.finite = getattr(values, "draws", None) is not None
-    return policy
-
-
-def greedy_policy(rules: RuminoRules = RUMINO) -> Callable:
-    """The greedy bot's discard: the least deadwood (:class:`rumino.players.GreedyPlayer`)."""
-    ev = evaluator_for(rules)
-
-    def policy(cnt8, left):
-        _, best = ev.after_draw(from_counts(cnt8))
-        return max(best, key=_shed_key)
-    policy.finite = False
-    return policy
-
+from rumino.odds.optimal_policy import (TableValues, greedy_policy,
+                                        load_table, optimal_policy, shed_key)
+from rumino.odds.optimal import GOALS, MAX_HORIZON, TIMED_GOALS, OptimalTable, default_table_dir
 
 def chaser_policy(rules: RuminoRules = RUMINO, min_progress: int = 5) -> Callable:
     """The chaser bot's discard (:class:`rumino.players.RuminoChaser`): greedy, but once ``min_progress``
@@ -246,17 +66,17 @@ def chaser_policy(rules: RuminoRules = RUMINO, min_progress: int = 5) -> Callabl
         value, best = ev.after_draw(hand)
         progress, keep = rumino_target(hand, rules)
         if value == 0 or progress < min_progress:
-            return max(best, key=_shed_key)
+            return max(best, key=shed_key)
         outside = list(Counter(hand) - Counter(keep))
         if not outside:
-            return max(best, key=_shed_key)
+            return max(best, key=shed_key)
         scored = {}
         for c in outside:
             kept = list(hand)
             kept.remove(c)
             scored[c] = ev.deadwood(kept)
         low = min(scored.values())
-        return max((c for c, v in scored.items() if v == low), key=_shed_key)
+        return max((c for c, v in scored.items() if v == low), key=shed_key)
     policy.finite = False
     return policy
 

@@ -22,16 +22,16 @@ from typing import Mapping, Sequence
 from rumino.cards import parse_hand
 from rumino.errors import RuminoError
 from rumino.render.cards import CARD_H, CARD_W, _card_body, card_name
-from rumino.variants.rummoli import SECTIONS
 
 __all__ = ["SECTION_TITLES", "SECTION_CARDS", "board_svg", "BoardError"]
 
-# Section keys are rumino.variants.rummoli.SECTIONS, in the order of RULES §2.2's table.
-SECTION_KEYS = SECTIONS
+# The sheet's sections in the order of RULES §2.2's table. Drawing sits below the games, so the
+# keys are the sheet's own; tests/games/rummoli pins them equal to rumino.variants.rummoli.SECTIONS.
 SECTION_TITLES = {
     "rummoli": "Rummoli", "poker": "Poker pot", "10s": "10♠", "Jd": "J♦", "Qc": "Q♣", "Kh": "K♥", "As": "A♠",
     "Ad+Kd": "A♦ + K♦", "7-8-9": "7-8-9 of a suit",
 }
+SECTION_KEYS = tuple(SECTION_TITLES)
 # The cards each section pays for. 7-8-9 is any suit: it is drawn in hearts with a note saying so.
 SECTION_CARDS = {
     "rummoli": (), "poker": (), "10s": ("10s",), "Jd": ("Jd",), "Qc": ("Qc",), "Kh": ("Kh",), "As": ("As",),

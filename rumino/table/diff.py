@@ -43,7 +43,7 @@ from rumino.cards import format_hand, parse_hand
 from rumino.errors import IllegalActionError, InvalidCardError, InvalidMeldError, RuminoError
 from rumino.melds import Meld, MeldRules
 from rumino.table.solver import TableSolution, arrange_table, solve_table
-from rumino.table.melds import check_table
+from rumino.table.melds import check_table, parse_token, read_meld
 
 STAYED, MOVED, FROM_HAND = "stayed", "moved", "from hand"
 STAYS, MOVES = "stays", "moves"
@@ -107,7 +107,7 @@ def table_diff(before: Sequence[Meld], after: Sequence[Meld]) -> TableDiff:
     was placed.
 
     >>> from rumino.melds import ROBBER_MELDS
-    >>> from rumino.variants.robber import read_meld
+    >>> from rumino.table.melds import read_meld
     >>> from rumino.cards import parse_hand
     >>> b = [read_meld(parse_hand(t), ROBBER_MELDS) for t in ("5s 6s 7s", "9h 9c 9d")]
     >>> a = [read_meld(parse_hand(t), ROBBER_MELDS) for t in ("5s 6s 7s 8s", "9h 9c 9d")]
@@ -195,8 +195,6 @@ def read_table(text: str, rules: MeldRules) -> tuple[Meld, ...]:
     ...
     rumino.errors.InvalidMeldError: table: meld 2: 8c 9c is not a meld: a meld has at least 3 cards (RULES §3.2).
     """
-    from rumino.variants.robber import Place, read_meld  # the Robber notation of a table (tokens, named jokers)
-
     text = str(text).strip()
     if not text:
         return ()
@@ -204,7 +202,7 @@ def read_table(text: str, rules: MeldRules) -> tuple[Meld, ...]:
     if any(not g for g in groups):
         raise InvalidMeldError("table: an empty meld between '|' signs: write melds such as '5c 6c 7c | 9h 9s 9d'.")
     try:
-        tokens = Place.parse_args(text.split()).table
+        tokens = [tuple(parse_token(t) for t in g.split()) for g in groups]
     except RuminoError as err:
         raise _named("table", err) from None
     melds = []

@@ -36,7 +36,7 @@ import numpy as np
 
 from rumino.table.dp import _EMPTY, _add, _can_end, _Rules, set_split
 from rumino.table.dp import supports as _dp_supports
-from rumino.hand.kernels import _jit
+from rumino.jit import jit as _jit
 from rumino.melds import MeldRules
 
 _BITS = 6

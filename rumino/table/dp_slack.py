@@ -61,7 +61,7 @@ from rumino.table.dp import _Rules, set_split
 from rumino.table.dp import supports as _dp_supports
 from rumino.table.dp_jit import (_CW, _SLOTS, GaveUp, _next_layer, _pack, _positions, _put, _unpack, _walk_back,
                             value_bounds)
-from rumino.hand.kernels import _jit
+from rumino.jit import jit as _jit
 from rumino.melds import MeldRules
 
 # the state's fifth word: lo, hi, naturals of one / two suits given to this rank's sets, aces used low per suit

@@ -42,12 +42,58 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Iterable, Sequence, Union
 
-from rumino.cards import JOKER, format_card, format_hand, to_counts
-from rumino.errors import IllegalActionError, InvalidMeldError
+from rumino.cards import JOKER, format_card, format_hand, parse_card, to_counts
+from rumino.errors import IllegalActionError, InvalidCardError, InvalidMeldError
 from rumino.melds import Meld, MeldRules, meld_readings, why_not_meld
 
 JOKER_EXCHANGES = ("general", "dskv")
 FREED_JOKER_USES = ("new_meld", "new_meld_or_layoff")
+
+
+# ------------------------------------------------------------------ the table notation (tokens, named jokers)
+
+NAMED = 53  # in a placement, a joker standing for card c is the token NAMED + c; JOKER (52) is a joker not named
+
+
+def token_text(t: int) -> str:
+    """A table token as written: a card, or ``JK(8d)`` for a joker standing for 8d."""
+    return f"JK({format_card(t - NAMED)})" if t >= NAMED else format_card(t)
+
+
+def parse_token(text: str) -> int:
+    """The token of ``8d``, ``JK`` (a joker not named) or ``JK(8d)`` (a joker standing for 8d)."""
+    t = text.strip()
+    if t.upper().startswith("JK(") and t.endswith(")"):
+        c = parse_card(t[3:-1])
+        if c == JOKER:
+            raise InvalidCardError(f"{t!r}: a joker stands for a natural card, such as JK(8d).")
+        return NAMED + c
+    return parse_card(t)
+
+
+def meld_tokens(m: Meld) -> tuple[int, ...]:
+    """A table meld as the tokens of a :class:`Place` (every joker named)."""
+    return tuple(NAMED + s if c == JOKER else c for c, s in zip(m.cards, m.stands_for))
+
+
+def canonical(m: Meld) -> Meld:
+    """One reading per meaning: a set's jokers listed by the cards they stand for (sorted)."""
+    if m.kind != "set" or not m.jokers:
+        return m
+    nat = m.naturals
+    named = sorted(s for c, s in zip(m.cards, m.stands_for) if c == JOKER)
+    return Meld("set", nat + (JOKER,) * len(named), nat + tuple(named))
+
+
+def read_meld(tokens, rules) -> Meld:
+    """A meld from a placement's tokens: the jokers as named, or (none named) as a careful player
+    would read them; raises :class:`~rumino.errors.InvalidMeldError`."""
+    cards = [JOKER if t >= JOKER else t for t in tokens]
+    named = [t - NAMED for t in tokens if t >= NAMED]
+    bare = sum(1 for t in tokens if t == JOKER)
+    if named and bare:
+        raise InvalidMeldError(f"{format_hand(cards)}: name every joker of a meld or none (RULES §4.2).")
+    return canonical(declare(cards, rules, named if named else None))
 
 
 def _joker_meanings(m: Meld) -> Counter:

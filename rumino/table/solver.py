@@ -85,8 +85,8 @@ import numpy as np
 from rumino.table import dp as _table_dp, dp_jit as _table_dp_jit, dp_slack as _table_dp_slack
 from rumino.cards import JOKER, N_KINDS, format_card, from_counts, to_counts
 from rumino.errors import IllegalActionError, RuminoError
-from rumino.hand.kernels import _jit as _compiled
-from rumino.melds import Meld, MeldRules, _run_reading, _set_reading, meld_readings
+from rumino.jit import jit as _compiled
+from rumino.melds import Meld, MeldRules, run_reading, set_reading, meld_readings
 
 
 class SolverError(RuminoError, RuntimeError):
@@ -327,13 +327,13 @@ def _dp(table: np.ndarray, hand: np.ndarray, rules: MeldRules, weights: np.ndarr
             cards = [JOKER if joker else suit * 13 + p % 13 for p, joker in cells]
             if not any(joker for _p, joker in cells) and rules.min_meld <= len(cells) <= rules.max_run:
                 # consecutive naturals of one suit: a valid run with one reading, built rather than searched
-                melds.append(_run_reading(suit, [p for p, _joker in cells], [False] * len(cells)))
+                melds.append(run_reading(suit, [p for p, _joker in cells], [False] * len(cells)))
             else:
                 # the reading the programme laid out (jokers where it put them), built directly when the
                 # rules allow that pattern of jokers (meld_readings would search every window for it)
                 flags = [joker for _p, joker in cells]
                 if rules.min_meld <= len(cells) <= rules.max_run and rules.joker_pattern_ok(flags, "run"):
-                    melds.append(_run_reading(suit, [p for p, _joker in cells], flags))
+                    melds.append(run_reading(suit, [p for p, _joker in cells], flags))
                 else:
                     melds.append(_reading(to_counts(cards), rules))
         else:
@@ -344,7 +344,7 @@ def _dp(table: np.ndarray, hand: np.ndarray, rules: MeldRules, weights: np.ndarr
                     and rules.joker_pattern_ok([False] * len(suits) + [True] * j, "set"):
                 # two naturals or more of one rank in distinct suits (and jokers): a set with one reading
                 # (no run holds two cards of one rank), built rather than searched
-                melds.append(_set_reading(sorted(c for c in cards if c != JOKER), j))
+                melds.append(set_reading(sorted(c for c in cards if c != JOKER), j))
             else:
                 melds.append(_reading(to_counts(cards), rules))
     return _card_counts(melds) - table, melds

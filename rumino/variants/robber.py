@@ -84,39 +84,18 @@ from typing import ClassVar  # noqa: E402
 import numpy as np  # noqa: E402
 
 from rumino.hand.arrange import max_opening  # noqa: E402
-from rumino.cards import JOKER, format_card, format_hand, parse_card, parse_hand  # noqa: E402
+from rumino.cards import JOKER, format_card, format_hand, parse_hand  # noqa: E402
 from rumino.engine.actions import DRAW_STOCK, Discard, Draw  # noqa: E402
 from rumino.engine.drawdiscard import DrawDiscardGame, HandResult, TableView, expect  # noqa: E402
 from rumino.engine.protocol import Action, ActionSet, refuse  # noqa: E402
 from rumino.engine.table import next_in  # noqa: E402
 from rumino.errors import IllegalActionError, InvalidCardError, InvalidMeldError  # noqa: E402
 from rumino.melds import Meld, candidate_melds  # noqa: E402
-from rumino.table.melds import check_table, declare, is_valid_reading  # noqa: E402
+from rumino.table.melds import (NAMED, canonical, check_table, is_valid_reading, meld_tokens,  # noqa: E402
+                                 parse_token, read_meld, token_text)
 from rumino.cards import to_counts  # noqa: E402
 
 ENDINGS = ("out", "blocked")
-NAMED = 53  # in a Place, a joker standing for card c is the token NAMED + c; JOKER (52) is a joker not named
-
-
-def _token_text(t: int) -> str:
-    return f"JK({format_card(t - NAMED)})" if t >= NAMED else format_card(t)
-
-
-def _parse_token(text: str) -> int:
-    t = text.strip()
-    if t.upper().startswith("JK(") and t.endswith(")"):
-        c = parse_card(t[3:-1])
-        if c == JOKER:
-            raise InvalidCardError(f"{t!r}: a joker stands for a natural card, such as JK(8d).")
-        return NAMED + c
-    return parse_card(t)
-
-
-def meld_tokens(m: Meld) -> tuple[int, ...]:
-    """A table meld as the tokens of a :class:`Place` (every joker named)."""
-    return tuple(NAMED + s if c == JOKER else c for c, s in zip(m.cards, m.stands_for))
-
-
 @_dc(frozen=True, slots=True)
 class Place(Action):
     """Lay cards from the hand and rearrange the table (RULES §4.3): ``table`` is the whole table
@@ -133,7 +112,7 @@ class Place(Action):
     open_universe: ClassVar[bool] = True  # placements depend on the position: a fixed list cannot hold them all
 
     def notation(self) -> str:
-        return "place " + " | ".join(" ".join(_token_text(t) for t in m) for m in self.table)
+        return "place " + " | ".join(" ".join(token_text(t) for t in m) for m in self.table)
 
     @classmethod
     def parse_args(cls, args):
@@ -141,7 +120,7 @@ class Place(Action):
         if not args or any(not g for g in groups):
             raise InvalidCardError("'place' takes the whole table after the move, melds separated by '|', "
                                    "such as 'place 5c 6c 7c | 7c 8c 9c'.")
-        return cls(tuple(tuple(_parse_token(t) for t in g) for g in groups))
+        return cls(tuple(tuple(parse_token(t) for t in g) for g in groups))
 
     @classmethod
     def of(cls, melds) -> "Place":
@@ -177,26 +156,6 @@ class Verdict:
     malformed: bool = False
     melds: tuple = ()
     placed: tuple = ()
-
-
-def _canon(m: Meld) -> Meld:
-    """One reading per meaning: a set's jokers listed by the cards they stand for (sorted)."""
-    if m.kind != "set" or not m.jokers:
-        return m
-    nat = m.naturals
-    named = sorted(s for c, s in zip(m.cards, m.stands_for) if c == JOKER)
-    return Meld("set", nat + (JOKER,) * len(named), nat + tuple(named))
-
-
-def read_meld(tokens, rules) -> Meld:
-    """A meld from :class:`Place` tokens: the jokers as named, or (none named) as a careful player
-    would read them; raises :class:`~rumino.errors.InvalidMeldError`."""
-    cards = [JOKER if t >= JOKER else t for t in tokens]
-    named = [t - NAMED for t in tokens if t >= NAMED]
-    bare = sum(1 for t in tokens if t == JOKER)
-    if named and bare:
-        raise InvalidMeldError(f"{format_hand(cards)}: name every joker of a meld or none (RULES §4.2).")
-    return _canon(declare(cards, rules, named if named else None))
 
 
 @_dc(frozen=True, kw_only=True)
@@ -239,7 +198,7 @@ class RobberView(TableView):
 
     @property
     def table_text(self) -> str:
-        return "\n".join(f"  [{i}] {' '.join(_token_text(t) for t in meld_tokens(m))}"
+        return "\n".join(f"  [{i}] {' '.join(token_text(t) for t in meld_tokens(m))}"
                          for i, m in enumerate(self.table)) or "  (empty)"
 
 
@@ -425,14 +384,14 @@ class RobberGame(DrawDiscardGame):
         out: list[Place] = []
         if self.opened[seat]:
             for cand in candidate_melds(to_counts(hand), mr):
-                out.append(Place.of(self.table + (_canon(cand.reading),)))
+                out.append(Place.of(self.table + (canonical(cand.reading),)))
         else:
             best = max_opening(hand, mr)
             if best.value >= self.rules.opening_min:
-                out.append(Place.of(self.table + tuple(_canon(m) for m in best.melds)))
+                out.append(Place.of(self.table + tuple(canonical(m) for m in best.melds)))
                 for cand in candidate_melds(to_counts(hand), mr):
                     if cand.opening >= self.rules.opening_min:
-                        out.append(Place.of(self.table + (_canon(cand.reading),)))
+                        out.append(Place.of(self.table + (canonical(cand.reading),)))
         return list(dict.fromkeys(out))
 
     def legal_actions(self) -> list:
@@ -672,7 +631,7 @@ class RobberGame(DrawDiscardGame):
         mr = self.rules.meld_rules
         if getattr(self, "_table_checked", None) is not self.table:  # melds are frozen: a table checked stays valid
             for m in self.table:
-                expect(is_valid_reading(m, mr) and _canon(m) == m,
+                expect(is_valid_reading(m, mr) and canonical(m) == m,
                        f"the table meld {m} is not a valid reading (RULES §4.3)")
             try:
                 check_table(self.table, mr)

@@ -320,14 +320,14 @@ def _try(table, hand, steps, rules, **kw) -> PlayOutcome | None:
         return None
 
 
-def _minus(hand: Sequence[int], cards: Sequence[int]) -> list[int]:
+def without_cards(hand: Sequence[int], cards: Sequence[int]) -> list[int]:
     rest = list(hand)
     for c in cards:
         rest.remove(c)
     return rest
 
 
-def _could_lay_off(m: Meld, card: int) -> bool:
+def could_lay_off(m: Meld, card: int) -> bool:
     """A cheap test before the exact one: can ``card`` possibly extend ``m``?"""
     if card == JOKER:
         return True
@@ -369,7 +369,7 @@ def layout_melds(hand: Sequence[int], rules: RommeRules, forbidden: int | None =
     value, discards = ev.after_draw(hand, forbidden)
     if value != 0:
         return ()
-    return best_arrangement(_minus(hand, [discards[-1]]), mr).melds
+    return best_arrangement(without_cards(hand, [discards[-1]]), mr).melds
 
 
 def plays_laying(table, hand, card: int, rules: RommeRules, *, opened: bool, eligible: bool) -> list[tuple]:
@@ -387,7 +387,7 @@ def plays_laying(table, hand, card: int, rules: RommeRules, *, opened: bool, eli
         m = cand.reading
         steps = (lay_of(m),)
         if not opened:
-            rest = _minus(hand, m.cards)
+            rest = without_cards(hand, m.cards)
             steps += tuple(lay_of(x) for x in best_opening_melds(rest, rules))
         if _try(table, hand, steps, rules, **kw) is not None:
             out.append(steps)
@@ -414,7 +414,7 @@ def menu_plays(table, hand, rules: RommeRules, *, opened: bool, eligible: bool, 
     if not opened:
         base = hand
         if pickup is not None and not rules.pickup_counts_for_opening:
-            base = _minus(hand, [pickup])
+            base = without_cards(hand, [pickup])
         add(tuple(lay_of(m) for m in best_opening_melds(base, rules, rules.opening_min)))
         if eligible:
             add(tuple(lay_of(m) for m in layout_melds(hand, rules, pickup)))
@@ -423,16 +423,16 @@ def menu_plays(table, hand, rules: RommeRules, *, opened: bool, eligible: bool, 
         add((lay_of(cand.reading),))
     for c in sorted(set(hand)):
         for i, m in enumerate(table):
-            if _could_lay_off(m, c):
+            if could_lay_off(m, c):
                 add((LayOff(i, c),))
     for i, m in enumerate(table):
         for s in sorted({s for c, s in zip(m.cards, m.stands_for) if c == JOKER}):
-            for steps in _exchanges(table, hand, i, m, s, rules):
+            for steps in joker_exchanges(table, hand, i, m, s, rules):
                 add(steps)
     return found
 
 
-def _exchanges(table, hand, i: int, m: Meld, s: int, rules: RommeRules) -> list[tuple]:
+def joker_exchanges(table, hand, i: int, m: Meld, s: int, rules: RommeRules) -> list[tuple]:
     """Exchange plays for the joker of meld ``i`` standing for ``s``, with the freed joker placed."""
     mr = rules.meld_rules
     if m.kind == "set" and rules.joker_exchange == "dskv":
@@ -449,7 +449,7 @@ def _exchanges(table, hand, i: int, m: Meld, s: int, rules: RommeRules) -> list[
         if natural is None or natural not in hand:
             return []
         ex = Exchange(i, (natural,))
-    rest = _minus(hand, ex.cards)
+    rest = without_cards(hand, ex.cards)
     freed = m.jokers if (m.kind == "set" and rules.joker_exchange == "dskv") else 1
     out = []
     counts = to_counts(rest)

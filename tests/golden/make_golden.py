@@ -2,7 +2,7 @@
 
 Each file holds a game record (rumino.playing.records format) and a trace: after every
 action, a digest of what every seat can see (its view) and of the legal actions.
-tests/test_golden.py replays the record through the checked ``apply`` and
+tests/playing/test_golden.py replays the record through the checked ``apply`` and
 compares the trace, and plays the same bots from the same seeds to check they
 choose the same actions. Regenerating these files after a change of behaviour
 defeats their purpose: do it only for a deliberate rules change, and say so.

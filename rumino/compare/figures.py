@@ -1,0 +1,136 @@
+"""What every profile is made of: figures (exact or simulated), the executor they run on, the table size.
+
+Shared by the profiles of every game (:mod:`rumino.compare.profile`, :mod:`rumino.compare.rummoli_profile`)
+and the stored deal tables (:mod:`rumino.compare.deals`).
+
+>>> exact_figure("deal.p_gin", "deal", "P(dealt gin)", Fraction(1, 8)).text()
+'0.125 (exact)'
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from dataclasses import dataclass
+from fractions import Fraction
+
+from rumino.compare.matrix import Column
+from rumino.errors import RuleConfigError
+from rumino.stats import Estimate
+
+PLAYERS = 2  # every play figure is heads-up: the one table size every game allows (Gin is for two only)
+
+__all__ = ["PLAYERS", "Figure", "exact_figure", "simulated_figure", "executor_for", "histogram", "dealt_hand_size",
+           "rumino_flags"]
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One named figure of a profile: exact (``exact``, a Fraction) or simulated (``estimate``).
+
+    >>> Figure("deal.p_deadwood_0", "deal", "P(all in melds)", exact=Fraction(1, 4)).as_json()
+    {'numerator': 1, 'denominator': 4, 'value': 0.25, 'kind': 'exact', 'label': 'P(all in melds)', 'section': 'deal'}
+    """
+
+    key: str
+    section: str  # "deal", "hand", "game", "luck"
+    label: str
+    exact: Fraction | None = None
+    estimate: Estimate | None = None
+    note: str = ""
+
+    def __post_init__(self):
+        if (self.exact is None) == (self.estimate is None):
+            raise ValueError(f"figure {self.key!r} needs exactly one of exact or estimate.")
+
+    @property
+    def kind(self) -> str:
+        return "exact" if self.exact is not None else "simulated"
+
+    @property
+    def value(self) -> float:
+        return float(self.exact) if self.exact is not None else self.estimate.value
+
+    @property
+    def ci95(self) -> tuple[float, float]:
+        """The 95% interval (an exact figure's is the point itself)."""
+        if self.exact is not None:
+            return float(self.exact), float(self.exact)
+        return self.estimate.lo, self.estimate.hi
+
+    def as_json(self) -> dict:
+        if self.exact is not None:
+            out = {"numerator": self.exact.numerator, "denominator": self.exact.denominator,
+                   "value": float(self.exact), "kind": "exact"}
+        else:
+            out = {**self.estimate.as_json(), "kind": "simulated"}
+        out.update(label=self.label, section=self.section)
+        if self.note:
+            out["note"] = self.note
+        return out
+
+    def text(self, digits: int = 4) -> str:
+        """Short text for a table cell: ``0.1234 (exact)`` or ``0.1234 [0.12, 0.13]``."""
+        if self.exact is not None:
+            return f"{float(self.exact):.{digits}g} (exact)"
+        e = self.estimate
+        return f"{e.value:.{digits}g} [{e.lo:.{digits - 1}g}, {e.hi:.{digits - 1}g}]"
+
+
+def exact_figure(key, section, label, p: Fraction, note: str = "") -> Figure:
+    return Figure(key, section, label, exact=Fraction(p), note=note)
+
+
+def simulated_figure(key, section, label, e: Estimate, note: str = "") -> Figure:
+    return Figure(key, section, label, estimate=e, note=note)
+
+
+@contextmanager
+def executor_for(workers: int = 1, dask: str | None = None):
+    """The executor profiles run on: None (this process) for one worker, a local process pool for
+    ``workers`` > 1, or a Dask cluster's executor when ``dask`` is its scheduler address."""
+    if dask:
+        try:
+            from distributed import Client
+        except ImportError:  # pragma: no cover - distributed is installed with the project's [all] extra
+            raise RuleConfigError("--dask needs the 'distributed' package (pip install distributed).") from None
+        client = Client(dask)
+        try:
+            yield client.get_executor()
+        finally:
+            client.close()
+        return
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise RuleConfigError(f"workers is {workers!r}: it must be a whole number of at least 1.")
+    if workers == 1:
+        yield None
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(workers) as pool:
+        yield pool
+
+
+def histogram(values, seed) -> dict:
+    """A simulated histogram in the profile's JSON form (value → count, with n and seed)."""
+    counts: dict[int, int] = {}
+    for v in values:
+        counts[int(v)] = counts.get(int(v), 0) + 1
+    return {"kind": "simulated", "total": len(values), "n": len(values), "seed": seed,
+            "counts": {str(k): c for k, c in sorted(counts.items())}}
+
+
+def dealt_hand_size(col: Column) -> int:
+    """Cards a player is dealt at the profile's table (heads-up): the engine says so when there is one."""
+    v, rules = col.variant, col.rules
+    if v.game is not None:
+        return int(v.game.new(rules, PLAYERS, seed=0).hand_size)
+    size = getattr(rules, "hand_size", v.hand_size)
+    return size if isinstance(size, int) else v.hand_size
+
+
+def rumino_flags(col: Column):
+    """``(distinct suits in sets, natural-only rumino)`` for a game with a rumino (the deal tables' key), else None."""
+    if not col.variant.has_rumino:
+        return None
+    rules = col.rules
+    return (getattr(rules, "set_suits", "any") == "distinct", bool(getattr(rules, "rumino_natural_only", False)))

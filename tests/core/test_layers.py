@@ -1,0 +1,121 @@
+"""The house's layers (README "Layout"): each imports only the layers below it, and nothing imports in a circle.
+
+The contract itself is in ``pyproject.toml`` (``[tool.importlinter]``) and is checked by
+import-linter, which reads every import, those inside functions included. The tests below
+also check what the contract cannot say: no import circle anywhere (not even inside one
+folder), no module ``__getattr__`` that would hide one, and no ``_private`` name imported
+from another folder.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+import grimp
+import pytest
+from importlinter.cli import lint_imports
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGES = ("rumino", "widgets")
+
+
+@pytest.fixture(scope="module")
+def graph():
+    return grimp.build_graph(*PACKAGES)
+
+
+def test_the_layers_contract_holds(capsys):
+    code = lint_imports(config_filename=str(ROOT / "pyproject.toml"), no_cache=True)
+    out = capsys.readouterr().out
+    assert code == 0, out
+
+
+def _cycles(graph) -> list[list[str]]:
+    """Strongly connected components of more than one module (Tarjan, iteratively)."""
+    adj = {m: sorted(graph.find_modules_directly_imported_by(m)) for m in graph.modules}
+    index, low, on, stack, found, counter = {}, {}, set(), [], [], [0]
+    for root in sorted(adj):
+        if root in index:
+            continue
+        work = [(root, iter(adj[root]))]
+        index[root] = low[root] = counter[0]; counter[0] += 1; stack.append(root); on.add(root)
+        while work:
+            v, it = work[-1]
+            w = next(it, None)
+            if w is not None:
+                if w not in index:
+                    index[w] = low[w] = counter[0]; counter[0] += 1; stack.append(w); on.add(w)
+                    work.append((w, iter(adj.get(w, ()))))
+                elif w in on:
+                    low[v] = min(low[v], index[w])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[v])
+            if low[v] == index[v]:
+                comp = []
+                while True:
+                    w = stack.pop(); on.discard(w); comp.append(w)
+                    if w == v:
+                        break
+                if len(comp) > 1:
+                    found.append(sorted(comp))
+    return found
+
+
+def test_no_import_circle_anywhere(graph):
+    assert _cycles(graph) == []
+
+
+def test_the_circle_finder_can_fail():
+    g = grimp.ImportGraph()
+    for m in ("p", "p.a", "p.b", "p.c"):
+        g.add_module(m)
+    g.add_import(importer="p.a", imported="p.b")
+    g.add_import(importer="p.b", imported="p.a")
+    g.add_import(importer="p.c", imported="p.a")
+    assert _cycles(g) == [["p.a", "p.b"]]
+
+
+def _sources():
+    for pkg in PACKAGES:
+        yield from sorted((ROOT / pkg).rglob("*.py"))
+
+
+def _folder(module: str) -> str:
+    """The subsystem a module belongs to: ``rumino.hand.kernels`` -> ``rumino.hand``."""
+    parts = module.split(".")
+    return ".".join(parts[:2]) if parts[0] == "rumino" and len(parts) > 2 else parts[0]
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def test_no_module_getattr_hides_an_import():
+    offenders = [str(p.relative_to(ROOT)) for p in _sources()
+                 if any(isinstance(n, ast.FunctionDef) and n.name == "__getattr__"
+                        for n in ast.parse(p.read_text(encoding="utf-8")).body)]
+    assert offenders == []
+
+
+def test_no_private_name_is_imported_from_another_folder():
+    offenders = []
+    for path in _sources():
+        here = _module_name(path)
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0 \
+                    and node.module.split(".")[0] in PACKAGES:
+                for alias in node.names:
+                    if alias.name.startswith("_") and _folder(node.module) != _folder(here):
+                        offenders.append(f"{here} imports {node.module}.{alias.name} (l.{node.lineno})")
+    assert offenders == [], "\n".join(offenders)
+
+
+def test_the_top_level_stays_small():
+    """At most 8 modules beside the folders (README "Layout"), and no shim among them."""
+    top = sorted(p.name for p in (ROOT / "rumino").glob("*.py"))
+    assert len(top) <= 8, top

@@ -1,0 +1,70 @@
+"""The project's files agree with each other: environment.yml lists what pyproject.toml does."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _name(req: str) -> str:
+    return re.split(r"[<>=!\[ ;]", req.strip(), maxsplit=1)[0].lower().replace("_", "-")
+
+
+def _pyproject_names() -> set[str]:
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    proj = data["project"]
+    names = {_name(r) for r in proj["dependencies"]}
+    for extra, reqs in proj["optional-dependencies"].items():
+        names |= {_name(r) for r in reqs if not r.startswith("rumino")}
+    return names
+
+
+def _environment_names() -> set[str]:
+    names = set()
+    for line in (ROOT / "environment.yml").read_text().splitlines():
+        m = re.match(r"^\s*-\s+(?!-e)([A-Za-z0-9_.\-]+)", line)
+        if m and m.group(1) not in ("python", "pip", "conda-forge"):
+            names.add(_name(m.group(1)))
+    return names
+
+
+def test_environment_yml_lists_the_same_packages_as_pyproject():
+    py, env = _pyproject_names(), _environment_names()
+    # conda splits dask[distributed] into dask + distributed
+    env.discard("distributed")
+    assert py == env, f"only in pyproject: {sorted(py - env)}; only in environment.yml: {sorted(env - py)}"
+
+
+def test_ci_runs_the_readme_test_command():
+    readme = (ROOT / "README.md").read_text()
+    ci = (ROOT / ".ci" / "run").read_text()
+    assert "python -m pytest" in readme and "python -m pytest" in ci
+    assert "../shared" not in ci and "shared/" not in ci
+
+
+def test_nothing_reads_the_shared_folder():
+    for path in ROOT.rglob("*.py"):
+        if "_build" in path.parts or path.name == "test_packaging.py":
+            continue
+        assert "../shared" not in path.read_text(errors="ignore"), path
+
+
+def test_readme_python_example_runs_and_says_what_its_comment_says():
+    readme = (ROOT / "README.md").read_text()
+    block = re.search(r"```python\n(.*?)```", readme, re.S).group(1)
+    scope: dict = {}
+    exec(compile(block, "README.md", "exec"), scope)
+    assert scope["min_deadwood"](scope["parse_hand"]("JK JK 5h 9c 9d 9s 2c"), scope["house"].meld_rules) == 2
+    assert scope["game"].game_over
+
+
+def test_readme_cli_example_is_what_the_cli_prints(capsys):
+    from rumino.cli import main
+
+    readme = (ROOT / "README.md").read_text()
+    shown = re.search(r'\$ rumino deadwood "7h 8h 9h 10h 5c 5d 5s" --variant rumino\n(.*?)```', readme, re.S).group(1)
+    assert main(["deadwood", "7h 8h 9h 10h 5c 5d 5s", "--variant", "rumino"]) == 0
+    assert capsys.readouterr().out == shown

@@ -1,0 +1,666 @@
+"""Real-browser tests: Voilà serves each widget's demo notebook, Debian's Chromium drives it.
+
+One Voilà server (on 127.0.0.1, a free port) serves widgets/demos/ for the whole
+module; each test opens one demo page in a fresh browser page (so a fresh
+kernel), interacts like a reader (types, clicks, moves a slider) and asserts on
+what the page then shows, checked against the engine. A screenshot of every
+test, passed or failed, is kept in test-artifacts/ (gitignored).
+
+The `chromium_path` fixture skips these tests where Chromium or Playwright is
+missing, and fails them in CI (RUMINO_REQUIRE_BROWSER=1), so they never
+silently vanish there. Never run `playwright install`: Debian's Chromium is used.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from rumino.hand.arrange import after_draw, min_deadwood
+from rumino.cards import parse_hand
+from rumino.compare.hand_report import evaluate_hand
+from rumino.errors import RuminoError
+from rumino.melds import RUMINO_MELDS
+from rumino.variants import find_variant
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
+
+ROOT = Path(__file__).resolve().parents[2]
+DEMOS = ROOT / "widgets" / "demos"
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-dev-shm-usage"]
+PAGE_TIMEOUT_MS = 60_000  # first render: kernel start + notebook run (~5–13 s here)
+STEP_TIMEOUT_MS = 20_000  # one interaction's round trip through the kernel
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _serve(args: list[str], cwd: Path, name: str, probe: str):
+    """Start a server process, wait until ``probe`` answers, yield the base URL, stop it afterwards."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    port = _free_port()
+    log = open(ARTIFACTS / f"{name}.log", "w")
+    proc = subprocess.Popen([sys.executable, "-m", *args, "--no-browser", f"--port={port}"],
+                            stdout=log, stderr=subprocess.STDOUT, cwd=cwd)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    try:
+        while True:
+            if proc.poll() is not None:
+                raise RuntimeError(f"{name} exited with code {proc.returncode}; see {ARTIFACTS / (name + '.log')}")
+            try:
+                urllib.request.urlopen(base + probe, timeout=2)
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise RuntimeError(f"{name} did not answer on {base} within 60 s") from None
+                time.sleep(0.3)
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+
+
+@pytest.fixture(scope="module")
+def voila_url(chromium_path):
+    """Voilà serving the demo folder (read only: Voilà never writes the notebooks)."""
+    yield from _serve(["voila", str(DEMOS), "--Voila.ip=127.0.0.1"], DEMOS, "voila", "/")
+
+
+@pytest.fixture(scope="module")
+def lab_url(chromium_path, tmp_path_factory):
+    """JupyterLab on a *copy* of the demos (JupyterLab saves notebooks; the committed ones stay output-free)."""
+    root = tmp_path_factory.mktemp("lab")
+    shutil.copytree(DEMOS, root / "demos")
+    yield from _serve(["jupyter", "lab", "--ServerApp.ip=127.0.0.1", "--allow-root", "--IdentityProvider.token=",
+                       "--ServerApp.password=", f"--ServerApp.root_dir={root / 'demos'}",
+                       "--LabApp.expose_app_in_browser=True", f"--LabServerApp.workspaces_dir={root / 'ws'}"],
+                      root / "demos", "jupyterlab", "/lab")
+
+
+@pytest.fixture(scope="module")
+def browser(chromium_path):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def open_demo(browser, voila_url, request):
+    """``open_demo("hand_explorer", ready_selector)`` -> a page with the demo rendered; screenshot kept."""
+    pages = []
+
+    def _open(name: str, ready: str):
+        page = browser.new_page(viewport={"width": 1100, "height": 900})
+        page.set_default_timeout(STEP_TIMEOUT_MS)
+        pages.append(page)
+        page.goto(f"{voila_url}/voila/render/{name}.ipynb", timeout=PAGE_TIMEOUT_MS)
+        page.wait_for_selector(ready, timeout=PAGE_TIMEOUT_MS)
+        return page
+
+    yield _open
+    _close_and_keep_screenshots(pages, request)
+
+
+def _close_and_keep_screenshots(pages, request):
+    for i, page in enumerate(pages):
+        suffix = f"-{i}" if i else ""
+        try:
+            page.screenshot(path=str(ARTIFACTS / f"{request.node.name}{suffix}.png"), full_page=True)
+        finally:
+            page.close()
+
+
+def _wait_text(page, selector: str, pattern: str):
+    """Wait until the text of ``selector`` matches the regex ``pattern``; return that text."""
+    page.wait_for_function(
+        "([sel, pat]) => { const e = document.querySelector(sel); return !!e && new RegExp(pat).test(e.innerText); }",
+        arg=[selector, pattern], timeout=STEP_TIMEOUT_MS)
+    return page.inner_text(selector)
+
+
+def _cards_shown(page, scope: str) -> list[int]:
+    return [int(x) for x in page.eval_on_selector_all(f"{scope} .rumino-card-button",
+                                                      "els => els.map(e => e.dataset.card)")]
+
+
+def _fact(text: str, name: str) -> str:
+    m = re.search(rf"{name}: ([^\n]+?)(?:deadwood|best discard|gin|rumino|may knock|$)", text.replace("\n", " "))
+    return m.group(1).strip() if m else ""
+
+
+# ---------------------------------------------------------------------- HandExplorer
+
+HE = ".rumino-hand-explorer"
+HE_OUT = ".rumino-hand-explorer-output"
+HE_START = "JK 4s 6s 8d 8d 8c Ah"  # the demo's hand (RULES §1.7.8: deadwood 1)
+
+
+def test_hand_explorer_shows_the_best_arrangement_of_the_demo_hand(open_demo):
+    page = open_demo("hand_explorer", f"{HE_OUT} .rumino-arrangement")
+    assert _cards_shown(page, HE) == list(parse_hand(HE_START))
+    caption = page.inner_text(f"{HE_OUT} figcaption")
+    assert caption == f"2 melds · 1 unmatched card · deadwood {min_deadwood(parse_hand(HE_START), RUMINO_MELDS)}"
+    assert page.locator(f"{HE_OUT} .rumino-meld").count() == 2
+    assert "★(5♠)" in page.inner_text(HE_OUT)  # the joker is named by the card it stands for
+    # every face carries its name for a screen reader
+    assert page.get_attribute(f"{HE} .rumino-card-button[data-index='0']", "aria-label") == "joker"
+
+
+def test_hand_explorer_shows_the_engine_message_for_bad_text(open_demo):
+    page = open_demo("hand_explorer", f"{HE_OUT} .rumino-arrangement")
+    page.fill(f"{HE} input[type=text]", "2c 3c 11c")
+    page.keyboard.press("Enter")
+    with pytest.raises(RuminoError) as info:
+        evaluate_hand("2c 3c 11c", "rumino")
+    assert _wait_text(page, f"{HE_OUT} .rumino-error", "is not a card") == str(info.value)
+    assert "Traceback" not in page.inner_text("body")
+
+
+def test_hand_explorer_draw_then_click_the_best_discard(open_demo):
+    page = open_demo("hand_explorer", f"{HE_OUT} .rumino-arrangement")
+    page.click(f"{HE} button:has-text('Draw a card')")
+    page.wait_for_function(f"document.querySelectorAll('{HE} .rumino-card-button').length == 8")
+    text = _wait_text(page, HE_OUT, "best discard")
+    hand = _cards_shown(page, HE)
+    dv = after_draw(hand, RUMINO_MELDS)  # the engine's answer for the hand the page shows
+    assert _fact(text, "deadwood") == str(dv.deadwood)
+    best = dv.discards[0]
+    # click the best discard among the faces (the first copy of that card)
+    idx = hand.index(best)
+    page.click(f"{HE} .rumino-card-button[data-index='{idx}']")
+    page.wait_for_function(f"document.querySelectorAll('{HE} .rumino-card-button').length == 7")
+    _wait_text(page, f"{HE_OUT} figcaption", f"deadwood {dv.deadwood}$")
+    kept = _cards_shown(page, HE)
+    assert sorted(kept) == sorted(hand[:idx] + hand[idx + 1:])
+
+
+def test_hand_explorer_switches_variant(open_demo):
+    page = open_demo("hand_explorer", f"{HE_OUT} .rumino-arrangement")
+    page.select_option(f"{HE} select", label="Gin Rummy")
+    with pytest.raises(RuminoError) as info:
+        evaluate_hand(HE_START, "gin")
+    assert _wait_text(page, f"{HE_OUT} .rumino-error", "pack") == str(info.value)
+    page.fill(f"{HE} input[type=text]", "Tc Qc 4d 9d 4h 9h Jh 4s 5s 6s")
+    page.keyboard.press("Enter")
+    _wait_text(page, f"{HE_OUT} figcaption", "deadwood 56$")
+
+
+# ---------------------------------------------------------------------- RuleKnobs
+
+RK = ".rumino-rule-knobs"
+RK_STATUS = ".rumino-rules-status"
+
+
+def test_rule_knobs_slider_makes_a_house_rule(open_demo):
+    page = open_demo("rule_knobs", f"{RK} .rumino-knob-knock_max_deadwood .noUi-handle")
+    assert "the default rules" in page.inner_text(RK_STATUS)
+    knob = f"{RK} .rumino-knob-knock_max_deadwood"
+    page.focus(f"{knob} .noUi-handle")
+    page.keyboard.press("ArrowRight")
+    _wait_text(page, RK_STATUS, r"RuminoRules\(knock_max_deadwood=8\)")
+    assert page.inner_text(f"{knob} .widget-readout").strip() == "8"
+    # one control per knob of the rules dataclass
+    from rumino.variants._fields import knob_table
+    assert page.locator(f"{RK} .rumino-knob").count() == len(knob_table(find_variant("rumino").rules_class))
+
+
+def test_rule_knobs_out_of_range_number_shows_the_engine_message(open_demo):
+    page = open_demo("rule_knobs", f"{RK} .rumino-knob-stake input")
+    page.fill(f"{RK} .rumino-knob-stake input", "0")
+    page.keyboard.press("Enter")
+    rules_cls = find_variant("rumino").rules_class
+    with pytest.raises(RuminoError) as info:
+        rules_cls(stake=0)
+    assert _wait_text(page, f"{RK_STATUS} .rumino-error", "stake is 0") == str(info.value)
+    page.fill(f"{RK} .rumino-knob-stake input", "20")
+    page.keyboard.press("Enter")
+    _wait_text(page, RK_STATUS, r"RuminoRules\(stake=20\)")
+
+
+def test_rule_knobs_toggle_and_unlimited_checkbox(open_demo):
+    page = open_demo("rule_knobs", f"{RK} .rumino-knob-set_suits button")
+    page.click(f"{RK} .rumino-knob-set_suits button:has-text('distinct')")
+    _wait_text(page, RK_STATUS, r"set_suits='distinct'")
+    page.click(f"{RK} .rumino-knob-max_lay_size input[type=checkbox]")
+    rules_cls = find_variant("rumino").rules_class
+    try:  # the form must say what the engine says about this combination
+        rules_cls(max_lay_size=None, set_suits="distinct").meld_rules
+        _wait_text(page, RK_STATUS, r"max_lay_size=None")
+    except RuminoError as err:
+        assert _wait_text(page, f"{RK_STATUS} .rumino-error", "max") == str(err)
+
+
+# ---------------------------------------------------------------------- OddsExplorer
+
+OE = ".rumino-odds-explorer"
+PLOT_TITLE = ".js-plotly-plot .gtitle"
+
+
+def _plot_title(page, scope: str) -> str:
+    return page.text_content(f"{scope} {PLOT_TITLE}") or ""
+
+
+def _wait_title(page, scope: str, pattern: str) -> str:
+    page.wait_for_function(
+        "([sel, pat]) => { const e = document.querySelector(sel); return !!e && new RegExp(pat).test(e.textContent); }",
+        arg=[f"{scope} {PLOT_TITLE}", pattern], timeout=STEP_TIMEOUT_MS)
+    return _plot_title(page, scope)
+
+
+def test_odds_explorer_draws_slider_moves_the_curve_and_the_readout(open_demo):
+    from widgets import OddsExplorerController
+
+    page = open_demo("odds_explorer", f"{OE} {PLOT_TITLE}")
+    demo = dict(hand="3h 4h 5h 6h Kc Kd 2s", draws=20, samples=1000, seed=1)
+    ref = OddsExplorerController("straight_flush", **demo)
+    assert _plot_title(page, OE) == ref.figure_spec()["title"]
+    # the exact curve has one point per draw count 0…N, the Monte Carlo trace one per simulated N
+    assert page.locator(f"{OE} .scatterlayer .trace").nth(0).locator(".point").count() == 21
+    assert page.locator(f"{OE} .scatterlayer .trace").nth(1).locator(".point").count() == len(ref.mc_draws())
+    page.focus(f"{OE} .rumino-draws-slider .noUi-handle")
+    page.keyboard.press("ArrowRight")
+    ref.set_draws(21)
+    assert _wait_title(page, OE, "within 21 draws") == ref.figure_spec()["title"]
+    assert _wait_text(page, f"{OE} .rumino-odds-readout", "in 21 draws").splitlines()[0] == ref.readout()
+    assert page.inner_text(f"{OE} .rumino-draws-slider .widget-readout").strip() == "21"
+
+
+def test_odds_explorer_switches_to_bare_outs(open_demo):
+    from widgets import OddsExplorerController
+
+    page = open_demo("odds_explorer", f"{OE} {PLOT_TITLE}")
+    page.select_option(f"{OE} select", label="any k outs")
+    ref = OddsExplorerController("outs", draws=20, samples=1000, seed=1)
+    _wait_title(page, OE, "at least 1 of 8 outs")
+    assert _plot_title(page, OE) == ref.figure_spec()["title"]
+    assert _wait_text(page, f"{OE} .rumino-odds-readout", "outs").splitlines()[0] == ref.readout()
+
+
+# ---------------------------------------------------------------------- GameTable
+
+GT = ".rumino-game-table"
+GT_CARDS = f"{GT} .rumino-your-hand .rumino-card-button"
+
+
+def _n_cards(page) -> int:
+    return page.locator(GT_CARDS).count()
+
+
+def test_game_table_draw_then_click_a_card_to_discard(open_demo):
+    page = open_demo("game_table", f"{GT} .rumino-your-hand svg")
+    assert _n_cards(page) == 7
+    assert "your move (turn)" in page.inner_text(f"{GT} .rumino-message")
+    page.click(f"{GT} .rumino-btn-stock button, {GT} button.rumino-btn-stock")
+    page.wait_for_function(f"document.querySelectorAll('{GT_CARDS}').length == 8")
+    first = page.get_attribute(f"{GT_CARDS}[data-index='0']", "aria-label")
+    text = page.eval_on_selector(f"{GT_CARDS}[data-index='0'] svg", "e => e.dataset.text")
+    page.click(f"{GT_CARDS}[data-index='0']")
+    page.wait_for_function(f"document.querySelectorAll('{GT_CARDS}').length == 7")
+    log = _wait_text(page, f"{GT} .rumino-log", f"you: discard {re.escape(text)}")
+    assert "you: draw stock" in log and "seat 1 (greedy)" in log  # the bots answered
+    assert first  # every face has a spoken name
+    _wait_text(page, f"{GT} .rumino-message", r"your move")
+
+
+def test_game_table_refuses_to_rediscard_the_pickup(open_demo):
+    page = open_demo("game_table", f"{GT} .rumino-your-hand svg")
+    top = page.get_attribute(f"{GT} .rumino-discard-pile", "data-top")
+    page.click(f"{GT} button.rumino-btn-discard")
+    page.wait_for_function(f"document.querySelectorAll('{GT_CARDS}').length == 8")
+    cards = [page.get_attribute(f"{GT_CARDS}[data-index='{i}']", "data-card") for i in range(8)]
+    assert cards[7] == top  # the upcard joined the hand, marked as the new card
+    page.click(f"{GT_CARDS}[data-index='7']")
+    msg = _wait_text(page, f"{GT} .rumino-message .rumino-error", "§0.5")
+    assert msg.startswith("cannot discard:") and "may not be discarded again" in msg
+    assert _n_cards(page) == 8  # the state did not change
+
+
+def test_game_table_coach_and_stepping_through_the_record(open_demo):
+    page = open_demo("game_table", f"{GT} .rumino-your-hand svg")
+    coach = _wait_text(page, f"{GT} .rumino-coach-panel", "P\\(knockable within 5 draws\\)")
+    assert "deadwood" in coach and "P(rumino within 5 draws)" in coach and "seed" in coach
+    page.click(f"{GT} button.rumino-btn-stock")
+    page.wait_for_function(f"document.querySelectorAll('{GT_CARDS}').length == 8")
+    _wait_text(page, f"{GT} .rumino-coach-panel", "best discard")
+    page.click(f"{GT_CARDS}[data-index='7']")
+    # the log is the last thing a refresh writes: once the bots' moves are in it, the rest is current
+    _wait_text(page, f"{GT} .rumino-log", r"seat 2 \(greedy\): discard")
+    total = int(re.search(r"live: (\d+) actions", _wait_text(page, f"{GT} .rumino-review", "live")).group(1))
+    page.click(f"{GT} button.rumino-btn-back")
+    _wait_text(page, f"{GT} .rumino-review", f"position after action {total - 1} of {total}")
+    assert page.locator(f"{GT} button.rumino-btn-stock").is_disabled()
+    page.click(f"{GT} button.rumino-btn-live")
+    _wait_text(page, f"{GT} .rumino-review", f"live: {total} actions")
+    assert page.locator(f"{GT} button.rumino-btn-stock").is_enabled()
+
+
+# ---------------------------------------------------------------------- HouseRuleLab
+
+HL = ".rumino-house-rule-lab"
+
+
+def test_house_rule_lab_runs_both_settings_and_plots_them(open_demo):
+    page = open_demo("house_rule_lab", f"{HL} button.rumino-lab-run")
+    assert "not run yet" in page.inner_text(f"{HL} .rumino-lab-status")
+    page.click(f"{HL} button.rumino-lab-run")
+    _wait_text(page, f"{HL} .rumino-lab-status", "done: 30 games per setting, seed 1")
+    title = _wait_title(page, HL, "knock limit 7 vs 3")  # the knob in words, as the book prints it
+    assert "30 games each, seed 1" in title
+    legend = page.text_content(f"{HL} .legend") or ""
+    assert "A: knock limit 7" in legend and "B: knock limit 3" in legend
+    # the progress bar is full: 2 × 30 games
+    width = page.eval_on_selector(f"{HL} .rumino-lab-progress .progress-bar", "e => e.style.width")
+    assert width == "100%"
+    # seven proportions per setting (3 seats' win rates and 4 endings), each with an error bar
+    assert page.locator(f"{HL} .scatterlayer .trace").nth(0).locator(".point").count() == 7
+    assert page.locator(f"{HL} .errorbars").count() >= 2
+
+
+# ---------------------------------------------------------------------- the same widgets in JupyterLab
+
+
+@pytest.fixture
+def open_in_lab(browser, lab_url, request):
+    """Open a demo in JupyterLab, run all cells, wait for ``ready``; screenshot kept."""
+    pages = []
+
+    def _open(name: str, ready: str):
+        page = browser.new_page(viewport={"width": 1200, "height": 1000})
+        page.set_default_timeout(STEP_TIMEOUT_MS)
+        pages.append(page)
+        # a workspace of its own, reset: no notebook of an earlier test is restored (nor its kernel dialog)
+        page.goto(f"{lab_url}/lab/workspaces/{name}/tree/{name}.ipynb?reset", timeout=PAGE_TIMEOUT_MS)
+        page.wait_for_function("() => window.jupyterapp && window.jupyterapp.commands.hasCommand("
+                               "'notebook:run-all-cells')", timeout=PAGE_TIMEOUT_MS)
+        page.wait_for_selector(".jp-Notebook .jp-CodeCell", timeout=PAGE_TIMEOUT_MS)
+        # run only once the notebook's kernel is up and idle (earlier, JupyterLab asks which kernel to start)
+        page.wait_for_function(
+            "() => { const w = window.jupyterapp.shell.currentWidget; const k = w && w.sessionContext &&"
+            " w.sessionContext.session && w.sessionContext.session.kernel; return !!k && k.status === 'idle'"
+            " && k.connectionStatus === 'connected'; }", timeout=PAGE_TIMEOUT_MS)
+        # TOOLING.md: fire the command without awaiting its promise (awaiting hangs)
+        page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
+        page.wait_for_selector(ready, timeout=PAGE_TIMEOUT_MS)
+        return page
+
+    yield _open
+    _close_and_keep_screenshots(pages, request)
+
+
+def test_lab_hand_explorer(open_in_lab):
+    page = open_in_lab("hand_explorer", f"{HE_OUT} .rumino-arrangement")
+    assert page.inner_text(f"{HE_OUT} figcaption").endswith("deadwood 1")
+    page.fill(f"{HE} input[type=text]", "2c 3c 11c")
+    page.keyboard.press("Enter")
+    _wait_text(page, f"{HE_OUT} .rumino-error", "'11c' is not a card")
+
+
+def test_lab_rule_knobs(open_in_lab):
+    page = open_in_lab("rule_knobs", f"{RK} .rumino-knob-knock_max_deadwood .noUi-handle")
+    page.focus(f"{RK} .rumino-knob-knock_max_deadwood .noUi-handle")
+    page.keyboard.press("ArrowRight")
+    _wait_text(page, RK_STATUS, r"RuminoRules\(knock_max_deadwood=8\)")
+
+
+def test_lab_odds_explorer(open_in_lab):
+    page = open_in_lab("odds_explorer", f"{OE} {PLOT_TITLE}")
+    assert "within 20 draws" in _plot_title(page, OE)
+    page.focus(f"{OE} .rumino-draws-slider .noUi-handle")
+    page.keyboard.press("ArrowRight")
+    _wait_title(page, OE, "within 21 draws")
+
+
+def test_lab_game_table(open_in_lab):
+    page = open_in_lab("game_table", f"{GT} .rumino-your-hand svg")
+    page.click(f"{GT} button.rumino-btn-stock")
+    page.wait_for_function(f"document.querySelectorAll('{GT_CARDS}').length == 8")
+    page.click(f"{GT_CARDS}[data-index='0']")
+    page.wait_for_function(f"document.querySelectorAll('{GT_CARDS}').length == 7")
+    _wait_text(page, f"{GT} .rumino-log", "you: discard")
+
+
+def test_lab_house_rule_lab(open_in_lab):
+    page = open_in_lab("house_rule_lab", f"{HL} button.rumino-lab-run")
+    page.click(f"{HL} button.rumino-lab-run")
+    _wait_text(page, f"{HL} .rumino-lab-status", "done: 30 games per setting")
+    _wait_title(page, HL, "knock limit 7 vs 3")
+
+
+# ---------------------------------------------------------------------- PokerOddsExplorer (Rummoli)
+
+PO = ".rumino-poker-odds-explorer"
+
+
+def _poker_slider_to_8_cards(page):
+    """Press → on the hand-size slider (7 → 8 cards): title, readout and table follow the engine."""
+    from rumino.odds.poker import best_five_table
+    from widgets import PokerOddsExplorerController
+
+    ref = PokerOddsExplorerController(cards=7)
+    assert _plot_title(page, PO) == ref.figure_spec()["title"]
+    # nine bars, one per category, and nine reference diamonds
+    assert page.locator(f"{PO} .barlayer .point").count() == 9
+    page.focus(f"{PO} .rumino-cards-slider .noUi-handle")
+    page.keyboard.press("ArrowRight")
+    ref.set_cards(8)
+    assert _wait_title(page, PO, "Best five of 8 cards") == ref.figure_spec()["title"]
+    _wait_text(page, f"{PO} .rumino-poker-readout", "best five of 8 cards")
+    assert page.inner_text(f"{PO} .rumino-poker-readout").strip() == ref.readout()
+    table = _wait_text(page, f"{PO} .rumino-poker-table", "8 cards")
+    assert f"{best_five_table(8)['straight']:,}" in table
+    assert page.inner_text(f"{PO} .rumino-cards-slider .widget-readout").strip() == "8"
+
+
+def test_poker_odds_explorer_slider(open_demo):
+    page = open_demo("poker_odds_explorer", f"{PO} {PLOT_TITLE}")
+    _poker_slider_to_8_cards(page)
+    page.click(f"{PO} .rumino-log-axis input[type=checkbox]")
+    page.wait_for_function(f"() => !!document.querySelector('{PO} .js-plotly-plot .yaxislayer-above') && "
+                           f"document.querySelector('{PO} .js-plotly-plot').layout.yaxis.type === 'log'",
+                           timeout=STEP_TIMEOUT_MS)
+
+
+def test_lab_poker_odds_explorer(open_in_lab):
+    page = open_in_lab("poker_odds_explorer", f"{PO} {PLOT_TITLE}")
+    _poker_slider_to_8_cards(page)
+
+
+# ---------------------------------------------------------------------- RummoliTable
+
+RT = ".rumino-rummoli-table"
+RT_CARDS = f"{RT} .rumino-your-hand .rumino-card-button"
+
+
+def test_rummoli_table_play_the_called_card_and_see_the_stops(open_demo):
+    from rumino.cards import format_card
+    from widgets import RummoliTableController
+
+    page = open_demo("rummoli_table", f"{RT} .rumino-your-hand svg")
+    ref = RummoliTableController("default,default,default", seed=1)  # the demo's table
+    assert page.locator(f"{RT} .rummoli-board .rummoli-section").count() == 9
+    board = {s: page.get_attribute(f"{RT} .rummoli-section[data-section='{s}']", "data-chips")
+             for s in ref.view().board_chips}
+    assert {k: int(v) for k, v in board.items()} == ref.view().board_chips
+    assert page.locator(RT_CARDS).count() == len(ref.view().hand)
+    # the showdown is on the page, and only the legal lead can be clicked
+    assert "wins the poker pot" in page.inner_text(f"{RT} .rumino-showdown-box")
+    legal = [a.card for a in ref.legal()]
+    enabled = page.eval_on_selector_all(f"{RT_CARDS}:not([disabled])", "els => els.map(e => +e.dataset.card)")
+    assert enabled == legal
+    page.click(f"{RT_CARDS}[data-card='{legal[0]}']")
+    ref.play_card(legal[0])
+    _wait_text(page, f"{RT} .rumino-log", re.escape(f"you: play {format_card(legal[0])}"))
+    # the bots answered on the page as they did at the reference table (same seed, same engine)
+    _wait_text(page, f"{RT} .rumino-log", re.escape(ref.log[-1]))
+    stops = page.inner_text(f"{RT} .rumino-stops-box")
+    assert "run 1" in stops
+    shown = page.eval_on_selector_all(f"{RT} .rumino-stop", "els => els.map(e => +e.dataset.card)")
+    assert shown == [c for _, c in ref.view().played]
+
+
+def test_lab_rummoli_table(open_in_lab):
+    from rumino.cards import format_card
+    from widgets import RummoliTableController
+
+    page = open_in_lab("rummoli_table", f"{RT} .rumino-your-hand svg")
+    legal = [a.card for a in RummoliTableController("default,default,default", seed=1).legal()]
+    enabled = page.eval_on_selector_all(f"{RT_CARDS}:not([disabled])", "els => els.map(e => +e.dataset.card)")
+    assert enabled == legal
+    page.click(f"{RT_CARDS}[data-card='{legal[0]}']")
+    _wait_text(page, f"{RT} .rumino-log", re.escape(f"you: play {format_card(legal[0])}"))
+    assert page.locator(f"{RT} .rumino-stop").count() >= 1
+
+
+# ---------------------------------------------------------------------- VariantCompare (JupyterLab)
+
+VC = ".rumino-variant-compare"
+
+
+def _wait_long(page, selector: str, pattern: str, timeout: int = PAGE_TIMEOUT_MS) -> str:
+    """``_wait_text`` for a step that recomputes profiles (seconds of work in the kernel, more on a busy machine)."""
+    page.wait_for_function(
+        "([sel, pat]) => { const e = document.querySelector(sel); return !!e && new RegExp(pat).test(e.innerText); }",
+        arg=[selector, pattern], timeout=timeout)
+    return page.inner_text(selector)
+
+
+def _wait_plot_title(page, scope: str, pattern: str, timeout: int = STEP_TIMEOUT_MS) -> str:
+    """``_wait_title`` for a plot that JupyterLab draws only in view and that the widget redraws when a knob
+    moves: every poll scrolls whichever plot is attached now into view, so a redraw between finding the
+    element and scrolling to it (a detached element) cannot fail the step."""
+    page.wait_for_function(
+        """([scope, title, pat]) => {
+             const plot = document.querySelector(scope + ' .js-plotly-plot');
+             if (!plot) return false;
+             plot.scrollIntoView({block: 'center'});
+             const e = document.querySelector(scope + ' ' + title);
+             return !!e && new RegExp(pat).test(e.textContent);
+           }""",
+        arg=[scope, PLOT_TITLE, pattern], timeout=timeout)
+    return _plot_title(page, scope)
+
+
+@pytest.mark.timeout(480)  # JupyterLab's start and the first profiles, on a busy machine
+def test_lab_variant_compare_knob_moves_redraw_matrix_table_and_plots(open_in_lab):
+    """Column A's knock slider moved by the keyboard: the matrix, the profile table, the plot title and
+    legend follow, and the progress bar ends full (the demo: Wiener against Gin, a few hundred deals and games)."""
+    # the widget shows once its first profiles are computed (seconds; minutes on a machine shared by many jobs)
+    page = open_in_lab("variant_compare", ".jp-Notebook .jp-CodeCell")
+    _wait_long(page, f"{VC} .rumino-compare-status", "done: 2 columns", 4 * PAGE_TIMEOUT_MS)
+    _wait_plot_title(page, VC, "Wiener Rummy vs Gin Rummy", PAGE_TIMEOUT_MS)
+    matrix = page.inner_text(f"{VC} .rumino-compare-matrix")
+    assert "knock at this deadwood or less: 5" in matrix
+    assert "Wiener Rummy" in page.inner_text(f"{VC} .rumino-compare-table")
+    slider = f"{VC} .rumino-compare-column-A .rumino-knob-knock_max_deadwood .noUi-handle"
+    page.locator(slider).scroll_into_view_if_needed()
+    page.focus(slider)
+    page.keyboard.press("ArrowRight")
+    _wait_long(page, f"{VC} .rumino-compare-table", r"Wiener Rummy \(knock_max_deadwood=6\)")
+    _wait_text(page, f"{VC} .rumino-compare-matrix", "at this deadwood or less: 6")
+    _wait_long(page, f"{VC} .rumino-compare-status", "done: 2 columns")
+    _wait_plot_title(page, VC, r"Wiener Rummy \(knock_max_deadwood=6\) vs Gin Rummy", PAGE_TIMEOUT_MS)
+    legend = page.text_content(f"{VC} .legend") or ""
+    assert "Wiener Rummy (knock_max_deadwood=6)" in legend and "Gin Rummy" in legend
+    width = page.eval_on_selector(f"{VC} .rumino-compare-progress .progress-bar", "e => e.style.width")
+    assert width == "100%"
+    # three panels (deal, turns, win rates), each with both columns' marks, and the even line
+    assert page.locator(f"{VC} .scatterlayer .trace").count() == 7
+
+
+# ---------------------------------------------------------------------- TableRearrangement (Robber Rummy)
+
+TR = ".rumino-table-rearrangement"
+TR_OUT = ".rumino-rearrangement-output"
+
+
+def _marked(page, section: str, mark: str) -> list[int]:
+    return [int(x) for x in page.eval_on_selector_all(
+        f"{TR_OUT} .rumino-table-{section} .rumino-marked-card[data-mark='{mark}']",
+        "els => els.map(e => e.dataset.card)")]
+
+
+def test_table_rearrangement_marks_the_moved_and_placed_cards(open_demo):
+    from widgets import TableRearrangementController
+    from widgets.table_rearrangement import EXAMPLES
+
+    page = open_demo("table_rearrangement", f"{TR_OUT} .rumino-table-after")
+    # RULES §4.5.1: the second 7♣ is placed, 8♣ 9♣ move beside it
+    assert _marked(page, "after", "from hand") == list(parse_hand("7c"))
+    assert sorted(_marked(page, "after", "moved")) == list(parse_hand("8c 9c"))
+    assert sorted(_marked(page, "before", "moves")) == list(parse_hand("8c 9c"))
+    label = page.get_attribute(f"{TR_OUT} .rumino-table-after .rumino-marked-card[data-mark='from hand'] svg",
+                               "aria-label")
+    assert label == "7 of clubs, from hand"
+    # a badge in text beside the outline: not colour alone
+    assert "from hand" in page.inner_text(f"{TR_OUT} .rumino-table-after")
+    # the seed example with a joker, picked from the list
+    name = "RULES §4.5.2: the joker moves to a new run"
+    page.select_option(f"{TR} .rumino-example select", label=name)
+    _wait_text(page, f"{TR_OUT} .rumino-table-after", r"7♦ ★\(8♦\) 9♦")
+    ref = TableRearrangementController(*EXAMPLES[name])
+    assert sorted(_marked(page, "after", "from hand")) == list(ref.result.solution.placed)
+    assert page.input_value(f"{TR} .rumino-table-text input") == EXAMPLES[name][0]
+    # bad input: the engine's message naming the input, no traceback
+    page.fill(f"{TR} .rumino-table-text input", "5c 6c 11c")
+    page.keyboard.press("Enter")
+    ref.set_position("5c 6c 11c", EXAMPLES[name][1])
+    assert _wait_text(page, f"{TR_OUT} .rumino-error", "table: '11c'") == ref.error
+    assert "Traceback" not in page.inner_text("body")
+
+
+# ---------------------------------------------------------------------- GameTable on Robber Rummy, with RuleKnobs
+
+RB = ".rumino-game-table-robber"
+
+
+def test_robber_table_coach_move_and_a_knob_that_restarts_the_game(open_demo):
+    import dataclasses
+
+    from widgets import GameTableController
+
+    page = open_demo("romme_robber_tables", f"{RB} .rumino-coach-panel .rumino-coach-move")
+    ref = GameTableController("greedy,greedy", seed=5, variant="robber", coach_samples=200)  # the demo's table
+    best = ref.suggestion()
+    coach = page.inner_text(f"{RB} .rumino-coach-panel")
+    assert "best move (exact solver)" in coach and ref.move_label(best) in coach
+    placed = page.eval_on_selector_all(f"{RB} .rumino-coach-move .rumino-marked-card[data-mark='from hand']",
+                                       "els => els.map(e => +e.dataset.card)")
+    n_table = page.locator(f"{RB} .rumino-table-meld").count()
+    assert n_table == len(ref.view().table)
+    after = ref.table_after(best)
+    assert len(placed) == sum(len(m.cards) for m in after) - sum(len(m.cards) for m in ref.view().table)
+    page.click(f"{RB} button.rumino-btn-suggestion")
+    _wait_text(page, f"{RB} .rumino-log", re.escape(f"you: {best}"))
+    assert page.locator(f"{RB} .rumino-table-meld").count() >= n_table + 2  # the opening's two melds (and bots')
+    # the Robber form is the second on the page: a knob there starts a new game under the house rule
+    knobs = page.locator(".rumino-rule-knobs").nth(1)
+    knobs.locator(".rumino-knob-opening_min select").select_option(label="50")
+    _wait_text(page, f"{RB} .rumino-table", r"house rules: opening_min=50")
+    ref50 = GameTableController("greedy,greedy", seed=5, variant="robber",
+                                rules=dataclasses.replace(ref.rules, opening_min=50))
+    assert ref50.suggestion() is None  # this deal's best opening (43) is short of 50
+    page.wait_for_function(f"() => !document.querySelector('{RB} .rumino-coach-panel').innerText.includes('best move')",
+                           timeout=STEP_TIMEOUT_MS)
+    assert "you: place" not in page.inner_text(f"{RB} .rumino-log")  # a new game
+    assert page.locator(f"{RB} button.rumino-btn-suggestion").is_disabled()
