@@ -14,19 +14,20 @@ import numba
 __all__ = ["jit"]
 
 
-def jit(fn=None, *, sig=None, inline: bool = False):
+def jit(fn=None, *, sig=None, inline: bool = False, **options):
     """``numba.njit(cache=True)``, or without the on-disk cache where no cache directory is writable.
 
     numba looks for a writable ``__pycache__`` next to this file, then
     ``NUMBA_CACHE_DIR``, then a per-user directory; if none is writable
     ``cache=True`` raises at decoration time, and compiling in memory is the
     right fallback (slower start, same code). ``inline=True`` asks numba to
-    inline the function into its compiled callers (for small helpers on a hot path).
+    inline the function into its compiled callers (for small helpers on a hot path); other keywords
+    (``parallel=True``) go to numba as they are.
     """
     if fn is None:
-        return lambda f: jit(f, sig=sig, inline=inline)
+        return lambda f: jit(f, sig=sig, inline=inline, **options)
     args = (sig,) if sig is not None else ()
-    opts = {"inline": "always"} if inline else {}
+    opts = {**options, **({"inline": "always"} if inline else {})}
     try:
         return numba.njit(*args, cache=True, **opts)(fn)
     except RuntimeError:  # "cannot cache function ...: no locator available"

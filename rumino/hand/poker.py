@@ -39,6 +39,7 @@ from typing import Iterable, Sequence
 import numba
 import numpy as np
 
+from rumino.jit import jit as _jit
 from rumino.errors import InvalidCardError
 
 __all__ = [
@@ -71,14 +72,6 @@ _SHIFT = 20
 
 # Ranks inside the kernel are "strengths": 0 = deuce … 11 = king, 12 = ace.
 _STRENGTH_NAMES = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
-
-
-def _jit(fn):
-    """``numba.njit(cache=True)``, compiled in memory where no cache directory is writable."""
-    try:
-        return numba.njit(cache=True)(fn)
-    except RuntimeError:  # "cannot cache function ...: no locator available"
-        return numba.njit(fn)
 
 
 def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:

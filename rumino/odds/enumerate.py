@@ -43,11 +43,11 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import permutations
 from math import comb, factorial, prod
-from typing import Callable, Iterator, Sequence
+from typing import Callable, Iterator
 
-import numba
 import numpy as np
 
+from rumino.jit import jit as _jit
 from rumino.cards import JOKER, N_KINDS, Pack
 from rumino.errors import RuleConfigError
 from rumino.melds import MeldRules
@@ -270,7 +270,7 @@ def task_classes(task: Task, shape: PackShape) -> tuple[np.ndarray, np.ndarray]:
 _NO_COMBOS = np.zeros((1, 1), dtype=np.int64)
 
 
-@numba.njit(cache=True)
+@_jit
 def _fill_classes(start, dims, gsize, gmult, row_off, rows_all, rw_all, c0, c1, c2, c3, ranks,
                   relabel, joker_ways, jokers, counts, weights):  # pragma: no cover - compiled
     """Write the classes ``start … start+n−1`` of a task (flat index over the groups' multichoose
@@ -399,7 +399,7 @@ def is_rumino_batch(counts: np.ndarray, hand_size: int = 7, *, distinct: bool = 
     return out
 
 
-@numba.njit(cache=True)
+@_jit
 def _rumino_rows(c, hand_size, distinct, natural_only, out):  # pragma: no cover - compiled
     for i in range(c.shape[0]):
         jokers = c[i, 52]

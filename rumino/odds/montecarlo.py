@@ -30,11 +30,11 @@ from __future__ import annotations
 import math
 import sys
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
+from typing import Callable
 
-import numba
 import numpy as np
 
+from rumino.jit import jit as _jit
 from rumino.cards import JOKER, N_KINDS, Pack
 from rumino.stats import Z95, Estimate, wilson_interval
 from rumino.odds.draws import OddsArgumentError
@@ -150,7 +150,7 @@ def _call(job):
 # --------------------------------------------------------------------------- dealing
 
 
-@numba.njit(cache=True)
+@_jit
 def _floyd_counts(u, ids, out):  # pragma: no cover - compiled
     n, k = u.shape
     N = ids.shape[0]

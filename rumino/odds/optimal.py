@@ -112,18 +112,19 @@ import json
 import os
 import time
 from dataclasses import dataclass, field
-from math import comb, factorial
+from math import comb
 from pathlib import Path
 from typing import Sequence
 
 import numba
 import numpy as np
 
+from rumino.jit import jit as _jit
 from rumino.cards import JOKER, N_KINDS, format_card, parse_hand, to_counts
 from rumino.errors import InvalidCardError, RuleConfigError, RuminoError
 from rumino.hand.kernels import BIG, deadwood_dfs, load_rows, rule_tables, min_deadwood_batch
 from rumino.variants.rumino import HAND_SIZE, RUMINO, RuminoRules
-from rumino.odds.enumerate import PackShape, _size_tuples, class_count, iter_classes, row_count, tasks, task_classes
+from rumino.odds.enumerate import PackShape, class_count, iter_classes, row_count, tasks
 
 __all__ = ["GOALS", "SolitaireModel", "OptimalTable", "ClassIndex", "direct_values", "default_table_dir",
            "best_answer", "TableMissingError", "keep_target_values", "KeepTarget", "goal_bits"]
@@ -141,15 +142,6 @@ class TableMissingError(RuminoError, LookupError):
 
 
 # =========================================================================== perfect hash of classes
-
-
-def _jit(**kw):
-    def wrap(f):
-        try:
-            return numba.njit(cache=True, **kw)(f)
-        except RuntimeError:  # no writable cache directory: compile in memory
-            return numba.njit(**kw)(f)
-    return wrap
 
 
 @_jit()

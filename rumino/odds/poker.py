@@ -66,9 +66,9 @@ from functools import lru_cache
 from math import comb, factorial
 from typing import Dict
 
-import numba
 import numpy as np
 
+from rumino.jit import jit as _jit
 from rumino.errors import RuminoError
 
 __all__ = [
@@ -102,13 +102,6 @@ def _check_n(n) -> int:
         raise PokerOddsError(f"the number of cards must be from {MIN_CARDS} to {MAX_CARDS} "
                              f"(the best five of n cards of one deck), got {n}.")
     return n
-
-
-def _jit(fn):
-    try:
-        return numba.njit(cache=True)(fn)
-    except RuntimeError:  # no writable cache directory: compile in memory
-        return numba.njit(fn)
 
 
 # ------------------------------------------------------------------ rank sets (bit r = rank r, ace = bit 0)
