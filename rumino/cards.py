@@ -25,7 +25,7 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
-from rumino.errors import InvalidCardError
+from rumino.errors import InvalidCardError, RuleConfigError
 
 SUITS = "scdh"  # canonical suit letters, in id order
 SUIT_SYMBOLS = "♠♣♦♥"
@@ -168,8 +168,6 @@ class Pack:
     jokers: int = 0
 
     def __post_init__(self):
-        from rumino.errors import RuleConfigError
-
         if not isinstance(self.decks, int) or not 1 <= self.decks <= 8:
             raise RuleConfigError(f"Pack.decks is {self.decks!r}: it must be an integer from 1 to 8.")
         if not isinstance(self.jokers, int) or not 0 <= self.jokers <= 16:

@@ -46,11 +46,24 @@ def chromium_path():
     return path
 
 
+BOOK_FIXTURES = {"built_book", "served_book"}
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist's own hook, which reads the groups to schedule the tests
+def pytest_collection_modifyitems(config, items):
+    """Every test that reads the built book runs in one xdist group, so the session builds it once
+    (a session-scoped fixture is per worker process: without the group each worker would build it)."""
+    for item in items:
+        if BOOK_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.xdist_group("book"))
+
+
 @pytest.fixture(scope="session")
 def built_book(tmp_path_factory):
-    """Build the whole book once per session (executing every chapter) into a temporary folder.
+    """Build the whole book once per session (executing every chapter, once) into a temporary folder.
 
-    Shared by test_notebooks.py and test_book_a11y.py, so CI builds it once (minutes of CPU).
+    Shared by every test of the book (test_notebooks.py, test_book_a11y.py, test_book_pdf.py,
+    test_book_prose.py), which the hook above keeps on one worker.
     """
     from pathlib import Path
 

@@ -34,13 +34,14 @@ Both forms — :func:`evaluate_batch` (a whole array in one compiled call) and
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from typing import Iterable
 
 import numba
 import numpy as np
 
 from rumino.jit import jit as _jit
 from rumino.errors import InvalidCardError
+from rumino.cards import format_card, parse_hand
 
 __all__ = [
     "CATEGORY_KEYS",
@@ -201,7 +202,6 @@ def check_hand(cards: Iterable) -> tuple[int, ...]:
     ...
     rumino.errors.InvalidCardError: a poker hand needs 5 to 18 cards, got 4.
     """
-    from rumino.cards import format_card, parse_hand
 
     hand = parse_hand(cards)
     if not MIN_CARDS <= len(hand) <= MAX_CARDS:
@@ -280,7 +280,6 @@ def hand_value(cards: Iterable) -> int:
     elif type(cards) is list:
         return hand_value(tuple(cards))
     if isinstance(cards, str):
-        from rumino.cards import parse_hand
 
         cards = parse_hand(cards)
     return value_of_mask(hand_mask(cards))

@@ -18,6 +18,7 @@ import numpy as np
 from rumino.cards import JOKER, N_KINDS
 from rumino.odds.draws import OddsArgumentError
 from rumino.odds.montecarlo import OddsEstimate, proportion
+from rumino.variants.rumino import evaluator_for
 
 
 def urn_first_out(outs: int, unseen: int, trials: int, rng: np.random.Generator) -> np.ndarray:
@@ -64,7 +65,6 @@ def p_knockable_within(hand: Sequence[int], unseen: Sequence[int], rules, draws:
     >>> p_knockable_within(hand, RUMINO_PACK.counts() - to_counts(hand), RUMINO, 3, 10, 0).value
     1.0
     """
-    from rumino.variants.rumino import evaluator_for
 
     unseen = np.asarray(unseen, dtype=np.int64)
     if unseen.shape != (N_KINDS,) or (unseen < 0).any():

@@ -48,9 +48,11 @@ from typing import Callable, Iterator
 import numpy as np
 
 from rumino.jit import jit as _jit
-from rumino.cards import JOKER, N_KINDS, Pack
+from rumino.cards import JOKER, N_KINDS, Pack, from_counts
 from rumino.errors import RuleConfigError
 from rumino.melds import MeldRules
+from rumino.hand.arrange import min_deadwood
+from rumino.hand.kernels import min_deadwood_batch
 
 DEFAULT_CHUNK = 1 << 19  # classes per task: ~28 MB of count vectors
 
@@ -502,8 +504,6 @@ class DealDistribution:
 
 
 def _kernel_evaluator(rules: MeldRules) -> Callable[[np.ndarray], np.ndarray]:
-    from rumino.hand.kernels import min_deadwood_batch
-
     return lambda counts: min_deadwood_batch(counts, rules)
 
 
@@ -580,7 +580,6 @@ def brute_force_distribution(rules: MeldRules, hand_size: int, shape: PackShape,
     """
     from itertools import combinations
 
-    from rumino.hand.arrange import min_deadwood
 
     evaluate = evaluate or (lambda hand: min_deadwood(hand, rules))
     physical = [c for c in shape.card_ids() for _ in range(shape.copies)] + [JOKER] * shape.jokers
@@ -605,8 +604,6 @@ def reference_evaluator(rules: MeldRules) -> Callable[[np.ndarray], np.ndarray]:
     >>> reference_evaluator(RUMINO_MELDS)(to_counts(parse_hand("7h 8h 9h 10h 5c 5d 5s"))[None, :]).tolist()
     [0]
     """
-    from rumino.hand.arrange import min_deadwood
-    from rumino.cards import from_counts
 
     memo: dict[bytes, int] = {}
 

@@ -36,10 +36,11 @@ from typing import Sequence
 
 import numpy as np
 
-from rumino.cards import STANDARD_PACK, Pack
+from rumino.cards import JOKER, Pack, STANDARD_PACK
 from rumino.errors import RuleConfigError
-from rumino.melds import GIN_MELDS, RUMINO_MELDS, MeldRules
+from rumino.melds import GIN_MELDS, MeldRules, RUMINO_MELDS, candidate_melds
 from rumino.odds.enumerate import DealDistribution, PackShape, class_count, deal_distribution
+from rumino.variants.rumino import HAND_SIZE, RUMINO
 
 # --------------------------------------------------------------------------- showing a probability
 
@@ -105,7 +106,6 @@ def rumino_deal_distribution(rules=None, *, executor=None, progress: bool = Fals
     ``rules`` is a :class:`~rumino.variants.rumino.RuminoRules` (house rules
     included); the result counts deadwood by jokers and rumino hands.
     """
-    from rumino.variants.rumino import HAND_SIZE, RUMINO
 
     rules = rules or RUMINO
     return exact_deal_distribution(rules.meld_rules, HAND_SIZE, rumino=True,
@@ -152,8 +152,6 @@ def lay_union_counts(rules: MeldRules, hand_size: int = 7) -> dict[int, int]:
     (lays of 3–4) these are exactly the gin hands: a route to P(gin) that uses
     neither the arrangement search nor the kernel.
     """
-    from rumino.cards import JOKER
-    from rumino.melds import candidate_melds
 
     pack = rules.pack
     cands = candidate_melds(pack.counts(), rules)

@@ -48,6 +48,7 @@ import numpy as np
 
 from rumino.cards import JOKER, RANKS, RUMINO_PACK, SUITS, Pack, format_card, to_counts
 from rumino.odds.draws import OddsArgumentError, p_complete
+from rumino.variants.rumino import is_rumino
 
 DONE = "DONE"
 
@@ -293,7 +294,6 @@ def simulate_keep_target(hand: Sequence[int], draws: int, n: int, seed: int, *, 
     >>> simulate_keep_target(parse_hand("As 2s 3s 4s 5s 6s Kd"), draws=1, n=200, seed=1)[1]
     200
     """
-    from rumino.variants.rumino import is_rumino
 
     hand = list(hand)
     target = best_target(hand, seen=seen, pack=pack)

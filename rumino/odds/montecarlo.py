@@ -39,6 +39,7 @@ from rumino.cards import JOKER, N_KINDS, Pack
 from rumino.stats import Z95, Estimate, wilson_interval
 from rumino.odds.draws import OddsArgumentError
 from rumino.odds.enumerate import DealDistribution, PackShape, is_rumino_batch
+from rumino.hand.kernels import min_deadwood_batch
 
 DEFAULT_CHUNK = 1 << 16
 
@@ -199,8 +200,6 @@ def sample_deals(pack: Pack | PackShape, hand_size: int, n: int, rng: np.random.
 
 
 def deal_chunk(size: int, ss: np.random.SeedSequence, pack, hand_size: int, rules, rumino_flags) -> DealDistribution:
-    from rumino.hand.kernels import min_deadwood_batch
-
     rng = np.random.default_rng(ss)
     counts = sample_deals(pack, hand_size, size, rng)
     dw = min_deadwood_batch(counts, rules).astype(np.int64)

@@ -39,6 +39,7 @@ from rumino.cards import JOKER
 from rumino.variants import find_variant
 from rumino.odds.draws import OddsArgumentError
 from rumino.odds.montecarlo import DEFAULT_CHUNK, OddsEstimate, mean_from_moments, proportion, run_chunks, sample_deals
+from rumino.hand.opening import max_opening_batch
 
 THRESHOLDS = (30, 35, 40, 42, 50)  # the opening_min knob's values (RULES §3.4.2, §3.6)
 CARD_MAX = 11  # the most one card counts toward an opening (an ace at 11, or a joker standing for one)
@@ -50,7 +51,6 @@ HAND_SIZES = {"romme": (13, 14, 11), "robber": (13, 12, 11)}
 
 def value_chunk(size: int, ss: np.random.SeedSequence, meld_rules, cards: int) -> np.ndarray:
     """Deal ``size`` hands and count them by (jokers dealt, opening value): a ``(J + 1, V + 1)`` grid."""
-    from rumino.hand.opening import max_opening_batch
 
     rng = np.random.default_rng(ss)
     counts = sample_deals(meld_rules.pack, cards, size, rng)

@@ -124,7 +124,7 @@ from rumino.cards import JOKER, N_KINDS, format_card, parse_hand, to_counts
 from rumino.errors import InvalidCardError, RuleConfigError, RuminoError
 from rumino.hand.kernels import BIG, deadwood_dfs, load_rows, rule_tables, min_deadwood_batch
 from rumino.variants.rumino import HAND_SIZE, RUMINO, RuminoRules
-from rumino.odds.enumerate import PackShape, class_count, iter_classes, row_count, tasks
+from rumino.odds.enumerate import PackShape, class_count, is_rumino_batch, iter_classes, row_count, tasks
 
 __all__ = ["GOALS", "SolitaireModel", "OptimalTable", "ClassIndex", "direct_values", "default_table_dir",
            "best_answer", "TableMissingError", "keep_target_values", "KeepTarget", "goal_bits"]
@@ -399,7 +399,6 @@ def goal_bits(counts: np.ndarray, rules: RuminoRules = RUMINO) -> tuple[np.ndarr
     Deadwood is the compiled kernel's (:func:`rumino.hand.kernels.min_deadwood_batch`);
     the rumino test is :func:`rumino.odds.enumerate.is_rumino_batch`.
     """
-    from rumino.odds.enumerate import is_rumino_batch
 
     dw = min_deadwood_batch(counts, rules.meld_rules)
     rum = is_rumino_batch(counts, HAND_SIZE, distinct=rules.set_suits == "distinct",
