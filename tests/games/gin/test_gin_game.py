@@ -407,88 +407,30 @@ def test_bad_player_count_and_rules_are_refused():
 
 # --------------------------------------------------------------------------- golden playthroughs
 #
-# Seeded Gin games whose record and per-action digest are committed in tests/golden/gin_*.json.
-# They were written once by ``PYTHONPATH=$PWD python tests/games/gin/test_gin_game.py --write-golden`` (only
-# missing files; ``--all`` rewrites, for a deliberate rules change only). Replaying a record through
-# the checked ``apply`` must give the same digest after every action; the same bots from the same
-# seeds must choose the same actions.
+# Seeded Gin games whose record and readable playthrough are committed in tests/golden/gin_*.json and
+# gin_*.playthrough.txt (cases in tests/golden_trace.py; the shared checker and the one writer,
+# ``python tests/golden_replay.py --write``, in tests/golden_replay.py). Replaying a record through
+# the checked ``apply`` must write the same text line by line; the same bots from the same seeds
+# must choose the same actions.
 
-import hashlib  # noqa: E402
-import json  # noqa: E402
-import pathlib  # noqa: E402
+from golden_replay import cases_of, check_bots_choose_the_same_actions, check_playthrough, load
 
-GOLDEN = pathlib.Path(__file__).resolve().parents[2] / "golden"
-GOLDEN_CASES = [
-    {"name": "gin_greedy_vs_random", "seed": 1, "players": ["greedy", "random"], "rules": {}},
-    {"name": "gin_greedy_vs_threshold", "seed": 2, "players": ["greedy", "threshold:2"], "rules": {}},
-    {"name": "gin_wall_and_bonuses", "seed": 4, "players": ["threshold:0", "threshold:0"],
-     "rules": {"wall_knock": True, "void_at_stock": 10, "undercut_bonus": 10, "gin_bonus": 20, "game_bonus": 0,
-               "box_bonus": 20}},
-    {"name": "gin_house_rules", "seed": 4, "players": ["threshold:5", "greedy"],
-     "rules": {"knock_max_deadwood": 7, "void_at_stock": 4, "game_to": 60, "may_rediscard_pickup": True}},
-]
+GOLDEN_CASES = cases_of("gin")
 
 
-def gin_digest(game: GinGame) -> str:
-    """A short hash of both seats' views, the legal actions, the last hand result and the game result."""
-    views = []
-    for s in range(2):
-        v = game.view(s)
-        views.append((v.seat, v.phase, v.to_act, tuple(sorted(v.hand)), v.discard_pile, v.stock_size, v.scores,
-                      v.hand_sizes, v.dealer, v.turn, v.hand_number, v.pickup, v.forbidden, v.offer,
-                      v.must_draw_stock, v.wall, v.must_knock, v.boxes))
-    last = game.results[-1] if game.results else None
-    res = None if last is None else (last.number, last.ending, last.by, last.deadwood, last.deltas, last.scores,
-                                     last.undercut, last.melds, last.layoffs, last.winner, last.points)
-    final = None if game.result is None else (game.result.winners, game.result.totals, game.result.boxes)
-    text = repr((game.phase, game.to_act, tuple(map(str, game.legal_actions())), tuple(views), res, final))
-    return hashlib.sha256(text.encode()).hexdigest()[:12]
-
-
-def play_golden(case: dict, trace_it: bool = True):
-    from rumino.players import make_players
-
-    game = GinGame.new(dataclasses.replace(GIN, **case["rules"]), 2, seed=case["seed"])
-    bots = make_players(case["players"], seed=[case["seed"], 1])
-    trace = [gin_digest(game)] if trace_it else []
-    while not game.game_over:
-        seat = game.to_act
-        game.apply(bots[seat].choose(game.view(seat)))
-        if trace_it:
-            trace.append(gin_digest(game))
-        if len(game.history) > 50_000:
-            raise RuntimeError(f"golden case {case['name']} does not end")
-    return game, trace
-
-
-def test_every_gin_golden_case_has_a_file():
-    assert sorted(p.stem for p in GOLDEN.glob("gin_*.json")) == sorted(c["name"] for c in GOLDEN_CASES)
+def test_every_gin_golden_case_is_there():
+    assert [c["name"] for c in GOLDEN_CASES] == ["gin_greedy_vs_random", "gin_greedy_vs_threshold",
+                                                 "gin_wall_and_bonuses", "gin_house_rules"]
 
 
 @pytest.mark.parametrize("case", GOLDEN_CASES, ids=lambda c: c["name"])
-def test_gin_golden_record_replays_identically(case):
-    data = json.loads((GOLDEN / f"{case['name']}.json").read_text(encoding="utf-8"))
-    rec = loads_record(data["record"])
-    assert rec.variant == "gin"
-    game = replay(rec, upto=0)
-    trace = data["trace"]
-    assert gin_digest(game) == trace[0]
-    for i, (actor, action) in enumerate(rec.actions, start=1):
-        assert actor == game.to_act
-        game.apply(action)
-        game.check_invariants(deep=False)
-        assert gin_digest(game) == trace[i], f"{case['name']}: state differs after action {i} ({action})"
-    assert len(trace) == len(rec.actions) + 1 and game.game_over
-    assert list(replay(rec).scores) == data["record"]["result"]["scores"]
+def test_gin_golden_playthrough_replays_identically(case):
+    check_playthrough(case)
 
 
 @pytest.mark.parametrize("case", GOLDEN_CASES, ids=lambda c: c["name"])
 def test_gin_golden_bots_choose_the_same_actions(case):
-    from rumino.playing.records import record_of
-
-    data = json.loads((GOLDEN / f"{case['name']}.json").read_text(encoding="utf-8"))
-    game, _ = play_golden(case, trace_it=False)
-    assert record_of(game, players=case["players"]).as_json() == data["record"]
+    check_bots_choose_the_same_actions(case)
 
 
 def test_gin_golden_cases_cover_every_ending():
@@ -496,7 +438,7 @@ def test_gin_golden_cases_cover_every_ending():
 
     endings, words = Counter(), Counter()
     for case in GOLDEN_CASES:
-        rec = json.loads((GOLDEN / f"{case['name']}.json").read_text(encoding="utf-8"))["record"]
+        rec = load(case["name"])["record"]
         game = replay(loads_record(rec))
         endings.update(r.ending for r in game.results)
         words.update(a.split()[0] for _, a in rec["actions"])
@@ -506,28 +448,8 @@ def test_gin_golden_cases_cover_every_ending():
 def test_a_tampered_gin_golden_record_is_refused():
     from rumino.errors import RecordError
 
-    data = json.loads((GOLDEN / "gin_greedy_vs_threshold.json").read_text(encoding="utf-8"))["record"]
+    data = load("gin_greedy_vs_threshold")["record"]
     k = next(i for i, (_, a) in enumerate(data["actions"]) if a.startswith("knock"))
     data["actions"][k][1] = "discard " + data["actions"][k][1].split()[1]
     with pytest.raises(RecordError):
         replay(loads_record(data))
-
-
-def write_golden(rewrite: bool) -> None:
-    from rumino.playing.records import record_of
-
-    for case in GOLDEN_CASES:
-        path = GOLDEN / f"{case['name']}.json"
-        if path.exists() and not rewrite:
-            continue
-        game, trace = play_golden(case)
-        data = {"case": case, "record": record_of(game, players=case["players"]).as_json(), "trace": trace}
-        path.write_text(json.dumps(data, separators=(",", ":")) + "\n", encoding="utf-8")
-        print(f"{path.name}: {len(trace) - 1} actions, {len(game.results)} hands, totals {game.result.totals}")
-
-
-if __name__ == "__main__":
-    import sys
-
-    if "--write-golden" in sys.argv[1:]:
-        write_golden(rewrite="--all" in sys.argv[1:])

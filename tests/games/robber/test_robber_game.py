@@ -10,11 +10,10 @@ is in exactly one place (hands, stock, discard pile, table) and that every table
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import json
 
 import pytest
-from golden_replay import check_golden_replay, play_traced, write_golden_files
+from golden_replay import cases_of, check_bots_choose_the_same_actions, check_playthrough
 
 from rumino.cards import format_hand, parse_hand
 from rumino.cli import main
@@ -351,38 +350,25 @@ def test_random_bot_only_chooses_legal_actions():
 
 # ---------------------------------------------------------------------- golden playthroughs
 
-CASES = [
-    {"name": "robber_2p_greedy", "seed": 1, "players": ["greedy", "greedy"], "rules": {}},
-    {"name": "robber_3p_mixed_draw3", "seed": 2, "players": ["greedy", "random", "greedy"],
-     "rules": {"illegal_manipulation_penalty": "draw3", "scoring": "romme_penalties"}},
-    {"name": "robber_2p_discard_pile", "seed": 3, "players": ["greedy", "random"],
-     "rules": {"discard_pile": True, "opening_min": 30, "ace": "around"}},
-]
+# The cases are in tests/golden_trace.py, the committed record and readable playthrough of each in
+# tests/golden/robber_*.json and robber_*.playthrough.txt; the shared checker and the one writer
+# (``python tests/golden_replay.py --write``) in tests/golden_replay.py.
+CASES = cases_of("robber")
 
 
-def digest(game) -> str:
-    views = []
-    for s in range(game.n_seats):
-        v = game.view(s)
-        views.append((v.phase, v.to_act, tuple(sorted(v.hand)), v.discard_pile, v.stock_size, v.scores,
-                      v.hand_sizes, v.turn, tuple(map(str, v.table)), v.opened, v.passes, v.placed_this_turn,
-                      v.pickup, v.forbidden))
-    final = None if game.result is None else (game.result.winners, game.result.how, game.result.penalties)
-    text = repr((game.phase, game.to_act, tuple(map(str, game.legal_actions())), tuple(views), final))
-    return hashlib.sha256(text.encode()).hexdigest()[:12]
-
-
-def play_case(case):
-    return play_traced(case, digest, "robber")
-
-
-def write_golden() -> None:  # pragma: no cover - run by hand: python tests/games/robber/test_robber_game.py
-    write_golden_files(CASES, digest, "robber")
+def test_every_golden_case_is_there():
+    assert len(CASES) == 3 and all(c["name"].startswith("robber_") for c in CASES)
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c["name"])
 def test_golden_playthrough_replays_identically(case):
-    check_golden_replay(case, digest, "robber")
+    """Replaying the record writes the committed playthrough line by line (invariants after every action)."""
+    check_playthrough(case)
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c["name"])
+def test_golden_bots_choose_the_same_actions(case):
+    check_bots_choose_the_same_actions(case)
 
 
 # ---------------------------------------------------------------------- the CLI
@@ -412,9 +398,6 @@ def test_cli_play_robber_with_piped_input(capsys):
     assert "table:" in text and "must draw one card" in text and "does not hold" in text
     assert "left unfinished" in text
 
-
-if __name__ == "__main__":  # pragma: no cover
-    write_golden()
 
 
 def test_a_draw3_penalty_is_recorded_and_replays():

@@ -5,13 +5,12 @@ playthroughs (tests/golden/romme_*.json) and the CLI."""
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import io
 import json
 
 import numpy as np
 import pytest
-from golden_replay import check_golden_replay, play_traced, write_golden_files
+from golden_replay import cases_of, check_bots_choose_the_same_actions, check_playthrough
 
 from rumino.cards import JOKER, format_card, parse_card, parse_hand
 from rumino.cli import main
@@ -411,42 +410,25 @@ def test_evaluate_play_is_pure_and_matches_the_game():
 
 # ----------------------------------------------------------------------------- golden playthroughs
 
-CASES = [
-    {"name": "romme_2p_bot_random", "seed": 1, "players": ["greedy", "random"], "rules": {}},
-    {"name": "romme_4p_house_rules", "seed": 2, "players": ["greedy", "greedy", "random", "greedy"],
-     "rules": {"deal_mode": "upcard_left_starts", "joker_exchange": "dskv", "freed_joker_use": "new_meld_or_layoff",
-               "winner_collects_sum": True, "joker_penalty": 25, "must_discard_to_go_out": True}},
-    {"name": "romme_3p_pickup_rules", "seed": 3, "players": ["greedy", "greedy", "greedy"],
-     "rules": {"discard_pickup_rule": "must_meld_immediately", "pickup_counts_for_opening": False,
-               "opening_min": 30, "n_jokers": 4, "cut_joker_robbing": True}},
-]
+# The cases are in tests/golden_trace.py, the committed record and readable playthrough of each in
+# tests/golden/romme_*.json and romme_*.playthrough.txt; the shared checker and the one writer
+# (``python tests/golden_replay.py --write``) in tests/golden_replay.py.
+CASES = cases_of("romme")
 
 
-def digest(game) -> str:
-    views = []
-    for s in range(game.n_seats):
-        v = game.view(s)
-        views.append((v.phase, v.to_act, tuple(sorted(v.hand)), v.discard_pile, v.stock_size, v.scores,
-                      v.hand_sizes, v.dealer, v.turn, v.hand_number, v.pickup, v.forbidden, tuple(map(str, v.table)),
-                      v.opened, v.played, v.pickup_pending, v.eligible, v.last_card_only))
-    last = game.results[-1] if game.results else None
-    res = None if last is None else (last.number, last.ending, last.by, last.deadwood, last.deltas, last.multiplier)
-    final = None if game.result is None else (game.result.winners, game.result.how, game.result.totals)
-    text = repr((game.phase, game.to_act, tuple(map(str, game.legal_actions())), tuple(views), res, final))
-    return hashlib.sha256(text.encode()).hexdigest()[:12]
-
-
-def play_case(case):
-    return play_traced(case, digest, "romme")
-
-
-def write_golden() -> None:  # pragma: no cover - run by hand: python tests/games/romme/test_romme_game.py
-    write_golden_files(CASES, digest, "romme")
+def test_every_golden_case_is_there():
+    assert len(CASES) == 3 and all(c["name"].startswith("romme_") for c in CASES)
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c["name"])
 def test_golden_playthrough_replays_identically(case):
-    check_golden_replay(case, digest, "romme")
+    """Replaying the record writes the committed playthrough line by line (invariants after every action)."""
+    check_playthrough(case)
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c["name"])
+def test_golden_bots_choose_the_same_actions(case):
+    check_bots_choose_the_same_actions(case)
 
 
 # ----------------------------------------------------------------------------- the CLI
@@ -476,9 +458,6 @@ def test_cli_play_romme_in_the_terminal():
     text = out.getvalue()
     assert code == 0 and "table: (no melds yet)" in text and "RULES §3.2" in text and "discards" in text
 
-
-if __name__ == "__main__":  # pragma: no cover
-    write_golden()
 
 
 def _dead_hand_game(limit: int):

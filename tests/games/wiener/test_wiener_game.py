@@ -11,12 +11,11 @@ and that who is in matches the elimination rule; chips are also checked here by 
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import json
 
 import numpy as np
 import pytest
-from golden_replay import check_golden_replay, play_traced, write_golden_files
+from golden_replay import cases_of, check_bots_choose_the_same_actions, check_playthrough
 
 from rumino.cli import main
 from rumino.engine.actions import Deal, Discard, Draw, KnockWith
@@ -173,50 +172,25 @@ def test_greedy_beats_random_and_buys_back():
 
 # ----------------------------------------------------------------------------- golden playthroughs
 
-CASES = [
-    {"name": "wiener_3p_greedy_mix", "variant": "wiener", "seed": 1, "players": ["greedy", "threshold:0", "random"],
-     "rules": {}},
-    {"name": "wiener_4p_upcard_penalty", "variant": "wiener", "seed": 2,
-     "players": ["greedy", "greedy", "threshold:2", "random"],
-     "rules": {"deal_mode": "upcard", "knock_undercut_penalty": 10, "rummy_call_money": 2,
-               "buyback_target": "best_other"}},
-    {"name": "wiener_6p_13cards_void", "variant": "wiener", "seed": 3, "players": ["greedy"] * 3 + ["random"] * 3,
-     "rules": {"hand_size": 13, "knock_max_deadwood": 9, "extra_turn_after_knock": False,
-               "stock_exhausted": "void_hand", "knock_money_to_pot": True}},
-    {"name": "wiener_knock_rummy_3p", "variant": "knock-rummy", "seed": 4, "players": ["greedy", "random", "threshold:3"],
-     "rules": {}},
-    {"name": "wiener_knock_rummy_2p_limit", "variant": "knock-rummy", "seed": 5, "players": ["greedy", "threshold:1"],
-     "rules": {"knock_max_deadwood": 9, "game_to": 60}},
-]
+# The cases are in tests/golden_trace.py, the committed record and readable playthrough of each in
+# tests/golden/wiener_*.json and wiener_*.playthrough.txt; the shared checker and the one writer
+# (``python tests/golden_replay.py --write``) in tests/golden_replay.py.
+CASES = cases_of("wiener")
 
 
-def digest(game) -> str:
-    """A short hash of every seat's view, the legal actions, phase, actor, scores and chips."""
-    views = []
-    for s in range(game.n_seats):
-        v = game.view(s)
-        views.append((v.phase, v.to_act, tuple(sorted(v.hand)), v.discard_pile, v.stock_size, v.scores, v.in_game,
-                      v.in_hand, v.hand_sizes, v.dealer, v.turn, v.hand_number, v.pot, v.chips_paid, v.chips_received,
-                      v.knocker, v.last_round, v.opening, v.buyback_used, v.buyback_target, v.pickup, v.forbidden))
-    last = game.results[-1] if game.results else None
-    res = None if last is None else (last.number, last.ending, last.by, last.deadwood, last.deltas, last.money,
-                                     last.winners, last.busted)
-    final = None if game.result is None else (game.result.winners, game.result.how, game.result.payouts)
-    text = repr((game.phase, game.to_act, tuple(map(str, game.legal_actions())), tuple(views), res, final))
-    return hashlib.sha256(text.encode()).hexdigest()[:12]
-
-
-def play_case(case):
-    return play_traced(case, digest)
-
-
-def write_golden() -> None:  # pragma: no cover - run by hand: python tests/games/wiener/test_wiener_game.py
-    write_golden_files(CASES, digest)
+def test_every_golden_case_is_there():
+    assert len(CASES) == 5 and all(c["name"].startswith("wiener_") for c in CASES)
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c["name"])
 def test_golden_playthrough_replays_identically(case):
-    check_golden_replay(case, digest)
+    """Replaying the record writes the committed playthrough line by line (invariants after every action)."""
+    check_playthrough(case)
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c["name"])
+def test_golden_bots_choose_the_same_actions(case):
+    check_bots_choose_the_same_actions(case)
 
 
 # ----------------------------------------------------------------------------- the CLI
@@ -237,9 +211,6 @@ def test_cli_refuses_too_many_knock_rummy_players(capsys):
     err = capsys.readouterr().err
     assert "2 to 5" in err and len(err.strip().splitlines()) == 1
 
-
-if __name__ == "__main__":  # pragma: no cover
-    write_golden()
 
 
 def test_cli_deadwood_knock_rummy_has_no_limit(capsys):
