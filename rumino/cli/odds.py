@@ -82,7 +82,7 @@ def exact_deal_report(variant_name: str, *, full: bool = False, workers: int = 1
     if _house_rules(variant, rules):
         out["house_rules"] = _house_rules(variant, rules)
     if classes > MAX_DEFAULT_CLASSES and not full:
-        if variant.key == "gin":
+        if variant.has_gin:
             # dealt gin is a union of disjoint melds: counted directly, whatever the class count
             g, n = p_dealt_gin(mr, k)
             out["method"] = "exact (hands that are unions of disjoint melds)"
