@@ -30,7 +30,7 @@ from fractions import Fraction
 from rumino.odds.draws import OddsArgumentError, expected_draws_to_first_out, p_at_least_one
 from rumino.odds.enumerate import PackShape, class_count
 from rumino.odds.exact import as_json, exact_deal_distribution, one_in, p_dealt_gin, show
-from rumino.variants import Variant, find_variant
+from rumino.variants import Variant
 from rumino.cli import CommandError
 
 # Full enumerations above this many suit classes are refused unless --full is given (see odds.exact.feasibility_table).
