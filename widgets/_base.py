@@ -16,6 +16,13 @@ from __future__ import annotations
 from fractions import Fraction
 from html import escape
 
+from rumino.engine.protocol import play
+from rumino.errors import RuminoError
+from rumino.playing.seeding import new_table
+from rumino.variants import find_variant
+
+MAX_BOT_ACTIONS = 100_000  # bots alone finish any game long before this (a game is a few thousand actions)
+
 ERROR_STYLE = ("font:13px sans-serif;color:#8a1111;background:#fdecec;border:1px solid #e0a0a0;"
                "border-radius:4px;padding:4px 8px;margin:4px 0")
 INFO_STYLE = "font:13px sans-serif;color:#333;margin:4px 0"
@@ -95,8 +102,6 @@ class TypedActions:
 
     def act_text(self, text: str) -> bool:
         """Play ``text`` (``"swap"``, ``"bid 3"``, ``"play lay 10s Js Qs"``); False, with ``error`` set, if refused."""
-        from rumino.errors import RuminoError
-
         self.error = None
         try:
             action = self.game.ACTIONS.parse(text)
@@ -104,6 +109,103 @@ class TypedActions:
             self.error = str(err)
             return False
         return self.act(action)
+
+
+class TableController(TypedActions):
+    """The table controller every game's table shares: the reader at ``human_seat`` and bots, without any widget.
+
+    It seats the players and seeds the game by the one scheme (:func:`rumino.playing.seeding.new_table`),
+    sends the reader's action through the *checked* ``apply`` (a refusal keeps the state and shows the
+    engine's message), lets the bots move through the one game loop (:func:`rumino.engine.protocol.play`)
+    until it is the reader's decision again, and reads typed moves (:class:`TypedActions`). A game's
+    table adds what it shows through the hooks :meth:`reset` (per-game state), :meth:`refusal`,
+    :meth:`before_action` / :meth:`after_action` (every action, the reader's and the bots') and
+    :meth:`after_bots`.
+    """
+
+    def __init__(self, players: str, *, variant, seed: int = 0, rules=None, human_seat: int = 0):
+        self.bot_specs = [s.strip() for s in players.split(",") if s.strip()]
+        self.variant = find_variant(variant)
+        self.rules = self.variant.rules if rules is None else rules
+        self.seed = seed
+        self.human = human_seat
+
+    @property
+    def n_players(self) -> int:
+        return len(self.bot_specs) + 1
+
+    @property
+    def player_names(self) -> list[str]:
+        names = list(self.bot_specs)
+        names.insert(self.human, "human")
+        return names
+
+    def who(self, seat: int) -> str:
+        """How the log names a seat."""
+        return "you" if seat == self.human else f"seat {seat} ({self.player_names[seat]})"
+
+    def new_game(self, seed: int | None = None) -> None:
+        """Deal a new game (seeded); the bots move until it is the reader's decision."""
+        if seed is not None:
+            self.seed = int(seed)
+        self.game, self.players = new_table(self.variant, self.player_names, self.seed, 0, rules=self.rules)
+        self.bots = {seat: p for seat, p in enumerate(self.players) if seat != self.human}
+        self.error: str | None = None
+        self.log: list[str] = []
+        self.reset()
+        self.run_bots()
+
+    def reset(self) -> None:
+        """Hook: the controller's own state for a new game."""
+
+    def view(self):
+        return self.game.view(self.human)
+
+    def my_turn(self) -> bool:
+        return not self.game.game_over and self.game.to_act == self.human
+
+    def legal(self) -> list:
+        """The reader's legal actions now (empty when it is not the reader's decision)."""
+        return self.game.legal_actions() if self.my_turn() else []
+
+    def refusal(self) -> str | None:
+        """Hook: why the reader may not act now whatever the game says (None: ask the game)."""
+        return None
+
+    def act(self, action) -> bool:
+        """Apply the reader's ``action`` (checked); on refusal keep the state and show the engine's message."""
+        self.error = self.refusal()
+        if self.error is not None:
+            return False
+        if not self.my_turn():
+            self.error = ("the game is over: start a new game." if self.game.game_over
+                          else "it is not your decision now.")
+            return False
+        self.before_action(self.game, self.human, action)
+        try:
+            self.game.apply(action)
+        except RuminoError as err:
+            self.error = str(err)
+            return False
+        self.after_action(self.game, self.human, action)
+        self.run_bots()
+        return True
+
+    def run_bots(self) -> None:
+        """Let the bots act until the reader must decide or the game ends."""
+        play(self.game, self.players, max_actions=MAX_BOT_ACTIONS, before=self.before_action,
+             after=self.after_action, until=lambda g: g.game_over or g.to_act == self.human)
+        self.after_bots()
+
+    def before_action(self, game, seat: int, action) -> None:
+        """Hook: before an action is applied."""
+
+    def after_action(self, game, seat: int, action) -> None:
+        """After an action is applied: the log line (a table adds what it tracks)."""
+        self.log.append(f"{self.who(seat)}: {action}")
+
+    def after_bots(self) -> None:
+        """Hook: the bots have moved (the reader decides now, or the game is over)."""
 
 
 class StaticFallback:

@@ -1,5 +1,8 @@
 """GameTable: play a game from the registry (Rumino by default) against bots, with a coach and a replayable record.
 
+Its controller is the shared table controller (:class:`widgets._base.TableController`: seating,
+seeding, the bots' turns, typed moves) with the coach, the table moves and the replay added.
+
 The controller holds the game (``Variant.game``, started with its bots by the one
 seeding scheme, :func:`rumino.playing.seeding.new_table`). The reader's buttons and card clicks
 become engine actions sent through the *checked* ``apply``: an illegal one is
@@ -28,7 +31,7 @@ the card it stands for, and who has opened. The reader's table moves are the
 engine's own actions: the plays ``legal_actions`` lists (a menu), any play typed
 in the game's notation (``play lay 10s Js Qs; layoff 8h on 0`` in Rommé, ``place
 5c 6c 7c | 7c 8c 9c`` in Robber), or the coach's suggestion — in Robber the exact
-solver's best move (:func:`rumino.players.robber_defaults.best_place`), in Rommé the
+solver's best move (:func:`rumino.players.robber_defaults.coach_move`), in Rommé the
 Rommé bot's plan — each sent through the checked ``apply``. :meth:`GameTableController.set_rules`
 (and :meth:`GameTable.follow`, for a :class:`~widgets.rule_knobs.RuleKnobs` form)
 starts a new game under other rules.
@@ -44,107 +47,51 @@ True
 from __future__ import annotations
 
 import dataclasses
-from fractions import Fraction
 from html import escape
 
 import ipywidgets as W
-import numpy as np
 
-from rumino.cards import JOKER, format_card, format_hand, parse_card
+from rumino.cards import format_card, format_hand, parse_card
 from rumino.errors import RuminoError
-from rumino.engine.protocol import play
-from rumino.playing.seeding import new_table
-from rumino.engine import Discard, Draw
+from rumino.engine import Discard
 from rumino.odds.exact import one_in
 from rumino.odds.markov import best_target
-from rumino.odds.coach import first_out_estimates, p_knockable_within
-from rumino.odds.montecarlo import OddsEstimate, proportion
+from rumino.odds.coach import p_knockable_within
+from rumino.odds.montecarlo import OddsEstimate
 from rumino.odds.optimal_policy import discard_advice
+from rumino.players import COACH_MOVES
 from rumino.playing.records import record_of, replay
 from rumino.render.cards import card_back_svg, card_svg, hand_html, marked_meld_html, meld_description, meld_html
 from rumino.table.diff import table_diff
 from rumino.table.melds import read_meld
-from rumino.variants import find_variant
 
-from widgets._base import StaticFallback, TypedActions, error_html, facts_html, info_html
+from widgets._base import StaticFallback, TableController, error_html, facts_html, info_html
 from widgets._cards import CardRow
 
-MAX_BOT_ACTIONS = 100_000  # bots alone finish any game long before this
 
-
-class GameTableController(TypedActions):
-    """A game (Rumino by default) between the reader (``human`` seat) and bots, without any widget."""
+class GameTableController(TableController):
+    """A game (Rumino by default) between the reader (``human`` seat) and bots, without any widget: the shared
+    :class:`~widgets._base.TableController` with the coach, the table moves and the record's replay."""
 
     def __init__(self, players: str = "greedy,greedy", *, seed: int = 0, rules=None, human_seat: int = 0,
                  coach_draws: int = 5, coach_samples: int = 1000, variant: str = "rumino"):
-        self.bot_specs = [s.strip() for s in players.split(",") if s.strip()]
-        self.variant = find_variant(variant)
-        self.rules = self.variant.rules if rules is None else rules
-        self.seed = seed
-        self.human = human_seat
+        super().__init__(players, variant=variant, seed=seed, rules=rules, human_seat=human_seat)
         self.coach_draws = coach_draws
         self.coach_samples = coach_samples
         self.new_game(seed)
 
     # ------------------------------------------------------------------ the game
 
-    @property
-    def n_players(self) -> int:
-        return len(self.bot_specs) + 1
-
-    @property
-    def player_names(self) -> list[str]:
-        names = list(self.bot_specs)
-        names.insert(self.human, "human")
-        return names
-
-    def new_game(self, seed: int | None = None) -> None:
-        """Deal a new game (seeded); the bots move until it is the reader's turn."""
-        if seed is not None:
-            self.seed = int(seed)
-        self.game, self.players = new_table(self.variant, self.player_names, self.seed, 0, rules=self.rules)
-        self.bots = {seat: p for seat, p in enumerate(self.players) if seat != self.human}
+    def reset(self) -> None:
         self.message: str | None = None
-        self.error: str | None = None
-        self.log: list[str] = []
         self.review: int | None = None
         self._review_game = None
         self._coach_cache: dict = {}
-        self.run_bots()
 
-    def my_turn(self) -> bool:
-        return not self.game.game_over and self.game.to_act == self.human
+    def refusal(self) -> str | None:
+        return "you are looking at an earlier position: press 'live' to play on." if self.review is not None else None
 
-    def legal(self) -> list:
-        """The reader's legal actions now (empty when it is not the reader's decision)."""
-        return self.game.legal_actions() if self.my_turn() else []
-
-    def view(self):
-        return self.game.view(self.human)
-
-    def act(self, action) -> bool:
-        """Apply the reader's ``action`` (checked); on refusal keep the state and show the engine's message."""
-        self.error = None
-        if self.review is not None:
-            self.error = "you are looking at an earlier position: press 'live' to play on."
-            return False
-        if not self.my_turn():
-            self.error = "it is not your decision now." if not self.game.game_over else \
-                "the game is over: start a new game."
-            return False
-        try:
-            self.game.apply(action)
-        except RuminoError as err:
-            self.error = str(err)
-            return False
-        self._log(self.human, action)
-        self.run_bots()
-        return True
-
-    def run_bots(self) -> None:
-        """Let the bots act until the reader must decide or the game ends."""
-        play(self.game, self.players, max_actions=MAX_BOT_ACTIONS, after=lambda g, seat, a: self._log(seat, a),
-             until=lambda g: g.game_over or g.to_act == self.human)
+    def after_bots(self) -> None:
         self._coach_cache.clear()
         g = self.game
         if g.game_over:
@@ -153,10 +100,6 @@ class GameTableController(TypedActions):
             self.message = g.results[-1].describe()
         else:
             self.message = None
-
-    def _log(self, seat: int, action) -> None:
-        who = "you" if seat == self.human else f"seat {seat} ({self.bot_specs_by_seat(seat)})"
-        self.log.append(f"{who}: {action}")
 
     def bot_specs_by_seat(self, seat: int) -> str:
         return self.player_names[seat]
@@ -262,21 +205,13 @@ class GameTableController(TypedActions):
         if self.review is not None or not self.my_turn() or not self.has_table:
             return None
         v = self.view()
-        if self.variant.key == "robber":
-            from rumino.players.robber_defaults import best_place
+        coach = COACH_MOVES.get(type(v))
+        return coach[1](v) if coach is not None else None
 
-            if not v.may_place:  # the engine's word on when a placement may be made (RULES §4.3)
-                return None
-            return best_place(v)
-        if self.variant.key == "romme":
-            from rumino.players.romme_defaults import plan
-            from rumino.variants.romme_game import Play
-
-            if v.phase != "discard" or v.played or v.last_card_only:
-                return None
-            steps = plan(v)
-            return Play(steps) if steps else None
-        return None
+    def suggestion_label(self) -> str:
+        """What the coach's table move is called in this game (e.g. "best move (exact solver)")."""
+        coach = COACH_MOVES.get(self.game.VIEW)
+        return coach[0] if coach is not None else "suggested move"
 
     def table_after(self, action) -> tuple | None:
         """The table melds after a table move of the reader's (the engine's reading), or None if it is refused."""
@@ -349,7 +284,7 @@ class GameTableController(TypedActions):
                      "best_discards": (), "phase": v.phase}
         if len(v.hand) > v.hand_size:
             out["best_discards"] = ev.after_draw(v.hand, v.forbidden)[1]
-            if self.variant.key == "rumino":
+            if self.variant.optimal_tables:
                 try:
                     out["optimal"] = discard_advice(v.hand, "knock", self.coach_draws, forbidden=v.forbidden,
                                                     rules=self.rules)
@@ -511,8 +446,7 @@ class GameTableController(TypedActions):
             facts.append((f"P(rumino within {c['draws']} draws)", f"{float(p):.4f} ({one_in(p)}) · {c['target']}"))
         sug = self.suggestion()
         if sug is not None:
-            who = "best move (exact solver)" if self.variant.key == "robber" else "suggested play (Rommé bot)"
-            facts.append((who, self.move_label(sug)))
+            facts.append((self.suggestion_label(), self.move_label(sug)))
         move = self.move_html(sug) if sug is not None else ""
         return ('<div class="rumino-coach"><b style="font:13px sans-serif">coach</b>' + facts_html(facts) + move
                 + "</div>")
@@ -617,12 +551,7 @@ class GameTable(StaticFallback, W.VBox):
         self._refresh()
 
     def _placeholder(self) -> str:
-        key = self.controller.variant.key
-        if key == "romme":
-            return "play lay 10s Js Qs; layoff 8h on 0; exchange 7h on 1"
-        if key == "robber":
-            return "place 5c 6c 7c | 7c 8c 9c   (the whole table after the move, JK(8d) for a joker)"
-        return ""
+        return self.controller.variant.move_example  # a table move in the game's notation (the registry's)
 
     def follow(self, knobs) -> None:
         """Start a new game whenever the rules of a :class:`~widgets.rule_knobs.RuleKnobs` form change."""

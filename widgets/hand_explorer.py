@@ -150,7 +150,7 @@ class HandExplorerController:
     def optimal(self) -> dict | None:
         """The optimal discard of an 8-card Rumino hand (:func:`~rumino.odds.optimal_policy.discard_advice`),
         computed once per hand; None for other hands and variants."""
-        if self.report is None or self.variant.key != "rumino" or len(self.hand) != HAND_SIZE + 1:
+        if self.report is None or not self.variant.optimal_tables or len(self.hand) != HAND_SIZE + 1:
             return None
         key = (self.hand, self.optimal_goal, self.optimal_draws)
         if key not in self._optimal:

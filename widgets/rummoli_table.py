@@ -1,7 +1,9 @@
 """RummoliTable: a game of Rummoli against bots, with the sheet, the widow, the showdown and the stops.
 
-The controller holds a game from the registry (``find_variant("rummoli").game``,
-started with its bots by the one seeding scheme, :func:`rumino.playing.seeding.new_table`).
+The controller is the shared table controller (:class:`widgets._base.TableController`):
+it holds a game from the registry (``find_variant("rummoli").game``, started with its
+bots by the one seeding scheme, :func:`rumino.playing.seeding.new_table`), and this
+module adds the view of Rummoli's sheet.
 The reader's choices are the engine's legal actions, sent through the *checked*
 ``apply``: an illegal one (a card that is not called for, a bid too low) is
 refused with the engine's message, naming the rule, and nothing changes. After
@@ -28,104 +30,50 @@ from html import escape
 import ipywidgets as W
 
 from rumino.cards import format_card, format_hand
-from rumino.engine.protocol import play
-from rumino.playing.seeding import new_table
-from rumino.errors import RuminoError
-from rumino.hand.poker import describe as describe_poker
-from rumino.render.cards import card_back_svg, card_svg
+from rumino.hand.poker import describe as describe_poker, hand_value
+from rumino.render.cards import card_back_svg, card_svg, hand_html
 from rumino.render.rummoli import SECTION_TITLES
-from rumino.variants import find_variant
+from rumino.variants.rummoli import STRENGTH, best_five
 
-from widgets._base import StaticFallback, TypedActions, error_html, info_html, table_html
+from widgets._base import StaticFallback, TableController, error_html, info_html, table_html
 from widgets._cards import CardRow
 from widgets.rummoli_board import RummoliBoard, RummoliBoardController
 
-MAX_BOT_ACTIONS = 100_000  # a whole game of bots takes a few thousand actions
 
-
-class RummoliTableController(TypedActions):
-    """A Rummoli game between the reader (``human_seat``) and bots, without any widget."""
+class RummoliTableController(TableController):
+    """A Rummoli game between the reader (``human_seat``) and bots, without any widget: the shared
+    :class:`~widgets._base.TableController` (seating, seeding, the bots' turns, typed moves), with the
+    sheet's last paid section and the deals' lines added to its log."""
 
     def __init__(self, players: str = "default,default,default", *, seed: int = 0, rules=None,
-                 human_seat: int = 0):
-        self.bot_specs = [s.strip() for s in players.split(",") if s.strip()]
-        self.variant = find_variant("rummoli")
-        self.rules = self.variant.rules if rules is None else rules
-        self.seed = seed
-        self.human = human_seat
+                 human_seat: int = 0, variant: str = "rummoli"):
+        super().__init__(players, variant=variant, seed=seed, rules=rules, human_seat=human_seat)
         self.new_game(seed)
 
     # ------------------------------------------------------------------ the game
 
-    @property
-    def player_names(self) -> list[str]:
-        names = list(self.bot_specs)
-        names.insert(self.human, "human")
-        return names
-
     def who(self, seat: int) -> str:
         return "you" if seat == self.human else f"P{seat} ({self.player_names[seat]})"
 
-    def new_game(self, seed: int | None = None) -> None:
-        """Deal a new game (seeded); the bots act until it is the reader's decision."""
-        if seed is not None:
-            self.seed = int(seed)
-        self.game, self.players = new_table(self.variant, self.player_names, self.seed, 0, rules=self.rules)
-        self.error: str | None = None
-        self.log: list[str] = []
+    def reset(self) -> None:
         self.paid: str | None = None  # the section whose chips were just taken (outlined on the sheet)
         self._deals_logged = 0
-        self.run_bots()
-
-    def view(self):
-        return self.game.view(self.human)
-
-    def my_turn(self) -> bool:
-        return not self.game.game_over and self.game.to_act == self.human
-
-    def legal(self) -> list:
-        """The reader's legal actions now (empty when it is not the reader's decision)."""
-        return self.game.legal_actions() if self.my_turn() else []
-
-    def act(self, action) -> bool:
-        """Apply the reader's ``action`` (checked); on refusal keep the state and show the engine's message."""
-        self.error = None
-        if not self.my_turn():
-            self.error = ("the game is over: start a new game." if self.game.game_over
-                          else "it is not your decision now.")
-            return False
-        before = self.game.view(self.human).board
-        try:
-            self.game.apply(action)
-        except RuminoError as err:
-            self.error = str(err)
-            return False
-        self._after(self.game, self.human, action, before)
-        self.run_bots()
-        return True
+        self._board_before = None
 
     def play_card(self, card: int) -> bool:
         """Play ``card`` in the stops (the engine refuses a card that is not the lead or the one called for)."""
         return self.act_text(f"play {format_card(card)}")
 
-    def run_bots(self) -> None:
-        """Let the bots act until the reader must decide or the game ends."""
-        boards = {}
+    def before_action(self, game, seat: int, action) -> None:
+        self._board_before = game.view(seat).board
 
-        def before(g, seat, action):
-            boards["b"] = g.view(seat).board
-
-        play(self.game, self.players, max_actions=MAX_BOT_ACTIONS, before=before,
-             after=lambda g, seat, a: self._after(g, seat, a, boards.get("b")),
-             until=lambda g: g.game_over or g.to_act == self.human)
-
-    def _after(self, game, seat: int, action, board_before) -> None:
-        self.log.append(f"{self.who(seat)}: {action}")
+    def after_action(self, game, seat: int, action) -> None:
+        super().after_action(game, seat, action)
         board = game.view(seat).board
-        if board_before is not None:
+        if self._board_before is not None:
             # outline the section whose chips went down (taken by a player); the last one wins
             keys = list(SECTION_TITLES)
-            for i, (a, b) in enumerate(zip(board_before, board)):
+            for i, (a, b) in enumerate(zip(self._board_before, board)):
                 if b < a:
                     self.paid = keys[i]
         while self._deals_logged < len(game.results):
@@ -168,14 +116,11 @@ class RummoliTableController(TypedActions):
             return "your hand (no cards)"
         text = format_hand(self.sorted_hand(), unicode=True)
         if len(v.hand) >= 5 and v.phase in ("widow", "auction", "betting"):
-            from rumino.hand.poker import hand_value
             return f"your hand: {text} · best five: {describe_poker(hand_value(tuple(v.hand)))}"
         return f"your hand: {text}"
 
     def sorted_hand(self) -> list[int]:
         """The reader's cards by suit, then in the engine's order of strength (ace high, §2.1)."""
-        from rumino.variants.rummoli import STRENGTH
-
         return sorted(self.view().hand, key=lambda c: (c // 13, STRENGTH[c]))
 
     def showdown_html(self) -> str:
@@ -191,9 +136,6 @@ class RummoliTableController(TypedActions):
             rows.append([escape(self.who(seat)), escape(describe_poker(value)), won])
         mine = ""
         if v.poker_values[self.human] is not None:
-            from rumino.render.cards import hand_html
-            from rumino.variants.rummoli import best_five
-
             cards = self.showdown_cards()
             mine = hand_html(best_five(cards), scale=0.5,
                              caption=f"your best five: {describe_poker(v.poker_values[self.human])}")
@@ -255,8 +197,6 @@ class RummoliTableController(TypedActions):
 
     def html(self) -> str:
         """A static snapshot: sheet, players, the reader's hand, showdown, stops and the last log lines."""
-        from rumino.render.cards import hand_html
-
         v = self.view()
         log = "<br>".join(escape(x) for x in self.log[-10:])
         return (f'<div class="rumino-rummoli-table">{self.status_html()}{self.board_controller().html()}'

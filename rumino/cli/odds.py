@@ -30,7 +30,7 @@ from fractions import Fraction
 from rumino.odds.draws import OddsArgumentError, expected_draws_to_first_out, p_at_least_one
 from rumino.odds.enumerate import PackShape, class_count
 from rumino.odds.exact import as_json, exact_deal_distribution, one_in, p_dealt_gin, show
-from rumino.variants import Variant, find_variant
+from rumino.variants import Variant
 from rumino.cli import CommandError
 
 # Full enumerations above this many suit classes are refused unless --full is given (see odds.exact.feasibility_table).
@@ -82,7 +82,7 @@ def exact_deal_report(variant_name: str, *, full: bool = False, workers: int = 1
     if _house_rules(variant, rules):
         out["house_rules"] = _house_rules(variant, rules)
     if classes > MAX_DEFAULT_CLASSES and not full:
-        if variant.key == "gin":
+        if variant.has_gin:
             # dealt gin is a union of disjoint melds: counted directly, whatever the class count
             g, n = p_dealt_gin(mr, k)
             out["method"] = "exact (hands that are unions of disjoint melds)"

@@ -19,8 +19,11 @@ import json
 import sys
 from typing import Sequence
 
-from rumino.players import ALLOWED, make_players
-from rumino.playing.simulation import play_games
+from tqdm import tqdm
+
+from rumino.errors import RuleConfigError
+from rumino.players import ALLOWED, allowed_for, make_players
+from rumino.playing.simulation import format_summary, play_games
 from rumino.variants import find_variant, playable_variants
 from rumino.variants._fields import parse_knob_value
 from rumino.cli import CommandError
@@ -31,8 +34,6 @@ MAX_GAMES = 10_000_000  # a bound on the work one command may ask for (about a d
 
 def playable(name: str):
     """The registry's variant ``name`` if it has an engine; otherwise a one-line error naming the playable ones."""
-    from rumino.errors import RuleConfigError
-
     allowed = ", ".join(playable_variants())
     try:
         v = find_variant(name)
@@ -60,19 +61,17 @@ def parse_rules(variant, pairs: Sequence[str]):
 
 
 def default_players(variant) -> str:
-    """Greedy bots (the game's default bot, or random, where greedy does not fit), four or as many as
-    the game allows."""
-    from rumino.players import GreedyPlayer, RummoliDefault
+    """The game's own default bot (``Variant.bot``: greedy, Rummoli's default), four or as many as the
+    game allows.
 
-    game = variant.game
-    n = max(game.MIN_PLAYERS, min(4, game.MAX_SEATS))
-    bot = "greedy" if GreedyPlayer.fits(game) else ("default" if RummoliDefault.fits(game) else "random")
-    return ",".join([bot] * n)
+    >>> default_players(find_variant("gin")), default_players(find_variant("rummoli"))
+    ('greedy,greedy', 'default,default,default,default')
+    """
+    lo, hi = variant.players
+    return ",".join([variant.bot] * max(lo, min(4, hi)))
 
 
 def parse_player_list(text: str, variant=None) -> list[str]:
-    from rumino.players import allowed_for
-
     game = playable(variant or "rumino").game
     specs = [s.strip() for s in text.split(",")]
     lo, hi = game.MIN_PLAYERS, game.MAX_SEATS
@@ -84,7 +83,8 @@ def parse_player_list(text: str, variant=None) -> list[str]:
 
 def simulate(players: Sequence[str], games: int, seed: int = 0, rules=None, *, progress: bool = False,
              checked: bool = False, variant: str = "rumino") -> dict:
-    """Play ``games`` independent games and summarise them (the dict ``--json`` prints).
+    """Play ``games`` independent games and summarise them (the dict ``--json`` prints: the game's
+    tally, ``Variant.tally``: win rates, or chips won per seat and what each section paid).
 
     ``checked=True`` sends every bot action through the checked ``apply``.
     """
@@ -103,82 +103,14 @@ def simulate(players: Sequence[str], games: int, seed: int = 0, rules=None, *, p
         raise CommandError(f"{len(specs)} player(s) given; {game.NAME} is for {game.MIN_PLAYERS} to {game.MAX_SEATS} "
                            f"(RULES {game.SECTIONS['deal']}).")
     make_players(specs, seed=0, game=v.game)  # names, fit and count checked before any game is played
-    if v.key == "rummoli":  # a chip game: chips won per seat and what each section paid
-        return _simulate_rummoli(rules, specs, games, seed, progress=progress, checked=checked)
-    bar = None
-    if progress:
-        from tqdm import tqdm
-
-        bar = tqdm(total=games, file=sys.stderr, desc="games", unit="game", leave=False)
+    bar = tqdm(total=games, file=sys.stderr, desc="games", unit="game", leave=False) if progress else None
     try:
         run = play_games(rules, specs, games, seed, variant=v.key, checked=checked,
                          progress=(lambda done, total: bar.update(1)) if bar is not None else None)
     finally:
         if bar is not None:
             bar.close()
-    n = len(specs)
-    return {
-        "variant": v.key,
-        "players": specs,
-        "games": games,
-        "seed": seed,
-        "rules": {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules) if "section" in f.metadata},
-        "win_rate": [dict(seat=s, player=specs[s], **_est(run.win_rate(s))) for s in range(n)],
-        "hands": run.hands,
-        "hand_endings": {k: {"count": c, **_est(run.ending_rate(k))} for k, c in run.endings.items()},
-        "mean_hands_per_game": _est(run.mean_hands()),
-        "mean_rebuys_per_game": _est(run.mean_rebuys()),
-        "mean_pool": _est(run.mean_pool()),
-    }
-
-
-def _simulate_rummoli(rules, specs, games, seed, *, progress, checked) -> dict:
-    from rumino.playing.simulation_rummoli import play_rummoli_games, summary_json
-
-    bar = None
-    if progress:
-        from tqdm import tqdm
-
-        bar = tqdm(total=games, file=sys.stderr, desc="games", unit="game", leave=False)
-    try:
-        run = play_rummoli_games(rules, specs, games, seed, checked=checked,
-                                 progress=(lambda done, total: bar.update(1)) if bar is not None else None)
-    finally:
-        if bar is not None:
-            bar.close()
-    fields = {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules) if "section" in f.metadata}
-    return summary_json(run, fields)
-
-
-def _est(e) -> dict:
-    return e.as_json()  # the one JSON shape of an estimate (rumino.stats.Estimate)
-
-
-def _fmt(e: dict, digits: int = 3) -> str:
-    lo, hi = e["ci95"]
-    return f"{e['value']:.{digits}f}  (95% CI {lo:.{digits}f} – {hi:.{digits}f})"
-
-
-def format_summary(s: dict) -> str:
-    """The text report of :func:`simulate`."""
-    variant = find_variant(s["variant"])
-    if variant.key == "rummoli":
-        from rumino.playing.simulation_rummoli import format_rummoli_summary
-
-        return format_rummoli_summary(s, variant.rules)
-    changed = [f"{k}={v}" for k, v in s["rules"].items() if v != getattr(variant.rules, k)]
-    lines = [f"{variant.title}: {len(s['players'])} players, {s['games']} games, seed {s['seed']}, "
-             f"house rules: {', '.join(changed) if changed else f'none (RULES {variant.section} defaults)'}",
-             "", "seat  player        win rate"]
-    for w in s["win_rate"]:
-        lines.append(f"{w['seat']:>4}  {w['player']:<12}  {_fmt(w)}")
-    lines.append("")
-    lines.append(f"hands per game    {_fmt(s['mean_hands_per_game'], 2)}")
-    ends = " · ".join(f"{k.replace('_', ' ')} {e['value']:.1%}" for k, e in s["hand_endings"].items())
-    lines.append(f"how hands end     {ends}  ({s['hands']} hands)")
-    lines.append(f"rebuys per game   {_fmt(s['mean_rebuys_per_game'], 2)}")
-    lines.append(f"pool per game     {_fmt(s['mean_pool'], 2)}")
-    return "\n".join(lines)
+    return run.as_json()
 
 
 def run(args) -> int:
@@ -212,4 +144,4 @@ def register(sub) -> None:
     p.set_defaults(run=run)
 
 
-__all__ = ["simulate", "format_summary", "parse_rules", "register"]
+__all__ = ["simulate", "format_summary", "parse_rules", "default_players", "parse_player_list", "playable", "register"]

@@ -21,7 +21,7 @@ from rumino.hand.arrange import Arrangement, all_best_arrangements, max_opening
 from rumino.variants import Variant, find_variant
 from rumino.variants.rumino import rumino_in
 
-__all__ = ["HandReportError", "evaluate_hand", "evaluate_cards", "table_game_extras"]
+__all__ = ["HandReportError", "evaluate_hand", "evaluate_cards", "table_game_extras", "HAND_EXTRAS", "penalty", "opening"]
 
 
 class HandReportError(RuminoError, ValueError):
@@ -84,21 +84,27 @@ def evaluate_cards(hand, variant_name="rumino") -> tuple[dict, Arrangement]:
     return out, best
 
 
+def penalty(hand, rules) -> int:
+    """RULES §3.5: every card left in hand pays its §3.3 penalty, melds or not (nothing was laid)."""
+    return int(sum(rules.meld_rules.value(c) for c in hand))
+
+
+def opening(hand, rules) -> dict:
+    """The hand's best opening (RULES §3.3, §3.4; Robber RR4) and whether it reaches ``opening_min``."""
+    best = max_opening(hand, rules.meld_rules)
+    return {"value": best.value, "melds": [[format_card(c) for c in m.cards] for m in best.melds],
+            "opens": best.value >= rules.opening_min, "opening_min": rules.opening_min}
+
+
+HAND_EXTRAS = {"penalty": penalty, "opening": opening}
+"""What ``rumino deadwood`` may add to a hand's arrangement, by the names a Variant lists (``hand_extras``)."""
+
+
 def table_game_extras(hand, variant: Variant) -> dict:
-    """Rommé's penalty of the hand and its best opening; Robber's opening; nothing for other games.
+    """The extras the game's row asks for (``Variant.hand_extras``): Rommé's penalty of the hand and its best
+    opening; Robber's opening; nothing for other games.
 
     >>> table_game_extras(parse_hand("10s Js Qs 3d 3h 3c Kd"), find_variant("romme"))["penalty"]
     49
     """
-    if variant.key not in ("romme", "robber"):
-        return {}
-    rules = variant.rules
-    mr = rules.meld_rules
-    out: dict = {}
-    if variant.key == "romme":
-        # RULES §3.5: every card left in hand pays its §3.3 penalty, melds or not (nothing was laid)
-        out["penalty"] = int(sum(mr.value(c) for c in hand))
-    best = max_opening(hand, mr)
-    out["opening"] = {"value": best.value, "melds": [[format_card(c) for c in m.cards] for m in best.melds],
-                      "opens": best.value >= rules.opening_min, "opening_min": rules.opening_min}
-    return out
+    return {name: HAND_EXTRAS[name](hand, variant.rules) for name in variant.hand_extras}

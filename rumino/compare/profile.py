@@ -111,6 +111,7 @@ from rumino.stats import Z95, Estimate, mean_estimate, proportion_estimate
 from rumino.compare.figures import (PLAYERS, Figure, dealt_hand_size, exact_figure, executor_for, histogram,
                                     rumino_flags, simulated_figure)
 from rumino.compare.matrix import Column
+from rumino.compare import rummoli_profile
 
 # the bots: the same definitions in every game that allows them (a bot that does not fit a game is skipped)
 DEFAULT_BOTS = ("greedy", "greedy")  # the default table: heads-up, two greedy bots
@@ -135,11 +136,10 @@ def games_for(engine, games: int) -> int:
     return max(math.ceil(games / cost), min(games, MIN_COSTLY_GAMES))
 
 
-def _own_terms(engine) -> bool:
-    """True for an engine profiled in its own terms (Rummoli: no melds, its own bots)."""
-    from rumino.variants.rummoli import RummoliGame
-
-    return isinstance(engine, type) and issubclass(engine, RummoliGame)
+OWN_TERMS = {"chips": rummoli_profile}
+"""The games profiled in their own terms, by ``Variant.tally`` (Rummoli's chips: no melds, its own bots): a
+module with the matches (``MATCHES``), the job that plays a chunk of one (``games_chunk``, the same arguments as
+:func:`_games_chunk`), the figures from their tallies (``figures``) and a ``NOTE``."""
 
 
 # --------------------------------------------------------------------------- figures
@@ -434,11 +434,6 @@ def _match_jobs(col: Column, bots: tuple[str, str], games: int, seed: int) -> li
     return [(size, start, col.variant.key, col.rules, bots, seed) for size, start in zip(sizes, starts)]
 
 
-def _own_jobs(col: Column, bots: tuple[str, str], games: int, seed: int) -> list[tuple]:
-    """The chunks of an own-terms match (Rummoli's): the same cut as :func:`_match_jobs`."""
-    return [(size, start, rules, bots, seed) for size, start, _, rules, _, _ in _match_jobs(col, bots, games, seed)]
-
-
 def _fits(spec: str, engine) -> bool:
     from rumino.players import make_player
 
@@ -501,11 +496,11 @@ def profiles(columns: Sequence, *, samples: int = 20_000, games: int | None = No
                 plan["open_jobs"] = [(size, ss, mr, k) for size, ss, _, k, mr, _ in _deal_jobs(col, samples, seed)]
         engine = col.variant.game
         plan["games"] = games_for(engine, games)
-        if engine is not None and _own_terms(engine):
-            from rumino.compare.rummoli_profile import MATCHES
-
-            plan["own_terms"] = True
-            plan["matches"] = {name: _own_jobs(col, bots, plan["games"], seed) for name, bots in MATCHES.items()}
+        terms = OWN_TERMS.get(col.variant.tally)
+        if engine is not None and terms is not None:
+            plan["own_terms"] = terms
+            plan["matches"] = {name: _match_jobs(col, bots, plan["games"], seed)
+                               for name, bots in terms.MATCHES.items()}
         elif engine is not None and not all(_fits(b, engine) for b in (*DEFAULT_BOTS, "random")):
             plan["no_bots"] = True  # the shared bots do not play this game: its deal profile only
         elif engine is not None:
@@ -577,17 +572,14 @@ def _profile_one(col: Column, plan: dict, samples: int, games: int, seed: int, e
         prof.notes.append(f"the shared bots ({', '.join(sorted(set(DEFAULT_BOTS)))}, random) do not play "
                           f"{v.title}: deal profile only (no hand, game or luck figures).")
         return prof
-    if plan.get("own_terms"):
-        from rumino.compare.rummoli_profile import games_chunk, rummoli_figures
-
-        results = {name: [t for chunk in _map_chunks(games_chunk, jobs, ex, tick) for t in chunk]
-                   for name, jobs in plan["matches"].items()}
-        rummoli_figures(prof, col.rules, results, seed)
-        prof.notes.append(f"{v.title} is played by its own bots (default, random), heads-up: hands of "
-                          "18 and 17 cards and a widow of 17.")
-        return prof
-    results = {name: [t for chunk in _map_chunks(_games_chunk, jobs, ex, tick) for t in chunk]
+    terms = plan.get("own_terms")
+    chunk_job = terms.games_chunk if terms is not None else _games_chunk
+    results = {name: [t for chunk in _map_chunks(chunk_job, jobs, ex, tick) for t in chunk]
                for name, jobs in plan["matches"].items()}
+    if terms is not None:
+        terms.figures(prof, col.rules, results, seed)
+        prof.notes.append(f"{v.title} {terms.NOTE}")
+        return prof
     default = results["default"]
     hands = [h for t in default for h in t.hands]
     engine = v.game

@@ -48,7 +48,13 @@ from fractions import Fraction
 import numpy as np
 
 from rumino.compare.figures import exact_figure, histogram, simulated_figure
+from rumino.engine.protocol import play
+from rumino.hand.poker import category_key, hand_value
+from rumino.odds.poker import best_five_table
+from rumino.playing.seeding import new_table
 from rumino.stats import Z95, Estimate, mean_estimate, proportion_estimate
+from rumino.variants import find_variant
+from rumino.variants.rummoli import SECTIONS, hand_sizes
 
 BOTS = ("default", "default")  # Rummoli's own bots: the default table is two default bots
 MATCHES = {"default": BOTS, "default_vs_random": ("default", "random")}
@@ -77,15 +83,11 @@ class _RummoliGameTally:
     deals: list
 
 
-def games_chunk(size: int, start: int, rules, bots: tuple[str, str], seed: int) -> list[_RummoliGameTally]:
-    """Play games ``start … start+size−1`` of a heads-up Rummoli match (seats alternating as in every profile)."""
-    from rumino.engine.protocol import play
-    from rumino.playing.seeding import new_table
-    from rumino.hand.poker import category_key, hand_value
-    from rumino.variants import find_variant
-    from rumino.variants.rummoli import SECTIONS
-
-    v = find_variant("rummoli")
+def games_chunk(size: int, start: int, variant_key: str, rules, bots: tuple[str, str],
+                seed: int) -> list[_RummoliGameTally]:
+    """Play games ``start … start+size−1`` of a heads-up match of a chip game (Rummoli; seats alternating as
+    in every profile): the same job as :func:`rumino.compare.profile._games_chunk`'s."""
+    v = find_variant(variant_key)
     a, b = bots
     out = []
     for i in range(start, start + size):
@@ -134,15 +136,11 @@ def _ratio_estimate(xs, ys, seed) -> Estimate:
 
 def exact_dealt(k: int) -> dict[str, int]:
     """The exact best-five table of a ``k``-card hand (counts of the C(52, k) hands by category)."""
-    from rumino.odds.poker import best_five_table
-
     return best_five_table(k)
 
 
 def rummoli_figures(prof, rules, results: dict, seed: int) -> None:
     """Fill ``prof`` (a :class:`~rumino.compare.profile.Profile`) from the matches' tallies."""
-    from rumino.variants.rummoli import SECTIONS, hand_sizes
-
     default = results["default"]
     deals = [d for t in default for d in t.deals]
     nd = len(deals)
@@ -225,4 +223,7 @@ def _sd_estimate(xs, seed) -> Estimate:
     return Estimate(sd, max(0.0, sd - Z95 * se), sd + Z95 * se, n, seed, "normal", se=se)
 
 
-__all__ = ["BOTS", "MATCHES", "games_chunk", "rummoli_figures"]
+figures = rummoli_figures  # the name the profile's one path calls (rumino.compare.profile.OWN_TERMS)
+NOTE = "is played by its own bots (default, random), heads-up: hands of 18 and 17 cards and a widow of 17."
+
+__all__ = ["BOTS", "MATCHES", "NOTE", "games_chunk", "figures", "rummoli_figures"]

@@ -22,12 +22,34 @@ import numpy as np
 from rumino.errors import RuminoError
 from rumino.players.base import Player
 from rumino.players.chaser import RuminoChaser, rumino_target
-from rumino.players.greedy import GreedyPlayer, ThresholdKnocker
+from rumino.players.greedy import GreedyPlayer, ThresholdKnocker, register_decisions
 from rumino.players.human import AwaitingInput, HumanPlayer, describe_view, parse_human_action
 from rumino.players.random_player import RandomPlayer
 from rumino.players.rummoli_bots import RummoliDefault
 from rumino.players.solitaire import SolitairePlayer
-from rumino.players import gin_defaults, robber_defaults, romme_defaults, wiener_defaults  # noqa: F401  (register the games' decisions for the greedy-type bots)
+from rumino.players import gin_defaults, robber_defaults, romme_defaults, wiener_defaults
+from rumino.variants.gin import GinView
+from rumino.variants.robber import RobberView
+from rumino.variants.romme_game import RommeView
+from rumino.variants.wiener import WienerView
+
+GAME_DECISIONS = {
+    GinView: gin_defaults.choose_gin,  # the upcard offer, the wall (RULES §6)
+    WienerView: wiener_defaults.wiener_choice,  # Wiener's and Knock Rummy's views: buy-backs, calls (RULES §5)
+    RommeView: romme_defaults.romme_choice,  # open at 40, lay, lay off, hand-Rommé (RULES §3)
+    RobberView: robber_defaults.choose_robber,  # the exact table solver's move (RULES §4)
+}
+"""Each game's own decisions for the greedy-type bots (greedy, threshold:T), by the game's view class:
+the one place they are registered (:func:`rumino.players.greedy.register_decisions`)."""
+
+COACH_MOVES = {
+    RobberView: ("best move (exact solver)", robber_defaults.coach_move),
+    RommeView: ("suggested play (Rommé bot)", romme_defaults.coach_move),
+}
+"""``{view class: (label, function(view) -> action or None)}``: the coach's table move in the games with
+melds on the table, as the widgets' GameTable shows and plays it."""
+
+register_decisions(GAME_DECISIONS)
 
 
 class UnknownPlayerError(RuminoError, ValueError):
@@ -124,4 +146,4 @@ def _class(kind: str):
 
 __all__ = ["allowed_for", "Player", "RandomPlayer", "GreedyPlayer", "ThresholdKnocker", "RuminoChaser", "rumino_target",
            "SolitairePlayer", "HumanPlayer", "RummoliDefault", "AwaitingInput", "parse_human_action", "describe_view", "make_player", "make_players",
-           "UnknownPlayerError", "KINDS"]
+           "UnknownPlayerError", "KINDS", "GAME_DECISIONS", "COACH_MOVES"]

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from rumino.engine.actions import DEAL, DRAW_DISCARD, DRAW_STOCK, Discard, Gin, KnockWith
 from rumino.variants.gin import PASS, GinView
-from rumino.players.greedy import GAME_DEFAULTS, pick_discard
+from rumino.players.greedy import pick_discard
 
 
 def _value_with(view: GinView, card: int) -> int:
@@ -55,8 +55,5 @@ def choose_gin(player, view: GinView):
     if ph == "between_hands":
         return DEAL
     raise ValueError(f"player {view.seat} has nothing to decide in phase {ph!r}.")
-
-
-GAME_DEFAULTS[GinView] = choose_gin
 
 __all__ = ["choose_gin"]

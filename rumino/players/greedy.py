@@ -30,7 +30,14 @@ from rumino.players.base import Player
 
 GAME_DEFAULTS: dict = {}
 """``{view class: function(player, view) -> action}``: a game's own decisions for the greedy-type bots
-(registered by modules such as :mod:`rumino.players.gin_defaults`; the player's ``knock_at`` is honoured)."""
+(the player's ``knock_at`` is honoured). Filled by one explicit call, :func:`register_decisions`, with the
+table :data:`rumino.players.GAME_DECISIONS` (each game's module of decisions, such as
+:mod:`rumino.players.gin_defaults`, only defines its function)."""
+
+
+def register_decisions(table: dict) -> None:
+    """Give the greedy-type bots the games' own decisions: ``{view class: function(player, view)}``."""
+    GAME_DEFAULTS.update(table)
 
 
 class GreedyPlayer(Player):
@@ -163,5 +170,5 @@ def forbidden_after_taking(view, top: int) -> int | None:
     return top
 
 
-__all__ = ["GreedyPlayer", "ThresholdKnocker", "pick_discard", "forbidden_after_taking", "Rebuy", "DeclineRebuy",
+__all__ = ["GreedyPlayer", "ThresholdKnocker", "GAME_DEFAULTS", "register_decisions", "pick_discard", "forbidden_after_taking", "Rebuy", "DeclineRebuy",
            "Deal"]

@@ -36,7 +36,7 @@ from rumino.engine.actions import DRAW_DISCARD, DRAW_STOCK, Discard
 from rumino.table.solver import solve_table
 from rumino.table.melds import canonical
 from rumino.variants.robber import PASS, Place, RobberView
-from rumino.players.greedy import GAME_DEFAULTS, pick_discard
+from rumino.players.greedy import pick_discard
 
 _CACHE: OrderedDict = OrderedDict()
 _CACHE_SIZE = 4096
@@ -127,6 +127,9 @@ def choose_robber(player, view: RobberView):
     raise ValueError(f"player {view.seat} has nothing to decide in phase {ph!r}.")
 
 
-GAME_DEFAULTS[RobberView] = choose_robber
+def coach_move(view: RobberView) -> Place | None:
+    """The coach's table move for the player of ``view``: the exact solver's best placement (or the largest
+    opening), None when no placement may be made now (the engine's ``may_place``, RULES §4.3)."""
+    return best_place(view) if view.may_place else None
 
-__all__ = ["choose_robber", "best_place", "recording_positions", "SOLVER_TIMES"]
+__all__ = ["choose_robber", "best_place", "coach_move", "recording_positions", "SOLVER_TIMES"]

@@ -34,7 +34,7 @@ from rumino.melds import candidate_melds, meld_readings
 from rumino.table.melds import LayOff, lay_off
 from rumino.variants.romme_game import (Play, RommeView, could_lay_off, joker_exchanges, without_cards, best_opening_melds, lay_of,
                                    layout_melds)
-from rumino.players.greedy import GAME_DEFAULTS, pick_discard
+from rumino.players.greedy import pick_discard
 
 
 def romme_choice(player, view: RommeView):
@@ -192,6 +192,12 @@ def _discard(view: RommeView):
     return Discard(pick_discard(best, view))
 
 
-GAME_DEFAULTS[RommeView] = romme_choice
+def coach_move(view: RommeView) -> Play | None:
+    """The coach's table move for the player of ``view``: the bot's plan as one play, None when there is
+    no play to make now (not the discard phase, played already, or only the last card may go)."""
+    if view.phase != "discard" or view.played or view.last_card_only:
+        return None
+    steps = plan(view)
+    return Play(steps) if steps else None
 
-__all__ = ["romme_choice", "plan"]
+__all__ = ["romme_choice", "plan", "coach_move"]

@@ -30,7 +30,6 @@ from rumino.engine.actions import DEAL, DRAW_DISCARD, DRAW_STOCK, Discard, Knock
 from rumino.engine.protocol import Action
 from rumino.engine.table import forbidden_discard
 from rumino.variants.wiener import BUYBACK, DECLINE_BUYBACK, CallRummy, WienerView
-from rumino.players.greedy import GAME_DEFAULTS
 
 NO_LIMIT_KNOCK_AT = 10  # greedy's knock point where the rules set no limit (American Knock Rummy): Gin's limit
 PATIENCE = 20  # turns in a hand after which a bot in a game without a knock limit lowers its standards
@@ -97,6 +96,3 @@ def _turns_this_hand(player, view) -> int:
 
 
 __all__ = ["wiener_choice", "NO_LIMIT_KNOCK_AT", "PATIENCE"]
-
-
-GAME_DEFAULTS[WienerView] = wiener_choice  # the greedy-type bots ask here for Wiener's and Knock Rummy's views

@@ -10,7 +10,7 @@ import json
 import pytest
 
 from rumino.cli import main
-from rumino.cli.play_rummoli import play_rummoli_terminal
+from rumino.cli.play import play_terminal
 
 
 def test_simulate_json_reports_chips_won_and_sections(capsys):
@@ -61,7 +61,8 @@ def test_simulate_bad_input_exits_2_with_one_line(capsys, argv, words):
 def test_play_in_the_terminal_with_piped_input(capsys):
     lines = "keep\nplay 2s\n" + "\n".join(["1"] * 400) + "\n"
     out = io.StringIO()
-    assert play_rummoli_terminal(["human", "default", "random"], seed=3, stdin=io.StringIO(lines), stdout=out) == 0
+    assert play_terminal(["human", "default", "random"], seed=3, stdin=io.StringIO(lines), stdout=out,
+                         variant="rummoli") == 0
     text = out.getvalue()
     assert "your hand:" in text and "choices:" in text and "sheet: rummoli=" in text
     assert "final sweep" in text and "wins with" in text
@@ -69,7 +70,8 @@ def test_play_in_the_terminal_with_piped_input(capsys):
 
 def test_play_explains_an_illegal_choice_and_asks_again():
     out = io.StringIO()
-    assert play_rummoli_terminal(["human", "default"], seed=5, stdin=io.StringIO("fold\nbid 3\n"), stdout=out) == 0
+    assert play_terminal(["human", "default"], seed=5, stdin=io.StringIO("fold\nbid 3\n"), stdout=out,
+                         variant="rummoli") == 0
     text = out.getvalue()
     assert "RULES §2" in text and "End of input" in text
 

@@ -487,9 +487,9 @@ def test_the_default_bot_swaps_by_expected_value():
 
 
 def test_default_bots_beat_random_bots():
-    from rumino.playing.simulation_rummoli import play_rummoli_games
+    from rumino.playing.simulation import play_games
 
-    run = play_rummoli_games(None, ["default", "random", "default", "random"], games=60, seed=3)
+    run = play_games(None, ["default", "random", "default", "random"], games=60, seed=3, variant="rummoli")
     assert run.chips_won(0).value > 0 > run.chips_won(1).hi
     assert sum(sum(x) for x in run.net) == 0
 
