@@ -1,12 +1,13 @@
 """The draw-and-discard turn as a template: a game is this class plus its own rules and hooks.
 
-:class:`DrawDiscardGame` owns what every draw-and-discard game shares: the
-seats, the seeded rng, the deal (RULES §0.1), the stock and its reshuffle
-(§0.4), drawing, discarding and the rule on re-discarding a card just taken
-(§0.5), turn order, dealing the next hand, the ledger of money or chips,
-the checked ``apply`` with its refusals, the player views, set positions,
-snapshots, and the card and money invariants. A game subclass adds only what
-is its own, through the named hooks below.
+:class:`DrawDiscardGame` stands on :class:`~rumino.engine.base.TurnGame` (seats,
+seeds, ``new``/``next_game``, dispatch, the checked ``apply``, views, snapshots,
+the card and ledger invariants) and adds what every draw-and-discard game
+shares: the deal (RULES §0.1), the stock and its reshuffle (§0.4), drawing,
+discarding and the rule on re-discarding a card just taken (§0.5), turn order,
+dealing the next hand, scores and their log, set positions, and the score and
+money invariants. A game subclass adds only what is its own, through the
+named hooks below.
 
 Phases the template runs: ``turn`` (before drawing), ``discard`` (after
 drawing), ``between_hands`` (the next dealer deals) and ``game_over``. A game
@@ -36,11 +37,13 @@ game's own questions). Knock after drawing with a face-down discard is
 lieu of drawing. An action with ``discards_card = True`` and a ``card`` gets the
 template's checks in the ``discard`` phase (the player holds it; §0.5).
 
-Rules fields the template reads when present: ``stock_exhausted`` (§0.4),
-``may_rediscard_pickup`` and ``pickup_bars_twin`` (§0.5), ``elimination_at``
-(players at or above it are out; checked by the invariants), ``knock_max_deadwood``
-(the views' ``knock_limit``), ``meld_rules`` (the evaluator; its ``pack``, when it differs
-from ``PACK``, is the pack this game is dealt from: a joker-count house rule).
+Rules fields the template reads, declared in ``KNOBS`` with the value a game plays
+when its rules class has no such field (a field spelt nearly like one is refused when
+the game class is made): ``stock_exhausted`` (§0.4), ``may_rediscard_pickup`` and
+``pickup_bars_twin`` (§0.5), ``elimination_at`` (players at or above it are out; checked
+by the invariants), ``knock_max_deadwood`` (the views' ``knock_limit``). Every rules class
+has ``meld_rules`` (the evaluator; its ``pack``, when it differs from ``PACK``, is the pack
+this game is dealt from: a joker-count house rule).
 
 Register the game in :data:`rumino.variants.VARIANTS` with ``game=YourGame``:
 the CLI (``--variant``), records, simulations, widgets, the seeding scheme
@@ -55,7 +58,7 @@ Methods a game **must** override:
 
 Methods a game **may** override (the defaults are the common rules):
 
-* :meth:`setup` — create the game's own state (called first in ``__init__``);
+* :meth:`setup` — create the game's own state (called in ``__init__`` before the first deal);
 * :meth:`choose_first_dealer` — default: high card deals (:func:`~rumino.engine.table.draw_for_dealer`);
 * :meth:`deal` / :meth:`after_deal` ``(order)`` — default: shuffle the whole pack,
   deal ``hand_size`` each from the dealer's left, one upcard; the first player
@@ -85,6 +88,8 @@ Methods a game **may** override (the defaults are the common rules):
 * :meth:`check_game_invariants` ``(deep)`` — scores, money rules, …;
 * :meth:`table_cards` — the cards laid in melds on the table (counted with hands, stock and pile);
 * :meth:`snapshot_extra` — the game's own state, for equality of snapshots;
+* :meth:`phase_actions` ``(phase)`` — the legal actions of a phase the game added (or list
+  ``{phase: method name}`` in ``PHASE_LEGAL``);
 * :meth:`validate_score` ``(seat, value)`` — scores :meth:`set_position` may set;
 * :meth:`verify_result` ``(result, before, deep)`` / :meth:`verify_score_event` — check each
   hand result and logged score change against the game's rules (the engine re-adds all

@@ -2,10 +2,11 @@
 
 Rummoli has no melds: its "rummy" phase is a stops game, so it has no meld
 rules and no deadwood (``RUMMOLI.meld_rules`` is ``None``). It is not a
-draw-and-discard game either, so :class:`RummoliGame` follows the protocol
-(:mod:`rumino.engine.protocol`), keeps its chips in the integer ledger
-(:mod:`rumino.engine.ledger`) and is seeded by the one scheme
-(:mod:`rumino.playing.seeding`), without the draw-and-discard template.
+draw-and-discard game either, so :class:`RummoliGame` stands on the turn game
+every game shares (:class:`~rumino.engine.base.TurnGame`: seats, seeds, dispatch,
+views, snapshots, card invariants), keeps its chips in the integer ledger
+(:mod:`rumino.engine.ledger`, the sheet as its pot) and is seeded by the one scheme
+(:mod:`rumino.playing.seeding`).
 
 >>> RUMMOLI.initial_chips, len(SECTIONS)
 (100, 9)
