@@ -1,12 +1,13 @@
 """The draw-and-discard turn as a template: a game is this class plus its own rules and hooks.
 
-:class:`DrawDiscardGame` owns what every draw-and-discard game shares: the
-seats, the seeded rng, the deal (RULES §0.1), the stock and its reshuffle
-(§0.4), drawing, discarding and the rule on re-discarding a card just taken
-(§0.5), turn order, dealing the next hand, the ledger of money or chips,
-the checked ``apply`` with its refusals, the player views, set positions,
-snapshots, and the card and money invariants. A game subclass adds only what
-is its own, through the named hooks below.
+:class:`DrawDiscardGame` stands on :class:`~rumino.engine.base.TurnGame` (seats,
+seeds, ``new``/``next_game``, dispatch, the checked ``apply``, views, snapshots,
+the card and ledger invariants) and adds what every draw-and-discard game
+shares: the deal (RULES §0.1), the stock and its reshuffle (§0.4), drawing,
+discarding and the rule on re-discarding a card just taken (§0.5), turn order,
+dealing the next hand, scores and their log, set positions, and the score and
+money invariants. A game subclass adds only what is its own, through the
+named hooks below.
 
 Phases the template runs: ``turn`` (before drawing), ``discard`` (after
 drawing), ``between_hands`` (the next dealer deals) and ``game_over``. A game
@@ -36,11 +37,13 @@ game's own questions). Knock after drawing with a face-down discard is
 lieu of drawing. An action with ``discards_card = True`` and a ``card`` gets the
 template's checks in the ``discard`` phase (the player holds it; §0.5).
 
-Rules fields the template reads when present: ``stock_exhausted`` (§0.4),
-``may_rediscard_pickup`` and ``pickup_bars_twin`` (§0.5), ``elimination_at``
-(players at or above it are out; checked by the invariants), ``knock_max_deadwood``
-(the views' ``knock_limit``), ``meld_rules`` (the evaluator; its ``pack``, when it differs
-from ``PACK``, is the pack this game is dealt from: a joker-count house rule).
+Rules fields the template reads, declared in ``KNOBS`` with the value a game plays
+when its rules class has no such field (a field spelt nearly like one is refused when
+the game class is made): ``stock_exhausted`` (§0.4), ``may_rediscard_pickup`` and
+``pickup_bars_twin`` (§0.5), ``elimination_at`` (players at or above it are out; checked
+by the invariants), ``knock_max_deadwood`` (the views' ``knock_limit``). Every rules class
+has ``meld_rules`` (the evaluator; its ``pack``, when it differs from ``PACK``, is the pack
+this game is dealt from: a joker-count house rule).
 
 Register the game in :data:`rumino.variants.VARIANTS` with ``game=YourGame``:
 the CLI (``--variant``), records, simulations, widgets, the seeding scheme
@@ -55,7 +58,7 @@ Methods a game **must** override:
 
 Methods a game **may** override (the defaults are the common rules):
 
-* :meth:`setup` — create the game's own state (called first in ``__init__``);
+* :meth:`setup` — create the game's own state (called in ``__init__`` before the first deal);
 * :meth:`choose_first_dealer` — default: high card deals (:func:`~rumino.engine.table.draw_for_dealer`);
 * :meth:`deal` / :meth:`after_deal` ``(order)`` — default: shuffle the whole pack,
   deal ``hand_size`` each from the dealer's left, one upcard; the first player
@@ -85,6 +88,8 @@ Methods a game **may** override (the defaults are the common rules):
 * :meth:`check_game_invariants` ``(deep)`` — scores, money rules, …;
 * :meth:`table_cards` — the cards laid in melds on the table (counted with hands, stock and pile);
 * :meth:`snapshot_extra` — the game's own state, for equality of snapshots;
+* :meth:`phase_actions` ``(phase)`` — the legal actions of a phase the game added (or list
+  ``{phase: method name}`` in ``PHASE_LEGAL``);
 * :meth:`validate_score` ``(seat, value)`` — scores :meth:`set_position` may set;
 * :meth:`verify_result` ``(result, before, deep)`` / :meth:`verify_score_event` — check each
   hand result and logged score change against the game's rules (the engine re-adds all
@@ -131,20 +136,18 @@ lowest total after one hand wins:
 from __future__ import annotations
 
 from collections import Counter
-from itertools import chain
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 import numpy as np
 
-from rumino.cards import Pack, format_card, format_hand, parse_hand
-from rumino.errors import IllegalActionError, InvalidCardError, RuleConfigError
+from rumino.cards import format_card, format_hand, parse_hand
 from rumino.engine.actions import DEAL, DRAW_DISCARD, DRAW_STOCK, KNOCK, Deal, Discard, Draw, Gin, Knock, KnockWith
+from rumino.engine.base import TurnGame, _FirstChoice, card_text, check_seed, expect  # noqa: F401 - re-exported
 from rumino.engine.evaluator import Evaluator, evaluator_for
-from rumino.engine.ledger import Ledger
-from rumino.engine.protocol import TABLE, Action, ActionSet, PlayerView, refuse
-from rumino.engine.table import (can_draw_stock, deal_round_robin, draw_for_dealer, forbidden_discard, from_left_of, next_in,
-                    reshuffle)
+from rumino.engine.protocol import ActionSet, PlayerView, refuse
+from rumino.engine.table import can_draw_stock, deal_round_robin, forbidden_discard, from_left_of, next_in, reshuffle
+from rumino.errors import IllegalActionError, InvalidCardError
 
 
 @dataclass(eq=False, kw_only=True, slots=True)
@@ -169,6 +172,7 @@ class TableView(PlayerView):
     can_draw_stock: bool = True
     pickup: int | None = None  # the card taken from the discard pile this turn (§0.5)
     forbidden: int | None = None  # the card that may not be discarded now (§0.5), if any
+    knock_limit: int | None = None  # the rules' knock_max_deadwood (None: no knocking, or no limit)
     last_result: Any = None
     result: Any = None
 
@@ -194,11 +198,6 @@ class TableView(PlayerView):
     def bot_choice(self, bot):
         """A sensible default for a decision of the game's own (an upcard offer, a buy-back), or None."""
         return None
-
-    @property
-    def knock_limit(self) -> int | None:
-        """The rules' knock limit (``knock_max_deadwood``), or None in a game without knocking."""
-        return getattr(self.rules, "knock_max_deadwood", None)
 
     @property
     def unseen(self) -> np.ndarray:
@@ -252,196 +251,70 @@ class HandResult:
         return f"hand {self.number}: {text} ({self.detail})" if self.detail else f"hand {self.number}: {text}"
 
 
-class _StaleGuard:
-    """A view's lazy ``legal_actions``: the game's list, as long as the game has not moved on."""
-
-    __slots__ = ("game", "moves")
-
-    def __init__(self, game, moves: int):
-        self.game, self.moves = game, moves
-
-    def __call__(self) -> list:
-        if len(self.game.history) != self.moves:
-            raise IllegalActionError("this view is out of date: the game has moved on since it was made; "
-                                     "ask the game for a new view.")
-        return self.game.legal_actions()
-
-
-class _FirstChoice:
-    """A chooser that takes the first legal action (for examples)."""
-
-    def choose(self, view):
-        return view.legal_actions[0]
-
-
-def check_seed(seed) -> None:
-    """Refuse a seed ``numpy.random.default_rng`` would take but a record could not hold."""
-    ok = (isinstance(seed, int) and not isinstance(seed, bool) and seed >= 0) or (
-        isinstance(seed, (list, tuple)) and seed and all(isinstance(s, int) and not isinstance(s, bool) and s >= 0
-                                                         for s in seed))
-    if not ok:
-        raise RuleConfigError(f"seed is {seed!r}: it must be a non-negative integer or a list of them.")
-
-
-def card_text(card) -> str:
-    try:
-        return format_card(card)
-    except Exception:  # noqa: BLE001 - any bad value is shown as it is
-        return repr(card)
-
-
-class DrawDiscardGame:
+class DrawDiscardGame(TurnGame):
     """The template of every draw-and-discard game (see the module docstring for the hooks)."""
 
-    NAME: ClassVar[str] = "game"
     ENDINGS: ClassVar[tuple] = ("knock", "gin", "stock_exhausted")  # how a hand can end (tallied by simulations)
-    ACTIONS: ClassVar[ActionSet]
-    RULES_CLASS: ClassVar[type] = object
-    PACK: ClassVar[Pack]
     HAND_SIZE: ClassVar[int] = 7
-    MIN_PLAYERS: ClassVar[int] = 2
-    MAX_SEATS: ClassVar[int] = 6
     EVALUATOR: ClassVar[type[Evaluator]] = Evaluator
     VIEW: ClassVar[type[TableView]] = TableView
-    SECTIONS: ClassVar[dict] = {"deal": "§0.1", "turn": "§0.1", "end": "§0.1"}
-    HANDLERS: ClassVar[dict] = {}
-    PHASE_ACTIONS: ClassVar[dict] = {}
-    PHASE_WHAT: ClassVar[dict] = {}
-    PHASE_CHOICES: ClassVar[dict] = {}
-    PHASE_RULE: ClassVar[dict] = {}
-    TABLE_ACTIONS: ClassVar[tuple] = ()
     IN_HAND_PHASES: ClassVar[tuple] = ("turn", "discard")  # phases in which the hand is still being played
     # the buttons a table widget shows for this game: (name, action or action class, label, tooltip);
     # a class stands for its first legal instance (e.g. Gin: the first card the engine lists)
     BUTTONS: ClassVar[tuple] = (("stock", DRAW_STOCK, "Draw stock", "draw the top card of the stock"),
                                 ("discard", DRAW_DISCARD, "Draw discard", "take the top card of the discard pile"),
                                 ("deal", DEAL, "Deal next hand", ""))
-    POT_SCALE: ClassVar[int] = 1  # ledger units per unit shown to people (Rumino keeps cents: 100)
     GIN_IS: ClassVar[str] = "needs every card kept in melds (0 deadwood)"  # the end of a gin refusal
     KNOCK_GAME: ClassVar[bool] = True  # deadwood and a knock limit decide: the knock bots (greedy, threshold) fit
+    OVER_REASON: ClassVar[str] = "the game is over: the winner has taken the pool"
+    # the rules fields the template reads, and what a game whose rules class has none plays (RULES §0.4, §0.5)
+    KNOBS: ClassVar[dict] = {"stock_exhausted": "reshuffle", "may_rediscard_pickup": False, "pickup_bars_twin": False,
+                             "elimination_at": None, "knock_max_deadwood": None}
 
     _BASE_HANDLERS = {Draw: "_do_draw", Discard: "_do_discard", Deal: "_do_deal"}
-    _BASE_PHASES = {"turn": (Draw,), "discard": (Discard,), "between_hands": (Deal,), "game_over": ()}
-    _BASE_WHAT = {"turn": "it is the start of player {p}'s turn",
+    _BASE_PHASES = {**TurnGame._BASE_PHASES, "turn": (Draw,), "discard": (Discard,), "between_hands": (Deal,)}
+    _BASE_LEGAL = {**TurnGame._BASE_LEGAL, "turn": "_turn_actions", "discard": "_discard_actions",
+                   "between_hands": "_deal_actions"}
+    _BASE_WHAT = {**TurnGame._BASE_WHAT, "turn": "it is the start of player {p}'s turn",
                   "discard": "player {p} has drawn and must now get rid of a card",
-                  "between_hands": "the hand is over and player {p} deals the next one",
-                  "game_over": "the game is over"}
-    _BASE_CHOICES = {"turn": "draw stock or draw discard", "discard": "discard a card", "between_hands": "deal",
-                     "game_over": "none"}
-
-    def __init_subclass__(cls, **kw):
-        super().__init_subclass__(**kw)
-        handlers = dict(DrawDiscardGame._BASE_HANDLERS)
-        handlers.update(cls.HANDLERS)
-        cls._dispatch = {k: getattr(cls, name) for k, name in handlers.items()}
-        cls._phase_actions = {**DrawDiscardGame._BASE_PHASES, **cls.PHASE_ACTIONS}
-        cls._phase_what = {**DrawDiscardGame._BASE_WHAT, **cls.PHASE_WHAT}
-        cls._phase_choices = {**DrawDiscardGame._BASE_CHOICES, **cls.PHASE_CHOICES}
-        sec = cls.SECTIONS
-        cls._phase_rule = {"turn": sec["turn"], "discard": sec["turn"], "between_hands": sec["deal"],
-                           "game_over": sec["end"], **cls.PHASE_RULE}
-        if hasattr(cls, "PACK"):
-            cls._pack_array = np.array(cls.PACK.cards(), dtype=np.int64)
-            cls._pack_counts = [cls.PACK.copies(c) for c in range(53)]
-            # the same as a Counter, for check_invariants (Counter(chain(...)) counts in C); a game
-            # whose pack changes per instance (Rommé's n_jokers) sets both on the instance
-            cls._pack_counter = Counter({c: k for c, k in enumerate(cls._pack_counts) if k})
+                  "between_hands": "the hand is over and player {p} deals the next one"}
+    _BASE_CHOICES = {**TurnGame._BASE_CHOICES, "turn": "draw stock or draw discard", "discard": "discard a card",
+                     "between_hands": "deal"}
+    _BASE_RULE_KEYS = {**TurnGame._BASE_RULE_KEYS, "turn": "turn", "discard": "turn", "between_hands": "deal"}
 
     # ----------------------------------------------------------------- construction
 
-    def __init__(self, rules, n_players: int, rng: np.random.Generator, *, seed=None, dealer: int | None = None):
-        if not isinstance(rules, self.RULES_CLASS):
-            raise RuleConfigError(f"rules must be a {self.RULES_CLASS.__name__}; got {type(rules).__name__}.")
-        lo, hi = self.MIN_PLAYERS, self.MAX_SEATS
-        if isinstance(n_players, bool) or not isinstance(n_players, int) or not lo <= n_players <= hi:
-            raise RuleConfigError(f"n_players is {n_players!r}: {self.NAME} is for {lo} to {hi} players "
-                                  f"(RULES {self.SECTIONS['deal']}).")
-        if dealer is not None and (isinstance(dealer, bool) or not isinstance(dealer, int)
-                                   or not 0 <= dealer < n_players):
-            raise RuleConfigError(f"dealer is {dealer!r}: it must be a seat from 0 to {n_players - 1}.")
-        self.rules = rules
-        pack = getattr(getattr(rules, "meld_rules", None), "pack", None)
-        if pack is not None and pack != self.PACK:  # a house rule changed the pack (e.g. Rumino's n_jokers)
+    def create_state(self) -> None:
+        """The stock, the discard pile, the scores and the knobs of RULES §0.4–§0.5."""
+        rules = self.rules
+        pack = rules.meld_rules.pack
+        if pack != self.PACK:  # a house rule changed the pack (e.g. Rumino's n_jokers)
             self.PACK = pack
             self._pack_array = np.array(pack.cards(), dtype=np.int64)
             self._pack_counts = [pack.copies(c) for c in range(53)]
             self._pack_counter = Counter({c: k for c, k in enumerate(self._pack_counts) if k})
-        self.rng = rng
-        self.seed = seed
-        self.initial_rng_state = rng.bit_generator.state
-        self.initial_dealer = dealer
-        self.initial_players = n_players
         self._ev = evaluator_for(rules, self.EVALUATOR)
-        self._no_rediscard = not getattr(rules, "may_rediscard_pickup", False)
-        self._bar_twin = getattr(rules, "pickup_bars_twin", False)
-        self._stock_exhausted = getattr(rules, "stock_exhausted", "reshuffle")
-        self._elim = getattr(rules, "elimination_at", None)  # a score at or above this is out (None: no elimination)
-        self._limit = getattr(rules, "knock_max_deadwood", -1)  # the knock limit (-1: no knocking)
+        self._no_rediscard = not self.knob("may_rediscard_pickup")
+        self._bar_twin = self.knob("pickup_bars_twin")
+        self._stock_exhausted = self.knob("stock_exhausted")
+        self._elim = self.knob("elimination_at")  # a score at or above this is out (None: no elimination)
+        # the knock limit: what the views show (None: no knocking, or no limit), and -1 when the rules have none
+        self._shown_limit = self.knob("knock_max_deadwood")
+        self._limit = self._shown_limit if "knock_max_deadwood" in self._knob_fields else -1
         classes = self.ACTIONS.classes
         self._knock_in_lieu, self._knock_with, self._has_gin = Knock in classes, KnockWith in classes, Gin in classes
-        n = n_players
-        self.hands: list[list[int]] = [[] for _ in range(n)]
+        n = self.initial_players
         self.stock: list[int] = []  # the top card is the last one
         self.discard: list[int] = []  # the top card is the last one
         self.scores = [0] * n
-        self.in_game = [True] * n
-        self.in_hand = [False] * n
-        self.ledger = Ledger(n)
-        self.phase = "deal"
-        self.turn: int | None = None
         self.pickup: int | None = None
         self.drawn: int | None = None
-        self.hand_number = 0
-        self.hand_players: tuple[int, ...] = ()
-        self.results: list = []
-        self.result = None
-        self.history: list[tuple[int, Action]] = []
         self.reshuffles = 0
         self._dw: dict[int, int] = {}
         self._score_log: list[tuple] = []  # ("hand", i) or (kind, seat, new score, *details): how scores moved
         self._inv_replay: tuple = (0, [], Counter())  # check_invariants' progress through the score log
-        self.first_dealer_draws: tuple = ()
-        self.rigged = False  # True once set_position arranged cards by hand
-        self.setup()
-        if dealer is None:
-            dealer = self.choose_first_dealer()
-        self.dealer = dealer
-        self.deal()
-
-    @classmethod
-    def new(cls, rules=None, n_players: int | None = None, *, seed=None, rng: np.random.Generator | None = None,
-            dealer: int | None = None):
-        """A new game from ``rules`` (None: the game's defaults) and ``seed`` (an int or a list of
-        ints, for ``numpy.random.default_rng``; it goes into records) or an ``rng``."""
-        if rng is not None and seed is not None:
-            raise RuleConfigError("give a seed or an rng, not both.")
-        if rng is None:
-            if seed is not None:
-                check_seed(seed)
-            rng = np.random.default_rng(seed)
-        elif not isinstance(rng, np.random.Generator):
-            raise RuleConfigError(f"rng must be a numpy.random.Generator; got {type(rng).__name__}.")
-        if rules is None:
-            rules = cls.RULES_CLASS()
-        if n_players is None:
-            n_players = max(cls.MIN_PLAYERS, min(4, cls.MAX_SEATS))
-        return cls(rules, n_players, rng, seed=seed, dealer=dealer)
-
-    def next_game(self, *, seed=None, rng=None):
-        """The next game at this table: every seat buys in again and the winner deals."""
-        if self.result is None:
-            raise IllegalActionError("the game is not over: the next game starts after a winner takes the pool.")
-        return type(self).new(self.rules, self.n_seats, seed=seed, rng=rng, dealer=self.result.next_dealer)
 
     # ----------------------------------------------------------------- hooks with defaults
-
-    def setup(self) -> None:
-        """Create the game's own state (called before the first dealer is chosen)."""
-
-    def choose_first_dealer(self) -> int:
-        """High card deals; the draws are kept in ``first_dealer_draws``."""
-        dealer, self.first_dealer_draws = draw_for_dealer(self.rng, self._pack_array, range(self.n_seats))
-        return dealer
 
     @property
     def hand_size(self) -> int:
@@ -544,17 +417,6 @@ class DrawDiscardGame:
                              reason=f"after discarding {format_card(action.card)} player {actor} keeps {dw} "
                                     f"deadwood, the limit is {self._limit}")
 
-    def table_actions(self) -> list:
-        """Actions the table may take now, whoever is to act (default none)."""
-        return []
-
-    def check_table_action(self, action) -> None:
-        raise refuse(action, player=TABLE, phase=self.phase, reason="no table action is possible now",
-                     rule=self.SECTIONS["deal"])
-
-    def view_fields(self, seat: int) -> dict:
-        return {}
-
     def expected_hand_size(self, seat: int) -> int:
         big = self.phase == "discard" and seat == self.turn
         return self.hand_size + 1 if big else self.hand_size
@@ -563,17 +425,11 @@ class DrawDiscardGame:
         """Cards laid face up on the table in melds (Rommé, Robber); counted by the invariants. Default none."""
         return []
 
-    def check_game_invariants(self, deep: bool) -> None:
-        """The game's own invariants (money rules, who is in)."""
-
     def verify_result(self, result, before: list, deep: bool) -> None:
         """Check one hand result against the game's scoring rules (``before``: scores before the hand)."""
 
     def verify_score_event(self, event: tuple, scores: list) -> None:
         """Check one logged score change (a rebuy, a buy-back…) against the game's rules."""
-
-    def snapshot_extra(self) -> tuple:
-        return ()
 
     def validate_score(self, seat: int, value: int) -> None:
         """Refuse a score :meth:`set_position` may not set (default: any integer)."""
@@ -585,10 +441,6 @@ class DrawDiscardGame:
         raise NotImplementedError
 
     # ----------------------------------------------------------------- queries
-
-    @property
-    def n_seats(self) -> int:
-        return len(self.hands)
 
     @property
     def to_act(self) -> int | None:
@@ -603,46 +455,12 @@ class DrawDiscardGame:
         return self.actor(ph)
 
     @property
-    def next_dealer(self) -> int:
-        """The deal passes left to the next player still in."""
-        return next_in(self.dealer, self.in_game)
-
-    @property
-    def hand_over(self) -> bool:
-        return self.phase not in self.IN_HAND_PHASES
-
-    @property
-    def game_over(self) -> bool:
-        return self.phase == "game_over"
-
-    @property
     def stock_size(self) -> int:
         return len(self.stock)
-
-    @property
-    def players_in(self) -> list[int]:
-        return [p for p in range(self.n_seats) if self.in_game[p]]
-
-    @property
-    def paid(self) -> list[int]:
-        return self.ledger.paid
-
-    @property
-    def received(self) -> list[int]:
-        return self.ledger.received
-
-    @property
-    def pool(self) -> int:
-        return self.ledger.pot
 
     def score_events(self, *kinds: str) -> int:
         """How many logged score changes of these kinds happened (e.g. "rebuy", "join")."""
         return sum(1 for ev in self._score_log if ev[0] in kinds)
-
-    @property
-    def pot_paid_out(self) -> int:
-        """What the winners took from the pot at the end (0 before the end), in ledger units."""
-        return sum(a for src, _, a, why in self.ledger.log if src == "pot" and why == "pot")
 
     def deadwood(self, seat: int) -> int:
         """The current deadwood of ``seat``'s hand (after the best allowed discard if one card over)."""
@@ -672,113 +490,66 @@ class DrawDiscardGame:
     def can_draw_stock(self) -> bool:
         return can_draw_stock(self.stock, self.discard, self._stock_exhausted)
 
-    def from_left_of(self, seat: int, seats) -> list[int]:
-        return from_left_of(seat, seats, self.n_seats)
+    def _turn_actions(self) -> list:
+        seat = self.turn
+        out = self.start_of_turn_actions(seat)
+        if self.can_draw_stock():
+            out.append(DRAW_STOCK)
+        if self.discard:
+            out.append(DRAW_DISCARD)
+        return out
 
-    def legal_actions(self) -> list[Action]:
-        """Every action the player to act may take now, in a fixed order."""
-        ph = self.phase
-        if ph == "turn":
-            seat = self.turn
-            out = self.start_of_turn_actions(seat)
-            if self.can_draw_stock():
-                out.append(DRAW_STOCK)
-            if self.discard:
-                out.append(DRAW_DISCARD)
-            return out
-        if ph == "discard":
-            seat = self.turn
-            forbidden = self.forbidden()
-            out = self.after_draw_actions(seat, forbidden)
-            out.extend(Discard(c) for c in sorted(set(self.hands[seat])) if c != forbidden)
-            return out
-        if ph == "between_hands":
-            return [DEAL]
-        if ph == "game_over":
-            return []
-        return self.phase_actions(ph)
+    def _discard_actions(self) -> list:
+        seat = self.turn
+        forbidden = self.forbidden()
+        out = self.after_draw_actions(seat, forbidden)
+        out.extend(Discard(c) for c in sorted(set(self.hands[seat])) if c != forbidden)
+        return out
 
-    def phase_actions(self, phase: str) -> list:
-        """The legal actions in a phase the game added."""
-        raise NotImplementedError(f"{type(self).__name__} must list the actions of phase {phase!r}.")
+    def _deal_actions(self) -> list:
+        return [DEAL]
 
     # ----------------------------------------------------------------- views
 
-    def view(self, seat: int) -> TableView:
-        """What ``seat`` can see now."""
-        if seat.__class__ is not int or not 0 <= seat < len(self.hands):  # (a bool is not a seat)
-            if not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.n_seats):
-                raise IllegalActionError(f"seat {seat!r} is not at this table: seats are 0 to {self.n_seats - 1}.")
-        ph = self.phase
-        drew = ph == "discard" and self.turn == seat
+    def public_fields(self, seat: int) -> dict:
+        """The table as ``seat`` sees it: the whole discard pile, the stock's size, scores, who is in."""
+        drew = self.phase == "discard" and self.turn == seat
         stock, pile = self.stock, self.discard
-        # (written out rather than through helpers: bots ask for a view at every decision)
-        return self.VIEW(
-            seat=seat, phase=ph, to_act=self.to_act, hand=tuple(self.hands[seat]),
-            _legal=_StaleGuard(self, len(self.history)), rules=self.rules, evaluator=self._ev, action_set=self.ACTIONS,
-            hand_size=self.hand_size, discard_pile=tuple(pile), stock_size=len(stock),
-            scores=tuple(self.scores), in_game=tuple(self.in_game), in_hand=tuple(self.in_hand),
-            hand_sizes=tuple(map(len, self.hands)), dealer=self.dealer, turn=self.turn,
-            hand_number=self.hand_number,
-            can_draw_stock=bool(stock) or (self._stock_exhausted == "reshuffle" and len(pile) > 1),
-            pickup=self.pickup if drew else None, forbidden=self.forbidden() if drew else None,
-            last_result=self.results[-1] if self.results else None, result=self.result,
-            **self.view_fields(seat))
+        return dict(rules=self.rules, evaluator=self._ev, action_set=self.ACTIONS, hand_size=self.hand_size,
+                    discard_pile=tuple(pile), stock_size=len(stock), scores=tuple(self.scores),
+                    in_game=tuple(self.in_game), in_hand=tuple(self.in_hand), hand_sizes=tuple(map(len, self.hands)),
+                    dealer=self.dealer, turn=self.turn, hand_number=self.hand_number,
+                    can_draw_stock=bool(stock) or (self._stock_exhausted == "reshuffle" and len(pile) > 1),
+                    pickup=self.pickup if drew else None, forbidden=self.forbidden() if drew else None,
+                    knock_limit=self._shown_limit, last_result=self.results[-1] if self.results else None,
+                    result=self.result)
 
     # ----------------------------------------------------------------- applying actions
 
-    def apply(self, action: Action) -> None:
-        """Apply ``action`` for the player to act (or the table) after checking it.
-
-        An illegal action raises :class:`IllegalActionError` naming the player,
-        the phase, the action, the reason and the RULES section; the state is unchanged.
-        """
-        self.check(action)
-        self.apply_unchecked(action)
-
-    def apply_unchecked(self, action: Action) -> None:
-        """Apply an action known to be legal, without checking (the fast path for simulations)."""
-        self._dispatch[type(action)](self, action)
-
-    def check(self, action) -> None:
-        """Raise :class:`IllegalActionError` (player, phase, action, reason, RULES section) if
-        ``action`` is not legal now; otherwise return ``None``. Never changes the state."""
-        ph = self.phase
-        actor = self.to_act
+    def check_move(self, action, actor: int | None, phase: str) -> None:
+        """The draw (§0.4: a stock or a pile to take from) and the discard (a card held; §0.5), then the
+        game's :meth:`check_action`."""
         kind = type(action)
-        if not isinstance(action, Action) or kind not in self.ACTIONS.classes or kind not in self._dispatch:
-            raise refuse(action, player=actor, phase=ph, rule=self.SECTIONS["turn"],
-                         reason=f"{action!r} is not a {self.NAME} action")
-        if kind in self.TABLE_ACTIONS:
-            self.check_table_action(action)
-            return
-        if ph == "game_over":
-            raise refuse(action, player=None, phase=ph, rule=self.SECTIONS["end"],
-                         reason="the game is over: the winner has taken the pool")
-        if kind not in self._phase_actions[ph]:
-            raise refuse(action, player=actor, phase=ph, rule=self._phase_rule[ph],
-                         reason=f"{self._phase_what[ph].format(p=actor)}: the choices are "
-                                f"{self._phase_choices[ph]}")
-        if ph == "turn" and kind is Draw:
+        if phase == "turn" and kind is Draw:
             if action.source == "stock":
                 if not self.can_draw_stock():
-                    raise refuse(action, player=actor, phase=ph, rule="§0.4",
+                    raise refuse(action, player=actor, phase=phase, rule="§0.4",
                                  reason="the stock is empty and there is no discard pile to turn over")
             elif not self.discard:
-                raise refuse(action, player=actor, phase=ph, rule=self.SECTIONS["turn"],
+                raise refuse(action, player=actor, phase=phase, rule=self.SECTIONS["turn"],
                              reason="the discard pile is empty")
-        elif ph == "discard" and kind.discards_card:
+        elif phase == "discard" and kind.discards_card:
             card = action.card
             hand = self.hands[actor]
             if not isinstance(card, (int, np.integer)) or isinstance(card, bool) or card not in hand:
-                raise refuse(action, player=actor, phase=ph, rule=self.SECTIONS["turn"],
+                raise refuse(action, player=actor, phase=phase, rule=self.SECTIONS["turn"],
                              reason=f"player {actor} does not hold {card_text(card)}")
             if card == self.forbidden():
                 twin = " (nor its twin: pickup_bars_twin=True)" if self._bar_twin else ""
-                raise refuse(action, player=actor, phase=ph, rule="§0.5",
+                raise refuse(action, player=actor, phase=phase, rule="§0.5",
                              reason=f"{format_card(card)} was just taken from the discard pile and may not be "
                                     f"discarded again this turn{twin} (may_rediscard_pickup=False)")
-        self.check_action(action, actor, ph)
+        self.check_action(action, actor, phase)
 
     # each _do_* mutates the state; only called with legal actions
 
@@ -971,29 +742,19 @@ class DrawDiscardGame:
 
     # ----------------------------------------------------------------- conservation
 
-    def snapshot(self) -> tuple:
-        """Everything that defines the state, as nested tuples (equal snapshots, equal states)."""
-        return (self.phase, self.turn, self.dealer, tuple(map(tuple, self.hands)), tuple(self.stock),
-                tuple(self.discard), tuple(self.scores), tuple(self.in_game), tuple(self.in_hand),
-                self.ledger.snapshot(), self.pickup, self.hand_number, len(self.results), self.result,
-                len(self.history), repr(self.rng.bit_generator.state), self.snapshot_extra())
+    def cards_outside_hands(self) -> tuple:
+        return (self.stock, self.discard, self.table_cards())
 
-    def check_invariants(self, *, deep: bool = True) -> None:
-        """Raise ``AssertionError`` (an engine bug, never a user error) unless every card of the pack
-        is in exactly one place, hand sizes fit the phase, the player to act is in the hand, the
-        ledger balances, and the game's own invariants (:meth:`check_game_invariants`) hold.
+    def position_snapshot(self) -> tuple:
+        return tuple(self.stock), tuple(self.discard), tuple(self.scores), self.pickup
 
-        ``deep=False`` lets a game skip its slow checks (recomputing deadwood with the reference search).
-        """
-        counts = Counter(chain(*self.hands, self.stock, self.discard, self.table_cards()))
-        if not dict.__eq__(counts, self._pack_counter):  # dict's C equality (Counter's own is Python)
-            bad = sorted({*counts, *self._pack_counter} - {c for c in counts if counts[c] == self._pack_counter[c]},
-                         key=str)
-            raise AssertionError(f"cards not conserved: {sum(counts.values())} cards; wrong counts for "
-                                 f"{[format_card(c) if isinstance(c, int) and 0 <= c < 53 else repr(c) for c in bad]}")
+    def check_position(self, deep: bool) -> None:
+        """Hand sizes fit the phase, the player to act is in the hand, and every score is the sum of
+        the logged hand results and score changes (each checked by :meth:`verify_result` and
+        :meth:`verify_score_event`); eliminations follow ``elimination_at``; the pot went evenly."""
         phase = self.phase
-        if phase not in self._phase_actions:
-            raise AssertionError(f"unknown phase {phase!r}")
+        if len(self.scores) != self.n_seats:
+            raise AssertionError("seats out of step between hands, scores and the ledger")
         for p in range(self.n_seats):
             size = len(self.hands[p])
             if not self.in_hand[p]:
@@ -1008,9 +769,6 @@ class DrawDiscardGame:
             raise AssertionError(f"seat {self.turn} acts but is not in the hand")
         if phase == "discard" and self.pickup is not None and self.pickup not in self.hands[self.turn]:
             raise AssertionError("the picked-up card left the hand before the discard")
-        self.ledger.check()
-        if not self.n_seats == len(self.in_game) == len(self.ledger.paid) == len(self.scores):
-            raise AssertionError("seats out of step between hands, scores and the ledger")
         # scores: replay the log from zero (incrementally: each event is checked once)
         done, scores, counts = self._inv_replay
         if len(scores) < self.n_seats or done < len(self._score_log):  # copy only when there is news
@@ -1043,17 +801,6 @@ class DrawDiscardGame:
             shares = [a for src, _, a, why in self.ledger.log if src == "pot" and why == "pot"]
             expect(self.ledger.pot == 0 and shares and max(shares) - min(shares) <= 1,
                    f"the pot was not paid out evenly to the winners: {shares}")
-        self.check_game_invariants(deep)
-
-    def __repr__(self) -> str:
-        return (f"<{type(self).__name__} {self.n_seats} seats, hand {self.hand_number}, phase {self.phase!r}, "
-                f"to act {self.to_act}, scores {self.scores}>")
-
-
-def expect(cond: bool, message: str) -> None:
-    """Raise ``AssertionError(message)`` unless ``cond`` (for invariant checks)."""
-    if not cond:
-        raise AssertionError(message)
 
 
 __all__ = ["DrawDiscardGame", "TableView", "HandResult", "check_seed", "card_text", "expect"]

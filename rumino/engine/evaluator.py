@@ -20,8 +20,10 @@ from __future__ import annotations
 
 import os
 
+from rumino.cards import parse_hand
 from rumino.errors import KernelError
-from rumino.melds import MeldRules
+from rumino.hand.arrange import after_draw, min_deadwood
+from rumino.melds import RUMINO_MELDS, MeldRules
 
 _KERNELS: list = []  # [module or None], filled on first use
 
@@ -30,23 +32,20 @@ def _load_kernels():
     if os.environ.get("RUMINO_NO_KERNELS"):
         return None  # the reference search, chosen on purpose
     try:
-        from rumino.hand import kernels
-        from rumino.hand.arrange import after_draw as _ad, min_deadwood as _md
-        from rumino.cards import parse_hand
-        from rumino.melds import RUMINO_MELDS as mr
+        from rumino.hand import kernels  # numba: heavy, and a failure to load is reported, so imported here
     except Exception as err:  # noqa: BLE001 - reported, not swallowed
         raise KernelError(f"the compiled evaluator (rumino.hand.kernels) does not load: {type(err).__name__}: {err}. "
                           f"Set RUMINO_NO_KERNELS=1 to use the slow reference search instead.") from err
     try:
         for text in ("7h 8h 9h 10h 5c 5d 5s", "JK JK 5h 9c 9d 9s 2c", "Qs Ks As 2d 3d 4d 7c"):
             h = parse_hand(text)
-            got, want = kernels.min_deadwood_fast(h, mr), _md(h, mr)
+            got, want = kernels.min_deadwood_fast(h, RUMINO_MELDS), min_deadwood(h, RUMINO_MELDS)
             if got != want:
                 raise KernelError(f"the compiled evaluator gives deadwood {got} for {text}, the reference "
                                   f"search {want}.")
         h = parse_hand("2c 3c 4c 9d 9h 9s 8d 7d")
-        dv = _ad(h, mr, forbidden=[h[0]])
-        got = kernels.best_discards_fast(h, mr, (h[0],))
+        dv = after_draw(h, RUMINO_MELDS, forbidden=[h[0]])
+        got = kernels.best_discards_fast(h, RUMINO_MELDS, (h[0],))
         if got != (dv.deadwood, tuple(sorted(dv.discards))):
             raise KernelError(f"the compiled evaluator's best discards {got} differ from the reference search.")
     except KernelError:
@@ -101,7 +100,6 @@ class Evaluator:
             if self.kernels is not None:
                 v = self.kernels.min_deadwood_fast(key, self.meld_rules)
             else:
-                from rumino.hand.arrange import min_deadwood
                 v = min_deadwood(key, self.meld_rules)
             if len(self._dw) > self._LIMIT:
                 self._dw.clear()
@@ -117,7 +115,6 @@ class Evaluator:
             if self.kernels is not None:
                 hit = self.kernels.best_discards_fast(key[0], self.meld_rules, ban)
             else:
-                from rumino.hand.arrange import after_draw
                 dv = after_draw(key[0], self.meld_rules, forbidden=ban)
                 hit = (dv.deadwood, tuple(sorted(dv.discards)))
             if len(self._ad) > self._LIMIT:

@@ -163,7 +163,7 @@ class PlayerView:
 
 @runtime_checkable
 class Game(Protocol):
-    """What every game's state machine offers (see :class:`rumino.engine.drawdiscard.DrawDiscardGame`)."""
+    """What every game's state machine offers (see :class:`rumino.engine.base.TurnGame`)."""
 
     phase: str
 
