@@ -31,6 +31,7 @@ from rumino.errors import RuminoError
 from rumino.odds.poker import CATEGORIES, MAX_CARDS, MIN_CARDS, best_five_table, one_in
 
 from widgets._base import StaticFallback, error_html, table_html
+from rumino.variants.rummoli import hand_sizes
 
 NAMES = {k: k.replace("_", " ") for k in CATEGORIES}
 REFERENCE = 5  # the reference markers: ordinary five-card poker
@@ -39,7 +40,6 @@ BAR_COLOUR, REF_COLOUR = "#1f5f99", "#b03a2e"
 
 def rummoli_hand_sizes() -> dict[int, tuple[int, ...]]:
     """Rummoli's hand sizes by number of players, from the engine (RULES §2.1), widow included."""
-    from rumino.variants.rummoli import hand_sizes  # the engine's deal: the widgets decide no rule
 
     out = {}
     for players in range(2, 9):

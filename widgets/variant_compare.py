@@ -29,10 +29,11 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from rumino.errors import RuminoError, RuleConfigError
-from rumino.compare import rules_matrix
+from rumino.compare import Column, profile, rules_matrix
 
 from widgets._base import StaticFallback, error_html, info_html, interval_text, table_html
 from widgets.rule_knobs import RuleKnobs, RuleKnobsController
+from rumino.variants import playable_variants
 
 MAX_COLUMNS = 3
 LETTERS = "ABC"
@@ -66,7 +67,6 @@ def matrix_table(matrix) -> str:
 
 def _parse_column(item) -> tuple[str, Any]:
     """``"rumino"``, ``"rumino:knock_max_deadwood=5"`` or ``(name, rules)`` -> (variant key, rules)."""
-    from rumino.compare import Column
 
     col = Column.of(item)
     return col.variant.key, col.rules
@@ -162,8 +162,6 @@ class VariantCompareController:
 
     @property
     def labels(self) -> list[str]:
-        from rumino.compare import Column
-
         out = []
         for k in self.knobs:
             out.append(Column.of((k.variant.key, k.rules)).label if k.rules is not None
@@ -398,7 +396,6 @@ class VariantCompare(StaticFallback, W.VBox):
         c = self.controller
         if change["new"] > len(c.knobs):
             used = {k.variant.key for k in c.knobs}
-            from rumino.variants import playable_variants
 
             spare = next((key for key in playable_variants() if key not in used), c.knobs[0].variant.key)
             c.add_column(spare)
@@ -520,6 +517,5 @@ def view_of(profile, label: str) -> ColumnView:
 
 def _default_source(variant: str, rules, *, samples: int, games: int, seed: int, progress=None):
     """The engine's profile of one column (one process: the widget's kernel)."""
-    from rumino.compare import profile
 
     return profile((variant, rules), samples=samples, games=games, seed=seed, progress=progress)

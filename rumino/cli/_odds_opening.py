@@ -22,6 +22,7 @@ import json
 from rumino.odds.draws import OddsArgumentError
 from rumino.variants import find_variant
 from rumino.cli import CommandError
+from rumino.odds.opening import HAND_SIZES, THRESHOLDS, simulate_opening
 
 
 def _text(r: dict, title: str, table: bool) -> str:
@@ -48,8 +49,6 @@ def _text(r: dict, title: str, table: bool) -> str:
 
 
 def run_opening(args) -> int:
-    from rumino.odds.opening import HAND_SIZES, THRESHOLDS, simulate_opening
-
     variant = find_variant(args.variant)
     if variant.key not in HAND_SIZES:
         raise CommandError(f"{variant.title} has no opening from the dealt hand: the opening odds are for "

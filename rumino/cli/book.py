@@ -26,21 +26,18 @@ import sys
 from pathlib import Path
 
 from rumino.cli import CommandError
+from rumino.cli.bookbuild import BookError, build, chapter_pages, find_book, format_report, print_pdfs, write_student_copy
 
 HOST = "127.0.0.1"  # only ever serve on the loopback address
 
 
 def _html_dir(args) -> Path:
-    from rumino.cli.bookbuild import find_book
-
     if args.dir:
         return Path(args.dir)
     return find_book(args.book) / "_build" / ("student/html" if getattr(args, "student", False) else "html")
 
 
 def run_build(args) -> int:
-    from rumino.cli.bookbuild import BookError, build, format_report
-
     try:
         report = build(args.book, args.out, student=args.student, timeout=args.timeout,
                        progress=not args.quiet)
@@ -80,8 +77,6 @@ def run_serve(args) -> int:
 
 
 def run_pdf(args) -> int:
-    from rumino.cli.bookbuild import BookError, chapter_pages, find_book, print_pdfs
-
     directory = _html_dir(args)
     if args.student and not args.dir and not (directory / "index.html").is_file():
         directory = find_book(args.book) / "_build" / "html"  # the teacher's pages, solutions taken out
@@ -103,8 +98,6 @@ def run_pdf(args) -> int:
 
 
 def run_student(args) -> int:
-    from rumino.cli.bookbuild import write_student_copy
-
     written = write_student_copy(args.dest, args.book)
     for path in written:
         print(path)
@@ -112,8 +105,6 @@ def run_student(args) -> int:
 
 
 def run_lab(args) -> int:
-    from rumino.cli.bookbuild import find_book
-
     root = find_book(args.book)
     if shutil.which("jupyter-lab") is None and shutil.which("jupyter") is None:
         raise CommandError("JupyterLab is not installed: pip install -e '.[book]'.")

@@ -17,7 +17,7 @@ import sys
 
 from rumino.compare import rules_matrix
 from rumino.compare.matrix import Column
-from rumino.compare.profile import profiles_text
+from rumino.compare.profile import profiles as make_profiles, profiles_text
 from rumino.cli import CommandError
 
 
@@ -45,7 +45,6 @@ def run(args) -> int:
         raise CommandError("--workers and --dask run the profiles: give --samples N (and --seed S) too.")
     profiles = []
     if wants_profiles:
-        from rumino.compare.profile import profiles as make_profiles
 
         samples = 20_000 if args.samples is None else args.samples
         if args.seed is None:

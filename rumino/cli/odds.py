@@ -32,6 +32,11 @@ from rumino.odds.enumerate import PackShape, class_count
 from rumino.odds.exact import as_json, exact_deal_distribution, one_in, p_dealt_gin, show
 from rumino.variants import Variant
 from rumino.cli import CommandError
+from rumino.cli._odds_opening import register_opening
+from rumino.cli.odds_best import add_parser as add_best
+from rumino.compare.matrix import Column
+from rumino.odds import poker
+from rumino.odds.montecarlo import simulate_deals
 
 # Full enumerations above this many suit classes are refused unless --full is given (see odds.exact.feasibility_table).
 MAX_DEFAULT_CLASSES = 50_000_000
@@ -53,7 +58,6 @@ def _variant_for_deals(name: str) -> Variant:
 def _column_for_deals(name: str):
     """``(variant, rules)`` from ``gin`` or ``rumino:n_jokers=2`` (house rules after a colon, as in
     ``rumino compare``)."""
-    from rumino.compare.matrix import Column
 
     col = Column.parse(name)
     variant = col.variant
@@ -135,7 +139,6 @@ def exact_deal_report(variant_name: str, *, full: bool = False, workers: int = 1
 def sampled_deal_report(variant_name: str, samples: int, seed: int, *, workers: int = 1,
                         progress: bool = False) -> dict:
     """The simulated figures ``rumino odds deal --samples N --seed S --json`` prints."""
-    from rumino.odds.montecarlo import simulate_deals
 
     variant, rules = _column_for_deals(variant_name)
     executor = None
@@ -289,8 +292,6 @@ def run_draws(args) -> int:
 
 
 def run_poker(args) -> int:
-    from rumino.odds import poker
-
     counts = poker.best_five_table(args.cards, method=args.method)
     if args.json:
         print(json.dumps({"cards": args.cards, "total": sum(counts.values()), "method": args.method,
@@ -341,10 +342,8 @@ def register(sub) -> None:
                         "both are exact and give the same table")
     k.add_argument("--json", action="store_true", help="print JSON")
     k.set_defaults(run=run_poker)
-    from rumino.cli._odds_opening import register_opening
 
     register_opening(osub)
 
-    from rumino.cli.odds_best import add_parser as add_best  # `rumino odds best` lives in its own module
 
     add_best(osub)

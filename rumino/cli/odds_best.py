@@ -33,11 +33,11 @@ from __future__ import annotations
 import json
 
 from rumino.cli import CommandError
+from rumino.odds.optimal import best_answer
 
 
 def best_report(hand: str, goal: str, draws: int, directory=None) -> dict:
     """The dict ``rumino odds best --json`` prints (see :func:`rumino.odds.optimal.best_answer`)."""
-    from rumino.odds.optimal import best_answer
 
     if draws < 0:
         raise CommandError(f"--draws is {draws}: it must be at least 0.")

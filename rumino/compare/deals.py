@@ -35,6 +35,10 @@ from pathlib import Path
 
 from rumino.melds import MeldRules
 from rumino.odds.enumerate import DealDistribution
+from rumino.compare.figures import dealt_hand_size, executor_for, rumino_flags
+from rumino.compare.matrix import Column
+from rumino.odds.exact import exact_deal_distribution
+from rumino.variants import find_variant
 
 # enumerations up to this many suit classes run on the spot (Rumino's 7 of 108: 15 M, seconds);
 # bigger ones are read from the store or simulated (the limit `rumino odds deal` uses without --full)
@@ -79,10 +83,6 @@ def build(variant_name: str, *, workers: int = 1, progress: bool = True) -> dict
     """Enumerate a variant's deal exactly and write it to the store (replacing an entry with the same key)."""
     import time
 
-    from rumino.odds.exact import exact_deal_distribution
-    from rumino.variants import find_variant
-    from rumino.compare.matrix import Column
-    from rumino.compare.figures import dealt_hand_size, executor_for, rumino_flags
 
     col = Column.parse(variant_name)
     mr = col.rules.meld_rules

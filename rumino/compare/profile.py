@@ -112,6 +112,16 @@ from rumino.compare.figures import (PLAYERS, Figure, dealt_hand_size, exact_figu
                                     rumino_flags, simulated_figure)
 from rumino.compare.matrix import Column
 from rumino.compare import rummoli_profile
+from rumino.compare.deals import EXACT_CLASS_LIMIT, stored_distribution
+from rumino.engine.actions import Draw, Knock
+from rumino.engine.protocol import play
+from rumino.odds.enumerate import DealDistribution, PackShape, class_count
+from rumino.odds.exact import exact_deal_distribution
+from rumino.odds.montecarlo import chunk_seeds, chunk_sizes, deal_chunk, mean_from_moments
+from rumino.odds.opening import value_chunk
+from rumino.players import make_player
+from rumino.playing.seeding import new_table
+from rumino.variants import find_variant
 
 # the bots: the same definitions in every game that allows them (a bot that does not fit a game is skipped)
 DEFAULT_BOTS = ("greedy", "greedy")  # the default table: heads-up, two greedy bots
@@ -227,8 +237,6 @@ def _deal_plan(col: Column, samples: int, deal: str = "auto"):
     """How the deal is profiled: ("exact …", dist) if it is stored, ("exact …", ENUMERATE) if it is small
     enough to enumerate on the spot, else ("simulated", None). ``deal="simulated"`` always simulates (to
     check one route by the other)."""
-    from rumino.odds.enumerate import PackShape, class_count
-    from rumino.compare.deals import EXACT_CLASS_LIMIT, stored_distribution
 
     mr = col.rules.meld_rules
     k = dealt_hand_size(col)
@@ -247,8 +255,6 @@ ENUMERATE = "enumerate"
 
 
 def _enumerate(col: Column, executor):
-    from rumino.odds.exact import exact_deal_distribution
-
     flags = rumino_flags(col)
     return exact_deal_distribution(col.rules.meld_rules, dealt_hand_size(col), rumino=flags is not None,
                                    rumino_distinct=bool(flags and flags[0]),
@@ -256,8 +262,6 @@ def _enumerate(col: Column, executor):
 
 
 def _deal_jobs(col: Column, samples: int, seed: int) -> list[tuple]:
-    from rumino.odds.montecarlo import chunk_seeds, chunk_sizes
-
     mr = col.rules.meld_rules
     sizes = chunk_sizes(samples, DEAL_CHUNK)
     seeds = chunk_seeds(seed, len(sizes))
@@ -280,7 +284,6 @@ def _deal_figures(prof: Profile, col: Column, dist, exact: bool, samples: int, s
         n = sum(h.values())
         if exact:
             return Fraction(sum(d * c for d, c in h.items()), n)
-        from rumino.odds.montecarlo import mean_from_moments
 
         return mean_from_moments(n, float(sum(d * c for d, c in h.items())),
                                  float(sum(d * d * c for d, c in h.items())), seed)
@@ -340,7 +343,6 @@ def _deal_figures(prof: Profile, col: Column, dist, exact: bool, samples: int, s
 def _opening_figures(prof: Profile, col: Column, jobs, samples: int, seed: int, ex, tick) -> None:
     """P(the dealt hand can open): melds from the dealt cards worth the rules' ``opening_min`` (Rommé's 40),
     by the compiled opening kernel on the same seeded hands as the simulated deal."""
-    from rumino.odds.opening import value_chunk
 
     grid = np.sum(_map_chunks(value_chunk, jobs, ex, tick), axis=0)
     m = int(col.rules.opening_min)
@@ -372,10 +374,6 @@ class _GameTally:
 
 def _games_chunk(size: int, start: int, variant_key: str, rules, bots: tuple[str, str], seed: int) -> list:
     """Play games ``start … start+size−1`` of a heads-up match (bot A against bot B, seats alternating)."""
-    from rumino.engine.actions import Draw, Knock
-    from rumino.engine.protocol import play
-    from rumino.playing.seeding import new_table
-    from rumino.variants import find_variant
 
     v = find_variant(variant_key)
     engine = v.game
@@ -427,16 +425,12 @@ def _games_chunk(size: int, start: int, variant_key: str, rules, bots: tuple[str
 
 
 def _match_jobs(col: Column, bots: tuple[str, str], games: int, seed: int) -> list[tuple]:
-    from rumino.odds.montecarlo import chunk_sizes
-
     sizes = chunk_sizes(games, GAME_CHUNK)
     starts = [sum(sizes[:i]) for i in range(len(sizes))]
     return [(size, start, col.variant.key, col.rules, bots, seed) for size, start in zip(sizes, starts)]
 
 
 def _fits(spec: str, engine) -> bool:
-    from rumino.players import make_player
-
     return make_player(spec, seed=0).fits(engine)
 
 
@@ -549,8 +543,6 @@ def _profile_one(col: Column, plan: dict, samples: int, games: int, seed: int, e
         if isinstance(dist, str) and dist == ENUMERATE:
             dist = _enumerate(col, ex)  # cached per process: a second column with the same melds reuses it
         if dist is None:
-            from rumino.odds.enumerate import DealDistribution
-            from rumino.odds.montecarlo import deal_chunk
 
             parts = _map_chunks(deal_chunk, plan["deal_jobs"], ex, tick)
             dist = DealDistribution(parts[0].hand_size, parts[0].pack_size, total=0)

@@ -35,6 +35,7 @@ from rumino.table.melds import LayOff, lay_off
 from rumino.variants.romme_game import (Play, RommeView, could_lay_off, joker_exchanges, without_cards, best_opening_melds, lay_of,
                                    layout_melds)
 from rumino.players.greedy import pick_discard
+from rumino.hand.opening import max_opening_fast
 
 
 def romme_choice(player, view: RommeView):
@@ -67,7 +68,6 @@ def _draw(view: RommeView):
         return DRAW_DISCARD if (want or not can_stock) else DRAW_STOCK
     if not can_stock:
         return DRAW_DISCARD
-    from rumino.hand.opening import max_opening_fast
 
     mr = view.rules.meld_rules
     hand = view.hand

@@ -43,6 +43,10 @@ import numpy as np
 from rumino.engine.actions import Draw
 from rumino.odds.draws import OddsArgumentError
 from rumino.odds.montecarlo import OddsEstimate, proportion, run_chunks
+from rumino.engine.protocol import play
+from rumino.players import make_players
+from rumino.playing.seeding import new_table
+from rumino.variants.rumino import ClaimRumino, MAX_SEATS, MIN_PLAYERS, RUMINO, RuminoRules
 
 ENDING_CODES = {"knock": 0, "gin": 1, "rumino": 2, "stock_exhausted": 3}
 CLOCKS = ("table", "own")
@@ -50,8 +54,6 @@ DEFAULT_CHUNK = 128
 
 
 def _check_specs(players) -> list[str]:
-    from rumino.players import make_players
-
     specs = [s.strip() for s in (players.split(",") if isinstance(players, str) else players)]
     if any(s.lower() == "human" for s in specs):
         raise OddsArgumentError("a simulation cannot wait for a human player: choose bots (random, greedy, "
@@ -64,9 +66,6 @@ def _play_chunk(size: int, start: int, seed: int, rules, specs: list[str], seat:
                 max_turns: int) -> np.ndarray:
     """Play the first hands of games ``start … start + size − 1``; one row per hand: ending,
     by (−1: nobody), table turns, own turns, own draws."""
-    from rumino.engine.protocol import play
-    from rumino.playing.seeding import new_table
-    from rumino.variants.rumino import ClaimRumino
 
     n = len(specs)
     out = np.zeros((size, 5), dtype=np.int64)
@@ -162,7 +161,6 @@ def simulate_play(players="greedy,greedy,greedy,greedy", hands: int = 1000, seed
     ``rules`` are house rules (a :class:`~rumino.variants.rumino.RuminoRules`,
     default the preset); ``seat`` is the seat the figures are about.
     """
-    from rumino.variants.rumino import MAX_SEATS, MIN_PLAYERS, RUMINO, RuminoRules
 
     specs = _check_specs(players)
     if not MIN_PLAYERS <= len(specs) <= MAX_SEATS:

@@ -51,13 +51,14 @@ from rumino.odds.enumerate import PackShape
 from rumino.odds.optimal_policy import (TableValues, greedy_policy,
                                         load_table, optimal_policy, shed_key)
 from rumino.odds.optimal import GOALS, MAX_HORIZON, TIMED_GOALS, OptimalTable, default_table_dir
+from rumino.players.chaser import rumino_target
+from rumino.playing.simulation import play_games
 
 def chaser_policy(rules: RuminoRules = RUMINO, min_progress: int = 5) -> Callable:
     """The chaser bot's discard (:class:`rumino.players.RuminoChaser`): greedy, but once ``min_progress``
     cards of a rumino are held it keeps them and throws the least-deadwood card outside."""
     from collections import Counter
 
-    from rumino.players.chaser import rumino_target
 
     ev = evaluator_for(rules)
 
@@ -230,7 +231,6 @@ def policy_figures(table: OptimalTable, hands: int = 4000, seed: int = 14, horiz
 
 def game_figures(games: int = 1000, seed: int = 14, directory=None) -> dict:
     """The ``solitaire`` bot's win rate against greedy: heads-up and at four seats (it and 3 greedy)."""
-    from rumino.playing.simulation import play_games
 
     out = {"games": games, "seed": seed}
     for key, players in (("heads_up", ["solitaire", "greedy"]),

@@ -32,6 +32,7 @@ from typing import Any
 
 from rumino.errors import IllegalActionError, RecordError, RuleConfigError
 from rumino.engine.protocol import TABLE
+from rumino.variants import VARIANTS, find_variant
 
 FORMAT = "rumino-record"
 VERSION = 1
@@ -132,7 +133,6 @@ def _state_json(state: dict) -> dict:
 
 def _games() -> dict:
     """The playable variants and their engines, from the one registry (``Variant.game``)."""
-    from rumino.variants import VARIANTS
 
     return {v: v.game for v in VARIANTS.values() if v.game is not None}
 
@@ -185,7 +185,6 @@ def loads_record(text: str | bytes | dict) -> GameRecord:
         raise RecordError(f"the record's format is {data['format']!r}, not {FORMAT!r}.")
     if data["version"] != VERSION or not _is_int(data["version"]):
         raise RecordError(f"the record's version is {data['version']!r}; this rumino reads version {VERSION}.")
-    from rumino.variants import find_variant
 
     if not isinstance(data["variant"], str):
         raise RecordError(f"the record's variant is {data['variant']!r}: it must be a name such as 'rumino'.")
@@ -292,7 +291,6 @@ def replay(record: GameRecord | str | dict, *, upto: int | None = None, check_re
 
     if not isinstance(record, GameRecord):
         record = loads_record(record)
-    from rumino.variants import VARIANTS
 
     game_cls = VARIANTS[record.variant].game
     if record.seed is not None:

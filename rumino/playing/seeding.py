@@ -17,6 +17,9 @@ of a run can be replayed alone from ``(seed, i)``.
 from __future__ import annotations
 
 from typing import Sequence
+from rumino.errors import RuleConfigError
+from rumino.players import make_players
+from rumino.variants import find_variant, playable_variants
 
 
 def game_seed(seed: int, index: int = 0) -> list[int]:
@@ -36,14 +39,10 @@ def new_table(variant, specs: Sequence[str], seed: int, index: int = 0, *, rules
     The players are checked against the game first (a bot that does not fit it, or a
     player count it does not allow, raises an error naming what is allowed).
     """
-    from rumino.players import make_players
-    from rumino.variants import find_variant
 
     v = find_variant(variant)
     game_cls = v.game
     if game_cls is None:
-        from rumino.errors import RuleConfigError
-        from rumino.variants import playable_variants
 
         raise RuleConfigError(f"there is no playable engine for {v.title} yet; games can be played for: "
                               f"{', '.join(playable_variants())}.")
