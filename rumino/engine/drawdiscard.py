@@ -173,6 +173,8 @@ class TableView(PlayerView):
     pickup: int | None = None  # the card taken from the discard pile this turn (§0.5)
     forbidden: int | None = None  # the card that may not be discarded now (§0.5), if any
     knock_limit: int | None = None  # the rules' knock_max_deadwood (None: no knocking, or no limit)
+    may_rediscard_pickup: bool = False  # §0.5 as this game plays it (the rules' knob, or the template's stand-in)
+    pickup_bars_twin: bool = False  # §0.5: taking a card bars discarding its twin too
     last_result: Any = None
     result: Any = None
 
@@ -194,10 +196,6 @@ class TableView(PlayerView):
     def completes(self, card: int) -> bool:
         """True if taking ``card`` wins at once (Rumino: it completes a rumino)."""
         return False
-
-    def bot_choice(self, bot):
-        """A sensible default for a decision of the game's own (an upcard offer, a buy-back), or None."""
-        return None
 
     @property
     def unseen(self) -> np.ndarray:
@@ -521,7 +519,9 @@ class DrawDiscardGame(TurnGame):
                     dealer=self.dealer, turn=self.turn, hand_number=self.hand_number,
                     can_draw_stock=bool(stock) or (self._stock_exhausted == "reshuffle" and len(pile) > 1),
                     pickup=self.pickup if drew else None, forbidden=self.forbidden() if drew else None,
-                    knock_limit=self._shown_limit, last_result=self.results[-1] if self.results else None,
+                    knock_limit=self._shown_limit, may_rediscard_pickup=self.knob("may_rediscard_pickup"),
+                    pickup_bars_twin=self.knob("pickup_bars_twin"),
+                    last_result=self.results[-1] if self.results else None,
                     result=self.result)
 
     # ----------------------------------------------------------------- applying actions

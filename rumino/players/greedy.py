@@ -7,8 +7,9 @@ it always takes a winning action the game offers (``view.win_now``: Rumino's cal
 claim), goes gin when it can, knocks at the game's limit — in lieu of drawing where the
 game knocks so (:class:`~rumino.engine.actions.Knock`), or with a face-down discard
 (:class:`~rumino.engine.actions.KnockWith`) — and discards the card that leaves the
-least deadwood. A game's own decisions come from ``view.bot_choice(bot)`` when the view
-offers one; rebuys follow ``max_rebuys``. The threshold knocker plays the same way but
+least deadwood. A game's own decisions (Gin's upcard offer, Wiener's buy-back, Rommé's and
+Robber's melds) come from the one table :data:`rumino.players.GAME_DECISIONS`; rebuys follow
+``max_rebuys``. The threshold knocker plays the same way but
 knocks only at ``t`` deadwood or less.
 
 >>> from rumino.variants.rumino import RuminoGame, RUMINO
@@ -74,9 +75,6 @@ class GreedyPlayer(Player):
         win = view.win_now
         if win is not None:
             return win
-        own = view.bot_choice(self)
-        if own is not None:
-            return own
         legal = view.legal_actions
         if REBUY in legal:
             rebuys = getattr(view, "rebuys", None)
@@ -98,7 +96,7 @@ class GreedyPlayer(Player):
             limit = view.knock_limit
             if dw <= limit and dw <= self.knock_at(view):
                 return KNOCK
-        # choose_draw, written out (this runs at every turn of every simulated game)
+        # take the top discard if it wins at once or lowers the deadwood after the best discard
         pile = view.discard_pile
         if not pile:
             return DRAW_STOCK
@@ -106,16 +104,6 @@ class GreedyPlayer(Player):
         if not can_stock or view.completes(top):
             return DRAW_DISCARD
         value, _ = ev.after_draw(hand + (top,), forbidden_after_taking(view, top))
-        return DRAW_DISCARD if value < dw else DRAW_STOCK
-
-    def choose_draw(self, view: TableView, dw: int, can_stock: bool) -> Action:
-        """Take the top discard if it wins at once or lowers the deadwood after the best discard."""
-        top = view.top_discard
-        if top is None:
-            return DRAW_STOCK
-        if not can_stock or view.completes(top):
-            return DRAW_DISCARD
-        value, _ = view.evaluator.after_draw(view.hand + (top,), forbidden_after_taking(view, top))
         return DRAW_DISCARD if value < dw else DRAW_STOCK
 
     def after_draw(self, view: TableView) -> Action:
@@ -162,10 +150,9 @@ def pick_discard(best, view: TableView) -> int:
 
 def forbidden_after_taking(view, top: int) -> int | None:
     """The card that could not be discarded after taking ``top`` from the pile (RULES §0.5)."""
-    rules = view.rules
-    if getattr(rules, "may_rediscard_pickup", False):
+    if view.may_rediscard_pickup:
         return None
-    if top in view.hand and not getattr(rules, "pickup_bars_twin", False):
+    if top in view.hand and not view.pickup_bars_twin:
         return None  # the twin taken may go back
     return top
 

@@ -49,20 +49,14 @@ def wiener_choice(player, view: WienerView) -> Action:
     raise ValueError(f"player {view.seat} has nothing to decide in phase {view.phase!r}.")
 
 
-def _can_draw_stock(view) -> bool:
-    return view.stock_size > 0 or (getattr(view.rules, "stock_exhausted", "reshuffle") == "reshuffle"
-                                   and len(view.discard_pile) > 1)
-
-
 def _draw(view: WienerView) -> Action:
     top = view.top_discard
     if top is None:
         return DRAW_STOCK
-    if not _can_draw_stock(view):
+    if not view.can_draw_stock:
         return DRAW_DISCARD
     ev = view.evaluator
-    ban = None if getattr(view.rules, "may_rediscard_pickup", False) else forbidden_discard(
-        top, view.hand + (top,), getattr(view.rules, "pickup_bars_twin", False))
+    ban = None if view.may_rediscard_pickup else forbidden_discard(top, view.hand + (top,), view.pickup_bars_twin)
     value, _ = ev.after_draw(view.hand + (top,), ban)
     return DRAW_DISCARD if value < ev.deadwood(view.hand) else DRAW_STOCK
 
