@@ -72,7 +72,7 @@ from rumino.engine.drawdiscard import expect
 from rumino.engine.evaluator import evaluator_for
 from rumino.engine.melded import MeldedGame, MeldedView
 from rumino.engine.protocol import Action, ActionSet, refuse
-from rumino.engine.table import from_left_of, next_in
+from rumino.engine.table import from_left_of
 from rumino.errors import IllegalActionError, InvalidCardError
 from rumino.hand.arrange import best_arrangement, max_opening
 from rumino.melds import Meld, candidate_melds
@@ -753,18 +753,17 @@ class RommeGame(MeldedGame):
         self.next_turn()
 
     def next_turn(self) -> None:
-        self.phase = "turn"
-        if self.stock_ends_hand():
-            self.end_hand("stock_exhausted", None)
-            return
+        """The template's next turn (the stock rules of §0.4), and two ends of Rommé's own: a dead hand
+        (``reshuffle_limit`` turn-overs with no card laid) and a turn in which no card can be drawn (R6)."""
         limit = self.rules.reshuffle_limit
         idle = self.reshuffles - self.reshuffles_at_play
         if self._stock_exhausted == "reshuffle" and not self.stock and idle >= limit:
+            self.phase = "turn"
             self.end_hand("stock_exhausted", None, detail=f"a dead hand: the stock ran out again after {limit} "
                                                           f"turn-overs with no card laid (reshuffle_limit={limit})")
             return
-        self.turn = next_in(self.turn, self.in_hand)
-        if not self.can_draw_stock() and not self._discard_takeable(self.turn):
+        super().next_turn()
+        if self.phase == "turn" and not self.can_draw_stock() and not self._discard_takeable(self.turn):
             self.end_hand("stock_exhausted", None, detail="no card can be drawn")  # R6
 
     def expected_hand_size(self, seat: int) -> int:
