@@ -8,10 +8,10 @@ table in the views (:class:`MeldedView`) and snapshots, and one :meth:`set_posit
 lays melds on the table too. The pack follows the rules' ``n_jokers`` through the template.
 
 A game standing on it sets what the template asks, says how a table meld is written
-(:meth:`read_table_meld`), and may answer :meth:`position_refusal` (when a position may be
-set), :meth:`keeps_empty_pile` (a position without a discard pile) and
-:meth:`after_table_position` (its own bookkeeping once a position is set). It adds its own
-fields to :meth:`view_fields` and :meth:`snapshot_extra` through ``super()``.
+(:meth:`read_table_meld`), and may answer :meth:`position_refusal` (when a position may not
+be set) and :meth:`after_layout` (its own bookkeeping once a deal or a set position has laid
+out the hands and the table). It adds its own fields to :meth:`view_fields` and
+:meth:`snapshot_extra` through ``super()``.
 
 >>> from rumino.cards import format_hand
 >>> from rumino.melds import ROMME_MELDS, check_meld
@@ -26,6 +26,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from rumino.cards import format_card, parse_hand
+from rumino.engine.actions import Deal
 from rumino.engine.drawdiscard import DrawDiscardGame, TableView, expect
 from rumino.errors import IllegalActionError, InvalidCardError
 from rumino.melds import Meld
@@ -87,8 +88,13 @@ class MeldedGame(DrawDiscardGame):
         self.table = ()
         self.opened = [False] * self.n_seats
 
+    def after_layout(self) -> None:
+        """The game's own bookkeeping once a deal or a set position has laid out the hands and the table
+        (cards each seat holds, the turn's state)."""
+
     def after_deal(self, order) -> None:
         self.clear_table()
+        self.after_layout()
         super().after_deal(order)
 
     def table_cards(self) -> list[int]:
@@ -140,17 +146,13 @@ class MeldedGame(DrawDiscardGame):
         raise NotImplementedError(f"{type(self).__name__} must say how a table meld is written.")
 
     def position_refusal(self, discard) -> str | None:
-        """Why a position may not be set now (default: only at the start of a turn), or None."""
-        if self.phase != "turn":
+        """Why a position may not be set now, or None: only at the start of a turn, which is also the
+        dealer's opening discard right after the deal (Rommé's ``dealer14``), before he lays anything."""
+        opening = self.phase == "discard" and self.drawn is None and (
+            not self.history or type(self.history[-1][1]) is Deal)
+        if self.phase != "turn" and not opening:
             return f"a position can be set only at the start of a turn; the phase is {self.phase!r}."
         return None
-
-    def keeps_empty_pile(self) -> bool:
-        """True if a position set now has no discard pile unless one is given (default: never)."""
-        return False
-
-    def after_table_position(self) -> None:
-        """The game's own bookkeeping once a position is set (hand counts, the turn's state)."""
 
     def set_position(self, *, hands: dict | None = None, table=(), opened: dict | None = None, discard=None,
                      stock_top=None, scores: dict | None = None) -> None:
@@ -182,7 +184,7 @@ class MeldedGame(DrawDiscardGame):
             if k > pack[c]:
                 raise InvalidCardError(f"the position uses {k} copies of {format_card(c)}; the pack has {pack[c]}.")
         sizes = [len(hands[p]) if p in hands else len(self.hands[p]) for p in range(self.n_seats)]
-        empty_pile = discard is None and self.keeps_empty_pile()
+        empty_pile = discard is None and not self.discard  # none now (no pile, or before the first discard)
         wanted = sorted(hands)
         saved = self.PACK, self.phase, self.in_hand, [list(h) for h in self.hands], self.table
         had_own_pack = "PACK" in vars(self)
@@ -215,7 +217,7 @@ class MeldedGame(DrawDiscardGame):
         self.table = melds
         self.opened = [bool((opened or {}).get(p, False)) for p in range(self.n_seats)]
         self._dw.clear()
-        self.after_table_position()
+        self.after_layout()
 
 
 __all__ = ["MeldedGame", "MeldedView", "cards_on"]

@@ -241,15 +241,6 @@ class RobberGame(MeldedGame):
     def upcards(self) -> int:
         return 1 if self.rules.discard_pile else 0  # D6: no discard pile, no upcard
 
-    def after_deal(self, order) -> None:
-        """The template's deal, then an empty table and Robber's own bookkeeping; the dealer's left starts."""
-        n = self.n_seats
-        self.passes = 0
-        self.placed_this_turn = False
-        self._base = [len(h) for h in self.hands]  # cards held after the deal, for the invariants
-        self._moved = [0] * n  # cards in (draws) minus cards out (placed, discarded) since then
-        super().after_deal(order)
-
     # ----------------------------------------------------------------- judging a placement (§4.3)
 
     def judge(self, seat: int, action: Place) -> Verdict:
@@ -519,13 +510,11 @@ class RobberGame(MeldedGame):
             return "this game is played without a discard pile (discard_pile=False)."
         return super().position_refusal(discard)
 
-    def keeps_empty_pile(self) -> bool:
-        return not self.rules.discard_pile  # D6
-
-    def after_table_position(self) -> None:
-        self._base = [len(h) for h in self.hands]
-        self._moved = [0] * self.n_seats
+    def after_layout(self) -> None:
+        self._base = [len(h) for h in self.hands]  # cards held after the deal, for the invariants
+        self._moved = [0] * self.n_seats  # cards in (draws) minus cards out (placed, discarded) since then
         self.passes = 0
+        self.placed_this_turn = False
         self._judged = None
 
     # ----------------------------------------------------------------- invariants

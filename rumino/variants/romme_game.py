@@ -608,8 +608,7 @@ class RommeGame(MeldedGame):
             hands[self.robbed].append(JOKER)
         self.hands, self.discard, self.stock = hands, pile, cards[at:][::-1]
         self.clear_table()
-        self.owners = []
-        self.held = [len(h) for h in hands]
+        self.after_layout()
         self._dw.clear()
         self.pickup = None
         self.drawn = None
@@ -848,21 +847,11 @@ class RommeGame(MeldedGame):
             out.append(Play((LayOff(0, hand[0]),)))  # §3.7.7
         return out
 
-    # a position (MeldedGame.set_position) may also be set at the dealer's first turn, before his discard
-
     def read_table_meld(self, text) -> Meld:
         lay = parse_step("lay " + text) if isinstance(text, str) else text
         return declare(lay.cards, self.rules.meld_rules, lay.jokers)
 
-    def position_refusal(self, discard) -> str | None:
-        if self.phase not in ("turn", "discard") or self.played or self.drawn is not None:
-            return "a position can be set only at the start of a turn."
-        return None
-
-    def keeps_empty_pile(self) -> bool:
-        return self.phase == "discard" and not self.discard  # the dealer's first turn under dealer14
-
-    def after_table_position(self) -> None:
+    def after_layout(self) -> None:
         self.owners = [next((p for p in range(self.n_seats) if self.opened[p]), 0)] * len(self.table)
         self.held = [len(h) for h in self.hands]
 
