@@ -186,10 +186,10 @@ class MeldedGame(DrawDiscardGame):
         sizes = [len(hands[p]) if p in hands else len(self.hands[p]) for p in range(self.n_seats)]
         empty_pile = discard is None and not self.discard  # none now (no pile, or before the first discard)
         wanted = sorted(hands)
-        saved = self.PACK, self.phase, self.in_hand, [list(h) for h in self.hands], self.table
-        had_own_pack = "PACK" in vars(self)
+        old_hands, old_phase, old_in_hand = [list(h) for h in self.hands], self.phase, self.in_hand
+        own_pack = vars(self).get("PACK")  # a pack of the rules' n_jokers, set on the game by the template
         try:
-            # the template fills hands to one size; here nobody is "dealt in" for it, so it keeps each
+            # the template fills every hand to one size; here nobody is "dealt in" for it, so it keeps each
             # hand's free cards and fills none, and the wanted hands come off the top of its stock
             for p in wanted:
                 self.hands[p] = []
@@ -198,14 +198,13 @@ class MeldedGame(DrawDiscardGame):
             super().set_position(discard=discard, stock_top=[c for p in wanted for c in hands[p]] + top,
                                  scores=scores)
         except BaseException:
-            self.hands, self.table = saved[3], saved[4]
+            self.hands = old_hands  # the template refused before changing anything else
             raise
         finally:
-            if had_own_pack:
-                self.PACK = saved[0]
-            else:
-                del self.PACK
-            self.phase, self.in_hand = saved[1], saved[2]
+            vars(self).pop("PACK", None)
+            if own_pack is not None:
+                self.PACK = own_pack
+            self.phase, self.in_hand = old_phase, old_in_hand
         for p in wanted:
             self.hands[p] = [self.stock.pop() for _ in hands[p]]
         for p in range(self.n_seats):  # the others keep their sizes, topped up from the bottom of the stock
