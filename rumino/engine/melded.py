@@ -30,7 +30,7 @@ from rumino.engine.actions import Deal
 from rumino.engine.drawdiscard import DrawDiscardGame, TableView, expect
 from rumino.errors import IllegalActionError, InvalidCardError
 from rumino.melds import Meld
-from rumino.table.melds import canonical, check_table, is_valid_reading, meld_tokens, token_text
+from rumino.table.melds import canonical, check_table, is_valid_reading
 
 
 def cards_on(table) -> list[int]:
@@ -48,12 +48,6 @@ class MeldedView(TableView):
     @property
     def table_cards(self) -> tuple[int, ...]:
         return tuple(cards_on(self.table))
-
-    @property
-    def table_text(self) -> str:
-        """The table meld by meld, numbered from 0, every joker with the card it stands for."""
-        return "\n".join(f"  [{i}] {' '.join(token_text(t) for t in meld_tokens(m))}"
-                         for i, m in enumerate(self.table)) or "  (empty)"
 
 
 class _CardsOffTable:

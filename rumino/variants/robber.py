@@ -185,6 +185,13 @@ class RobberView(MeldedView):
     passes: int = 0
     may_place: bool = False  # the engine's word: this seat may place now (RobberGame.may_place_now)
 
+    @property
+    def table_text(self) -> str:
+        """The table meld by meld, numbered from 0, every joker with the card it stands for (the
+        terminal shows it; Rommé's view describes its table itself)."""
+        return "\n".join(f"  [{i}] {' '.join(token_text(t) for t in meld_tokens(m))}"
+                         for i, m in enumerate(self.table)) or "  (empty)"
+
 
 class RobberGame(MeldedGame):
     """One game (one deal) of Robber Rummy (RULES §4; the decisions D1–D6 are in the module).
