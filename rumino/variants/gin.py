@@ -16,19 +16,19 @@ a void hand when ``void_at_stock`` (2) stock cards remain, and a game to
 
 from __future__ import annotations
 
-import dataclasses as _dc
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import product
 from typing import ClassVar
 
 from rumino.cards import STANDARD_PACK, format_card, format_hand, parse_hand
-from rumino.engine.actions import DEAL, DRAW_DISCARD, DRAW_STOCK, Deal, Discard, Draw, Gin, KnockWith
+from rumino.engine.actions import DRAW_DISCARD, DRAW_STOCK, Deal, Discard, Draw, Gin, KnockWith
 from rumino.engine.drawdiscard import DrawDiscardGame, TableView, expect
 from rumino.engine.drawdiscard import HandResult as _HandResult
 from rumino.engine.protocol import Action, ActionSet, refuse
 from rumino.engine.scoring import difference_score
 from rumino.errors import IllegalActionError
+from rumino.hand.arrange import min_deadwood
 from rumino.melds import GIN_MELDS, MeldRules
 from rumino.variants._fields import knob, validate
 
@@ -98,7 +98,7 @@ PACK = STANDARD_PACK
 ENDINGS = ("knock", "gin", "void")
 
 
-@_dc.dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)
 class Pass(Action):
     """Decline the upcard offer (or, at the wall, let the hand be void) (RULES §6)."""
 
@@ -110,7 +110,7 @@ PASS = Pass()
 ACTIONS = ActionSet("Gin Rummy", (Draw, Discard, KnockWith, Gin, Pass, Deal))
 
 
-@_dc.dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class HandResult(_HandResult):
     """How one Gin hand ended (RULES §6): ``melds`` the knocker showed, the defender's ``layoffs``,
     the defender's deadwood before lay-offs (``defender_before``) and who scored (``winner``)."""
@@ -124,7 +124,7 @@ class HandResult(_HandResult):
     TEXT: ClassVar[dict] = {**_HandResult.TEXT, "void": "the hand is void"}
 
 
-@_dc.dataclass(frozen=True)
+@dataclass(frozen=True)
 class GameResult:
     """Who won the game and the final totals with the bonuses (RULES §6).
 
@@ -146,7 +146,7 @@ class GameResult:
         return 1.0 if seat in self.winners else 0.0
 
 
-@_dc.dataclass(eq=False, kw_only=True, slots=True)
+@dataclass(eq=False, kw_only=True, slots=True)
 class GinView(TableView):
     """What a Gin player sees: the table plus the upcard offer, the wall, and the boxes won."""
 
@@ -307,15 +307,16 @@ class GinGame(DrawDiscardGame):
                      "discard": "discard a card, knock with a card face down, or go gin with a card",
                      "wall": "draw discard (to knock at once) or pass (the hand is void)"}
     IN_HAND_PHASES = ("offer", "turn", "discard", "wall")
+    GIN_IS = "is every card in melds"  # the end of the template's gin refusal (G9)
 
     # ----------------------------------------------------------------- hooks
 
     def setup(self) -> None:
-        self._limit = self.rules.knock_max_deadwood
         self.offer_queue: list[int] = []
         self.passed = 0  # players who passed the upcard this hand
         self.must_knock = False
         self.boxes = [0, 0]
+        self._inv_boxes = (0, [0, 0])  # check_game_invariants' count of hands won: (results seen, wins)
 
     def after_deal(self, order) -> None:
         # G2: the non-dealer (order[0]) is offered the upcard first, then the dealer
@@ -352,27 +353,22 @@ class GinGame(DrawDiscardGame):
     def _wall_take_ok(self, seat: int) -> bool:
         return self._value_after_taking(seat) <= self._limit
 
-    def _rest_deadwood(self, seat: int, card: int) -> int:
-        rest = list(self.hands[seat])
-        rest.remove(card)
-        return self._ev.deadwood(rest)
-
     def after_draw_actions(self, seat: int, forbidden: int | None) -> list:
-        value, _ = self._ev.after_draw(self.hands[seat], forbidden)
-        if value > self._limit:
-            return []
-        out = []
-        for c in sorted(set(self.hands[seat])):
-            if c == forbidden:
-                continue
-            dw = self._rest_deadwood(seat, c)
-            if dw == 0:
-                out.append(Gin(c))
-            elif dw <= self._limit:
-                out.append(KnockWith(c))
-        return out
+        """The template's gins and knocks, one action a card in card order: a discard that leaves
+        0 deadwood is a gin, never a knock (G9).
+
+        >>> g = GinGame.new(GIN, 2, seed=1, dealer=1)
+        >>> g.set_position(hands={0: "4h 5h 6h 8s 8c 8d Ks Kc Kd 2c"}, discard="7h")
+        >>> g.apply(DRAW_DISCARD); [str(a) for a in g.legal_actions()][:2]
+        ['gin 2c', 'knock 4h']
+        """
+        out = super().after_draw_actions(seat, forbidden)
+        gins = {a.card for a in out if type(a) is Gin}
+        return sorted((a for a in out if type(a) is Gin or a.card not in gins), key=lambda a: a.card)
 
     def check_action(self, action, actor, phase) -> None:
+        """Gin's own refusals (the upcard offer, the forced stock draw, the wall, a knock that is a gin);
+        the knock limit and gin's 0 deadwood are the template's checks."""
         kind = type(action)
         if phase == "turn" and kind is Draw and action.source == "discard" and self.passed == 2:
             raise refuse(action, player=actor, phase=phase, rule="§6",
@@ -390,24 +386,14 @@ class GinGame(DrawDiscardGame):
                 raise refuse(action, player=actor, phase=phase, rule="§6",
                              reason=f"at the wall the discard may be taken only to knock; with it player {actor} "
                                     f"would have {value} deadwood, the limit is {self._limit}")
-        if phase == "discard":
-            if kind is Discard and self.must_knock:
-                raise refuse(action, player=actor, phase=phase, rule="§6",
-                             reason="the discard was taken at the wall, so the player must knock or go gin now")
-            if kind is KnockWith or kind is Gin:
-                dw = self._rest_deadwood(actor, action.card)
-                if kind is Gin and dw != 0:
-                    raise refuse(action, player=actor, phase=phase, rule="§6",
-                                 reason=f"after discarding {format_card(action.card)} player {actor} has {dw} "
-                                        f"deadwood: gin is every card in melds")
-                if kind is KnockWith and dw > self._limit:
-                    raise refuse(action, player=actor, phase=phase, rule="§6",
-                                 reason=f"after discarding {format_card(action.card)} player {actor} has {dw} "
-                                        f"deadwood, the limit is {self._limit}")
-                if kind is KnockWith and dw == 0:
-                    raise refuse(action, player=actor, phase=phase, rule="§6",
-                                 reason=f"after discarding {format_card(action.card)} player {actor} has gin: "
-                                        f"go gin ('gin {format_card(action.card)}') rather than knock")
+        if phase == "discard" and kind is Discard and self.must_knock:
+            raise refuse(action, player=actor, phase=phase, rule="§6",
+                         reason="the discard was taken at the wall, so the player must knock or go gin now")
+        super().check_action(action, actor, phase)
+        if kind is KnockWith and self._kept_deadwood(self.hands[actor], action.card) == 0:
+            raise refuse(action, player=actor, phase=phase, rule="§6",
+                         reason=f"after discarding {format_card(action.card)} player {actor} has gin: "
+                                f"go gin ('gin {format_card(action.card)}') rather than knock")
 
     def view_fields(self, seat: int) -> dict:
         ph, mine = self.phase, self.to_act == seat
@@ -559,7 +545,6 @@ class GinGame(DrawDiscardGame):
             raise IllegalActionError(f"a score in a game still going is from 0 to {self.rules.game_to - 1}; "
                                      f"seat {seat} would have {value}.")
 
-
     def snapshot_extra(self) -> tuple:
         return (tuple(self.offer_queue), self.passed, self.must_knock, tuple(self.boxes))
 
@@ -567,7 +552,7 @@ class GinGame(DrawDiscardGame):
         """Gin's own invariants: two seats, boxes equal the hands won, the offer and wall states."""
         expect(self.n_seats == 2, "Gin is for two players")
         # the hands won, counted incrementally (each result once), so the check stays O(1) per action
-        done, won = getattr(self, "_inv_boxes", (0, [0, 0]))
+        done, won = self._inv_boxes
         if done < len(self.results):
             won = list(won)
             for r in self.results[done:]:
@@ -590,8 +575,6 @@ class GinGame(DrawDiscardGame):
 
     def verify_result(self, r: HandResult, before: list, deep: bool) -> None:
         """One hand result against RULES §6, from deadwood recomputed by :mod:`rumino.hand.arrange` if ``deep``."""
-        from rumino.hand.arrange import min_deadwood
-
         rules = self.rules
         if r.ending == "void":
             expect(r.deltas == (0, 0) and r.winner is None, f"hand {r.number}: a void hand scored")
@@ -623,8 +606,6 @@ class GinGame(DrawDiscardGame):
                        f"hand {r.number}: bad undercut score")
         expect(r.deltas[r.winner] == r.points and r.deltas[1 - r.winner] == 0, f"hand {r.number}: bad deltas")
 
-
-GAME = GinGame
 
 __all__ = ["GinRules", "GIN", "PACK", "GinGame", "GinView", "HandResult", "GameResult", "Pass", "PASS", "ACTIONS",
            "best_layoffs", "layoff_options", "gin_melds", "best_arrangements", "ENDINGS"]

@@ -6,10 +6,21 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
+from typing import ClassVar
 
-from rumino.melds import ROBBER_MELDS, MeldRules
+from rumino.cards import JOKER, format_hand, parse_hand, to_counts
+from rumino.engine.actions import DRAW_STOCK, Discard, Draw
+from rumino.engine.drawdiscard import HandResult, expect
+from rumino.engine.melded import MeldedGame, MeldedView
+from rumino.engine.protocol import Action, ActionSet, refuse
+from rumino.engine.table import next_in
+from rumino.errors import IllegalActionError, InvalidCardError, InvalidMeldError
+from rumino.hand.arrange import max_opening
+from rumino.melds import ROBBER_MELDS, Meld, MeldRules, candidate_melds
+from rumino.table.melds import NAMED, canonical, check_table, meld_tokens, parse_token, read_meld, token_text
 from rumino.variants._fields import knob, validate
 from rumino.variants.romme import romme_meld_rules
 
@@ -77,26 +88,10 @@ PACK = ROBBER_MELDS.pack
 #            The card just taken from the pile may not be discarded again (§0.5) unless it is
 #            the only card left.
 
-from collections import Counter as _Counter  # noqa: E402
-from dataclasses import dataclass as _dc  # noqa: E402
-from typing import ClassVar  # noqa: E402
-
-import numpy as np  # noqa: E402
-
-from rumino.hand.arrange import max_opening  # noqa: E402
-from rumino.cards import JOKER, format_card, format_hand, parse_hand  # noqa: E402
-from rumino.engine.actions import DRAW_STOCK, Discard, Draw  # noqa: E402
-from rumino.engine.drawdiscard import DrawDiscardGame, HandResult, TableView, expect  # noqa: E402
-from rumino.engine.protocol import Action, ActionSet, refuse  # noqa: E402
-from rumino.engine.table import next_in  # noqa: E402
-from rumino.errors import IllegalActionError, InvalidCardError, InvalidMeldError  # noqa: E402
-from rumino.melds import Meld, candidate_melds  # noqa: E402
-from rumino.table.melds import (NAMED, canonical, check_table, is_valid_reading, meld_tokens,  # noqa: E402
-                                 parse_token, read_meld, token_text)
-from rumino.cards import to_counts  # noqa: E402
-
 ENDINGS = ("out", "blocked")
-@_dc(frozen=True, slots=True)
+
+
+@dataclass(frozen=True, slots=True)
 class Place(Action):
     """Lay cards from the hand and rearrange the table (RULES §4.3): ``table`` is the whole table
     after the move, meld by meld, as tokens (a card id; ``53 + c`` for a joker standing for ``c``).
@@ -133,7 +128,7 @@ class Place(Action):
         return [cls((tuple(parse_hand("2c 2c 2c")),)), cls((tuple(parse_hand("Kh Kh Kh")) + (NAMED + 12,),))]
 
 
-@_dc(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)
 class Pass(Action):
     """Place nothing when the stock is empty (RULES §4.3)."""
 
@@ -145,7 +140,7 @@ PASS = Pass()
 ACTIONS = ActionSet("Robber Rummy", (Draw, Discard, Place, Pass))
 
 
-@_dc(frozen=True)
+@dataclass(frozen=True)
 class Verdict:
     """What a placement would do: ``ok`` (legal), else ``malformed`` (refused under every setting)
     or a rule broken (refused, or penalised under ``draw3``); ``melds`` and ``placed`` when ok."""
@@ -158,14 +153,14 @@ class Verdict:
     placed: tuple = ()
 
 
-@_dc(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class RobberHandResult(HandResult):
     """How the deal ended (``out`` or ``blocked``); ``deadwood`` holds each player's §3.3 penalty."""
 
     TEXT: ClassVar[dict] = {"out": "{who} went out", "blocked": "the hand is blocked"}
 
 
-@_dc(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class GameResult:
     """The end of a game of Robber Rummy: who won, how (``out`` or ``blocked``), the penalties left."""
 
@@ -181,28 +176,24 @@ class GameResult:
         return 1 / len(self.winners) if seat in self.winners else 0.0
 
 
-@_dc(eq=False, kw_only=True, slots=True)
-class RobberView(TableView):
+@dataclass(eq=False, kw_only=True, slots=True)
+class RobberView(MeldedView):
     """What a Robber player sees: the table melds (every joker named), who has opened, whether he
     has placed this turn, and how many players have passed in a row."""
 
-    table: tuple = ()
-    opened: tuple = ()
     placed_this_turn: bool = False
     passes: int = 0
     may_place: bool = False  # the engine's word: this seat may place now (RobberGame.may_place_now)
 
     @property
-    def table_cards(self) -> tuple[int, ...]:
-        return tuple(c for m in self.table for c in m.cards)
-
-    @property
     def table_text(self) -> str:
+        """The table meld by meld, numbered from 0, every joker with the card it stands for (the
+        terminal shows it; Rommé's view describes its table itself)."""
         return "\n".join(f"  [{i}] {' '.join(token_text(t) for t in meld_tokens(m))}"
                          for i, m in enumerate(self.table)) or "  (empty)"
 
 
-class RobberGame(DrawDiscardGame):
+class RobberGame(MeldedGame):
     """One game (one deal) of Robber Rummy (RULES §4; the decisions D1–D6 are in the module).
 
     Phases: ``turn`` (without a discard pile: ``place …``, ``draw stock``, or ``pass`` on an empty
@@ -235,20 +226,15 @@ class RobberGame(DrawDiscardGame):
     PHASE_CHOICES = {"turn": "place cards, draw stock, or pass when the stock is empty (with a discard pile: "
                              "draw stock or draw discard)",
                      "discard": "place cards (once), or discard a card"}
-    KNOCK_GAME = False
+    CANONICAL_TABLE = True  # D3: a placement is written in canonical readings, so the table is too
     BUTTONS = (("stock", DRAW_STOCK, "Draw stock", "draw the top card of the stock"),
                ("pass", PASS, "Pass", "place nothing (the stock is empty)"))
 
     # ----------------------------------------------------------------- set-up and deal
 
     def setup(self) -> None:
-        # the pack follows the rules' n_jokers (§4.1): 104 naturals and 2–6 jokers
-        self.PACK = pack = self.rules.meld_rules.pack
-        self._pack_array = np.array(pack.cards(), dtype=np.int64)
-        self._pack_counts = [pack.copies(c) for c in range(53)]
+        super().setup()  # the table; the pack follows the rules' n_jokers (§4.1) through the template
         self._stock_exhausted = "end_and_score"  # D6: the stock is never rebuilt
-        self.table: tuple[Meld, ...] = ()
-        self.opened = [False] * self.initial_players
         self.passes = 0
         self.placed_this_turn = False
         self.penalty_draws = 0  # draw3 penalties taken (D4)
@@ -262,17 +248,6 @@ class RobberGame(DrawDiscardGame):
     def upcards(self) -> int:
         return 1 if self.rules.discard_pile else 0  # D6: no discard pile, no upcard
 
-    def after_deal(self, order) -> None:
-        """The template's deal, then an empty table and Robber's own bookkeeping; the dealer's left starts."""
-        n = self.n_seats
-        self.table = ()
-        self.opened = [False] * n
-        self.passes = 0
-        self.placed_this_turn = False
-        self._base = [len(h) for h in self.hands]  # cards held after the deal, for the invariants
-        self._moved = [0] * n  # cards in (draws) minus cards out (placed, discarded) since then
-        super().after_deal(order)
-
     # ----------------------------------------------------------------- judging a placement (§4.3)
 
     def judge(self, seat: int, action: Place) -> Verdict:
@@ -285,10 +260,10 @@ class RobberGame(DrawDiscardGame):
             for t in m:
                 if isinstance(t, bool) or not isinstance(t, int) or not 0 <= t < NAMED + 52:
                     return Verdict(False, f"{t!r} is not a card", malformed=True)
-        new = _Counter(JOKER if t >= JOKER else t for m in action.table for t in m)
-        old = _Counter(c for m in self.table for c in m.cards)
+        new = Counter(JOKER if t >= JOKER else t for m in action.table for t in m)
+        old = Counter(c for m in self.table for c in m.cards)
         placed, missing = new - old, old - new
-        short = placed - _Counter(self.hands[seat])
+        short = placed - Counter(self.hands[seat])
         if short:
             return Verdict(False, f"player {seat} does not hold {format_hand(sorted(short.elements()))}",
                            malformed=True)
@@ -309,8 +284,8 @@ class RobberGame(DrawDiscardGame):
         except IllegalActionError as err:  # pragma: no cover - the counts were checked above
             return Verdict(False, str(err).rstrip("."), "§4.3 (iii)")
         if not self.opened[seat]:  # D2: the opening is laid from the hand, the table untouched
-            kept = _Counter(melds)
-            kept.subtract(_Counter(self.table))
+            kept = Counter(melds)
+            kept.subtract(Counter(self.table))
             if any(v < 0 for v in kept.values()):
                 return Verdict(False, f"player {seat} has not opened, so he may not touch the table melds", "§4.3")
             value = sum(m.opening_value() * k for m, k in kept.items() if k > 0)
@@ -523,94 +498,31 @@ class RobberGame(DrawDiscardGame):
         return v
 
     def view_fields(self, seat: int) -> dict:
-        return dict(table=self.table, opened=tuple(self.opened), passes=self.passes,
+        return dict(super().view_fields(seat), passes=self.passes,
                     placed_this_turn=self.placed_this_turn and self.turn == seat,
                     may_place=self.turn == seat and self.may_place_now(self.phase))
 
     def snapshot_extra(self) -> tuple:
-        return (self.table, tuple(self.opened), self.passes, self.placed_this_turn, self.penalty_draws,
-                tuple(self._moved))
+        return super().snapshot_extra() + (self.passes, self.placed_this_turn, self.penalty_draws,
+                                           tuple(self._moved))
 
-    def set_position(self, *, hands: dict | None = None, table=(), opened: dict | None = None,
-                     stock_top=None, discard=None) -> None:
-        """Arrange a position at the start of a turn: ``hands`` (seat → cards, any number), the
-        ``table`` melds (texts such as ``"7d JK(8d) 9d"``), who has ``opened``, the next stock cards
-        and (with a discard pile) the whole discard pile. Cards come from wherever they were; the
-        other hands keep their size; every card stays in exactly one place. The game can then not
-        be recorded (its deal did not come from the seed)."""
-        if self.phase != "turn":
-            raise IllegalActionError(f"a position can be set only at the start of a turn; the phase is {self.phase!r}.")
-        mr = self.rules.meld_rules
-        hands = {p: list(parse_hand(h)) for p, h in (hands or {}).items()}
-        for p in hands:
-            if not (isinstance(p, int) and 0 <= p < self.n_seats and self.in_hand[p]):
-                raise IllegalActionError(f"seat {p!r} is not in this hand.")
-        melds = []
-        for text in table:
-            try:
-                melds.append(read_meld(Place.parse_args(str(text).split()).table[0], mr))
-            except InvalidMeldError as err:
-                raise IllegalActionError(f"the table meld {text!r} is not valid: {err}") from None
-        pile = [] if discard is None else list(parse_hand(discard))
-        if pile and not self.rules.discard_pile:
-            raise IllegalActionError("this game is played without a discard pile (discard_pile=False).")
-        if self.rules.discard_pile and discard is not None and not pile:
-            raise IllegalActionError("the discard pile needs at least one card.")
-        top = [] if stock_top is None else list(parse_hand(stock_top))
-        need = _Counter(c for h in hands.values() for c in h) + _Counter(c for m in melds for c in m.cards) + \
-            _Counter(pile) + _Counter(top)
-        pack = _Counter(self.PACK.cards())
-        for c, k in need.items():
-            if k > pack[c]:
-                raise InvalidCardError(f"the position uses {k} copies of {format_card(c)}; the pack has {pack[c]}.")
-        spare = pack - need
-        if discard is None and self.rules.discard_pile:
-            for c in self.discard:
-                if spare[c] > 0:
-                    spare[c] -= 1
-                    pile.append(c)
-        rest = [c for c in self.stock]
-        order = list(spare.elements())
-        pool = _Counter(order)
-        kept_rest = []
-        for c in rest:  # keep the stock's order where its cards are still free
-            if pool[c] > 0:
-                pool[c] -= 1
-                kept_rest.append(c)
-        loose = list(pool.elements())
-        new_hands = []
-        for p in range(self.n_seats):
-            if p in hands:
-                new_hands.append(hands[p])
-                continue
-            size = len(self.hands[p])
-            h = []
-            for c in self.hands[p]:
-                if c in loose and len(h) < size:
-                    loose.remove(c)
-                    h.append(c)
-            while len(h) < size and (loose or kept_rest):
-                h.append(loose.pop() if loose else kept_rest.pop(0))
-            new_hands.append(h)
-        if self.rules.discard_pile and not pile:
-            pile = [loose.pop() if loose else kept_rest.pop(0)]
-        self.hands = new_hands
-        self.table = tuple(melds)
-        self.discard = pile
-        self.stock = loose + kept_rest + top[::-1]
-        for p, v in (opened or {}).items():
-            self.opened[p] = bool(v)
-        self._base = [len(h) for h in self.hands]
-        self._moved = [0] * self.n_seats
+    def read_table_meld(self, text) -> Meld:
+        try:
+            return read_meld(Place.parse_args(str(text).split()).table[0], self.rules.meld_rules)
+        except InvalidMeldError as err:
+            raise IllegalActionError(f"the table meld {text!r} is not valid: {err}") from None
+
+    def position_refusal(self, discard) -> str | None:
+        if discard is not None and parse_hand(discard) and not self.rules.discard_pile:
+            return "this game is played without a discard pile (discard_pile=False)."
+        return super().position_refusal(discard)
+
+    def after_layout(self) -> None:
+        self._base = [len(h) for h in self.hands]  # cards held after the deal, for the invariants
+        self._moved = [0] * self.n_seats  # cards in (draws) minus cards out (placed, discarded) since then
         self.passes = 0
-        self.pickup = None
-        self._dw.clear()
+        self.placed_this_turn = False
         self._judged = None
-        self.rigged = True
-
-    def table_cards(self) -> list[int]:
-        """The cards in the melds on the table (the engine's hook: they count in the pack's conservation)."""
-        return [c for m in self.table for c in m.cards]
 
     # ----------------------------------------------------------------- invariants
 
@@ -618,26 +530,8 @@ class RobberGame(DrawDiscardGame):
         """Every card and joker in exactly one place (hands, stock, discard pile, table), every table
         meld a valid reading with its jokers named (§4.2, §4.3 (iii)), hand sizes as the actions made
         them, the turn, the passes, the scores and the result."""
-        counts = [0] * 53
-        for pile in (*self.hands, self.stock, self.discard):
-            for c in pile:
-                counts[c] += 1
-        for m in self.table:
-            for c in m.cards:
-                counts[c] += 1
-        if counts != self._pack_counts:
-            bad = [format_card(c) for c in range(53) if counts[c] != self.PACK.copies(c)]
-            raise AssertionError(f"cards not conserved: {sum(counts)} cards; wrong counts for {bad}")
-        mr = self.rules.meld_rules
-        if getattr(self, "_table_checked", None) is not self.table:  # melds are frozen: a table checked stays valid
-            for m in self.table:
-                expect(is_valid_reading(m, mr) and canonical(m) == m,
-                       f"the table meld {m} is not a valid reading (RULES §4.3)")
-            try:
-                check_table(self.table, mr)
-            except IllegalActionError as err:
-                raise AssertionError(f"the table is not valid: {err}") from None
-            self._table_checked = self.table
+        self.check_cards_in_one_place()
+        self.check_table_invariants()
         expect(self.phase in self._phase_actions, f"unknown phase {self.phase!r}")
         for p in range(self.n_seats):
             expect(len(self.hands[p]) == self._base[p] + self._moved[p],

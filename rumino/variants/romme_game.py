@@ -1,7 +1,7 @@
 """German Rommé played in full (RULES §3): melds on the table, the 40 opening, lay-offs, joker exchange.
 
-The game runs on the shared draw-and-discard template
-(:class:`~rumino.engine.drawdiscard.DrawDiscardGame`); the table model — what
+The game runs on the template of games with melds on the table
+(:class:`~rumino.engine.melded.MeldedGame`); the table model — what
 each joker stands for, lay-off, exchange and a whole turn checked at once — is
 :mod:`rumino.table.melds`. A turn is ``draw`` (not on the dealer's first turn
 under ``deal_mode="dealer14"``), at most one ``play`` (everything the player lays,
@@ -65,17 +65,18 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import ClassVar, Sequence
 
-import numpy as np
-
 from rumino.cards import JOKER, format_card, format_hand, parse_card, parse_hand, to_counts
 from rumino.engine.actions import DRAW_DISCARD, DRAW_STOCK, Deal, Discard, Draw
-from rumino.engine.drawdiscard import DrawDiscardGame, TableView, expect
 from rumino.engine.drawdiscard import HandResult as _HandResult
+from rumino.engine.drawdiscard import expect
+from rumino.engine.evaluator import evaluator_for
+from rumino.engine.melded import MeldedGame, MeldedView
 from rumino.engine.protocol import Action, ActionSet, refuse
-from rumino.engine.table import from_left_of, next_in
+from rumino.engine.table import from_left_of
 from rumino.errors import IllegalActionError, InvalidCardError
+from rumino.hand.arrange import best_arrangement, max_opening
 from rumino.melds import Meld, candidate_melds
-from rumino.table.melds import Exchange, Lay, LayOff, TableRules, apply_turn, check_table, declare, is_valid_reading
+from rumino.table.melds import Exchange, Lay, LayOff, TableRules, apply_turn, declare
 from rumino.variants.romme import PACK, ROMME, RommeRules
 
 ENDINGS = ("romme", "hand_romme", "stock_exhausted")
@@ -345,8 +346,7 @@ def best_opening_melds(hand: Sequence[int], rules: RommeRules, need: int = 1) ->
     """The melds of the hand's best opening (:func:`rumino.hand.arrange.max_opening`) if it is worth at
     least ``need``, else ``()``; the compiled kernel (:mod:`rumino.hand.opening`) answers "not
     enough" first, 25 times faster than the search that finds the melds."""
-    from rumino.hand.arrange import max_opening
-    from rumino.hand.opening import max_opening_fast
+    from rumino.hand.opening import max_opening_fast  # compiled by numba on first use: imported when needed
 
     mr = rules.meld_rules
     if not hand or max_opening_fast(hand, mr) < max(need, 1):
@@ -357,9 +357,6 @@ def best_opening_melds(hand: Sequence[int], rules: RommeRules, need: int = 1) ->
 def layout_melds(hand: Sequence[int], rules: RommeRules, forbidden: int | None = None) -> tuple[Meld, ...]:
     """Melds that lay out the whole hand, or all of it but one card (not ``forbidden``) to discard;
     ``()`` if there are none. The compiled evaluator decides first (deadwood 0 after one discard)."""
-    from rumino.hand.arrange import best_arrangement
-    from rumino.engine.evaluator import evaluator_for
-
     if len(hand) < 3:
         return ()
     ev = evaluator_for(rules)
@@ -504,13 +501,12 @@ class GameResult:
 
 
 @_dc.dataclass(eq=False, kw_only=True, slots=True)
-class RommeView(TableView):
-    """What a Rommé player sees: the table's melds (jokers identified), who has opened, and the
-    state of his own turn (played already, a card from the pile still to lay, a hand-Rommé possible)."""
+class RommeView(MeldedView):
+    """What a Rommé player sees: the table's melds (jokers identified), who has opened, who laid
+    each meld, and the state of his own turn (played already, a card from the pile still to lay, a
+    hand-Rommé possible)."""
 
-    table: tuple = ()
     owners: tuple = ()
-    opened: tuple = ()
     played: bool = False
     pickup_pending: int | None = None  # must_meld_immediately: the card taken that must still be laid
     eligible: bool = False  # a hand-Rommé is still possible for this player (R4)
@@ -536,7 +532,7 @@ class RommeView(TableView):
 # ===================================================================== the game
 
 
-class RommeGame(DrawDiscardGame):
+class RommeGame(MeldedGame):
     """One game of German Rommé (RULES §3) for 2–6 players.
 
     Phases: ``discard`` (the dealer's first turn under ``dealer14``), ``turn``
@@ -552,7 +548,6 @@ class RommeGame(DrawDiscardGame):
     HAND_SIZE = 13
     MIN_PLAYERS, MAX_SEATS = 2, 6
     VIEW = RommeView
-    KNOCK_GAME = False
     SECTIONS = {"deal": "§3.1", "turn": "§3.4", "end": "§3.5"}
     HANDLERS = {Play: "_do_play"}
     PHASE_ACTIONS = {"discard": (Discard, Play)}
@@ -562,30 +557,20 @@ class RommeGame(DrawDiscardGame):
     # ----------------------------------------------------------------- setup and the deal
 
     def setup(self) -> None:
-        # the pack follows the rules (n_jokers, §3.1): the template's class-wide pack is replaced per game
-        self.PACK = pack = self.rules.meld_rules.pack
-        self._pack_array = np.array(pack.cards(), dtype=np.int64)
-        self._pack_counts = [pack.copies(c) for c in range(53)]
-        self._pack_counter = Counter({c: k for c, k in enumerate(self._pack_counts) if k})
-        self.table: list[Meld] = []
+        super().setup()  # the table; the pack follows the rules' n_jokers (§3.1) through the template
         self.owners: list[int] = []
-        self.opened = [False] * self.initial_players
         self.played = False
         self.pickup_pending: int | None = None
         self.last_card_only = False
         self.hand_romme_turn = False
         self.held = [0] * self.initial_players  # cards each seat should hold (a second count for the invariants)
         self.robbed: int | None = None
-        self._valid: set = set()  # table readings already checked (the invariants check each new one once)
         self._checked = None  # (moves, steps, outcome) of the play ``check`` has just evaluated
 
     @property
     def hand_size(self) -> int:
         n = self.n_seats
         return self.rules.hand_size_5_6p if n >= 5 else 13
-
-    def table_cards(self) -> list[int]:
-        return [c for m in self.table for c in m.cards]
 
     def deal(self) -> None:
         """13 each (``hand_size_5_6p`` with 5–6 players), one at a time from the dealer's left; the
@@ -622,9 +607,8 @@ class RommeGame(DrawDiscardGame):
         if self.robbed is not None:
             hands[self.robbed].append(JOKER)
         self.hands, self.discard, self.stock = hands, pile, cards[at:][::-1]
-        self.table, self.owners = [], []
-        self.opened = [False] * n
-        self.held = [len(h) for h in hands]
+        self.clear_table()
+        self.after_layout()
         self._dw.clear()
         self.pickup = None
         self.drawn = None
@@ -724,9 +708,6 @@ class RommeGame(DrawDiscardGame):
                 e = _refused(err)
                 raise refuse(action, player=actor, phase=phase, rule=e.rule, reason=e.reason) from None
 
-    def can_draw_stock(self) -> bool:
-        return bool(self.stock) or (self._stock_exhausted == "reshuffle" and len(self.discard) > 1)
-
     # ----------------------------------------------------------------- doing it
 
     def on_draw(self, seat: int, card: int, source: str) -> None:
@@ -743,7 +724,7 @@ class RommeGame(DrawDiscardGame):
         else:
             out = self.evaluate(seat, action.steps)
         n_old = len(self.table)
-        self.table = list(out.table)
+        self.table = tuple(out.table)
         self.owners.extend([seat] * (len(self.table) - n_old))
         self.hands[seat] = list(out.hand)
         self.held[seat] -= len(out.laid)
@@ -771,18 +752,17 @@ class RommeGame(DrawDiscardGame):
         self.next_turn()
 
     def next_turn(self) -> None:
-        self.phase = "turn"
-        if self.stock_ends_hand():
-            self.end_hand("stock_exhausted", None)
-            return
+        """The template's next turn (the stock rules of §0.4), and two ends of Rommé's own: a dead hand
+        (``reshuffle_limit`` turn-overs with no card laid) and a turn in which no card can be drawn (R6)."""
         limit = self.rules.reshuffle_limit
         idle = self.reshuffles - self.reshuffles_at_play
         if self._stock_exhausted == "reshuffle" and not self.stock and idle >= limit:
+            self.phase = "turn"
             self.end_hand("stock_exhausted", None, detail=f"a dead hand: the stock ran out again after {limit} "
                                                           f"turn-overs with no card laid (reshuffle_limit={limit})")
             return
-        self.turn = next_in(self.turn, self.in_hand)
-        if not self.can_draw_stock() and not self._discard_takeable(self.turn):
+        super().next_turn()
+        if self.phase == "turn" and not self.can_draw_stock() and not self._discard_takeable(self.turn):
             self.end_hand("stock_exhausted", None, detail="no card can be drawn")  # R6
 
     def expected_hand_size(self, seat: int) -> int:
@@ -847,7 +827,7 @@ class RommeGame(DrawDiscardGame):
 
     def view_fields(self, seat: int) -> dict:
         mine = self.turn == seat and self.phase == "discard"
-        return dict(table=tuple(self.table), owners=tuple(self.owners), opened=tuple(self.opened),
+        return dict(super().view_fields(seat), owners=tuple(self.owners),
                     played=mine and self.played, pickup_pending=self.pickup_pending if mine else None,
                     eligible=self._eligible(seat), last_card_only=mine and self.last_card_only)
 
@@ -867,64 +847,23 @@ class RommeGame(DrawDiscardGame):
             out.append(Play((LayOff(0, hand[0]),)))  # §3.7.7
         return out
 
-    def set_position(self, *, hands: dict | None = None, table=(), opened: dict | None = None, discard=None,
-                     stock_top=None, scores: dict | None = None) -> None:
-        """Arrange a position at the start of a turn (or the dealer's first turn), every card in one place.
+    def read_table_meld(self, text) -> Meld:
+        lay = parse_step("lay " + text) if isinstance(text, str) else text
+        return declare(lay.cards, self.rules.meld_rules, lay.jokers)
 
-        ``hands`` maps seats to cards (any number), ``table`` lists melds in play notation
-        (``"5h 6h JK(7h)"``) with ``opened`` seats; ``discard`` is the pile (bottom to top) and
-        ``stock_top`` the next stock cards. Other seats keep their sizes. Marks the game as rigged.
-        """
-        if self.phase not in ("turn", "discard") or self.played or self.drawn is not None:
-            raise IllegalActionError("a position can be set only at the start of a turn.")
-        hands = {p: list(parse_hand(h)) if isinstance(h, str) else list(h) for p, h in (hands or {}).items()}
-        melds = []
-        for t in table:
-            lay = parse_step("lay " + t) if isinstance(t, str) else t
-            melds.append(declare(lay.cards, self.rules.meld_rules, lay.jokers))
-        check_table(melds, self.rules.meld_rules)
-        pile = None if discard is None else list(parse_hand(discard))
-        top = [] if stock_top is None else list(parse_hand(stock_top))
-        required = Counter(c for h in hands.values() for c in h) + Counter(c for m in melds for c in m.cards) \
-            + Counter(pile or []) + Counter(top)
-        pack = Counter(self.PACK.cards())
-        for c, k in required.items():
-            if k > pack[c]:
-                raise InvalidCardError(f"the position uses {k} copies of {format_card(c)}; the pack has {pack[c]}.")
-        spare = list((pack - required).elements())
-        self.rng.shuffle(spare)
-        for p in range(self.n_seats):
-            if p not in hands:
-                size = len(self.hands[p])
-                hands[p] = [spare.pop() for _ in range(size)]
-        if pile is None:
-            pile = [spare.pop()] if self.phase == "turn" or self.discard else []
-        self.hands = [hands[p] for p in range(self.n_seats)]
-        self.table = melds
-        self.owners = [next((p for p, o in (opened or {}).items() if o), 0)] * len(melds)
-        self.opened = [bool((opened or {}).get(p, False)) for p in range(self.n_seats)]
-        self.discard = pile
-        self.stock = spare + top[::-1]
+    def after_layout(self) -> None:
+        self.owners = [next((p for p in range(self.n_seats) if self.opened[p]), 0)] * len(self.table)
         self.held = [len(h) for h in self.hands]
-        for p, v in (scores or {}).items():
-            self.set_score(p, v)
-        self._dw.clear()
-        self.pickup = None
-        self.rigged = True
 
     def snapshot_extra(self) -> tuple:
-        return (tuple(self.table), tuple(self.owners), tuple(self.opened), self.played, self.pickup_pending,
+        return super().snapshot_extra() + (tuple(self.owners), self.played, self.pickup_pending,
                 self.last_card_only, self.hand_romme_turn, tuple(self.held), self.reshuffles,
                 self.reshuffles_at_play)
 
     def check_game_invariants(self, deep: bool = True) -> None:
-        """Every table meld a valid reading with its jokers identified (§3.2); only opened players own
-        melds; the turn's flags agree with the phase."""
-        mr = self.rules.meld_rules
-        for m in self.table:
-            if m not in self._valid:
-                expect(is_valid_reading(m, mr), f"the table meld {m} is not a valid meld (cards misplaced)")
-                self._valid.add(m)
+        """Every table meld a valid reading with its jokers identified (§3.2, the melded games' check);
+        only opened players own melds; the turn's flags agree with the phase."""
+        super().check_game_invariants(deep)
         expect(len(self.owners) == len(self.table), "every table meld has an owner")
         for p in self.owners:
             expect(self.opened[p], f"seat {p} owns a table meld without having opened")
@@ -956,8 +895,6 @@ class RommeGame(DrawDiscardGame):
             for p in r.players:
                 expect(r.deltas[p] == (0 if void else -r.deadwood[p]), f"hand {r.number}: seat {p}'s score is wrong")
 
-
-GAME = RommeGame
 
 __all__ = ["RommeGame", "RommeView", "Play", "ACTIONS", "HandResult", "GameResult", "PlayOutcome", "PlayRefused",
            "evaluate_play", "menu_plays", "best_opening_melds", "layout_melds", "plays_laying", "lay_of", "parse_step",

@@ -12,12 +12,20 @@ given there. House rules are ``dataclasses.replace(RUMINO, knock_max_deadwood=5)
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Iterable
+from itertools import combinations
+from typing import ClassVar, Iterable
 
 from rumino.cards import JOKER, RUMINO_PACK, Pack, format_card, format_hand
+from rumino.engine import evaluator as engine_evaluator
+from rumino.engine.actions import (DEAL, DECLINE, DRAW_DISCARD, DRAW_STOCK, JOIN, KNOCK, REBUY, Deal, DeclineRebuy,
+                                   Discard, Draw, Gin, Join, Knock, Rebuy)
+from rumino.engine.drawdiscard import DrawDiscardGame, TableView, expect, HandResult as _HandResult
+from rumino.engine.protocol import TABLE, Action, ActionSet, refuse
+from rumino.engine.scoring import everyone_adds_deadwood, undercut as is_undercut
 from rumino.errors import IllegalActionError, InvalidCardError
+from rumino.hand.arrange import min_deadwood
 from rumino.melds import RUMINO_MELDS, MeldRules
 from rumino.variants._fields import knob, validate
 
@@ -119,8 +127,6 @@ def is_rumino(cards: Iterable[int], rules: RuminoRules = RUMINO) -> bool:
 
 def rumino_in(cards: Iterable[int], rules: RuminoRules = RUMINO) -> tuple[int, ...] | None:
     """Seven of the (usually 8) ``cards`` that form a rumino, or ``None``."""
-    from itertools import combinations
-
     cards = list(cards)
     for combo in combinations(range(len(cards)), HAND_SIZE):
         pick = [cards[i] for i in combo]
@@ -220,45 +226,33 @@ _NO_OUTS: frozenset = frozenset()
 #             hand; the "≥ 2 other players" test counts players still in after
 #             the hand (not busted in it), before any rebuy.
 
-import dataclasses as _dc
-from typing import ClassVar as _ClassVar
-
-from rumino.engine import evaluator as _evaluator
-from rumino.engine.actions import (DEAL, DECLINE, DRAW_DISCARD, DRAW_STOCK, JOIN, KNOCK, REBUY, Deal, DeclineRebuy,
-                              Discard, Draw, Gin, Join, Knock, Rebuy)
-from rumino.engine.drawdiscard import DrawDiscardGame, TableView, expect
-from rumino.engine.drawdiscard import HandResult as _HandResult
-from rumino.engine.protocol import TABLE, Action, ActionSet, refuse
-from rumino.engine.scoring import everyone_adds_deadwood
-from rumino.engine.scoring import undercut as is_undercut
-
 MAX_SEATS = 6  # RULES §1.1
 MIN_PLAYERS = 2
 ENDINGS = ("knock", "gin", "rumino", "stock_exhausted")
 
 
-@_dc.dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)
 class CallRumino(Action):
     """After drawing: announce that 7 of your 8 cards are a rumino, and win the game (RULES §1.3)."""
 
-    word: _ClassVar[str] = "rumino"
-    verb: _ClassVar[str] = "call a rumino"
+    word: ClassVar[str] = "rumino"
+    verb: ClassVar[str] = "call a rumino"
 
 
-@_dc.dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)
 class ClaimRumino(Action):
     """Out of turn: take the card just discarded to complete a rumino, and win the game (RULES §1.3)."""
 
-    word: _ClassVar[str] = "claim"
-    verb: _ClassVar[str] = "claim the discard for a rumino"
+    word: ClassVar[str] = "claim"
+    verb: ClassVar[str] = "claim the discard for a rumino"
 
 
-@_dc.dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)
 class PassClaim(Action):
     """Let a discard that would complete your rumino go by."""
 
-    word: _ClassVar[str] = "pass"
-    verb: _ClassVar[str] = "pass"
+    word: ClassVar[str] = "pass"
+    verb: ClassVar[str] = "pass"
 
 
 ACTIONS = ActionSet("Rumino", (Draw, Discard, Knock, Gin, CallRumino, ClaimRumino, PassClaim, Rebuy, DeclineRebuy,
@@ -266,7 +260,7 @@ ACTIONS = ActionSet("Rumino", (Draw, Discard, Knock, Gin, CallRumino, ClaimRumin
 CALL, CLAIM, PASS = CallRumino(), ClaimRumino(), PassClaim()
 
 
-class Evaluator(_evaluator.Evaluator):
+class Evaluator(engine_evaluator.Evaluator):
     """The engine's evaluator plus Rumino's question: which cards complete a rumino (cached per hand).
 
     >>> from rumino.cards import parse_hand
@@ -297,19 +291,19 @@ class Evaluator(_evaluator.Evaluator):
 
 def evaluator_for(rules: RuminoRules) -> Evaluator:
     """The shared :class:`Evaluator` of ``rules`` (one per distinct rules value)."""
-    return _evaluator.evaluator_for(rules, Evaluator)
+    return engine_evaluator.evaluator_for(rules, Evaluator)
 
 
-@_dc.dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class HandResult(_HandResult):
     """How one Rumino hand ended and what everyone scored (RULES §1.4); ``rumino``: the 7 cards shown."""
 
     rumino: tuple[int, ...] | None = None
 
-    TEXT: _ClassVar[dict] = {**_HandResult.TEXT, "rumino": "{who} made a rumino"}
+    TEXT: ClassVar[dict] = {**_HandResult.TEXT, "rumino": "{who} made a rumino"}
 
 
-@_dc.dataclass(frozen=True)
+@dataclass(frozen=True)
 class GameResult:
     """Who won, how, and what each seat received from the pool (in cents)."""
 
@@ -327,7 +321,7 @@ class GameResult:
         return 1 / len(self.winners) if seat in self.winners else 0.0
 
 
-@_dc.dataclass(eq=False, kw_only=True, slots=True)
+@dataclass(eq=False, kw_only=True, slots=True)
 class RuminoView(TableView):
     """What one Rumino player sees: the table (:class:`~rumino.engine.drawdiscard.TableView`) plus
     money, a claimable discard, whether a rumino can be called, and rebuy terms."""
@@ -346,7 +340,7 @@ class RuminoView(TableView):
             return CALL
         return CLAIM if self.claim_card is not None else None
 
-    _outs: frozenset | None = _dc.field(default=None, init=False, repr=False)
+    _outs: frozenset | None = field(default=None, init=False, repr=False)
 
     def _my_outs(self) -> frozenset:
         if self._outs is None:
@@ -422,8 +416,7 @@ class RuminoGame(DrawDiscardGame):
     # ----------------------------------------------------------------- hooks
 
     def setup(self) -> None:
-        rules = self.rules
-        self.stake_cents = rules.stake * 100
+        self.stake_cents = self.rules.stake * 100
         for seat in range(self.n_seats):  # every stake goes into the pool (RULES §1.5)
             self.ledger.pay_in(seat, self.stake_cents, "stake")
         self.rebuys = [0] * self.n_seats
@@ -435,22 +428,13 @@ class RuminoGame(DrawDiscardGame):
         self.discarder: int | None = None
         self.rebuy_queue: list[int] = []
         self.rebuy_score: int | None = None
-        self._outs: dict[int, frozenset] = {}
-
-    def after_deal(self, order) -> None:
-        self._outs.clear()
-        self.rumino_ready = False
-        super().after_deal(order)
 
     def _outs_of(self, seat: int) -> frozenset:
-        v = self._outs.get(seat)
-        if v is None:
-            v = self._outs[seat] = self._ev.outs(self.hands[seat])
-        return v
+        """The cards that complete a rumino for ``seat``'s 7 cards (the evaluator caches them by hand)."""
+        return self._ev.outs(self.hands[seat])
 
     def on_draw(self, seat: int, card: int, source: str) -> None:
         self.rumino_ready = card in self._outs_of(seat)
-        self._outs.pop(seat, None)
 
     def after_draw_actions(self, seat: int, forbidden: int | None) -> list:
         return ([CALL] if self.rumino_ready else []) + super().after_draw_actions(seat, forbidden)
@@ -503,36 +487,25 @@ class RuminoGame(DrawDiscardGame):
             return "a new player may join only between hands"
         if not self.rules.allow_new_entrants:
             return "these house rules allow no new entrants (allow_new_entrants=False)"
-        if len(self.players_in) < 2:
-            return "fewer than two players remain"  # pragma: no cover - between hands always has two
         if len(self.players_in) >= MAX_SEATS:  # D9: a chair frees when a player goes out and does not rebuy
             return f"all {MAX_SEATS} chairs are taken by players still in (RULES §1.1: 2–6 players)"
         return None
 
     def check_action(self, action, actor, phase) -> None:
         super().check_action(action, actor, phase)  # the knock limit, gin
-        kind = type(action)
-        if kind is CallRumino:
-            hand = self.hands[actor]
-            if rumino_in(hand, self.rules) is None:
-                raise refuse(action, player=actor, phase=phase, rule="§1.2",
-                             reason=f"no 7 of player {actor}'s cards {format_hand(sorted(hand))} are a "
-                                    f"7-card straight flush or 7 of a kind")
-        elif kind is ClaimRumino and (rumino_in(self.hands[actor] + [self.claim_card], self.rules) is None
-                                      or is_rumino(self.hands[actor], self.rules)):
-            raise refuse(action, player=actor, phase=phase, rule="§1.3",  # pragma: no cover - queue is eligible
-                         reason=f"{format_card(self.claim_card)} does not complete a rumino player {actor} did not "
-                                f"already hold")
+        if type(action) is CallRumino and rumino_in(self.hands[actor], self.rules) is None:
+            raise refuse(action, player=actor, phase=phase, rule="§1.2",
+                         reason=f"no 7 of player {actor}'s cards {format_hand(sorted(self.hands[actor]))} are a "
+                                f"7-card straight flush or 7 of a kind")
 
     def view_fields(self, seat: int) -> dict:
         ph = self.phase
+        money = {"pool_cents": self.ledger.pot, "paid_cents": tuple(self.ledger.paid), "rebuys": tuple(self.rebuys)}
         if ph == "turn" or ph == "discard":  # the common case, first (bots ask at every decision)
-            return {"pool_cents": self.ledger.pot, "paid_cents": tuple(self.ledger.paid), "rebuys": tuple(self.rebuys),
-                    "rumino_ready": self.rumino_ready if (ph == "discard" and self.turn == seat) else False}
+            return {**money, "rumino_ready": self.rumino_ready and ph == "discard" and self.turn == seat}
         mine = self.to_act == seat
         price = self.rules.rebuy_cost(self.rebuys[seat] + 1) * 100 if (ph == "rebuy" and mine) else None
-        return dict(pool_cents=self.pool, paid_cents=tuple(self.paid), rebuys=tuple(self.rebuys),
-                    claim_card=self.claim_card if (ph == "claim" and mine) else None,
+        return dict(money, claim_card=self.claim_card if (ph == "claim" and mine) else None,
                     rebuy_price_cents=price, rebuy_score=self.rebuy_score if ph == "rebuy" else None)
 
     # ----------------------------------------------------------------- Rumino's actions
@@ -542,7 +515,6 @@ class RuminoGame(DrawDiscardGame):
         self.end_hand("knock", self.turn)
 
     def _do_gin(self, action: Gin) -> None:
-        self._outs.pop(self.turn, None)
         self.discard_and_end(action, "gin")
 
     def _do_call(self, action: CallRumino) -> None:
@@ -577,7 +549,6 @@ class RuminoGame(DrawDiscardGame):
         card = self.discard.pop()
         self.hands[seat].append(card)
         self._dw.pop(seat, None)
-        self._outs.pop(seat, None)
         self.claim_queue = []
         self.turn = seat
         self.end_hand("rumino", seat, detail=f"claimed {format_card(card)} out of turn")
@@ -676,9 +647,6 @@ class RuminoGame(DrawDiscardGame):
             raise IllegalActionError(f"seat {seat} {'is in' if self.in_game[seat] else 'is out'}, so its score must "
                                      f"be {'below' if self.in_game[seat] else 'at least'} {self._elim}; got {value}.")
 
-    def after_set_position(self) -> None:
-        self._outs.clear()
-
     def snapshot_extra(self) -> tuple:
         return (tuple(self.rebuys), self.claim_card, tuple(self.claim_queue), tuple(self.claimers),
                 tuple(self.rebuy_queue), self.rebuy_score, self.joins, self.rumino_ready)
@@ -714,8 +682,6 @@ class RuminoGame(DrawDiscardGame):
 
     def verify_result(self, r: HandResult, before: list, deep: bool) -> None:
         """One hand result against RULES §1.4, from deadwood recomputed by :mod:`rumino.hand.arrange` if ``deep``."""
-        from rumino.hand.arrange import min_deadwood
-
         rules = self.rules
         for p in r.players:
             if r.deadwood[p] is not None and deep:
@@ -741,5 +707,3 @@ class RuminoGame(DrawDiscardGame):
                    f"hand {r.number}: the knocker's score is wrong")
             expect(not (r.deadwood[r.by] == 0 and rules.knock_zero_is_gin), "a zero knock was not scored as gin")
 
-
-GAME = RuminoGame

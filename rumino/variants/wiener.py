@@ -17,11 +17,19 @@ show, with no laying off; knock money in chips; out at 101; one buy-back a game.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 from functools import cached_property
+from typing import ClassVar
 
-from rumino.cards import STANDARD_PACK, Pack
-from rumino.errors import RuleConfigError
+from rumino.cards import STANDARD_PACK, Pack, format_card
+from rumino.engine.actions import Deal, Discard, Draw, KnockWith
+from rumino.engine.drawdiscard import DrawDiscardGame, TableView, expect, HandResult as _HandResult
+from rumino.engine.protocol import Action, ActionSet, one_card, refuse
+from rumino.engine.scoring import everyone_adds_deadwood, undercut as is_undercut
+from rumino.engine.table import from_left_of
+from rumino.errors import IllegalActionError, RuleConfigError
+from rumino.hand.arrange import min_deadwood
 from rumino.melds import GIN_MELDS, WIENER_MELDS, MeldRules
 from rumino.variants._fields import knob, validate
 
@@ -154,30 +162,17 @@ KNOCK_RUMMY_PACK = STANDARD_PACK
 #   K-D3 §0.4   a Knock Rummy hand ended by the stock (end_and_score) is settled as if no
 #               one had knocked: the lowest count wins the differences.
 
-import dataclasses as _dc
-from typing import ClassVar as _ClassVar
-
-from rumino.cards import format_card
-from rumino.errors import IllegalActionError
-from rumino.engine.actions import DEAL, Deal, Discard, Draw, KnockWith
-from rumino.engine.drawdiscard import DrawDiscardGame, TableView, expect
-from rumino.engine.drawdiscard import HandResult as _HandResult
-from rumino.engine.protocol import Action, ActionSet, one_card, refuse
-from rumino.engine.scoring import everyone_adds_deadwood
-from rumino.engine.scoring import undercut as is_undercut
-from rumino.engine.table import from_left_of
-
 KNOCK_MONEY = 1  # RULES §5.5: one chip from every other player still in
 
 
-@_dc.dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)
 class CallRummy(Action):
     """After drawing: lay 10 cards in melds and discard ``card``; the deal ends at once (RULES §5.4)."""
 
     card: int
-    word: _ClassVar[str] = "rummy"
-    verb: _ClassVar[str] = "call rummy"
-    discards_card: _ClassVar[bool] = True
+    word: ClassVar[str] = "rummy"
+    verb: ClassVar[str] = "call rummy"
+    discards_card: ClassVar[bool] = True
 
     def notation(self) -> str:
         return f"rummy {format_card(self.card)}"
@@ -187,7 +182,7 @@ class CallRummy(Action):
         return cls(one_card(cls, args))
 
 
-@_dc.dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)
 class LayOff(Action):
     """Put ``card`` on another player's meld: never legal here (no laying off, RULES §5.4, §5.8).
 
@@ -195,8 +190,8 @@ class LayOff(Action):
     """
 
     card: int
-    word: _ClassVar[str] = "layoff"
-    verb: _ClassVar[str] = "lay off"
+    word: ClassVar[str] = "layoff"
+    verb: ClassVar[str] = "lay off"
 
     def notation(self) -> str:
         return f"layoff {format_card(self.card)}"
@@ -206,20 +201,20 @@ class LayOff(Action):
         return cls(one_card(cls, args))
 
 
-@_dc.dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)
 class BuyBack(Action):
     """Between deals, once per game: pay the buy-back chips and go down to the target score (RULES §5.5)."""
 
-    word: _ClassVar[str] = "buyback"
-    verb: _ClassVar[str] = "buy back"
+    word: ClassVar[str] = "buyback"
+    verb: ClassVar[str] = "buy back"
 
 
-@_dc.dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)
 class DeclineBuyBack(Action):
     """Keep one's score rather than buy back."""
 
-    word: _ClassVar[str] = "decline"
-    verb: _ClassVar[str] = "decline the buy-back"
+    word: ClassVar[str] = "decline"
+    verb: ClassVar[str] = "decline the buy-back"
 
 
 BUYBACK, DECLINE_BUYBACK = BuyBack(), DeclineBuyBack()
@@ -227,17 +222,17 @@ ACTIONS = ActionSet("Wiener Rummy", (Draw, Discard, KnockWith, CallRummy, LayOff
 KNOCK_RUMMY_ACTIONS = ActionSet("American Knock Rummy", (Draw, Discard, KnockWith, LayOff, Deal))
 
 
-@_dc.dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True)
 class HandResult(_HandResult):
     """How one deal ended, what everyone scored, and the chips that moved (``money``: per seat, + received)."""
 
     money: tuple = ()
     winners: tuple = ()  # Knock Rummy: who won the hand's points
 
-    TEXT: _ClassVar[dict] = {**_HandResult.TEXT, "rummy": "{who} called rummy"}
+    TEXT: ClassVar[dict] = {**_HandResult.TEXT, "rummy": "{who} called rummy"}
 
 
-@_dc.dataclass(frozen=True)
+@dataclass(frozen=True)
 class GameResult:
     """Who won, how, and what each seat received from the pot (in chips, the ledger's unit).
 
@@ -269,7 +264,7 @@ class GameResult:
         return 1 / len(self.winners) if seat in self.winners else 0.0
 
 
-@_dc.dataclass(eq=False, kw_only=True, slots=True)
+@dataclass(eq=False, kw_only=True, slots=True)
 class WienerView(TableView):
     """What one player sees: the table plus the pot, chips, the knocker and the last round, and
     (when it is this player's decision) the buy-back terms."""
@@ -299,10 +294,10 @@ class _KnockFamily(DrawDiscardGame):
     # ----------------------------------------------------------------- hooks
 
     def setup(self) -> None:
-        rules = self.rules
-        self._limit = rules.knock_max_deadwood  # None: no limit (Knock Rummy)
-        self._extra = getattr(rules, "extra_turn_after_knock", False)
-        self._dealer11 = getattr(rules, "deal_mode", "upcard") == "dealer11"
+        limit = self.rules.knock_max_deadwood
+        self._limit = math.inf if limit is None else limit  # None: a knock at any count (Knock Rummy)
+        self._extra = False  # the others' last draw-and-discard after a knock (Wiener's knob)
+        self._dealer11 = False  # the dealer holds 11 and opens with a discard (Wiener's knob)
         self._size = self._hand_size_for(self.n_seats)
         self.knocker: int | None = None
         self.knock_queue: list[int] = []  # the players still to take their last draw-and-discard
@@ -314,10 +309,6 @@ class _KnockFamily(DrawDiscardGame):
     @property
     def hand_size(self) -> int:
         return self._size
-
-    def deal(self) -> None:
-        self.knocker, self.knock_queue, self.opening = None, [], False
-        super().deal()
 
     def after_deal(self, order) -> None:
         """Under dealer11 the dealer takes the card that would have been the upcard (11 in all), there is
@@ -331,44 +322,31 @@ class _KnockFamily(DrawDiscardGame):
         self.opening = True
 
     def after_draw_actions(self, seat: int, forbidden: int | None) -> list:
+        """The rummy calls (every best discard at 0 deadwood), then the template's knocks."""
         if self.knocker is not None:
             return []  # W-D4: the last round is one plain draw and discard
-        hand = self.hands[seat]
-        value, best = self._ev.after_draw(hand, forbidden)
-        out: list = []
-        if self.CALLS_RUMMY and value == 0:
-            out.extend(CallRummy(c) for c in best)
-        if self._limit is None or value <= self._limit:
-            for c in sorted(set(hand)):
-                if c != forbidden and (self._limit is None or self._left_after(seat, c) <= self._limit):
-                    out.append(KnockWith(c))
-        return out
-
-    def _left_after(self, seat: int, card: int) -> int:
-        """Deadwood of ``seat``'s hand without ``card``."""
-        kept = list(self.hands[seat])
-        kept.remove(card)
-        return self._ev.deadwood(kept)
+        calls: list = []
+        if self.CALLS_RUMMY:
+            value, best = self._ev.after_draw(self.hands[seat], forbidden)
+            calls = [CallRummy(c) for c in best] if value == 0 else []
+        return calls + super().after_draw_actions(seat, forbidden)
 
     def check_action(self, action, actor, phase) -> None:
+        """No laying off, no knock or call in the last round, a call only with every card kept in melds;
+        the knock limit is the template's check."""
         kind = type(action)
         if kind is LayOff:
             raise refuse(action, player=actor, phase=phase, rule=self.SECTIONS["layoff"],
                          reason=f"there is no laying off in {self.NAME}: melds are only shown at the end")
-        if kind is KnockWith or kind is CallRummy:
-            if self.knocker is not None:
-                raise refuse(action, player=actor, phase=phase, rule=self.SECTIONS["turn"],
-                             reason=f"player {self.knocker} has knocked: this is the last round, a plain draw "
-                                    f"and discard")
-            left = self._left_after(actor, action.card)
-            if kind is CallRummy and left != 0:
-                raise refuse(action, player=actor, phase=phase, rule=self.SECTIONS["turn"],
-                             reason=f"after discarding {format_card(action.card)} the {self.hand_size} cards have "
-                                    f"{left} deadwood: a rummy call needs all {self.hand_size} in melds")
-            if kind is KnockWith and self._limit is not None and left > self._limit:
-                raise refuse(action, player=actor, phase=phase, rule=self.SECTIONS["turn"],
-                             reason=f"after discarding {format_card(action.card)} player {actor} has {left} "
-                                    f"deadwood, the knock limit is {self._limit} (knock_max_deadwood)")
+        if (kind is KnockWith or kind is CallRummy) and self.knocker is not None:
+            raise refuse(action, player=actor, phase=phase, rule=self.SECTIONS["turn"],
+                         reason=f"player {self.knocker} has knocked: this is the last round, a plain draw "
+                                f"and discard")
+        if kind is CallRummy and (left := self._kept_deadwood(self.hands[actor], action.card)) != 0:
+            raise refuse(action, player=actor, phase=phase, rule=self.SECTIONS["turn"],
+                         reason=f"after discarding {format_card(action.card)} the {self.hand_size} cards have "
+                                f"{left} deadwood: a rummy call needs all {self.hand_size} in melds")
+        super().check_action(action, actor, phase)
 
     def _do_layoff(self, action) -> None:  # pragma: no cover - check_action always refuses it
         raise AssertionError("laying off is never applied")
@@ -426,8 +404,6 @@ class _KnockFamily(DrawDiscardGame):
                    "the dealer's opening discard is out of place")
 
     def _verify_deadwood(self, r, deep: bool) -> None:
-        from rumino.hand.arrange import min_deadwood
-
         if not deep:
             return
         for p in r.players:
@@ -470,6 +446,8 @@ class WienerGame(_KnockFamily):
     def setup(self) -> None:
         super().setup()
         rules = self.rules
+        self._extra = rules.extra_turn_after_knock
+        self._dealer11 = rules.deal_mode == "dealer11"
         for seat in range(self.n_seats):  # RULES §5.5: the entry chips go into the pot
             self.ledger.pay_in(seat, rules.entry_chips, "entry")
         self.buyback_used = [False] * self.n_seats
@@ -792,8 +770,6 @@ def knock_rummy_settlement(deadwood, players, knocker, rules: KnockRummyRules, n
     share, extra = divmod(total, len(winners))
     return winners, tuple(share + (1 if i < extra else 0) for i in range(len(winners)))
 
-
-GAME = WienerGame
 
 __all__ = ["WienerRules", "WIENER", "WIENER_13", "PACK", "KnockRummyRules", "KNOCK_RUMMY", "KNOCK_RUMMY_PACK",
            "WienerGame", "KnockRummyGame", "WienerView", "HandResult", "GameResult", "CallRummy", "LayOff", "BuyBack",

@@ -142,7 +142,7 @@ def test_s6_knock_at_10_or_less_after_drawing_discarding_face_down():
 def test_s6_knock_above_10_is_refused():
     # 5h-8h and 8s8c8d meld; 2c 4c 5s Kd are loose: after discarding Kd the deadwood is 11
     g = forced_draw(hand="5h 6h 7h 8h 8s 8c 8d 2c 4c 5s", top="Kd")
-    text = refused(g, KnockWith(c("Kd")), "has 11 deadwood, the limit is 10")
+    text = refused(g, KnockWith(c("Kd")), "keeps 11 deadwood, the limit is 10")
     assert "§6" in text and not any(isinstance(a, KnockWith) for a in g.legal_actions())
 
 
