@@ -239,10 +239,6 @@ class HandResult:
 
     TEXT: ClassVar[dict] = {"knock": "{who} knocked", "gin": "{who} went gin", "stock_exhausted": "the stock ran out"}
 
-    @property
-    def started_heads_up(self) -> bool:
-        return len(self.players) == 2
-
     def describe(self) -> str:
         who = f"player {self.by}" if self.by is not None else "nobody"
         text = self.TEXT.get(self.ending, self.ending.replace("_", " ")).format(who=who)
