@@ -46,7 +46,7 @@ def chromium_path():
     return path
 
 
-BOOK_FIXTURES = {"built_book", "served_book"}
+BOOK_FIXTURES = {"built_book", "served_book", "built_html"}  # built_html: test_book_a11y.py asks for the build by name
 
 
 @pytest.hookimpl(tryfirst=True)  # before xdist's own hook, which reads the groups to schedule the tests
