@@ -112,15 +112,15 @@ def play_random_game(seed: int, *, cheap: bool, universe_every: int = 0, join_ra
     return game
 
 
-@pytest.mark.parametrize("block", range(4))
+@pytest.mark.parametrize("block", range(8))  # blocks of 50, so the test runners share them out evenly
 def test_conformance_random_bots_and_house_rules(block):
     """400 games with random-legal bots among the others; the whole action universe tried regularly."""
-    for seed in range(block * 100, block * 100 + 100):
+    for seed in range(block * 50, block * 50 + 50):
         play_random_game(seed, cheap=False, universe_every=37)
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("block", range(4))
+@pytest.mark.parametrize("block", range(16))  # blocks of 100: one slow block no longer holds a runner alone
 def test_conformance_many_games(block):
     """1,600 more games with the fast bots (greedy, threshold, chaser): invariants after every action.
 
@@ -128,7 +128,7 @@ def test_conformance_many_games(block):
     (the other tests here do that, and tests/hand/test_kernels.py checks the compiled
     search against it); everything else is checked after every action.
     """
-    for seed in range(10_000 + block * 400, 10_000 + block * 400 + 400):
+    for seed in range(10_000 + block * 100, 10_000 + block * 100 + 100):
         play_random_game(seed, cheap=True, deep=False)
 
 
