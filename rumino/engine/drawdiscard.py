@@ -143,7 +143,7 @@ import numpy as np
 
 from rumino.cards import format_card, format_hand, parse_hand
 from rumino.engine.actions import DEAL, DRAW_DISCARD, DRAW_STOCK, KNOCK, Deal, Discard, Draw, Gin, Knock, KnockWith
-from rumino.engine.base import TurnGame, _FirstChoice, card_text, check_seed, expect  # noqa: F401 - re-exported
+from rumino.engine.base import TurnGame, _FirstChoice, _StaleGuard, card_text, check_seed, expect  # noqa: F401 - re-exported
 from rumino.engine.evaluator import Evaluator, evaluator_for
 from rumino.engine.protocol import ActionSet, PlayerView, refuse
 from rumino.engine.table import can_draw_stock, deal_round_robin, forbidden_discard, from_left_of, next_in, reshuffle
@@ -294,6 +294,9 @@ class DrawDiscardGame(TurnGame):
         self._elim = self.knob("elimination_at")  # a score at or above this is out (None: no elimination)
         # the knock limit: what the views show (None: no knocking, or no limit), and -1 when the rules have none
         self._shown_limit = self.knob("knock_max_deadwood")
+        # §0.5 as this game plays it, for every view (read once: a view is made at every decision)
+        self._pickup_rule = {"may_rediscard_pickup": self.knob("may_rediscard_pickup"),
+                             "pickup_bars_twin": self.knob("pickup_bars_twin")}
         self._limit = self._shown_limit if "knock_max_deadwood" in self._knob_fields else -1
         classes = self.ACTIONS.classes
         self._knock_in_lieu, self._knock_with, self._has_gin = Knock in classes, KnockWith in classes, Gin in classes
@@ -515,10 +518,32 @@ class DrawDiscardGame(TurnGame):
                     dealer=self.dealer, turn=self.turn, hand_number=self.hand_number,
                     can_draw_stock=bool(stock) or (self._stock_exhausted == "reshuffle" and len(pile) > 1),
                     pickup=self.pickup if drew else None, forbidden=self.forbidden() if drew else None,
-                    knock_limit=self._shown_limit, may_rediscard_pickup=self.knob("may_rediscard_pickup"),
-                    pickup_bars_twin=self.knob("pickup_bars_twin"),
-                    last_result=self.results[-1] if self.results else None,
+                    knock_limit=self._shown_limit, last_result=self.results[-1] if self.results else None,
+                    **self._pickup_rule,
                     result=self.result)
+
+    def view(self, seat: int) -> TableView:
+        """What ``seat`` can see now: the base's view with :meth:`public_fields` written out in one call.
+
+        Bots ask for a view at every decision; building the public fields as a dict and unpacking it
+        again cost a quarter of a simulated Rumino hand (bench/bench_game.py). A test checks that this
+        view equals the base's (tests/engine/test_base.py).
+        """
+        if seat.__class__ is not int or not 0 <= seat < len(self.hands):  # (a bool is not a seat)
+            return super().view(seat)  # the base names the bad seat
+        ph = self.phase
+        drew = ph == "discard" and self.turn == seat
+        stock, pile = self.stock, self.discard
+        return self.VIEW(
+            seat=seat, phase=ph, to_act=self.to_act, hand=tuple(self.hands[seat]),
+            _legal=_StaleGuard(self, len(self.history)), rules=self.rules, evaluator=self._ev, action_set=self.ACTIONS,
+            hand_size=self.hand_size, discard_pile=tuple(pile), stock_size=len(stock), scores=tuple(self.scores),
+            in_game=tuple(self.in_game), in_hand=tuple(self.in_hand), hand_sizes=tuple(map(len, self.hands)),
+            dealer=self.dealer, turn=self.turn, hand_number=self.hand_number,
+            can_draw_stock=bool(stock) or (self._stock_exhausted == "reshuffle" and len(pile) > 1),
+            pickup=self.pickup if drew else None, forbidden=self.forbidden() if drew else None,
+            knock_limit=self._shown_limit, last_result=self.results[-1] if self.results else None,
+            result=self.result, **self._pickup_rule, **self.view_fields(seat))
 
     # ----------------------------------------------------------------- applying actions
 

@@ -428,13 +428,22 @@ class RuminoGame(DrawDiscardGame):
         self.discarder: int | None = None
         self.rebuy_queue: list[int] = []
         self.rebuy_score: int | None = None
+        self._outs: dict[int, frozenset] = {}
+
+    def after_deal(self, order) -> None:
+        self._outs.clear()
+        self.rumino_ready = False
+        super().after_deal(order)
 
     def _outs_of(self, seat: int) -> frozenset:
-        """The cards that complete a rumino for ``seat``'s 7 cards (the evaluator caches them by hand)."""
-        return self._ev.outs(self.hands[seat])
+        v = self._outs.get(seat)
+        if v is None:
+            v = self._outs[seat] = self._ev.outs(self.hands[seat])
+        return v
 
     def on_draw(self, seat: int, card: int, source: str) -> None:
         self.rumino_ready = card in self._outs_of(seat)
+        self._outs.pop(seat, None)
 
     def after_draw_actions(self, seat: int, forbidden: int | None) -> list:
         return ([CALL] if self.rumino_ready else []) + super().after_draw_actions(seat, forbidden)
@@ -549,6 +558,7 @@ class RuminoGame(DrawDiscardGame):
         card = self.discard.pop()
         self.hands[seat].append(card)
         self._dw.pop(seat, None)
+        self._outs.pop(seat, None)
         self.claim_queue = []
         self.turn = seat
         self.end_hand("rumino", seat, detail=f"claimed {format_card(card)} out of turn")
@@ -646,6 +656,9 @@ class RuminoGame(DrawDiscardGame):
         if (value >= self._elim) == self.in_game[seat]:
             raise IllegalActionError(f"seat {seat} {'is in' if self.in_game[seat] else 'is out'}, so its score must "
                                      f"be {'below' if self.in_game[seat] else 'at least'} {self._elim}; got {value}.")
+
+    def after_set_position(self) -> None:
+        self._outs.clear()
 
     def snapshot_extra(self) -> tuple:
         return (tuple(self.rebuys), self.claim_card, tuple(self.claim_queue), tuple(self.claimers),

@@ -69,3 +69,31 @@ def test_next_game_waits_for_a_winner():
     g = RummoliGame.new(RUMMOLI, 2, seed=1)
     with pytest.raises(IllegalActionError, match="not over"):
         g.next_game(seed=2)
+
+
+def test_the_templates_written_out_view_is_the_bases_view():
+    """DrawDiscardGame.view builds the same view as TurnGame.view (it only skips a dict), for every
+    draw-and-discard game of the registry, at every step of a seeded game."""
+    import dataclasses
+
+    from rumino.engine.base import TurnGame
+    from rumino.engine.drawdiscard import DrawDiscardGame
+    from rumino.playing.seeding import new_table
+    from rumino.variants import VARIANTS
+
+    checked = 0
+    for v in VARIANTS.values():
+        if not issubclass(v.game, DrawDiscardGame):
+            continue
+        game, bots = new_table(v, ["greedy", "random"], 7, 0)
+        for _ in range(60):
+            if game.game_over:
+                break
+            for seat in range(game.n_seats):
+                fast, base = DrawDiscardGame.view(game, seat), TurnGame.view(game, seat)
+                names = [f.name for f in dataclasses.fields(fast) if f.name != "_legal"]
+                assert type(fast) is type(base)
+                assert [getattr(fast, n) for n in names] == [getattr(base, n) for n in names], v.key
+                checked += 1
+            game.apply(bots[game.to_act].choose(game.view(game.to_act)))
+    assert checked > 300
