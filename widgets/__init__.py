@@ -11,6 +11,12 @@ Each widget has ``.controller`` (testable without a browser) and
 
 from __future__ import annotations
 
+from rumino.render.plotly_start import defer_iri_grammar
+
+# before any widget imports plotly: 2.8 s off every kernel's start (see that module); the imports below
+# follow this call on purpose
+defer_iri_grammar()
+
 from widgets.game_table import GameTable, GameTableController
 from widgets.hand_explorer import HandExplorer, HandExplorerController
 from widgets.house_rule_lab import HouseRuleLab, HouseRuleLabController
