@@ -12,14 +12,51 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import pkgutil
 import sys
 
+from rumino import __version__
 from rumino.errors import RuminoError
 
 
 class CommandError(RuminoError, ValueError):
     """A command-line argument that cannot be used (exit code 2)."""
+
+
+def check_range(option: str, value, low: int, high: int | None = None, why: str = ""):
+    """``value`` if it is a whole number from ``low`` to ``high``; otherwise a one-line :class:`CommandError`.
+
+    >>> check_range("--port", 8000, 1, 65535)
+    8000
+    >>> check_range("--port", 70000, 1, 65535, "a TCP port")
+    Traceback (most recent call last):
+    ...
+    rumino.cli.CommandError: --port is 70000: it must be from 1 to 65535 (a TCP port).
+    """
+    if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
+        span = f"at least {low}" if high is None else f"from {low} to {high}"
+        raise CommandError(f"{option} is {value!r}: it must be {span}" + (f" ({why})." if why else "."))
+    return value
+
+
+def check_workers(value) -> int:
+    """``--workers``: at least 1, and no more processes than the machine has cores (more would only
+    share the same cores, and a pool of 999 would start 999 processes).
+
+    >>> check_workers(1)
+    1
+    >>> check_workers(0)
+    Traceback (most recent call last):
+    ...
+    rumino.cli.CommandError: --workers is 0: it must be at least 1.
+    """
+    cores = os.cpu_count() or 1
+    check_range("--workers", value, 1)
+    if value > cores:
+        raise CommandError(f"--workers is {value}: this machine has {cores} core{'s' if cores > 1 else ''}, "
+                           f"give at most {cores}.")
+    return value
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -28,6 +65,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Rules, exact odds and simulations for the rummy family (Rumino, Rummoli, Rommé, "
                     "Robber, Wiener, Gin).",
     )
+    parser.add_argument("--version", action="version", version=f"rumino {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
     for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):

@@ -21,7 +21,7 @@ import json
 
 from rumino.odds.draws import OddsArgumentError
 from rumino.variants import find_variant
-from rumino.cli import CommandError
+from rumino.cli import CommandError, check_range, check_workers
 from rumino.odds.opening import HAND_SIZES, THRESHOLDS, simulate_opening
 
 
@@ -64,8 +64,7 @@ def run_opening(args) -> int:
         raise CommandError("--seed S (0 or more) is needed, so the figures can be reproduced.")
     if args.opening_min is not None and args.opening_min < 1:
         raise CommandError(f"--opening-min is {args.opening_min}: it must be a positive number of points.")
-    if args.workers < 1:
-        raise CommandError(f"--workers is {args.workers}: it must be at least 1.")
+    check_workers(args.workers)
     executor = None
     if args.workers > 1:
         from concurrent.futures import ProcessPoolExecutor
@@ -87,7 +86,7 @@ def run_opening(args) -> int:
 def register_opening(osub) -> None:
     o = osub.add_parser("opening", help="P(a dealt Rommé hand can open with 40), simulated with its interval",
                         description="Deal N hands and find each one's best opening from its own cards "
-                                    "(RULES §3.3 values): P(opening ≥ M) with n, seed and a 95%% Wilson "
+                                    "(RULES §3.3 values): P(opening ≥ M) with n, seed and a 95% Wilson "
                                     "interval, overall and by jokers dealt. 10^8 deals take a few minutes "
                                     "on one core.")
     o.add_argument("--variant", default="romme", help="romme (default) or robber")

@@ -25,7 +25,7 @@ import shutil
 import sys
 from pathlib import Path
 
-from rumino.cli import CommandError
+from rumino.cli import CommandError, check_range
 from rumino.cli.bookbuild import BookError, build, chapter_pages, find_book, format_report, print_pdfs, write_student_copy
 
 HOST = "127.0.0.1"  # only ever serve on the loopback address
@@ -61,6 +61,7 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
 
 
 def run_serve(args) -> int:
+    check_range("--port", args.port, 0, 65535, "a TCP port; 0 picks a free one")
     directory = _html_dir(args)
     if not (directory / "index.html").is_file():
         raise CommandError(f"{directory} holds no built book (no index.html): run `rumino book build` first.")
@@ -105,6 +106,7 @@ def run_student(args) -> int:
 
 
 def run_lab(args) -> int:
+    check_range("--port", args.port, 1, 65535, "a TCP port")
     root = find_book(args.book)
     if shutil.which("jupyter-lab") is None and shutil.which("jupyter") is None:
         raise CommandError("JupyterLab is not installed: pip install -e '.[book]'.")

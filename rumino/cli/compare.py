@@ -18,7 +18,7 @@ import sys
 from rumino.compare import rules_matrix
 from rumino.compare.matrix import Column
 from rumino.compare.profile import profiles as make_profiles, profiles_text
-from rumino.cli import CommandError
+from rumino.cli import CommandError, check_range, check_workers
 
 
 def _progress_bar(enabled: bool):
@@ -38,6 +38,7 @@ def _progress_bar(enabled: bool):
 
 
 def run(args) -> int:
+    check_range("--width", args.width, 12, 200, "characters of one column")
     cols = [Column.parse(c) for c in args.columns]  # an unknown variant or knob: one line, exit 2
     matrix = rules_matrix(cols)
     wants_profiles = args.samples is not None or args.games is not None
@@ -49,9 +50,10 @@ def run(args) -> int:
         samples = 20_000 if args.samples is None else args.samples
         if args.seed is None:
             raise CommandError("--samples needs --seed S, so the profiles can be reproduced.")
-        for name, value, low in (("--samples", samples, 1), ("--seed", args.seed, 0), ("--workers", args.workers, 1)):
+        for name, value, low in (("--samples", samples, 1), ("--seed", args.seed, 0)):
             if value < low:
                 raise CommandError(f"{name} is {value}: it must be at least {low}.")
+        check_workers(args.workers)
         if args.games is not None and args.games < 1:
             raise CommandError(f"--games is {args.games}: it must be at least 1.")
         bar, tick = _progress_bar(not args.no_progress)
@@ -79,7 +81,7 @@ def register(sub) -> None:
                        description="Print the rules matrix of the given columns, read from the rules "
                                    "dataclasses, and with --samples N --seed S each column's profile: "
                                    "the deal, the hand, the game, luck against skill (exact where the "
-                                   "engine can, otherwise simulated with n, seed and a 95%% interval). "
+                                   "engine can, otherwise simulated with n, seed and a 95% interval). "
                                    "A column is a variant with optional house rules: "
                                    "wiener, gin, rumino:knock_max_deadwood=5,n_jokers=2.")
     p.add_argument("columns", nargs="+", metavar="COLUMN", help="a variant, optionally with :KEY=VALUE,...")

@@ -31,7 +31,7 @@ from rumino.odds.draws import OddsArgumentError, expected_draws_to_first_out, p_
 from rumino.odds.enumerate import PackShape, class_count
 from rumino.odds.exact import as_json, exact_deal_distribution, one_in, p_dealt_gin, show
 from rumino.variants import Variant
-from rumino.cli import CommandError
+from rumino.cli import CommandError, check_range, check_workers
 from rumino.cli._odds_opening import register_opening
 from rumino.cli.odds_best import add_parser as add_best
 from rumino.compare.matrix import Column
@@ -268,7 +268,7 @@ def _positive(name: str, value: int, low: int = 0) -> int:
 def run_deal(args) -> int:
     if args.exact == (args.samples is not None):
         raise CommandError("choose one of --exact or --samples N (with --seed S).")
-    _positive("--workers", args.workers, 1)
+    check_workers(args.workers)
     progress = not args.no_progress
     if args.exact:
         report = exact_deal_report(args.variant, full=args.full, workers=args.workers, progress=progress)
@@ -303,7 +303,7 @@ def run_poker(args) -> int:
 
 def register(sub) -> None:
     p = sub.add_parser("odds", help="exact and simulated odds: the deal, and drawing outs",
-                       description="Exact odds (fractions) and simulated odds (with n, seed and a 95%% interval).")
+                       description="Exact odds (fractions) and simulated odds (with n, seed and a 95% interval).")
     osub = p.add_subparsers(dest="odds_command", metavar="WHAT")
     osub.required = True
 

@@ -39,6 +39,7 @@ from rumino.hand.poker import describe as describe_poker
 from rumino.playing.seeding import new_table
 from rumino.players import ALLOWED, describe_view
 from rumino.players.human import HELP
+from rumino.cli import check_range
 from rumino.cli._terminal import TerminalSession, fresh_seed, player_names
 from rumino.cli.simulate import default_players, parse_player_list, parse_rules, playable
 
@@ -217,6 +218,8 @@ def play_terminal(specs: Sequence[str], *, seed: int | None = None, rules=None, 
 
 
 def run(args) -> int:
+    if args.seed is not None:
+        check_range("--seed", args.seed, 0)
     variant = playable(args.variant)
     rules = parse_rules(variant, args.rules)
     if args.players is None:

@@ -49,6 +49,10 @@ def parse_rules(variant, pairs: Sequence[str]):
 
     >>> parse_rules(find_variant("rumino"), ["knock_max_deadwood=5", "stock_exhausted=void_hand"]).knock_max_deadwood
     5
+    >>> parse_rules(find_variant("rumino"), ["knock_max_deadwood=5", "knock_max_deadwood=9"])
+    Traceback (most recent call last):
+    ...
+    rumino.cli.CommandError: the house rule 'knock_max_deadwood' is given twice (knock_max_deadwood=5 and 'knock_max_deadwood=9'): give it once.
     """
     changes = {}
     cls = variant.rules_class
@@ -56,7 +60,11 @@ def parse_rules(variant, pairs: Sequence[str]):
         key, eq, value = pair.partition("=")
         if not eq or not key.strip():
             raise CommandError(f"the rule {pair!r} is not KEY=VALUE (for example knock_max_deadwood=5).")
-        changes[key.strip()] = parse_knob_value(cls, key.strip(), value)
+        key = key.strip()
+        if key in changes:  # the last would silently win: say which one was meant instead
+            raise CommandError(f"the house rule {key!r} is given twice ({key}={changes[key]!r} and {pair!r}): "
+                               f"give it once.")
+        changes[key] = parse_knob_value(cls, key, value)
     return dataclasses.replace(variant.rules, **changes)
 
 
@@ -127,8 +135,8 @@ def register(sub) -> None:
     p = sub.add_parser(
         "simulate", help="play many seeded games between bots; win rates with 95%% intervals",
         description="Play GAMES independent seeded games between bots and report each seat's win rate "
-                    "(Wilson 95%% interval; a shared win counts 1/k), hands per game, how hands end, "
-                    "rebuys per game and the pool, each mean with a normal 95%% interval.")
+                    "(Wilson 95% interval; a shared win counts 1/k), hands per game, how hands end, "
+                    "rebuys per game and the pool, each mean with a normal 95% interval.")
     p.add_argument("--variant", default="rumino",
                    help=f"the game: one of {', '.join(SIMULATED)} (default rumino)")
     p.add_argument("--players", default=None,

@@ -100,6 +100,10 @@ class Column:
         Traceback (most recent call last):
         ...
         rumino.errors.RuleConfigError: house rule 'knock_max_deadwood' in column 'rumino:knock_max_deadwood' has no value: write KEY=VALUE, for example knock_max_deadwood=5.
+        >>> Column.parse("rumino:knock_max_deadwood=5,knock_max_deadwood=6")
+        Traceback (most recent call last):
+        ...
+        rumino.errors.RuleConfigError: house rule 'knock_max_deadwood' is given twice in column 'rumino:knock_max_deadwood=5,knock_max_deadwood=6': give it once.
         """
         name, _, knobs = str(text).partition(":")
         variant = find_variant(name)
@@ -109,7 +113,10 @@ class Column:
             if not eq:
                 raise RuleConfigError(f"house rule {key!r} in column {text!r} has no value: write KEY=VALUE, "
                                       f"for example {key}=5.")
-            changes[key.strip()] = parse_knob_value(variant.rules_class, key.strip(), value)
+            key = key.strip()
+            if key in changes:  # the last would silently win
+                raise RuleConfigError(f"house rule {key!r} is given twice in column {text!r}: give it once.")
+            changes[key] = parse_knob_value(variant.rules_class, key, value)
         rules = dataclasses.replace(variant.rules, **changes) if changes else variant.rules
         label = variant.title + (f" ({', '.join(f'{k}={_plain(v)}' for k, v in changes.items())})" if changes else "")
         return cls(variant, rules, label)

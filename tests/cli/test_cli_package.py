@@ -1,0 +1,75 @@
+"""The command as a Python user expects it: ``--version``, ``python -m rumino``, help texts that read right."""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+import rumino
+from rumino.cli import build_parser, main
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_version_is_typed_once_and_printed_by_the_command(capsys):
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert "version" not in project and "version" in project["dynamic"]  # read from rumino.__version__
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    assert done.value.code == 0
+    assert capsys.readouterr().out.strip() == f"rumino {rumino.__version__}"
+
+
+def test_python_dash_m_rumino_is_the_command():
+    done = subprocess.run([sys.executable, "-m", "rumino", "--help"], capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("usage: rumino")
+    assert "simulate" in done.stdout and "odds" in done.stdout
+
+
+def _every_parser(parser: argparse.ArgumentParser, name: str = "rumino"):
+    yield name, parser
+    for action in parser._actions:  # argparse keeps the subcommands only here
+        if isinstance(action, argparse._SubParsersAction):
+            for sub_name, sub in action.choices.items():
+                yield from _every_parser(sub, f"{name} {sub_name}")
+
+
+def test_no_help_text_shows_a_doubled_percent_sign():
+    """argparse %-formats ``help=`` but not ``description=``: '95%%' is right in one, wrong in the other."""
+    shown = {name: p.format_help() for name, p in _every_parser(build_parser())}
+    assert len(shown) > 10
+    assert [name for name, text in shown.items() if "%%" in text] == []
+    assert any("95%" in text for text in shown.values())
+
+
+@pytest.mark.parametrize("argv", [
+    ["simulate", "--games", "1", "--rules", "knock_max_deadwood=5", "knock_max_deadwood=9"],
+    ["compare", "rumino:knock_max_deadwood=5,knock_max_deadwood=6"],
+])
+def test_a_house_rule_given_twice_is_refused_in_one_line(argv, capsys):
+    """The last value used to win silently; now the command says which rule was doubled (exit 2)."""
+    assert main(argv) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "knock_max_deadwood" in err and "twice" in err, err
+
+
+@pytest.mark.parametrize("argv, named", [
+    (["play", "--seed", "-1"], "--seed is -1"),
+    (["compare", "--width", "0", "rumino"], "--width is 0"),
+    (["book", "serve", "--port", "-1"], "--port is -1"),
+    (["book", "serve", "--port", "70000"], "--port is 70000"),
+    (["lab", "--port", "-1"], "--port is -1"),
+    (["odds", "deal", "--samples", "10", "--seed", "1", "--workers", "999"], "--workers is 999"),
+    (["compare", "rumino", "--samples", "10", "--seed", "1", "--workers", "999"], "--workers is 999"),
+])
+def test_numbers_out_of_range_are_refused_in_one_line(argv, named, capsys):
+    """These printed a traceback (seed, width, ports) or were accepted (999 workers would start 999 processes)."""
+    assert main(argv) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and named in err, err
