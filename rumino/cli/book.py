@@ -38,6 +38,7 @@ def _html_dir(args) -> Path:
 
 
 def run_build(args) -> int:
+    find_book(args.book)  # no book there is bad input (exit 2); a chapter that fails is a failed build (exit 1)
     try:
         report = build(args.book, args.out, student=args.student, timeout=args.timeout,
                        progress=not args.quiet)

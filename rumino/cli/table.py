@@ -19,7 +19,8 @@ from rumino.cards import format_hand, parse_hand
 from rumino.errors import InvalidMeldError
 from rumino.melds import why_not_meld
 from rumino.table.solver import TableSolution, meld_strings, solve_table
-from rumino.variants import find_variant
+from rumino.engine.melded import MeldedGame
+from rumino.variants import VARIANTS, find_variant
 from rumino.cli import CommandError
 
 
@@ -44,6 +45,15 @@ def parse_table(text: str, rules) -> tuple[int, ...]:
     return tuple(cards)
 
 
+def tabled_games() -> list[str]:
+    """The games whose melds lie on the table, where a move may rearrange them.
+
+    >>> tabled_games()
+    ['romme', 'robber']
+    """
+    return [key for key, v in VARIANTS.items() if v.game is not None and issubclass(v.game, MeldedGame)]
+
+
 def best_move(table_text: str, hand_text: str, variant_name: str = "robber", most_cards: bool = False
               ) -> TableSolution:
     """Parse, check and solve one position (what ``rumino table`` prints)."""
@@ -51,6 +61,9 @@ def best_move(table_text: str, hand_text: str, variant_name: str = "robber", mos
     rules = variant.meld_rules()
     if rules is None:
         raise CommandError(f"{variant.title} has no melds, so it has no table to rearrange.")
+    if variant.game is None or not issubclass(variant.game, MeldedGame):
+        raise CommandError(f"{variant.title} keeps its melds in the hand, so it has no table to rearrange: "
+                           f"the games with melds on the table are {', '.join(tabled_games())}.")
     table = parse_table(table_text, rules)
     hand = parse_hand(hand_text)
     rules.pack.check_hand(table, name="table")

@@ -53,8 +53,12 @@ def evaluate_cards(hand, variant_name="rumino") -> tuple[dict, Arrangement]:
     rules.pack.check_hand(hand)  # first, so a third 7h is named even in a hand of the wrong size
     if len(hand) not in variant.hand_sizes:
         sizes = variant.hand_sizes
-        allowed = (f"{sizes[0]} to {sizes[-1]}" if len(sizes) > 2 else " or ".join(map(str, sizes)))
-        raise HandReportError(f"a {variant.title} hand has {allowed} cards; {format_hand(hand) or 'the hand'} "
+        # "6 to 11" only where every size between is allowed (Knock Rummy's are 6, 7, 8, 10, 11)
+        contiguous = list(sizes) == list(range(sizes[0], sizes[-1] + 1))
+        allowed = (f"{sizes[0]} to {sizes[-1]}" if contiguous and len(sizes) > 2
+                   else ", ".join(map(str, sizes[:-1])) + f" or {sizes[-1]}" if len(sizes) > 1 else str(sizes[0]))
+        article = "an" if variant.title[0] in "AEIOU" else "a"
+        raise HandReportError(f"{article} {variant.title} hand has {allowed} cards; {format_hand(hand) or 'the hand'} "
                            f"has {len(hand)}.")
     out: dict = {"hand": [format_card(c) for c in hand], "variant": variant.key}
     drawn = variant.knock_field is not None and len(hand) == variant.hand_sizes[-1]

@@ -303,6 +303,11 @@ def replay(record: GameRecord | str | dict, *, upto: int | None = None, check_re
         game = game_cls(record.rules, len(record.players), rng, seed=record.seed, dealer=record.dealer)
     except RuleConfigError as err:  # pragma: no cover - the fields were checked on loading
         raise RecordError(f"the record cannot start a game: {err}") from None
+    if upto is not None and (isinstance(upto, bool) or not isinstance(upto, int)
+                             or not 0 <= upto <= len(record.actions)):
+        # a negative upto would silently replay all but the last actions, a text one raised TypeError
+        raise RecordError(f"replay(upto={upto!r}): give a whole number of actions from 0 to "
+                          f"{len(record.actions)} (the record's length), or None for all of them.")
     actions = record.actions if upto is None else record.actions[:upto]
     for i, (actor, action) in enumerate(actions):
         expected = TABLE if type(action) in game.TABLE_ACTIONS else game.to_act
@@ -314,6 +319,9 @@ def replay(record: GameRecord | str | dict, *, upto: int | None = None, check_re
             game.apply(action)
         except IllegalActionError as err:
             raise RecordError(f"action {i} of the record ({action}) does not replay: {err}") from None
+    if check_result and upto is None and record.result is None and game.game_over:
+        raise RecordError("the record has no result (null), but its game ends: a finished game's record "
+                          "carries its result; the record was altered.")
     if check_result and upto is None and record.result is not None:
         mine = _result_json(game)
         if mine != record.result:

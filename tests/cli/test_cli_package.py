@@ -73,3 +73,18 @@ def test_numbers_out_of_range_are_refused_in_one_line(argv, named, capsys):
     assert main(argv) == 2
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and named in err, err
+
+
+@pytest.mark.parametrize("argv, said", [
+    # the sizes are 6, 7, 8, 10 and 11: "6 to 11" gave the wrong reason for 9
+    (["deadwood", "--variant", "knock", "2c 3c 4c 5c 6c 7c 8c 9c 10c"],
+     "an American Knock Rummy hand has 6, 7, 8, 10 or 11 cards; 2c 3c 4c 5c 6c 7c 8c 9c 10c has 9."),
+    # Gin keeps its melds in the hand: the help says robber or romme, and now the command does too
+    (["table", "--variant", "gin", "--table", "5c 6c 7c", "--hand", "8c"], "the games with melds on the table are"),
+    # no book there is bad input (exit 2), not a failed build (exit 1)
+    (["book", "--book", "/nonexistent", "build"], "no book found at /nonexistent"),
+])
+def test_wrong_inputs_get_the_right_reason_and_exit_2(argv, said, capsys):
+    assert main(argv) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and said in err, err

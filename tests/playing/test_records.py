@@ -72,6 +72,21 @@ def test_a_record_of_an_unfinished_game_and_replay_upto():
     full = finished(seed=4, n=3)
     part = replay(dumps_record(full), upto=10)
     assert len(part.history) == 10
+    assert len(replay(dumps_record(full), upto=0).history) == 0
+
+
+@pytest.mark.parametrize("upto", ["5", -1, 10**6, 2.0, True])
+def test_replay_refuses_an_upto_that_is_not_a_count_of_the_records_actions(game, upto):
+    """'5' raised TypeError and -1 silently replayed all but the last action."""
+    with pytest.raises(RecordError, match=r"replay\(upto=.*\): give a whole number of actions from 0 to \d+"):
+        replay(dumps_record(game), upto=upto)
+
+
+def test_a_finished_games_record_without_its_result_is_refused(data):
+    """A record whose result was set to null replayed without its result being checked."""
+    data["result"] = None
+    with pytest.raises(RecordError, match=r"no result \(null\), but its game ends"):
+        replay(json.dumps(data))
 
 
 def test_same_seed_and_actions_give_the_same_record():
