@@ -40,6 +40,20 @@ def check_range(option: str, value, low: int, high: int | None = None, why: str 
     return value
 
 
+MAX_SAMPLES = 100_000_000  # simulated deals per run: beyond this the arrays would not fit in memory
+
+
+def check_samples(value) -> int:
+    """``--samples``: from 1 to :data:`MAX_SAMPLES`.
+
+    >>> check_samples(99999999999999999999)
+    Traceback (most recent call last):
+    ...
+    rumino.cli.CommandError: --samples is 99999999999999999999: it must be from 1 to 100000000 (deals to simulate).
+    """
+    return check_range("--samples", value, 1, MAX_SAMPLES, "deals to simulate")
+
+
 def check_workers(value) -> int:
     """``--workers``: at least 1, and no more processes than the machine has cores (more would only
     share the same cores, and a pool of 999 would start 999 processes).

@@ -21,7 +21,7 @@ import json
 
 from rumino.odds.draws import OddsArgumentError
 from rumino.variants import find_variant
-from rumino.cli import CommandError, check_range, check_workers
+from rumino.cli import CommandError, check_samples, check_workers
 from rumino.odds.opening import HAND_SIZES, THRESHOLDS, simulate_opening
 
 
@@ -58,8 +58,9 @@ def run_opening(args) -> int:
     if cards not in sizes:
         raise CommandError(f"--cards is {cards}: a {variant.title} deal gives "
                            f"{', '.join(map(str, sorted(sizes)))} cards.")
-    if args.samples is None or args.samples < 1:
-        raise CommandError(f"--samples is {args.samples}: give a positive number of deals to simulate.")
+    if args.samples is None:
+        raise CommandError("--samples N is needed: give the number of deals to simulate.")
+    check_samples(args.samples)
     if args.seed is None or args.seed < 0:
         raise CommandError("--seed S (0 or more) is needed, so the figures can be reproduced.")
     if args.opening_min is not None and args.opening_min < 1:

@@ -18,7 +18,7 @@ import sys
 from rumino.compare import rules_matrix
 from rumino.compare.matrix import Column
 from rumino.compare.profile import profiles as make_profiles, profiles_text
-from rumino.cli import CommandError, check_range, check_workers
+from rumino.cli import CommandError, check_range, check_samples, check_workers
 
 
 def _progress_bar(enabled: bool):
@@ -50,9 +50,8 @@ def run(args) -> int:
         samples = 20_000 if args.samples is None else args.samples
         if args.seed is None:
             raise CommandError("--samples needs --seed S, so the profiles can be reproduced.")
-        for name, value, low in (("--samples", samples, 1), ("--seed", args.seed, 0)):
-            if value < low:
-                raise CommandError(f"{name} is {value}: it must be at least {low}.")
+        check_samples(samples)
+        check_range("--seed", args.seed, 0)
         check_workers(args.workers)
         if args.games is not None and args.games < 1:
             raise CommandError(f"--games is {args.games}: it must be at least 1.")

@@ -31,7 +31,7 @@ from rumino.odds.draws import OddsArgumentError, expected_draws_to_first_out, p_
 from rumino.odds.enumerate import PackShape, class_count
 from rumino.odds.exact import as_json, exact_deal_distribution, one_in, p_dealt_gin, show
 from rumino.variants import Variant
-from rumino.cli import CommandError, check_range, check_workers
+from rumino.cli import CommandError, check_range, check_samples, check_workers
 from rumino.cli._odds_opening import register_opening
 from rumino.cli.odds_best import add_parser as add_best
 from rumino.compare.matrix import Column
@@ -259,12 +259,6 @@ def _draws_text(r: dict) -> str:
     return "\n".join(lines)
 
 
-def _positive(name: str, value: int, low: int = 0) -> int:
-    if value < low:
-        raise CommandError(f"{name} is {value}: it must be at least {low}.")
-    return value
-
-
 def run_deal(args) -> int:
     if args.exact == (args.samples is not None):
         raise CommandError("choose one of --exact or --samples N (with --seed S).")
@@ -273,10 +267,10 @@ def run_deal(args) -> int:
     if args.exact:
         report = exact_deal_report(args.variant, full=args.full, workers=args.workers, progress=progress)
     else:
-        _positive("--samples", args.samples, 1)
+        check_samples(args.samples)
         if args.seed is None:
             raise CommandError("--samples needs --seed S, so the figures can be reproduced.")
-        _positive("--seed", args.seed, 0)
+        check_range("--seed", args.seed, 0)
         report = sampled_deal_report(args.variant, args.samples, args.seed, workers=args.workers, progress=progress)
     print(json.dumps(report) if args.json else _deal_text(report))
     return 0

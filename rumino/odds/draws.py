@@ -52,8 +52,14 @@ def _check_int(name: str, value, low: int = 0) -> int:
     return value
 
 
+MAX_UNSEEN = 10_000  # the family's largest pack has 110 cards; exact binomials of astronomic packs never finish
+
+
 def _check_basic(outs: int, unseen: int, draws: int | None = None) -> None:
     _check_int("unseen", unseen)
+    if unseen > MAX_UNSEEN:
+        raise OddsArgumentError(f"unseen is {unseen}: at most {MAX_UNSEEN:,} cards (the largest pack of the family "
+                                f"has 110).")
     _check_int("outs", outs)
     if outs > unseen:
         raise OddsArgumentError(f"outs is {outs} but only {unseen} cards are unseen: the outs are among the unseen cards.")

@@ -88,3 +88,17 @@ def test_wrong_inputs_get_the_right_reason_and_exit_2(argv, said, capsys):
     assert main(argv) == 2
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and said in err, err
+
+
+@pytest.mark.parametrize("argv, named", [
+    (["odds", "deal", "--samples", "99999999999999999999", "--seed", "1"], "--samples is 99999999999999999999"),
+    (["odds", "opening", "--samples", "99999999999999999999", "--seed", "1"], "--samples is 99999999999999999999"),
+    (["compare", "rumino", "--samples", "99999999999999999999", "--seed", "1"], "--samples is 99999999999999999999"),
+    (["odds", "draws", "--outs", "3", "--unseen", "99999999999999999999", "--draws", "99999999999"],
+     "unseen is 99999999999999999999"),
+])
+def test_astronomic_counts_are_refused_before_any_work(argv, named, capsys):
+    """These ran out of memory (a MemoryError traceback) or hung on exact binomials of a 10^20-card pack."""
+    assert main(argv) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and named in err, err
