@@ -42,7 +42,7 @@ def run(args) -> int:
     cols = [Column.parse(c) for c in args.columns]  # an unknown variant or knob: one line, exit 2
     matrix = rules_matrix(cols)
     wants_profiles = args.samples is not None or args.games is not None
-    if not wants_profiles and (args.workers != 1 or args.dask):
+    if not wants_profiles and (args.workers != 1 or args.dask is not None):
         raise CommandError("--workers and --dask run the profiles: give --samples N (and --seed S) too.")
     profiles = []
     if wants_profiles:

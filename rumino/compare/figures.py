@@ -84,16 +84,57 @@ def simulated_figure(key, section, label, e: Estimate, note: str = "") -> Figure
     return Figure(key, section, label, estimate=e, note=note)
 
 
+DASK_TIMEOUT_S = 5  # how long to wait for a scheduler that does not answer (distributed's default is 30 s)
+DASK_SCHEMES = ("tcp", "tls", "inproc", "ws", "wss", "ucx")
+
+
+def check_dask_address(text) -> str:
+    """A Dask scheduler address, checked before anything connects: ``[scheme://]host:port``.
+
+    >>> check_dask_address("tcp://127.0.0.1:8786")
+    'tcp://127.0.0.1:8786'
+    >>> check_dask_address("")
+    Traceback (most recent call last):
+    ...
+    rumino.errors.RuleConfigError: the Dask address '' is empty: give the scheduler's, such as tcp://127.0.0.1:8786.
+    >>> check_dask_address("tcp://host:99999")
+    Traceback (most recent call last):
+    ...
+    rumino.errors.RuleConfigError: the Dask address 'tcp://host:99999' has port 99999: a port is from 1 to 65535.
+    """
+    if not isinstance(text, str) or not text.strip():
+        raise RuleConfigError(f"the Dask address {text!r} is empty: give the scheduler's, such as tcp://127.0.0.1:8786.")
+    text = text.strip()
+    scheme, sep, rest = text.rpartition("://")
+    if sep and scheme not in DASK_SCHEMES:
+        raise RuleConfigError(f"the Dask address {text!r} has the scheme {scheme!r}: use one of "
+                              f"{', '.join(DASK_SCHEMES)} (or none, for tcp).")
+    if scheme == "inproc":
+        return text
+    host, colon, port = rest.rpartition(":")
+    host = host.strip("[]")  # an IPv6 host is written in brackets
+    if not colon or not host or not port.isdigit():
+        raise RuleConfigError(f"the Dask address {text!r} is not [scheme://]host:port, such as tcp://127.0.0.1:8786.")
+    if not 1 <= int(port) <= 65535:
+        raise RuleConfigError(f"the Dask address {text!r} has port {int(port)}: a port is from 1 to 65535.")
+    return text
+
+
 @contextmanager
 def executor_for(workers: int = 1, dask: str | None = None):
     """The executor profiles run on: None (this process) for one worker, a local process pool for
     ``workers`` > 1, or a Dask cluster's executor when ``dask`` is its scheduler address."""
-    if dask:
+    if dask is not None:
+        address = check_dask_address(dask)
         try:
             from distributed import Client
         except ImportError:  # pragma: no cover - distributed is installed with the project's [all] extra
             raise RuleConfigError("--dask needs the 'distributed' package (pip install distributed).") from None
-        client = Client(dask)
+        try:
+            client = Client(address, timeout=DASK_TIMEOUT_S)
+        except (OSError, TimeoutError) as err:  # distributed raises OSError after its timeout
+            raise RuleConfigError(f"no Dask scheduler answered at {address} within {DASK_TIMEOUT_S} s "
+                                  f"({type(err).__name__}): start one (dask scheduler) or check the address.") from None
         try:
             yield client.get_executor()
         finally:

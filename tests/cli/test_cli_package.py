@@ -102,3 +102,17 @@ def test_astronomic_counts_are_refused_before_any_work(argv, named, capsys):
     assert main(argv) == 2
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and named in err, err
+
+
+@pytest.mark.parametrize("address, said", [
+    ("", "is empty"),  # was silently ignored: the profiles ran locally
+    ("http://127.0.0.1:8786", "has the scheme 'http'"),
+    ("tcp://127.0.0.1", "is not [scheme://]host:port"),
+    ("tcp://127.0.0.1:70000", "has port 70000"),
+    ("tcp://127.0.0.1:9", "no Dask scheduler answered"),  # nothing listens on port 9: a 30 s wait, then OSError
+])
+def test_a_dask_address_is_checked_and_an_unreachable_scheduler_is_one_line(address, said, capsys):
+    argv = ["compare", "knock-rummy", "--samples", "50", "--games", "1", "--seed", "1", "--dask", address]
+    assert main(argv) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and said in err, err
