@@ -171,6 +171,8 @@ def loads_record(text: str | bytes | dict) -> GameRecord:
                               f"column {err.colno}.") from None
         except RecursionError:
             raise RecordError("the record is nested too deeply to be a game record.") from None
+        except ValueError as err:  # Python reads at most 4,300 digits of an integer (a seed or a score)
+            raise RecordError(f"the record holds a number too long to be a game's: {err}.") from None
     else:
         data = text
     if not isinstance(data, dict):

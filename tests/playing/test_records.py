@@ -222,3 +222,11 @@ def test_loading_and_replaying_never_execute_anything(data, monkeypatch):
     evil = _mutate(data, ("rules", "set_suits"), "__import__('os').system('touch /tmp/pwned')")
     with pytest.raises(RecordError, match="set_suits is"):
         loads_record(json.dumps(evil))
+
+
+@pytest.mark.parametrize("key", ["seed", "result"])
+def test_a_number_of_5000_digits_is_a_record_error(data, key):
+    """Python refuses to read integers of more than 4,300 digits; that was a ValueError, not a record error."""
+    text = json.dumps(data).replace(f'"{key}": ', f'"{key}": {"9" * 5000}, "x{key}": ', 1)
+    with pytest.raises(RecordError, match="a number too long"):
+        loads_record(text)
