@@ -1,6 +1,6 @@
 """Benchmark of the optimal-discard tables (issue 14): look-up from the table, and the direct answer.
 
-    python -m rumino.odds.optimal build      # once: the full tables (see its log for time and memory)
+    rumino optimal build      # once: the full tables (see its log for time and memory)
     python bench/bench_optimal.py            # then: look-ups and direct answers, timed
     python bench/bench_optimal.py --json bench/results/optimal.json
 

@@ -16,6 +16,7 @@ import json
 import sys
 
 from rumino.compare import rules_matrix
+from rumino.compare.figures import check_dask_reachable
 from rumino.compare.matrix import Column
 from rumino.compare.profile import profiles as make_profiles, profiles_text
 from rumino.cli import CommandError, check_range, check_samples, check_workers
@@ -52,6 +53,8 @@ def run(args) -> int:
             raise CommandError("--samples needs --seed S, so the profiles can be reproduced.")
         check_samples(samples)
         check_range("--seed", args.seed, 0)
+        if args.dask is not None:  # before the progress bar: a wrong or silent address is one line
+            check_dask_reachable(args.dask)
         check_workers(args.workers)
         if args.games is not None and args.games < 1:
             raise CommandError(f"--games is {args.games}: it must be at least 1.")

@@ -12,7 +12,7 @@ is reached when the 7 cards kept may knock, are a gin, or are a rumino.
   value of the best discard after it.
 
 Answers come from the full table when it has been built
-(``python -m rumino.odds.optimal build``, written under
+(``rumino optimal build``, written under
 ``$RUMINO_OPTIMAL_DIR`` or ``~/.cache/rumino/optimal``), and are computed
 directly for ``N ≤ 2`` otherwise (a few seconds at most); anything else is
 refused with the command that builds the table.
@@ -77,8 +77,8 @@ def add_parser(osub) -> None:
     b = osub.add_parser("best", help="the optimal discard against the stock, and its chances (exact)",
                         description="Optimal play against the stock (discards reshuffled in): an 8-card hand "
                                     "gives the best card to throw and the value of every discard; a 7-card hand "
-                                    "what the next draw is worth. Uses the table of `python -m rumino.odds.optimal "
-                                    "build` when built, else answers directly for --draws up to 2.")
+                                    "what the next draw is worth. Uses the table of `rumino optimal build` when "
+                                    "built, else answers directly for --draws up to 2.")
     b.add_argument("hand", metavar="HAND", help='7 or 8 cards, e.g. "7h 8h 9h 5c 5d 5s Ks 2c"')
     b.add_argument("--goal", required=True, choices=("knock", "gin", "rumino"))
     b.add_argument("--draws", type=int, required=True, metavar="N", help="draws to come (table: up to 10)")

@@ -9,6 +9,7 @@ and the stored deal tables (:mod:`rumino.compare.deals`).
 
 from __future__ import annotations
 
+import socket
 from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
@@ -118,6 +119,28 @@ def check_dask_address(text) -> str:
     if not 1 <= int(port) <= 65535:
         raise RuleConfigError(f"the Dask address {text!r} has port {int(port)}: a port is from 1 to 65535.")
     return text
+
+
+def check_dask_reachable(address: str, timeout: float = DASK_TIMEOUT_S) -> str:
+    """``address`` (checked) if something accepts a connection there within ``timeout`` seconds, so a
+    command can say so in one line before it starts its progress bar.
+
+    >>> check_dask_reachable("tcp://127.0.0.1:9", timeout=1)  # nothing listens on port 9
+    Traceback (most recent call last):
+    ...
+    rumino.errors.RuleConfigError: no Dask scheduler answered at tcp://127.0.0.1:9 within 1 s (ConnectionRefusedError): start one (dask scheduler) or check the address.
+    """
+    address = check_dask_address(address)
+    scheme, _, rest = address.rpartition("://")
+    if scheme == "inproc":
+        return address
+    host, _, port = rest.rpartition(":")
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=timeout).close()
+    except OSError as err:
+        raise RuleConfigError(f"no Dask scheduler answered at {address} within {timeout:g} s "
+                              f"({type(err).__name__}): start one (dask scheduler) or check the address.") from None
+    return address
 
 
 @contextmanager

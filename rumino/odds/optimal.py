@@ -89,7 +89,7 @@ and any ``knock_max_deadwood``.
 
 Building the full tables
 ------------------------
-``python -m rumino.odds.optimal build`` solves the 108-card pack (14,945,658
+``rumino optimal build`` solves the 108-card pack (14,945,658
 classes of 7 cards, 104,437,554 of 8, 750,725,326 discard edges) and writes
 ``prob.npy`` (float32, goal × draws × class), ``expected.npy``, ``goal.npy``,
 ``deadwood.npy``, ``meta.json`` (timings, error bounds, checks) and
@@ -114,7 +114,6 @@ import time
 from dataclasses import dataclass, field
 from math import comb
 from pathlib import Path
-from typing import Sequence
 
 import numba
 import numpy as np
@@ -127,7 +126,8 @@ from rumino.variants.rumino import HAND_SIZE, RUMINO, RuminoRules
 from rumino.odds.enumerate import PackShape, class_count, is_rumino_batch, iter_classes, row_count, tasks
 
 __all__ = ["GOALS", "SolitaireModel", "OptimalTable", "ClassIndex", "direct_values", "default_table_dir",
-           "best_answer", "TableMissingError", "keep_target_values", "KeepTarget", "goal_bits"]
+           "best_answer", "TableMissingError", "keep_target_values", "KeepTarget", "goal_bits",
+           "BUILD_COMMAND", "BUILD_COST", "build_tables", "write_table_figures"]
 
 GOALS = ("knock", "gin", "rumino")
 TIMED_GOALS = ("knock", "gin")  # goals with an infinite-horizon table (expected draws)
@@ -805,6 +805,10 @@ class SolitaireModel:
 # =========================================================================== the table
 
 
+BUILD_COMMAND = "rumino optimal build"
+# measured: 932 s on the 2-core CI machine, 1.94 GB written (book/data/optimal_figures.json, "build")
+BUILD_COST = "about 16 minutes on 2 cores and 2 GB of disk"
+
 def default_table_dir() -> Path:
     """Where built tables live: ``$RUMINO_OPTIMAL_DIR``, else ``$XDG_CACHE_HOME/rumino/optimal``
     (``~/.cache/rumino/optimal``)."""
@@ -896,7 +900,7 @@ class OptimalTable:
         d = Path(directory or default_table_dir()) / shape_key(shape, rules)
         if not (d / "meta.json").exists():
             raise TableMissingError(f"no optimal table for this pack and rules in {d}: build it with "
-                                    f"`python -m rumino.odds.optimal build` (about half an hour on 2 cores).")
+                                    f"`{BUILD_COMMAND}` ({BUILD_COST}).")
         meta = json.loads((d / "meta.json").read_text())
         exp = np.load(d / "expected.npy", mmap_mode="r") if (d / "expected.npy").exists() else None
         return cls(shape=shape, rules=rules, prob=np.load(d / "prob.npy", mmap_mode="r"),
@@ -1056,8 +1060,8 @@ def best_answer(hand, goal: str, draws: int, *, table: OptimalTable | None = Non
             if draws > 2:
                 raise TableMissingError(
                     f"{draws} draws from {'an' if n == 8 else 'a'} {n}-card hand need the optimal table, which is "
-                    f"not built in {Path(directory or default_table_dir())}: run `python -m rumino.odds.optimal build` (about half an hour "
-                    f"on 2 cores), or ask for at most 2 draws.") from None
+                    f"not built in {Path(directory or default_table_dir())}: run `{BUILD_COMMAND}` ({BUILD_COST}), "
+                    f"or ask for at most 2 draws.") from None
             source = "direct"
     if table is not None and draws > table.horizon:
         raise RuleConfigError(f"draws is {draws}: the table goes up to {table.horizon} draws.")
@@ -1422,66 +1426,46 @@ def sample_rows(table: "OptimalTable", seed: int = 14, samples: int = 12) -> lis
     return rows
 
 
-# =========================================================================== command line
+# =========================================================================== building (rumino optimal)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m rumino.odds.optimal build [--dir D] [--horizon N] [--tol T]`` builds and saves the tables."""
-    import argparse
-
-    p = argparse.ArgumentParser(prog="python -m rumino.odds.optimal",
-                                description="Build the optimal-discard tables of Rumino against the stock.")
-    sub = p.add_subparsers(dest="cmd", required=True)
-    b = sub.add_parser("build", help="solve every 7-card class and save the tables")
-    b.add_argument("--dir", default=None, help=f"where to write (default {default_table_dir()})")
-    b.add_argument("--horizon", type=int, default=MAX_HORIZON)
-    b.add_argument("--tol", type=float, default=1e-6, help="certified relative error of the expected draws")
-    b.add_argument("--shape", default="4,13,2,4", help="suits,ranks,copies,jokers (default the 108-card pack)")
-    b.add_argument("--threads", type=int, default=2)
-    b.add_argument("--reuse-finite", action="store_true", help="keep a finished prob.npy in the target directory")
-    b.add_argument("--max-minutes", type=float, default=None,
-                   help="cap the infinite-horizon iteration (it stops with the bound certified so far)")
-    f = sub.add_parser("figures", help="the book's figures from a built table, as JSON")
-    f.add_argument("--dir", default=None, help=f"where the table is (default {default_table_dir()})")
-    f.add_argument("--out", default="book/data/optimal_figures.json", help="JSON file to write")
-    f.add_argument("--shape", default="4,13,2,4")
-    args = p.parse_args(argv)
-    if args.cmd == "figures":
-        s = PackShape(*[int(x) for x in args.shape.split(",")])
-        table = OptimalTable.load(s, directory=args.dir)
-        d = Path(args.dir or default_table_dir()) / shape_key(s, table.rules)
-        table.meta["table_bytes"] = sum(f.stat().st_size for f in d.iterdir() if f.suffix == ".npy")
-        res = {"model": "solitaire against the stock, discards reshuffled in (rumino.odds.optimal)",
-               "shape": [s.suits, s.ranks, s.copies, s.jokers], "knock_max_deadwood": table.rules.knock_max_deadwood,
-               "horizon": table.horizon,
-               "build": {k: table.meta.get(k) for k in ("build_seconds", "classes7", "classes8", "edges", "horizon",
-                                                         "finite_error_bound", "infinite", "keep_target_check",
-                                                         "table_bytes")},
-               **json.loads((d / "figures.json").read_text()), "samples": sample_rows(table)}
-        out = Path(args.out)
-        if out.exists():  # the play figures (python -m rumino.playing.optimal_play) are kept, not recomputed here
-            old = json.loads(out.read_text())
-            res.update({k: old[k] for k in ("policies", "games") if k in old})
-        out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(json.dumps(res, indent=1) + "\n")
-        print(f"wrote {args.out}")
-        return 0
-    s = PackShape(*[int(x) for x in args.shape.split(",")])
-    numba.set_num_threads(min(args.threads, numba.config.NUMBA_NUM_THREADS))
-    model = SolitaireModel(s, threads=args.threads, verbose=True)
-    target = Path(args.dir or default_table_dir()) / shape_key(s, model.rules)
-    table = model.solve(horizon=args.horizon, tol=args.tol, out_dir=target, reuse_finite=args.reuse_finite,
-                        max_seconds=None if args.max_minutes is None else 60 * args.max_minutes)
+def build_tables(shape: PackShape, directory=None, *, horizon: int = MAX_HORIZON, tol: float = 1e-6,
+                 threads: int = 2, reuse_finite: bool = False, max_minutes: float | None = None) -> Path:
+    """Solve every class of ``shape``, check the keep-the-target property and save the tables
+    (what ``rumino optimal build`` runs; :data:`BUILD_COST` for the full pack). Returns the folder."""
+    numba.set_num_threads(min(threads, numba.config.NUMBA_NUM_THREADS))
+    model = SolitaireModel(shape, threads=threads, verbose=True)
+    target = Path(directory or default_table_dir()) / shape_key(shape, model.rules)
+    table = model.solve(horizon=horizon, tol=tol, out_dir=target, reuse_finite=reuse_finite,
+                        max_seconds=None if max_minutes is None else 60 * max_minutes)
     t = time.perf_counter()
     table.meta["keep_target_check"] = check_keep_target(table, verbose=True)
     print(f"keep-the-target check in {time.perf_counter() - t:.0f} s: {table.meta['keep_target_check']}")
     t = time.perf_counter()
-    d = table.save(args.dir)
+    d = table.save(directory)
     size = sum(f.stat().st_size for f in d.iterdir())
     print(f"saved to {d} ({size / 1e6:.1f} MB) in {time.perf_counter() - t:.1f} s; "
           f"build {table.meta['build_seconds']:.0f} s")
-    return 0
+    return d
 
 
-if __name__ == "__main__":
-    raise SystemExit(main())
+def write_table_figures(shape: PackShape, directory=None, out="book/data/optimal_figures.json") -> Path:
+    """The book's figures from a built table, as JSON (what ``rumino optimal figures`` writes); the play
+    figures already in ``out`` (``rumino optimal play``) are kept, not recomputed."""
+    table = OptimalTable.load(shape, directory=directory)
+    d = Path(directory or default_table_dir()) / shape_key(shape, table.rules)
+    table.meta["table_bytes"] = sum(f.stat().st_size for f in d.iterdir() if f.suffix == ".npy")
+    res = {"model": "solitaire against the stock, discards reshuffled in (rumino.odds.optimal)",
+           "shape": [shape.suits, shape.ranks, shape.copies, shape.jokers],
+           "knock_max_deadwood": table.rules.knock_max_deadwood, "horizon": table.horizon,
+           "build": {k: table.meta.get(k) for k in ("build_seconds", "classes7", "classes8", "edges", "horizon",
+                                                     "finite_error_bound", "infinite", "keep_target_check",
+                                                     "table_bytes")},
+           **json.loads((d / "figures.json").read_text()), "samples": sample_rows(table)}
+    out = Path(out)
+    if out.exists():
+        old = json.loads(out.read_text())
+        res.update({k: old[k] for k in ("policies", "games") if k in old})
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(res, indent=1) + "\n")
+    return out

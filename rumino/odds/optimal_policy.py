@@ -34,8 +34,8 @@ from rumino.cards import JOKER, format_card, from_counts
 from rumino.errors import RuleConfigError
 from rumino.hand.kernels import min_deadwood_batch
 from rumino.odds.enumerate import PackShape
-from rumino.odds.optimal import (GOALS, TIMED_GOALS, OptimalTable, TableMissingError, best_answer, default_table_dir,
-                                 direct_values, shape_key)
+from rumino.odds.optimal import (BUILD_COMMAND, BUILD_COST, GOALS, TIMED_GOALS, OptimalTable, TableMissingError,
+                                 best_answer, default_table_dir, direct_values, shape_key)
 from rumino.variants.rumino import RUMINO, RuminoRules, evaluator_for
 
 __all__ = ["FULL", "load_table", "TableValues", "DirectValues", "shed_key", "discard_costs", "choose_discard",
@@ -57,12 +57,11 @@ def load_table(directory=None, rules: RuminoRules = RUMINO, shape: PackShape = F
             if shape_key(shape, rules) != shape_key(shape, RUMINO):
                 raise TableMissingError(
                     f"there is no optimal table for these house rules ({shape_key(shape, rules)}) in {base}: "
-                    f"`python -m rumino.odds.optimal build` builds the default rules' table only (set "
+                    f"`{BUILD_COMMAND}` builds the default rules' table only (set "
                     f"RUMINO_OPTIMAL_DIR to a folder that holds one for these rules).") from None
             raise TableMissingError(
                 f"the optimal table ({shape_key(shape, rules)}) is not built in {base}: set RUMINO_OPTIMAL_DIR to "
-                f"the folder that holds it, or build it with `python -m rumino.odds.optimal build` "
-                f"(about 16 minutes and 2 GB).") from None
+                f"the folder that holds it, or build it with `{BUILD_COMMAND}` ({BUILD_COST}).") from None
     return _TABLES[key]
 
 

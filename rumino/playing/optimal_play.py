@@ -18,7 +18,7 @@ module turns them into *play*:
   table the gap says how far the model is from play;
 * :func:`policy_figures` and :func:`game_figures` — the figures of the book's
   section, written into ``book/data/optimal_figures.json`` by
-  ``python -m rumino.playing.optimal_play`` (needs the full tables).
+  ``rumino optimal play`` (needs the full tables).
 
 Tie-break (RULES says nothing; a careful player's choice): among discards of equal
 table value, keep the least deadwood, then shed as the greedy bot does (keep
@@ -242,39 +242,23 @@ def game_figures(games: int = 1000, seed: int = 14, directory=None) -> dict:
     return out
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m rumino.playing.optimal_play [--hands N] [--games G] [--seed S] [--out FILE]``: play the
-    optimal table and write the figures (keys ``policies`` and ``games``) into the results file."""
-    import argparse
-
-    p = argparse.ArgumentParser(prog="python -m rumino.playing.optimal_play",
-                                description="Play the optimal table: bots' losses, the model against real "
-                                            "play, and the solitaire bot's win rates (needs the full tables).")
-    p.add_argument("--dir", default=None, help=f"where the table is (default {default_table_dir()})")
-    p.add_argument("--out", default="book/data/optimal_figures.json", help="results file to update")
-    p.add_argument("--hands", type=int, default=4000, help="hands per policy simulation")
-    p.add_argument("--games", type=int, default=1000, help="games per win-rate measurement")
-    p.add_argument("--seed", type=int, default=14)
-    p.add_argument("--only", choices=("policies", "games"), default=None, help="compute one part only")
-    args = p.parse_args(argv)
-    if args.dir:
-        os.environ["RUMINO_OPTIMAL_DIR"] = str(args.dir)  # the solitaire bots of the games load from here
-    table = load_table(args.dir)
-    path = Path(args.out)
+def write_play_figures(directory=None, out="book/data/optimal_figures.json", *, hands: int = 4000,
+                       games: int = 1000, seed: int = 14, only: str | None = None) -> Path:
+    """Play the optimal table and write its figures (keys ``policies`` and ``games``) into ``out``
+    (what ``rumino optimal play`` runs; needs the full tables)."""
+    if directory:
+        os.environ["RUMINO_OPTIMAL_DIR"] = str(directory)  # the solitaire bots of the games load from here
+    table = load_table(directory)
+    path = Path(out)
     new = {}
-    if args.only in (None, "policies"):
-        new["policies"] = policy_figures(table, args.hands, args.seed)
+    if only in (None, "policies"):
+        new["policies"] = policy_figures(table, hands, seed)
         print(f"policies: {new['policies']['seconds']:.0f} s")
-    if args.only in (None, "games"):
-        new["games"] = game_figures(args.games, args.seed)
+    if only in (None, "games"):
+        new["games"] = game_figures(games, seed)
         print("games: " + ", ".join(f"{k} {v['win_rate']['estimate']:.3f}" for k, v in new["games"].items()
                                     if isinstance(v, dict)))
     res = json.loads(path.read_text()) if path.exists() else {}  # read last: the two parts may run side by side
     res.update(new)
     path.write_text(json.dumps(res, indent=1) + "\n")
-    print(f"wrote {path}")
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
+    return path

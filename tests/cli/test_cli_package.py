@@ -116,3 +116,19 @@ def test_a_dask_address_is_checked_and_an_unreachable_scheduler_is_one_line(addr
     assert main(argv) == 2
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and said in err, err
+
+
+def test_the_optimal_tables_are_built_by_the_one_command_and_a_missing_table_says_how(tmp_path, capsys):
+    """`python -m rumino.odds.optimal` died with a traceback when the tables were missing, and two
+    messages gave two build times; now `rumino optimal` names one command and one measured cost."""
+    from rumino.odds.optimal import BUILD_COMMAND, BUILD_COST
+
+    assert BUILD_COMMAND == "rumino optimal build" and "16 minutes" in BUILD_COST
+    for argv in (["optimal", "figures", "--dir", str(tmp_path), "--out", str(tmp_path / "f.json")],
+                 ["optimal", "play", "--dir", str(tmp_path), "--out", str(tmp_path / "f.json")],
+                 ["odds", "best", "7h 8h 9h 5c 5d 5s Ks 2c", "--goal", "gin", "--draws", "5", "--table-dir", str(tmp_path)]):
+        assert main(argv) == 2, argv
+        err = capsys.readouterr().err.strip()
+        assert len(err.splitlines()) == 1 and BUILD_COMMAND in err and BUILD_COST in err, err
+    assert main(["optimal", "build", "--shape", "4,13"]) == 2
+    assert "--shape is '4,13'" in capsys.readouterr().err

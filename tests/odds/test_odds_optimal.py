@@ -301,7 +301,7 @@ def test_cli_best(capsys, tmp_path):
     code = main(["odds", "best", "7h 8h 9h 5c 5d 5s Ks 2c", "--goal", "gin", "--draws", "5",
                  "--table-dir", str(tmp_path)])
     _, err = capsys.readouterr()
-    assert code == 2 and "python -m rumino.odds.optimal build" in err and len(err.strip().splitlines()) == 1
+    assert code == 2 and "rumino optimal build" in err and len(err.strip().splitlines()) == 1
     code = main(["odds", "best", "7h 8h 9h 5c 5d 5s Kx", "--goal", "gin", "--draws", "1"])
     _, err = capsys.readouterr()
     assert code == 2 and "Kx" in err

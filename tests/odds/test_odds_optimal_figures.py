@@ -1,7 +1,7 @@
 """The committed figures of the optimal tables (book/data/optimal_figures.json) against a recomputation.
 
-The file is written by ``python -m rumino.odds.optimal figures`` from the full
-tables (``python -m rumino.odds.optimal build``, half an hour); CI cannot build
+The file is written by ``rumino optimal figures`` from the full
+tables (``rumino optimal build``, about 16 minutes on 2 cores); CI cannot build
 them, so this test recomputes the sampled classes it records from scratch with
 the direct solver (explicit hands, compiled deadwood, no table) and checks the
 internal consistency of the distributions.
@@ -66,7 +66,7 @@ def test_figures_are_consistent(fig):
 
 
 def test_play_figures_are_consistent(fig):
-    """The figures of ``python -m rumino.playing.optimal_play``: n, seed and intervals present; in the model
+    """The figures of ``rumino optimal play``: n, seed and intervals present; in the model
     the optimal policy's simulation is within 4 standard errors of the table (issue 14, item 6); the
     bots never beat the optimum beyond sampling error; the dealt hands' optimal values agree with
     the mean over every deal."""

@@ -45,7 +45,7 @@ def test_missing_table_is_one_clear_line(tmp_path, monkeypatch):
     with pytest.raises(TableMissingError) as err:
         make_player("solitaire")
     msg = str(err.value)
-    assert "\n" not in msg and "RUMINO_OPTIMAL_DIR" in msg and "python -m rumino.odds.optimal build" in msg
+    assert "\n" not in msg and "RUMINO_OPTIMAL_DIR" in msg and "rumino optimal build" in msg
     assert str(tmp_path) in msg
     run = subprocess.run([sys.executable, "-m", "rumino.cli", "simulate", "--players", "solitaire,greedy",
                           "--games", "2"], capture_output=True, text=True,

@@ -49,7 +49,7 @@ def test_explorer_without_table_computes_directly_and_says_so(no_table):
     assert len(a["discards"]) == 8  # every distinct card with its value
     labels = dict(c.facts())
     assert labels["optimal discard (computed directly, no table)"]
-    assert "note" in labels and "python -m rumino.odds.optimal build" in labels["note"]
+    assert "note" in labels and "rumino optimal build" in labels["note"]
     assert "optimal discard" in c.html()
     # a 7-card hand, or another variant: no optimal discard asked
     c.set_text("7h 8h 9h 4c 5d Js Ks")
