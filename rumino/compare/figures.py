@@ -121,6 +121,11 @@ def check_dask_address(text) -> str:
     return text
 
 
+def _unanswered(address: str, timeout: float, err: Exception) -> RuleConfigError:
+    return RuleConfigError(f"no Dask scheduler answered at {address} within {timeout:g} s ({type(err).__name__}): "
+                           f"start one (dask scheduler) or check the address.")
+
+
 def check_dask_reachable(address: str, timeout: float = DASK_TIMEOUT_S) -> str:
     """``address`` (checked) if something accepts a connection there within ``timeout`` seconds, so a
     command can say so in one line before it starts its progress bar.
@@ -138,8 +143,7 @@ def check_dask_reachable(address: str, timeout: float = DASK_TIMEOUT_S) -> str:
     try:
         socket.create_connection((host.strip("[]"), int(port)), timeout=timeout).close()
     except OSError as err:
-        raise RuleConfigError(f"no Dask scheduler answered at {address} within {timeout:g} s "
-                              f"({type(err).__name__}): start one (dask scheduler) or check the address.") from None
+        raise _unanswered(address, timeout, err) from None
     return address
 
 
@@ -156,8 +160,7 @@ def executor_for(workers: int = 1, dask: str | None = None):
         try:
             client = Client(address, timeout=DASK_TIMEOUT_S)
         except (OSError, TimeoutError) as err:  # distributed raises OSError after its timeout
-            raise RuleConfigError(f"no Dask scheduler answered at {address} within {DASK_TIMEOUT_S} s "
-                                  f"({type(err).__name__}): start one (dask scheduler) or check the address.") from None
+            raise _unanswered(address, DASK_TIMEOUT_S, err) from None
         try:
             yield client.get_executor()
         finally:

@@ -30,6 +30,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from rumino.errors import IllegalActionError, RecordError, RuleConfigError
 from rumino.engine.protocol import TABLE
 from rumino.variants import VARIANTS, find_variant
@@ -289,8 +291,6 @@ def replay(record: GameRecord | str | dict, *, upto: int | None = None, check_re
     Raises :class:`RecordError` if an action is illegal, belongs to another
     player, or the final state differs from the recorded result.
     """
-    import numpy as np
-
     if not isinstance(record, GameRecord):
         record = loads_record(record)
 

@@ -50,6 +50,12 @@ def _fmt(e: dict, digits: int = 3, sign: str = "") -> str:
     return f"{e['value']:{sign}.{digits}f}  (95% CI {lo:{sign}.{digits}f} – {hi:{sign}.{digits}f})"
 
 
+def _run_json(summary) -> dict:
+    """What every run's JSON opens with (both summaries): the game, the players, the games, the seed, the rules."""
+    return {"variant": summary.variant, "players": summary.players, "games": summary.games, "seed": summary.seed,
+            "rules": rules_fields(summary.rules)}
+
+
 @dataclass
 class GamesSummary:
     """Raw tallies of a run of games, and their estimates with 95% intervals (``Variant.tally`` "wins")."""
@@ -104,11 +110,7 @@ class GamesSummary:
         """The dict ``rumino simulate --json`` prints."""
         n = len(self.players)
         return {
-            "variant": self.variant,
-            "players": self.players,
-            "games": self.games,
-            "seed": self.seed,
-            "rules": rules_fields(self.rules),
+            **_run_json(self),
             "win_rate": [dict(seat=s, player=self.players[s], **self.win_rate(s).as_json()) for s in range(n)],
             "hands": self.hands,
             "hand_endings": {k: {"count": c, **self.ending_rate(k).as_json()} for k, c in self.endings.items()},
@@ -198,11 +200,7 @@ class ChipsSummary:
         n = len(self.players)
         total_deals = sum(self.deals)
         return {
-            "variant": self.variant,
-            "players": self.players,
-            "games": self.games,
-            "seed": self.seed,
-            "rules": rules_fields(self.rules),
+            **_run_json(self),
             "chips_won": [dict(seat=s, player=self.players[s], **self.chips_won(s).as_json()) for s in range(n)],
             "win_rate": [dict(seat=s, player=self.players[s], **self.win_rate(s).as_json()) for s in range(n)],
             "sections": {s: {"share": self.section_share(s), "chips_per_game": self.section_mean(s).as_json()}
