@@ -1,4 +1,5 @@
-"""A faster start for every process that draws with plotly (the book's chapters, the widgets' kernels).
+"""A faster start for every process that imports nbformat (the book's chapters, the widgets' kernels,
+the book builder and its Sphinx run).
 
 plotly imports nbformat when it is imported (``plotly.io._renderers``), nbformat imports jsonschema,
 and jsonschema, when the optional ``rfc3987-syntax`` package is installed (JupyterLab's ``jupyter-events``
@@ -21,7 +22,7 @@ import importlib.util
 import sys
 import types
 
-__all__ = ["defer_iri_grammar"]
+__all__ = ["defer_iri_grammar", "SPHINX_START"]
 
 _NAME = "rfc3987_syntax"
 
@@ -44,3 +45,8 @@ def defer_iri_grammar() -> None:
     stand_in = types.ModuleType(_NAME, "Stand-in: the real rfc3987_syntax is imported on the first IRI check.")
     stand_in.is_valid_syntax = _load_real
     sys.modules[_NAME] = stand_in
+
+
+#: ``python -c`` text that starts Jupyter Book (Sphinx, myst-nb, nbformat) with the grammar deferred.
+SPHINX_START = ("from rumino.render.plotly_start import defer_iri_grammar; defer_iri_grammar(); "
+                "from jupyter_book.cli.main import main; main()")

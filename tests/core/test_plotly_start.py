@@ -25,3 +25,12 @@ def test_plotly_imports_without_the_iri_grammar_and_iris_are_still_checked():
     done = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["True", "False", "True", "True"]
+
+
+def test_the_book_builders_sphinx_start_runs_jupyter_book():
+    from rumino.render.plotly_start import SPHINX_START
+
+    done = subprocess.run([sys.executable, "-c", SPHINX_START, "--version"], capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "Jupyter Book" in done.stdout
