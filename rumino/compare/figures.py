@@ -155,8 +155,8 @@ def executor_for(workers: int = 1, dask: str | None = None):
         address = check_dask_address(dask)
         try:
             from distributed import Client
-        except ImportError:  # pragma: no cover - distributed is installed with the project's [all] extra
-            raise RuleConfigError("--dask needs the 'distributed' package (pip install distributed).") from None
+        except ImportError:  # pragma: no cover - distributed is installed with the project's [dask] extra (in [all])
+            raise RuleConfigError("--dask needs the 'distributed' package: pip install -e '.[dask]'.") from None
         try:
             client = Client(address, timeout=DASK_TIMEOUT_S)
         except (OSError, TimeoutError) as err:  # distributed raises OSError after its timeout

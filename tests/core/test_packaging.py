@@ -38,6 +38,22 @@ def test_environment_yml_lists_the_same_packages_as_pyproject():
     assert py == env, f"only in pyproject: {sorted(py - env)}; only in environment.yml: {sorted(env - py)}"
 
 
+def _extras_named(req: str) -> set[str]:
+    """The extras a self-reference names: ``rumino[book,test]`` → {"book", "test"}."""
+    m = re.fullmatch(r"rumino\[([\w,\s-]+)\]", req.strip())
+    return {e.strip() for e in m.group(1).split(",")} if m else set()
+
+
+def test_dask_is_an_optional_extra_that_all_and_test_include():
+    proj = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    extras = proj["optional-dependencies"]
+    assert [_name(r) for r in extras["dask"]] == ["dask"] and "[distributed]" in extras["dask"][0]
+    assert "dask" not in {_name(r) for r in proj["dependencies"]}, "a single machine needs no Dask"
+    assert {"book", "test", "oracles", "dask"} <= set().union(*map(_extras_named, extras["all"]))
+    assert "dask" in set().union(*map(_extras_named, extras["test"])), "the Dask tests need the extra"
+    assert "dask" in _extras_named("rumino[book, dask]") and not _extras_named("dask[distributed]")
+
+
 def test_ci_runs_the_readme_test_command():
     readme = (ROOT / "README.md").read_text()
     ci = (ROOT / ".ci" / "run").read_text()
