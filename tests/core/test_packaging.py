@@ -61,9 +61,18 @@ def test_ci_runs_the_readme_test_command():
     assert "../shared" not in ci and "shared/" not in ci
 
 
+def test_readme_quickstart_keeps_its_commands_and_git_ignores_its_venv():
+    quick = (ROOT / "README.md").read_text().split("## Quickstart", 1)[1].split("\n## ", 1)[0]
+    for command in ('pip install -e ".[book]" && rumino book build', "bash .ci/run",
+                    "python3 -m venv .venv && . .venv/bin/activate", "conda env create -f environment.yml",
+                    'pip install -e ".[dask]"'):
+        assert command in quick, command
+    assert ".venv/" in (ROOT / ".gitignore").read_text().splitlines()
+
+
 def test_nothing_reads_the_shared_folder():
     for path in ROOT.rglob("*.py"):
-        if "_build" in path.parts or path.name == "test_packaging.py":
+        if "_build" in path.parts or ".venv" in path.parts or path.name == "test_packaging.py":  # README's venv
             continue
         assert "../shared" not in path.read_text(errors="ignore"), path
 
