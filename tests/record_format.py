@@ -4,15 +4,18 @@
 (``rumino.variants.VARIANTS``) decides: the variant keys (``properties.variant.enum``), each
 variant's rules with their values and defaults (``$defs``), and what each variant allows
 (``allOf``: its rules, its number of players, its dealers). :func:`derived` builds those parts;
-tests/playing/test_record_schema.py checks that the file holds them. ``book/data/record_example.json``
-is the record of a short seeded game of Gin Rummy (:func:`example_game`), which the book's page on
-records shows; the test checks that it is what the engine writes today.
+tests/playing/test_record_schema.py checks that the file holds them.
+
+The book's page on records (book/record_format.md) shows two files of ``book/data/``, which the test
+checks too: ``record.schema.json``, a copy of the schema (the book is built from a copy of its folder,
+so it cannot include a file from outside it), and ``record_example.json``, the record of a short
+seeded game of Gin Rummy (:func:`example_game`) as the engine writes it today.
 
 After a deliberate change (a rule added, a variant added, the engine's play changed)::
 
     PYTHONPATH=$PWD python tests/record_format.py --write
 
-rewrites both files (the hand-written parts of the schema are kept) and says what it wrote.
+rewrites the three files (the hand-written parts of the schema are kept) and says what it wrote.
 
 >>> derived()["$defs"]["rules-gin"]["properties"]["undercut_bonus"]["enum"]
 [25, 10, 20]
@@ -30,6 +33,7 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 SCHEMA = ROOT / "rumino" / "playing" / "record.schema.json"
 EXAMPLE = ROOT / "book" / "data" / "record_example.json"
+BOOK_SCHEMA = ROOT / "book" / "data" / "record.schema.json"
 # the example: a game of Gin Rummy to 25 points, over after one hand of 10 actions
 EXAMPLE_GAME = {"variant": "gin", "rules": {"game_to": 25}, "seed": 8, "players": ["greedy", "threshold:3"]}
 WIDTH = 100  # the book shows the files: an object or a list that fits in 100 columns stays on one line
@@ -138,10 +142,11 @@ def main(argv: list[str]) -> int:  # pragma: no cover - run by hand
         print(__doc__, file=sys.stderr)
         return 2
     schema = with_derived(json.loads(SCHEMA.read_text(encoding="utf-8")))
-    SCHEMA.write_text(compact_json(schema) + "\n", encoding="utf-8")
+    for path in (SCHEMA, BOOK_SCHEMA):
+        path.write_text(compact_json(schema) + "\n", encoding="utf-8")
     EXAMPLE.write_text(example_text(), encoding="utf-8")
-    print(f"wrote {SCHEMA.relative_to(ROOT)} ({len(schema['$defs'])} variants' rules) and "
-          f"{EXAMPLE.relative_to(ROOT)}")
+    print(f"wrote {SCHEMA.relative_to(ROOT)} ({len(schema['$defs'])} variants' rules), its copy "
+          f"{BOOK_SCHEMA.relative_to(ROOT)} and {EXAMPLE.relative_to(ROOT)}")
     return 0
 
 

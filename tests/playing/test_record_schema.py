@@ -11,7 +11,7 @@ import re
 import numpy as np
 import pytest
 from golden_replay import GOLDEN
-from record_format import EXAMPLE, SCHEMA, derived, example_text, with_derived
+from record_format import BOOK_SCHEMA, EXAMPLE, SCHEMA, derived, example_text, with_derived
 
 from rumino.errors import RecordError
 from rumino.players import make_players
@@ -141,6 +141,16 @@ def test_the_books_example_is_what_the_engine_writes(example, full):
         "book/data/record_example.json is not what the engine writes now: "
         "PYTHONPATH=$PWD python tests/record_format.py --write")
     assert not list(full.iter_errors(example)) and replay(loads_record(example)).game_over
+    # what book/record_format.md says of it
+    assert example["variant"] == "gin" and example["rules"]["game_to"] == 25 and example["seed"] == 8
+    assert example["result"]["hands"] == 1 and example["actions"][-1][1].startswith("knock")
+    assert example["actions"][-1][0] == 0 and example["players"] == ["greedy", "threshold:3"]
+
+
+def test_the_book_shows_the_packages_schema():
+    assert BOOK_SCHEMA.read_bytes() == SCHEMA.read_bytes(), (
+        "book/data/record.schema.json differs from rumino/playing/record.schema.json: "
+        "PYTHONPATH=$PWD python tests/record_format.py --write")
 
 
 # ---------------------------------------------------------------------------- records that do not
@@ -252,3 +262,39 @@ def test_loading_does_not_check_each_action_with_jsonschema():
 def test_the_schema_message_names_the_json_path():
     assert re.fullmatch(r"the record's rules\.gin_bonus: -3 is less than the minimum of 0\.",
                         schema_problem(json.loads(example_text()) | {"rules": {"gin_bonus": -3}}))
+
+
+# ---------------------------------------------------------------------------- the book's page
+
+PAGE = SCHEMA.parents[2] / "book" / "record_format.md"
+
+
+def test_the_books_page_includes_the_example_and_the_schema():
+    text = PAGE.read_text(encoding="utf-8")
+    included = re.findall(r"```\{literalinclude\} (\S+)\n:language: json\n```", text)
+    assert included == ["data/record_example.json", "data/record.schema.json"]
+    assert all((PAGE.parent / name).is_file() for name in included)
+    assert "RULES §" not in text and "](http" not in text  # no rules citations, nothing off the book
+
+
+def test_the_books_page_code_runs_and_says_what_the_page_says(tmp_path, monkeypatch, capsys):
+    text = PAGE.read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", text, re.S)
+    assert len(blocks) == 2 and all(len(line) <= 88 for b in blocks for line in b.splitlines())
+    monkeypatch.chdir(tmp_path)
+    scope: dict = {}
+    exec(compile(blocks[0], str(PAGE), "exec"), scope)
+    assert capsys.readouterr().out == "True\n" and "The comparison prints `True`." in text
+    assert len(scope["first"].history) == 10
+    exec(compile(blocks[1], str(PAGE), "exec"), {})  # the saved record fits the schema
+    # the message the page quotes is the loader's
+    quoted = re.search(r"for\s+instance `(the record's result[^`]*)`", text).group(1)
+    bad = json.loads((tmp_path / "game.json").read_text(encoding="utf-8"))
+    bad["result"]["scores"][1] = "0"
+    with pytest.raises(RecordError) as err:
+        loads_record(bad)
+    assert str(err.value) == quoted
+    quoted = re.search(r"engine's words \(`(the record's seed[^`]*)`\)", text).group(1)
+    with pytest.raises(RecordError) as err:
+        loads_record(json.loads((tmp_path / "game.json").read_text(encoding="utf-8")) | {"seed": -1})
+    assert str(err.value) == quoted
