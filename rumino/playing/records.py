@@ -1,7 +1,9 @@
 """Game records: the rules, the seed, the players and every action, as JSON that replays exactly.
 
 A record is data only. Loading one parses JSON (no ``eval``, no pickle, no
-imports named by the file), checks every field's type and range, rebuilds the
+imports named by the file), checks it against the record format's JSON Schema
+(``record.schema.json`` beside this module, :func:`record_schema`; the book's
+page "Game records" shows it), checks every field's type and range, rebuilds the
 rules through their validating dataclass, reads each action from its book
 notation through the game's own action set, and replays it through the
 *checked* ``apply`` of a fresh game started from the recorded seed. Any
@@ -26,6 +28,9 @@ rumino.errors.RecordError: the record lacks the key 'version' (a record has: for
 from __future__ import annotations
 
 import dataclasses
+import functools
+import importlib.resources
+import itertools
 import json
 from dataclasses import dataclass
 from typing import Any
@@ -34,6 +39,7 @@ import numpy as np
 
 from rumino.errors import IllegalActionError, RecordError, RuleConfigError
 from rumino.engine.protocol import TABLE
+from rumino.render.plotly_start import defer_iri_grammar
 from rumino.variants import VARIANTS, find_variant
 
 FORMAT = "rumino-record"
@@ -44,6 +50,11 @@ MAX_TEXT = 64 * 1024 * 1024
 # one action's text: a Robber Rummy placement spells out the whole table after it (110 cards at most),
 # a Rommé play every lay, lay-off and exchange of a turn (~400 characters)
 MAX_ACTION_TEXT = 1200
+MAX_NAME = 100  # a player's name
+MAX_SEED_WORDS = 64  # a seed given as a list of integers (numpy's SeedSequence entropy)
+# the record format as JSON Schema (draft 2020-12), package data: tests/playing/test_record_schema.py checks
+# that its bounds are the ones above and that its variants and rules are the registry's
+SCHEMA_FILE = "record.schema.json"
 
 
 @dataclass(frozen=True)
@@ -157,7 +168,11 @@ def _is_int(v) -> bool:
 
 
 def loads_record(text: str | bytes | dict) -> GameRecord:
-    """Parse and check a record (JSON text or an already decoded dict). Nothing is replayed yet."""
+    """Parse and check a record (JSON text or an already decoded dict). Nothing is replayed yet.
+
+    The record must fit the schema (:func:`schema_problem`), then each field is checked; a problem is one
+    :class:`RecordError` line, in the field checks' words where they have them.
+    """
     if isinstance(text, (bytes, bytearray)):
         try:
             text = text.decode("utf-8")
@@ -177,6 +192,15 @@ def loads_record(text: str | bytes | dict) -> GameRecord:
             raise RecordError(f"the record holds a number too long to be a game's: {err}.") from None
     else:
         data = text
+    problem = schema_problem(data)
+    if problem is not None:
+        _checked(data)  # the field checks name most problems in the record's own words ("the record's seed is -1")
+        raise RecordError(problem)  # what only the schema says (the result's fields, a variant's other name)
+    return _checked(data)
+
+
+def _checked(data) -> GameRecord:
+    """The record in ``data`` (decoded JSON), each field checked; raises :class:`RecordError` on the first bad one."""
     if not isinstance(data, dict):
         raise RecordError(f"a record is a JSON object; this one is a {type(data).__name__}.")
     for k in data:
@@ -202,8 +226,8 @@ def loads_record(text: str | bytes | dict) -> GameRecord:
     rules = _load_rules(variant, data["rules"])
     seed, state = data["seed"], data["rng_state"]
     if seed is not None:
-        if not (_is_int(seed) and seed >= 0) and not (
-                isinstance(seed, list) and 0 < len(seed) <= 64 and all(_is_int(s) and s >= 0 for s in seed)):
+        if not (_is_int(seed) and seed >= 0) and not (isinstance(seed, list) and 0 < len(seed) <= MAX_SEED_WORDS
+                                                      and all(_is_int(s) and s >= 0 for s in seed)):
             raise RecordError(f"the record's seed is {seed!r}: it must be a non-negative integer or a list of them.")
         if state is not None:
             raise RecordError("the record has both a seed and an rng_state; it must have exactly one.")
@@ -212,8 +236,8 @@ def loads_record(text: str | bytes | dict) -> GameRecord:
             raise RecordError("the record has neither a seed nor an rng_state, so its deals cannot be replayed.")
         state = _load_state(state)
     players = data["players"]
-    if not isinstance(players, list) or not all(isinstance(p, str) and len(p) <= 100 for p in players):
-        raise RecordError("the record's players must be a list of names (text of at most 100 characters).")
+    if not isinstance(players, list) or not all(isinstance(p, str) and len(p) <= MAX_NAME for p in players):
+        raise RecordError(f"the record's players must be a list of names (text of at most {MAX_NAME} characters).")
     lo, hi = variant.players
     if not lo <= len(players) <= hi:
         raise RecordError(f"the record has {len(players)} players; {variant.title} is for {lo} to {hi}.")
@@ -258,6 +282,7 @@ def _load_state(raw) -> dict:
 
 
 def _load_actions(raw, words) -> tuple:
+    """The actions, each checked here (what the schema says of one action, without its cost: see _validator)."""
     if not isinstance(raw, list):
         raise RecordError("the record's actions must be a list of [actor, action] pairs.")
     if len(raw) > MAX_ACTIONS:
@@ -265,20 +290,102 @@ def _load_actions(raw, words) -> tuple:
     out = []
     for i, item in enumerate(raw):
         if not (isinstance(item, list) and len(item) == 2):
-            raise RecordError(f"action {i} of the record is {item!r}: it must be a pair [actor, action].")
+            raise RecordError(f"action {i} of the record is {_clip(item)}: it must be a pair [actor, action].")
         actor, text = item
         if actor == "table":
             actor = TABLE
         elif not (_is_int(actor) and actor >= 0):
-            raise RecordError(f"action {i} of the record has actor {actor!r}: it must be a seat number or 'table'.")
-        if not isinstance(text, str) or len(text) > MAX_ACTION_TEXT:
-            raise RecordError(f"action {i} of the record is {text!r}: it must be an action such as 'draw stock'.")
+            raise RecordError(f"action {i} of the record has actor {_clip(actor)}: it must be a seat number "
+                              f"or 'table'.")
+        if not isinstance(text, str):
+            raise RecordError(f"action {i} of the record is {_clip(text)}: it must be an action such as "
+                              f"'draw stock'.")
+        if len(text) > MAX_ACTION_TEXT:
+            raise RecordError(f"action {i} of the record is {len(text)} characters long: an action has at most "
+                              f"{MAX_ACTION_TEXT}.")
         try:
             act = words.parse(text)
         except IllegalActionError as err:
             raise RecordError(f"action {i} of the record: {err}") from None
         out.append((actor, act))
     return tuple(out)
+
+
+# --------------------------------------------------------------------------- the schema
+
+
+@functools.cache
+def _schema_text() -> str:
+    return importlib.resources.files(__package__).joinpath(SCHEMA_FILE).read_text(encoding="utf-8")
+
+
+def record_schema() -> dict:
+    """The record format as JSON Schema (draft 2020-12): what every field means and the values it takes.
+
+    >>> schema = record_schema()
+    >>> schema["properties"]["format"]["const"], schema["required"][:3]
+    ('rumino-record', ['format', 'version', 'variant'])
+    """
+    return json.loads(_schema_text())  # a fresh copy: a caller may change it
+
+
+@functools.cache
+def _validator(variant: str | None = None):
+    """The schema's validator for records of ``variant`` (a registry key; None: any), made once.
+
+    It checks everything but each action, which ``_load_actions`` checks against the same bounds:
+    jsonschema spends about 0.1 ms on an action, ten times what reading it costs (1.1 s for the 8,357
+    actions of the golden records, whose replay takes 0.3 s), and a record may hold 2,000,000 of them.
+    Of the variants' cases (``allOf``) it keeps only ``variant``'s: the others' ``if`` names another
+    variant, so they cannot apply, and trying them took half the check's time.
+    """
+    defer_iri_grammar()  # jsonschema's import would otherwise build an IRI grammar: 2.5 s of CPU, unused here
+    import jsonschema  # here, not at the top: `import rumino` does not pay for it
+
+    schema = record_schema()
+    del schema["properties"]["actions"]["items"]
+    if variant is not None:
+        schema["allOf"] = [c for c in schema["allOf"] if c["if"]["properties"]["variant"]["const"] == variant]
+    return jsonschema.Draft202012Validator(schema)
+
+
+def schema_problem(data) -> str | None:
+    """What in ``data`` (a decoded record) breaks the record schema, in one line naming its JSON path, or None.
+
+    >>> from rumino.variants.gin import GIN, GinGame
+    >>> from rumino.players import GreedyPlayer
+    >>> from rumino.engine import play
+    >>> record = json.loads(dumps_record(play(GinGame.new(GIN, 2, seed=8), [GreedyPlayer()] * 2)))
+    >>> schema_problem(record) is None
+    True
+    >>> schema_problem(record | {"result": {"scores": [0, "35"], "hands": 1, "phase": "game_over"}})
+    "the record's result.scores[1]: '35' is not of type 'integer'."
+    >>> schema_problem({"format": "rumino-record"})
+    "the record: 'version' is a required property."
+    """
+    variant = data.get("variant") if isinstance(data, dict) else None
+    # first: it defers the IRI grammar before jsonschema is imported; one validator a known variant
+    validator = _validator(variant if isinstance(variant, str) and variant in VARIANTS else None)
+    from jsonschema.exceptions import best_match
+
+    try:
+        if validator.is_valid(data):
+            return None
+        # the most relevant of the first errors: a hostile record may hold millions, each message holds a repr
+        error = best_match(itertools.islice(validator.iter_errors(data), 100))
+        message, shown = error.message, repr(error.instance)
+    except RecursionError:  # a decoded dict may be nested deeper than json.loads allows
+        return "the record is nested too deeply to be a game record."
+    if len(shown) > 80 and shown in message:  # "['x', 'x', …] is too long": the value is elided
+        message = message.replace(shown, _clip(error.instance))
+    where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.absolute_path).lstrip(".")
+    return f"the record's {where}: {message}." if where else f"the record: {message}."
+
+
+def _clip(value, size: int = 60) -> str:
+    """``repr(value)``, elided in the middle when longer than ``size`` characters (a message is one line)."""
+    text = repr(value)
+    return text if len(text) <= size else f"{text[:size - 20]} … {text[-12:]}"
 
 
 # --------------------------------------------------------------------------- replaying
@@ -343,4 +450,5 @@ def load_record(path) -> GameRecord:
     return loads_record(data)
 
 
-__all__ = ["GameRecord", "record_of", "dumps_record", "save_record", "loads_record", "load_record", "replay"]
+__all__ = ["GameRecord", "record_of", "dumps_record", "save_record", "loads_record", "load_record", "replay",
+           "record_schema", "schema_problem"]

@@ -96,6 +96,20 @@ class RuminoRules:
             raise ValueError(f"rebuy number k is {k}: it counts from 1.")
         return self.stake * (2 ** (k - 1) if self.rebuy_price == "doubling" else 1)
 
+    def rebuys_total(self, k: int) -> int:
+        """What a player's first ``k`` rebuys cost together: B·(2^k − 1), or B·k when flat (RULES §1.5).
+
+        The invariants check it after every action, so it is the closed form, not a sum over the rebuys
+        (a long game's sum cost a quarter of its checking time).
+
+        >>> all(r.rebuys_total(k) == sum(r.rebuy_cost(i) for i in range(1, k + 1))
+        ...     for r in (RUMINO, replace(RUMINO, rebuy_price="flat", stake=3)) for k in range(40))
+        True
+        """
+        if k < 0:
+            raise ValueError(f"rebuy count k is {k}: it cannot be negative.")
+        return self.stake * (2 ** k - 1 if self.rebuy_price == "doubling" else k)
+
 
 RUMINO = RuminoRules()
 PACK = RUMINO_PACK
@@ -679,7 +693,7 @@ class RuminoGame(DrawDiscardGame):
             expect(bool(self.discard) and self.in_hand[self.discarder], "a claim without a discard or discarder")
         for p in range(n):
             k = self.rebuys[p]
-            expect_paid = self.stake_cents + sum(self.rules.rebuy_cost(i) * 100 for i in range(1, k + 1))
+            expect_paid = self.stake_cents + self.rules.rebuys_total(k) * 100
             expect(self.paid[p] == expect_paid, f"seat {p} paid {self.paid[p]} cents, the rules say {expect_paid}")
         counts = self._inv_replay[2]
         expect(counts["join"] == self.joins and counts["rebuy"] == sum(self.rebuys) and n == len(self.rebuys),
