@@ -76,7 +76,7 @@ def test_axe_finds_a_known_violation(browser):
 
 
 def test_answer_checker_marks_answers_on_a_static_page(browser):
-    from widgets.answer_checker import AnswerChecker, fingerprint
+    from rumino_widgets.answer_checker import AnswerChecker, fingerprint
 
     key = {"bad night (dollars)": fingerprint(80), "a probability": fingerprint(0.6141)}
     html = AnswerChecker(key).static_html()
@@ -191,7 +191,7 @@ def voila_url(chromium_path):
 
 
 def test_keyboard_reaches_and_moves_the_odds_explorer_slider(browser, voila_url):
-    from widgets import OddsExplorerController
+    from rumino_widgets import OddsExplorerController
 
     page = browser.new_page(viewport={"width": 1100, "height": 900})
     try:

@@ -18,7 +18,7 @@ import pytest
 from importlinter.cli import lint_imports
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("rumino", "widgets")
+PACKAGES = ("rumino", "rumino_widgets")
 
 
 @pytest.fixture(scope="module")

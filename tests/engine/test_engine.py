@@ -196,7 +196,7 @@ def test_variant_is_the_only_registry_of_engines():
     import rumino.cli.simulate as cli_simulate
     import rumino.playing.records as records
     import rumino.playing.simulation as simulation
-    import widgets.house_rule_lab as lab
+    import rumino_widgets.house_rule_lab as lab
     from rumino.variants import VARIANTS, playable_variants
 
     assert VARIANTS["rumino"].game is RuminoGame and playable_variants()["rumino"].game is RuminoGame

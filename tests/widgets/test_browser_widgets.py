@@ -269,7 +269,7 @@ def _wait_title(page, scope: str, pattern: str) -> str:
 
 
 def test_odds_explorer_draws_slider_moves_the_curve_and_the_readout(open_demo):
-    from widgets import OddsExplorerController
+    from rumino_widgets import OddsExplorerController
 
     page = open_demo("odds_explorer", f"{OE} {PLOT_TITLE}")
     demo = dict(hand="3h 4h 5h 6h Kc Kd 2s", draws=20, samples=1000, seed=1)
@@ -287,7 +287,7 @@ def test_odds_explorer_draws_slider_moves_the_curve_and_the_readout(open_demo):
 
 
 def test_odds_explorer_switches_to_bare_outs(open_demo):
-    from widgets import OddsExplorerController
+    from rumino_widgets import OddsExplorerController
 
     page = open_demo("odds_explorer", f"{OE} {PLOT_TITLE}")
     page.select_option(f"{OE} select", label="any k outs")
@@ -455,7 +455,7 @@ PO = ".rumino-poker-odds-explorer"
 def _poker_slider_to_8_cards(page):
     """Press → on the hand-size slider (7 → 8 cards): title, readout and table follow the engine."""
     from rumino.odds.poker import best_five_table
-    from widgets import PokerOddsExplorerController
+    from rumino_widgets import PokerOddsExplorerController
 
     ref = PokerOddsExplorerController(cards=7)
     assert _plot_title(page, PO) == ref.figure_spec()["title"]
@@ -494,7 +494,7 @@ RT_CARDS = f"{RT} .rumino-your-hand .rumino-card-button"
 
 def test_rummoli_table_play_the_called_card_and_see_the_stops(open_demo):
     from rumino.cards import format_card
-    from widgets import RummoliTableController
+    from rumino_widgets import RummoliTableController
 
     page = open_demo("rummoli_table", f"{RT} .rumino-your-hand svg")
     ref = RummoliTableController("default,default,default", seed=1)  # the demo's table
@@ -521,7 +521,7 @@ def test_rummoli_table_play_the_called_card_and_see_the_stops(open_demo):
 
 def test_lab_rummoli_table(open_in_lab):
     from rumino.cards import format_card
-    from widgets import RummoliTableController
+    from rumino_widgets import RummoliTableController
 
     page = open_in_lab("rummoli_table", f"{RT} .rumino-your-hand svg")
     legal = [a.card for a in RummoliTableController("default,default,default", seed=1).legal()]
@@ -601,8 +601,8 @@ def _marked(page, section: str, mark: str) -> list[int]:
 
 
 def test_table_rearrangement_marks_the_moved_and_placed_cards(open_demo):
-    from widgets import TableRearrangementController
-    from widgets.table_rearrangement import EXAMPLES
+    from rumino_widgets import TableRearrangementController
+    from rumino_widgets.table_rearrangement import EXAMPLES
 
     page = open_demo("table_rearrangement", f"{TR_OUT} .rumino-table-after")
     # RULES §4.5.1: the second 7♣ is placed, 8♣ 9♣ move beside it
@@ -637,7 +637,7 @@ RB = ".rumino-game-table-robber"
 def test_robber_table_coach_move_and_a_knob_that_restarts_the_game(open_demo):
     import dataclasses
 
-    from widgets import GameTableController
+    from rumino_widgets import GameTableController
 
     page = open_demo("romme_robber_tables", f"{RB} .rumino-coach-panel .rumino-coach-move")
     ref = GameTableController("greedy,greedy", seed=5, variant="robber", coach_samples=200)  # the demo's table

@@ -10,7 +10,7 @@ from rumino.players import GreedyPlayer
 from rumino.playing.records import record_of, replay
 from rumino.variants.rumino import (CALL, CLAIM, DEAL, DECLINE, KNOCK, PASS, REBUY, RuminoGame, RUMINO,
                                     evaluator_for)
-from widgets import GameTable, GameTableController
+from rumino_widgets import GameTable, GameTableController
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ from rumino.variants import find_variant
 from rumino.table.melds import read_meld
 from rumino.variants.robber import Place
 from rumino.variants.romme_game import Play
-from widgets import GameTable, RuleKnobs
+from rumino_widgets import GameTable, RuleKnobs
 
 
 def _fresh(table):

@@ -11,7 +11,7 @@ from rumino.compare.hand_report import evaluate_hand
 from rumino.errors import RuminoError
 from rumino.melds import GIN_MELDS, RUMINO_MELDS
 from rumino.render.cards import arrangement_html
-from widgets import HandExplorer, HandExplorerController
+from rumino_widgets import HandExplorer, HandExplorerController
 
 
 def _engine_message(text: str, variant: str = "rumino") -> str:

@@ -9,7 +9,7 @@ import pytest
 
 from rumino.cli.simulate import simulate
 from rumino.variants import find_variant
-from widgets import HouseRuleLab, HouseRuleLabController
+from rumino_widgets import HouseRuleLab, HouseRuleLabController
 
 
 def test_each_setting_matches_rumino_simulate_for_the_same_seed():

@@ -10,7 +10,7 @@ from rumino.cards import JOKER, RUMINO_PACK, parse_hand
 from rumino.odds.draws import p_at_least_one, p_complete
 from rumino.odds.exact import one_in
 from rumino.odds.markov import best_target
-from widgets import OddsExplorer, OddsExplorerController
+from rumino_widgets import OddsExplorer, OddsExplorerController
 
 
 def _assert_mc_agrees(widget, limit=4.0):

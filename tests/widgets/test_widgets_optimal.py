@@ -15,8 +15,8 @@ from rumino.cards import format_hand, parse_hand, to_counts
 from rumino.engine import Draw
 from rumino.odds.enumerate import PackShape
 from rumino.odds.optimal import SolitaireModel, direct_values
-from widgets import GameTableController
-from widgets.hand_explorer import HandExplorerController
+from rumino_widgets import GameTableController
+from rumino_widgets.hand_explorer import HandExplorerController
 
 SMALL = PackShape(suits=2, ranks=6, copies=1, jokers=2)
 FULL = PackShape(4, 13, 2, 4)

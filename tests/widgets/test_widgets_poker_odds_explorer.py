@@ -9,8 +9,8 @@ import pytest
 
 from rumino.odds.poker import CATEGORIES, best_five_table
 from rumino.variants.rummoli import hand_sizes
-from widgets import PokerOddsExplorer, PokerOddsExplorerController
-from widgets.poker_odds_explorer import players_text, sizes_to_players
+from rumino_widgets import PokerOddsExplorer, PokerOddsExplorerController
+from rumino_widgets.poker_odds_explorer import players_text, sizes_to_players
 
 # The published seven-card table (e.g. Wikipedia, "Poker probability": 7-card poker hands)
 SEVEN = {"straight_flush": 41_584, "four_of_a_kind": 224_848, "full_house": 3_473_184, "flush": 4_047_644,

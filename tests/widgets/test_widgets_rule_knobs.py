@@ -10,8 +10,8 @@ import pytest
 from rumino.errors import RuminoError
 from rumino.variants import VARIANTS
 from rumino.variants._fields import knob_table
-from widgets import RuleKnobs, RuleKnobsController
-from widgets.rule_knobs import control_kind
+from rumino_widgets import RuleKnobs, RuleKnobsController
+from rumino_widgets.rule_knobs import control_kind
 
 
 def _engine(cls, values):

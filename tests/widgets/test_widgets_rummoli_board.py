@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from rumino.render.rummoli import SECTION_KEYS, board_svg
-from widgets.rummoli_board import RummoliBoard, RummoliBoardController
+from rumino_widgets.rummoli_board import RummoliBoard, RummoliBoardController
 
 
 def _drawn(svg: str) -> dict[str, int]:

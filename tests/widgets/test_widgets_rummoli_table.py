@@ -8,7 +8,7 @@ from rumino.hand.poker import describe
 from rumino.render.rummoli import board_svg
 from rumino.variants import find_variant
 from rumino.variants.rummoli import STRENGTH
-from widgets import RummoliTable, RummoliTableController
+from rumino_widgets import RummoliTable, RummoliTableController
 
 BOTS = "default,default,default"
 

@@ -10,8 +10,8 @@ from rumino.cards import parse_hand
 from rumino.melds import ROBBER_MELDS
 from rumino.table.solver import solve_table
 from rumino.variants import find_variant
-from widgets import TableRearrangement, TableRearrangementController
-from widgets.table_rearrangement import EXAMPLES
+from rumino_widgets import TableRearrangement, TableRearrangementController
+from rumino_widgets.table_rearrangement import EXAMPLES
 
 
 def _marks(html: str, section: str) -> list[tuple[int, str]]:

@@ -15,8 +15,8 @@ from rumino.compare import rules_matrix
 from rumino.errors import RuleConfigError
 from rumino.stats import proportion_estimate
 from rumino.variants import find_variant
-from widgets import VariantCompare, VariantCompareController
-from widgets.variant_compare import ColumnView, matrix_table
+from rumino_widgets import VariantCompare, VariantCompareController
+from rumino_widgets.variant_compare import ColumnView, matrix_table
 
 
 class StandIn:

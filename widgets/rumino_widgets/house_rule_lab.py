@@ -29,8 +29,8 @@ from rumino.playing.simulation import play_games
 from rumino.variants import VARIANTS, find_variant, playable_variants
 from rumino.variants._fields import knob_table
 
-from widgets._base import StaticFallback, error_html, interval_text, table_html
-from widgets.rule_knobs import KnobControl
+from rumino_widgets._base import StaticFallback, error_html, interval_text, table_html
+from rumino_widgets.rule_knobs import KnobControl
 
 SIMULATED = playable_variants()  # the variants with a playable engine (from the one registry)
 # what a reader calls a knob in a legend or a title (the field name is for code)

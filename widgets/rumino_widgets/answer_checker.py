@@ -21,7 +21,7 @@ from html import escape
 
 import ipywidgets as W
 
-from widgets._base import StaticFallback
+from rumino_widgets._base import StaticFallback
 
 FNV_OFFSET, FNV_PRIME = 0x811C9DC5, 0x01000193
 _ids = itertools.count(1)

@@ -35,9 +35,9 @@ from rumino.render.cards import card_back_svg, card_svg, hand_html
 from rumino.render.rummoli import SECTION_TITLES
 from rumino.variants.rummoli import STRENGTH, best_five
 
-from widgets._base import StaticFallback, TableController, error_html, info_html, table_html
-from widgets._cards import CardRow
-from widgets.rummoli_board import RummoliBoard, RummoliBoardController
+from rumino_widgets._base import StaticFallback, TableController, error_html, info_html, table_html
+from rumino_widgets._cards import CardRow
+from rumino_widgets.rummoli_board import RummoliBoard, RummoliBoardController
 
 
 class RummoliTableController(TableController):

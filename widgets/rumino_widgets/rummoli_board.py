@@ -22,7 +22,7 @@ import ipywidgets as W
 from rumino.errors import RuminoError
 from rumino.render.rummoli import SECTION_KEYS, SECTION_TITLES, board_svg
 
-from widgets._base import StaticFallback, error_html, table_html
+from rumino_widgets._base import StaticFallback, error_html, table_html
 
 
 class RummoliBoardController:

@@ -19,7 +19,7 @@ import traitlets
 
 from rumino.render.cards import card_name, card_svg, hand_html
 
-from widgets._base import StaticFallback
+from rumino_widgets._base import StaticFallback
 
 _ESM = r"""
 function render({ model, el }) {

@@ -4,7 +4,7 @@ No rule is decided here: legality and numbers always come from :mod:`rumino`.
 Each widget has ``.controller`` (testable without a browser) and
 ``.static_html()`` (what a page without a kernel shows).
 
->>> from widgets import HandExplorer
+>>> from rumino_widgets import HandExplorer
 >>> HandExplorer(text="2c 3c 4c 9d 9h 9s 7d").controller.report["deadwood"]
 7
 """
@@ -17,16 +17,16 @@ from rumino.render.plotly_start import defer_iri_grammar
 # follow this call on purpose
 defer_iri_grammar()
 
-from widgets.game_table import GameTable, GameTableController
-from widgets.hand_explorer import HandExplorer, HandExplorerController
-from widgets.house_rule_lab import HouseRuleLab, HouseRuleLabController
-from widgets.odds_explorer import OddsExplorer, OddsExplorerController
-from widgets.poker_odds_explorer import PokerOddsExplorer, PokerOddsExplorerController
-from widgets.rule_knobs import RuleKnobs, RuleKnobsController
-from widgets.rummoli_board import RummoliBoard, RummoliBoardController
-from widgets.rummoli_table import RummoliTable, RummoliTableController
-from widgets.table_rearrangement import TableRearrangement, TableRearrangementController
-from widgets.variant_compare import VariantCompare, VariantCompareController
+from rumino_widgets.game_table import GameTable, GameTableController
+from rumino_widgets.hand_explorer import HandExplorer, HandExplorerController
+from rumino_widgets.house_rule_lab import HouseRuleLab, HouseRuleLabController
+from rumino_widgets.odds_explorer import OddsExplorer, OddsExplorerController
+from rumino_widgets.poker_odds_explorer import PokerOddsExplorer, PokerOddsExplorerController
+from rumino_widgets.rule_knobs import RuleKnobs, RuleKnobsController
+from rumino_widgets.rummoli_board import RummoliBoard, RummoliBoardController
+from rumino_widgets.rummoli_table import RummoliTable, RummoliTableController
+from rumino_widgets.table_rearrangement import TableRearrangement, TableRearrangementController
+from rumino_widgets.variant_compare import VariantCompare, VariantCompareController
 
 __all__ = ["GameTable", "GameTableController", "HandExplorer", "HandExplorerController", "HouseRuleLab",
            "HouseRuleLabController", "OddsExplorer", "OddsExplorerController", "PokerOddsExplorer",

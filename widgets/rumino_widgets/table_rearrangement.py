@@ -33,7 +33,7 @@ from rumino.render.cards import MARK_STYLES, hand_html, marked_meld_html
 from rumino.table.diff import FROM_HAND, MOVED, Rearrangement, rearrangement
 from rumino.variants import find_variant
 
-from widgets._base import StaticFallback, error_html, facts_html, info_html
+from rumino_widgets._base import StaticFallback, error_html, facts_html, info_html
 
 # Seeded positions: the two seed examples of RULES §4.5, a joker freed by its natural card, a hand that fits
 # nowhere.

@@ -26,7 +26,7 @@ from rumino.errors import RuminoError
 from rumino.variants import VARIANTS, Variant, find_variant
 from rumino.variants._fields import knob_table
 
-from widgets._base import StaticFallback, error_html
+from rumino_widgets._base import StaticFallback, error_html
 
 SLIDER_MAX_SPAN = 200  # wider integer ranges get a number box
 

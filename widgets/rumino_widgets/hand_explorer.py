@@ -33,8 +33,8 @@ from rumino.variants.rumino import HAND_SIZE
 from rumino.render.cards import arrangement_html, card_svg, hand_html
 from rumino.variants import VARIANTS, find_variant
 
-from widgets._cards import CardRow
-from widgets._base import StaticFallback, error_html, facts_html, info_html
+from rumino_widgets._cards import CardRow
+from rumino_widgets._base import StaticFallback, error_html, facts_html, info_html
 
 
 class HandExplorerController:

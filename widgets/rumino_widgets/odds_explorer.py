@@ -38,7 +38,7 @@ from rumino.odds.markov import Target, best_target, rumino_targets, simulate_kee
 from rumino.odds.coach import first_out_estimates, p_knockable_within
 from rumino.odds.montecarlo import OddsEstimate, proportion
 
-from widgets._base import StaticFallback, error_html, fraction_html, interval_text, table_html
+from rumino_widgets._base import StaticFallback, error_html, fraction_html, interval_text, table_html
 
 TARGETS = {
     "straight_flush": "complete this straight flush",

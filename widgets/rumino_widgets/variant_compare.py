@@ -31,8 +31,8 @@ from plotly.subplots import make_subplots
 from rumino.errors import RuminoError, RuleConfigError
 from rumino.compare import Column, profile, rules_matrix
 
-from widgets._base import StaticFallback, error_html, info_html, interval_text, table_html
-from widgets.rule_knobs import RuleKnobs, RuleKnobsController
+from rumino_widgets._base import StaticFallback, error_html, info_html, interval_text, table_html
+from rumino_widgets.rule_knobs import RuleKnobs, RuleKnobsController
 from rumino.variants import playable_variants
 
 MAX_COLUMNS = 3

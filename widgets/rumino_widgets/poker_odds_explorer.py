@@ -30,7 +30,7 @@ import plotly.io as pio
 from rumino.errors import RuminoError
 from rumino.odds.poker import CATEGORIES, MAX_CARDS, MIN_CARDS, best_five_table, one_in
 
-from widgets._base import StaticFallback, error_html, table_html
+from rumino_widgets._base import StaticFallback, error_html, table_html
 from rumino.variants.rummoli import hand_sizes
 
 NAMES = {k: k.replace("_", " ") for k in CATEGORIES}

@@ -65,8 +65,8 @@ from rumino.render.cards import card_back_svg, card_svg, hand_html, marked_meld_
 from rumino.table.diff import table_diff
 from rumino.table.melds import read_meld
 
-from widgets._base import StaticFallback, TableController, error_html, facts_html, info_html
-from widgets._cards import CardRow
+from rumino_widgets._base import StaticFallback, TableController, error_html, facts_html, info_html
+from rumino_widgets._cards import CardRow
 
 
 class GameTableController(TableController):
