@@ -93,3 +93,13 @@ def test_readme_cli_example_is_what_the_cli_prints(capsys):
     shown = re.search(r'\$ rumino deadwood "7h 8h 9h 10h 5c 5d 5s" --variant rumino\n(.*?)```', readme, re.S).group(1)
     assert main(["deadwood", "7h 8h 9h 10h 5c 5d 5s", "--variant", "rumino"]) == 0
     assert capsys.readouterr().out == shown
+
+
+def test_the_install_puts_only_the_projects_own_names_into_site_packages():
+    """No generic top-level package (such as a plain ``widgets``) that another project could shadow."""
+    import importlib.metadata
+    import importlib.util
+
+    tops = set(importlib.metadata.distribution("rumino").read_text("top_level.txt").split())
+    assert tops == {"rumino", "rumino_widgets"}
+    assert importlib.util.find_spec("rumino_widgets").origin.endswith("widgets/rumino_widgets/__init__.py")
