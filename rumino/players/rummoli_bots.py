@@ -138,8 +138,14 @@ class RummoliDefault(Player):
     kind = "default"
 
     def __init__(self, *, seed=None, rng: np.random.Generator | None = None, name: str | None = None,
-                 samples: int = SAMPLES):
+                 samples: int = SAMPLES, sell_widow: str = "always"):
         super().__init__(name)
+        # "always": a dealer who keeps his hand offers the widow (a sale brings at least 1 chip); the
+        # book's worked deals are played by this bot. "judged": only when the sale can only help him
+        # (:meth:`sells`): the poker pot he risks, weighed against the smallest bid.
+        if sell_widow not in ("always", "judged"):
+            raise ValueError(f"sell_widow is {sell_widow!r}: it is 'always' or 'judged'.")
+        self.sell_widow = sell_widow
         self.rng = rng if rng is not None else np.random.default_rng(seed)
         self.samples = samples
         self._cache: dict = {}
@@ -156,7 +162,9 @@ class RummoliDefault(Player):
             legal = view.legal_actions
             if SWAP in legal and self.widow_gain(view) > 0:
                 return SWAP
-            return KEEP if KEEP_UNSOLD not in legal or self.sells(view) else KEEP_UNSOLD
+            if KEEP_UNSOLD not in legal or self.sell_widow == "always":
+                return KEEP
+            return KEEP if self.sells(view) else KEEP_UNSOLD
         if ph == "auction":
             return self._bid(view)
         if ph == "betting":

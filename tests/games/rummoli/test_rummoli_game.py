@@ -535,8 +535,8 @@ def test_bots_fit_only_where_they_should():
         make_players("default,greedy", game=RuminoGame)
 
 
-def test_rules_2_3_the_default_bot_sells_the_widow_only_when_a_sale_can_only_help_it():
-    bot = RummoliDefault(seed=0)
+def test_rules_2_3_the_judging_bot_sells_the_widow_only_when_a_sale_can_only_help_it():
+    bot = RummoliDefault(seed=0, sell_widow="judged")
     g = new(3, dealer=0)
     strong = "As Ac Ad Ah Ks Kc Kd Kh 10s Jd Qc 2c 3c"  # four aces: a random widow hardly ever beats it
     rest = [c for c in range(52) if c not in set(parse_hand(strong))]
@@ -549,6 +549,9 @@ def test_rules_2_3_the_default_bot_sells_the_widow_only_when_a_sale_can_only_hel
     v = g.view(0)
     assert bot.widow_gain(v) < 0 and not bot.sells(v)  # keep the pay cards; a sold widow often beats a straight
     assert bot.choose(v) == KEEP_UNSOLD
+    assert RummoliDefault(seed=0).choose(v) == KEEP  # the default bot offers the widow whenever it keeps
+    with pytest.raises(ValueError, match="sell_widow is 'never'"):
+        RummoliDefault(sell_widow="never")
 
 
 def test_the_default_bot_swaps_by_expected_value():
