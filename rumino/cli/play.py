@@ -7,7 +7,8 @@ what the table is told is the game's narration, ``Variant.narration`` (:data:`NA
   ``t`` (take the discard), ``k`` (knock), a card such as ``7h`` to discard it,
   ``g 7h`` to go gin, ``r`` rumino, ``c``/``p`` claim or pass, ``y``/``n`` rebuy,
   or a number from the list;
-* ``stops`` — Rummoli (RULES §2): ``swap`` / ``keep`` (the dealer and the widow),
+* ``stops`` — Rummoli (RULES §2): ``swap`` / ``keep`` / ``keep unsold`` (the dealer and
+  the widow: keep his hand and auction the widow, or keep it and sell nothing),
   ``bid N`` / ``pass`` (the auction), ``check``, ``bet``, ``call``, ``raise``,
   ``fold`` (with ``poker_method=betting``), a card such as ``7h`` to play it in the
   stops, ``claim`` / ``forgo`` (with ``manual_claims``), ``deal``, or a number from
@@ -125,11 +126,11 @@ class DrawNarrator:
 class StopsNarrator(DrawNarrator):
     """What the table sees in Rummoli (RULES §2): the widow and the dead hand stay hidden."""
 
-    help_text = ("type a number from the list, or: swap, keep, bid N, pass, check, bet, call, raise, fold, "
+    help_text = ("type a number from the list, or: swap, keep, keep unsold, bid N, pass, check, bet, call, raise, fold, "
                  "a card such as 7h (play it), claim, forgo, deal, q (quit)")
     SAY = {
         "swap": lambda who, g, a, top: f"{who} swaps his hand for the widow, unseen",
-        "keep": lambda who, g, a, top: f"{who} keeps his hand",
+        "keep": lambda who, g, a, top: f"{who} keeps his hand" + ("" if a.sell else ", the widow unsold"),
         "bid": lambda who, g, a, top: f"{who} bids {a.amount}" if g.rules.widow_auction == "open" else
         f"{who} makes a sealed bid",
         "pass": lambda who, g, a, top: f"{who} passes",

@@ -11,6 +11,12 @@ The rules it follows, each simple enough to state:
   ``E[V(widow)] > V(hand)``. The widow's poker chance is estimated on the same sampled deals
   (the widow is a random block of the unseen cards, and the others' hands are the rest), and
   its pay cards by their exact chance to be in the widow.
+* **A dealer who keeps sells the widow** (``keep``) when a sale can only help him, and
+  otherwise keeps it unsold (``keep unsold``): selling brings him the bid, at least 1 chip,
+  and costs him at most the poker pot in the deals where the widow, in a buyer's hands,
+  beats his own hand (his pay cards are his either way, and one hand is dead either way).
+  So he sells when ``P(a random widow beats his hand) × poker pot < 1``; that chance is
+  counted on the same sampled deals, so the estimate draws nothing more from the rng.
 * **A bidder** values the widow at ``gain = E[V(widow)] − V(hand)`` and bids at most half the
   gain (a margin for the noise and for what the dealer learns): in the open auction the
   lowest allowed bid while it is within that limit, in the sealed one half the gain once.
@@ -34,9 +40,9 @@ import numpy as np
 
 from rumino.engine.protocol import Action
 from rumino.hand.poker import evaluate_batch, hand_value
-from rumino.variants.rummoli import (AD, AK_SECTION, BET, CALL, CHECK, CLAIM, FOLD, KD, KEEP, PASS, POKER_SECTION, RAISE,
-                                SEQ_SECTION, SINGLE_PAY, STRENGTH, SWAP, Bid, RummoliGame, RummoliView,
-                                next_up)
+from rumino.variants.rummoli import (AD, AK_SECTION, BET, CALL, CHECK, CLAIM, FOLD, KD, KEEP, KEEP_UNSOLD, PASS,
+                                     POKER_SECTION, RAISE, SEQ_SECTION, SINGLE_PAY, STRENGTH, SWAP, Bid, RummoliGame,
+                                     RummoliView, next_up)
 from rumino.players.base import Player
 
 SAMPLES = 40  # sampled deals per estimate of a poker chance
@@ -78,11 +84,25 @@ def poker_chances(hand, other_sizes, widow_size: int, rng, samples: int = SAMPLE
     the unseen cards (the widow, when ``widow_size`` > 0, is a block of them too; the hand it
     would replace is then out of play). Ties count as shares. All sampled deals are valued in
     one compiled batch per hand (:func:`rumino.hand.poker.evaluate_batch`).
+    :func:`widow_chances` adds the widow's chance against ``hand`` alone, on the same deals.
 
     >>> from rumino.cards import parse_hand
     >>> royal = parse_hand("As Ks Qs Js 10s 2c 3c 4d 5d 6h 7h 8c 9d")  # only another royal flush ties
     >>> poker_chances(royal, [13, 13], 13, np.random.default_rng(0), 20)[0] >= 0.95
     True
+    """
+    return widow_chances(hand, other_sizes, widow_size, rng, samples)[:2]
+
+
+def widow_chances(hand, other_sizes, widow_size: int, rng, samples: int = SAMPLES) -> tuple[float, float, float]:
+    """:func:`poker_chances` and a third chance from the same sampled deals (the same draws from
+    ``rng``): that a random widow beats ``hand`` head to head (ties count half), 0 when the widow
+    has fewer than 5 cards.
+
+    >>> from rumino.cards import parse_hand
+    >>> royal = parse_hand("As Ks Qs Js 10s 2c 3c 4d 5d 6h 7h 8c 9d")  # no widow beats a royal flush
+    >>> widow_chances(royal, [13, 13], 13, np.random.default_rng(0), 20)[2]
+    0.0
     """
     mine = set(hand)
     unseen = np.array([c for c in range(52) if c not in mine], dtype=np.int64)
@@ -103,8 +123,13 @@ def poker_chances(hand, other_sizes, widow_size: int, rng, samples: int = SAMPLE
         won = (values > best) + (values == best) / (ties + 1)
         return float(won.mean())
 
-    chance_w = share(evaluate_batch(deals[:, :widow_size], check=False)) if widow_size >= 5 else 0.0
-    return share(np.full(samples, v_hand, dtype=np.int64)), chance_w
+    if widow_size >= 5:
+        v_widow = evaluate_batch(deals[:, :widow_size], check=False)
+        chance_w = share(v_widow)
+        beats = float(((v_widow > v_hand) + (v_widow == v_hand) / 2).mean())
+    else:
+        chance_w = beats = 0.0
+    return share(np.full(samples, v_hand, dtype=np.int64)), chance_w, beats
 
 
 class RummoliDefault(Player):
@@ -113,8 +138,14 @@ class RummoliDefault(Player):
     kind = "default"
 
     def __init__(self, *, seed=None, rng: np.random.Generator | None = None, name: str | None = None,
-                 samples: int = SAMPLES):
+                 samples: int = SAMPLES, sell_widow: str = "always"):
         super().__init__(name)
+        # "always": a dealer who keeps his hand offers the widow (a sale brings at least 1 chip); the
+        # book's worked deals are played by this bot. "judged": only when the sale can only help him
+        # (:meth:`sells`): the poker pot he risks, weighed against the smallest bid.
+        if sell_widow not in ("always", "judged"):
+            raise ValueError(f"sell_widow is {sell_widow!r}: it is 'always' or 'judged'.")
+        self.sell_widow = sell_widow
         self.rng = rng if rng is not None else np.random.default_rng(seed)
         self.samples = samples
         self._cache: dict = {}
@@ -129,7 +160,11 @@ class RummoliDefault(Player):
             return self._play(view)
         if ph == "widow":
             legal = view.legal_actions
-            return SWAP if SWAP in legal and self.widow_gain(view) > 0 else KEEP
+            if SWAP in legal and self.widow_gain(view) > 0:
+                return SWAP
+            if KEEP_UNSOLD not in legal or self.sell_widow == "always":
+                return KEEP
+            return KEEP if self.sells(view) else KEEP_UNSOLD
         if ph == "auction":
             return self._bid(view)
         if ph == "betting":
@@ -146,19 +181,33 @@ class RummoliDefault(Player):
         sizes = [view.hand_sizes[p] for p in range(len(view.hand_sizes)) if p != view.seat and view.in_hand[p]]
         return sizes, (view.widow_size if include_widow else 0)
 
-    def widow_gain(self, view: RummoliView) -> float:
-        """``E[V(widow)] − V(hand)`` in chips (cached for the deal)."""
+    def _widow_estimates(self, view: RummoliView) -> tuple[float, float]:
+        """``(E[V(widow)] − V(hand), P(a widow beats the hand))`` (cached for the deal)."""
         key = ("gain", view.hand_number, view.seat, tuple(view.hand), view.board)
         if key not in self._cache:
             sizes, w = self._others(view, True)
-            ph, pw = poker_chances(view.hand, sizes, w, self.rng, self.samples)
+            ph, pw, beats = widow_chances(view.hand, sizes, w, self.rng, self.samples)
             pot = view.board[POKER_SECTION]
             unseen = 52 - len(view.hand)
             v_hand = ph * pot + pay_worth(view.hand, view.board)
             v_widow = pw * pot + expected_pay_worth(unseen, w, view.hand, view.board)
-            self._cache = {key: v_widow - v_hand}
+            self._cache = {key: (v_widow - v_hand, beats)}
         return self._cache[key]
 
+    def widow_gain(self, view: RummoliView) -> float:
+        """``E[V(widow)] − V(hand)`` in chips (cached for the deal)."""
+        return self._widow_estimates(view)[0]
+
+    def sells(self, view: RummoliView) -> bool:
+        """Whether the dealer who keeps his hand offers the widow for sale (§2.3 leaves it to him).
+
+        A sale brings at least the minimum bid of 1 chip (nothing changes if nobody bids); what it
+        can cost him is the poker pot, in the deals where the widow, now in a buyer's hands, beats
+        his hand; his own pay cards are his either way, and either way one hand is dead. So he
+        sells when that expected cost is below the smallest bid: then any bid can only help him.
+        A good hand sells; a middling one keeps the widow out of play.
+        """
+        return self._widow_estimates(view)[1] * view.board[POKER_SECTION] < 1
     def _bid(self, view: RummoliView) -> Action:
         limit = int(self.widow_gain(view) / 2)
         legal = view.legal_actions
@@ -167,7 +216,7 @@ class RummoliDefault(Player):
             if bids and bids[0].amount <= limit:
                 return bids[0]
             return PASS
-        want = min(limit, view.my_chips, sum(view.board))
+        want = min(limit, view.my_chips)  # limit ≤ the gain ≤ the sheet's chips: bids have no other cap
         return Bid(want) if want >= 1 and Bid(want) in legal else PASS
 
     # the poker pot
@@ -211,4 +260,4 @@ class RummoliDefault(Player):
         return max(legal, key=lambda a: (run_length(a.card), -(a.card // 13), -STRENGTH[a.card]))
 
 
-__all__ = ["RummoliDefault", "pay_worth", "expected_pay_worth", "poker_chances", "SAMPLES"]
+__all__ = ["RummoliDefault", "pay_worth", "expected_pay_worth", "poker_chances", "widow_chances", "SAMPLES"]

@@ -23,11 +23,13 @@ One deal, step by step
 52 cards to the players and the widow. Then, in phases:
 
 ``widow``
-    the dealer ``swap`` s his hand unseen for the widow or ``keep`` s it (§2.3);
+    the dealer ``swap`` s his hand unseen for the widow or keeps it: ``keep`` offers the
+    widow for auction, ``keep unsold`` does not (§2.3: the sale is his choice; with
+    ``widow_auction="none"`` there is only ``keep``);
 ``auction``
-    if he kept it, the others ``bid N`` or ``pass`` for the widow (open ascending or
-    sealed, ``widow_auction``); the winner pays the dealer and swaps. The hand given up
-    (or the unsold widow) is the dead hand;
+    if he kept it and offered the widow, the others ``bid N`` or ``pass`` for it (open
+    ascending or sealed, ``widow_auction``); the winner pays the dealer and swaps. The hand
+    given up (or the unsold widow) is the dead hand;
 ``betting``
     with ``poker_method="betting"``: ``check``, ``bet``, ``call``, ``raise``, ``fold``
     at fixed limit (``bet_size``, ``raise_cap`` raises); with the default showdown
@@ -60,14 +62,23 @@ Decisions where RULES is open (each a careful player's choice, written here)
   fines) is capped at the payer's chips; the rest is forgiven. In the betting a
   player may bet, raise or call only if he can pay the whole amount (no all-in,
   so no side pots); one who cannot call may only fold.
-* **The widow auction:** the dealer always offers the widow he keeps (he can only gain
-  the bid). A player holding a pay card under ``widow_paycard_restriction`` is not
-  asked to bid; the pay cards are the seven cards drawn on the sheet (10♠ J♦ Q♣ K♥ A♠
-  A♦ K♦; a 7, 8 or 9 alone pays nothing). In the open auction a player who passes drops
-  out; bids rise by at least one chip and are at most the bidder's chips and at most the
-  chips on the sheet (a table limit: the widow cannot win more). In the sealed
-  auction each player bids once (or passes); the highest bid wins, a tie goes to the
-  bidder nearest the dealer's left.
+* **The widow auction is the dealer's choice** (§2.3 says he *may* auction it): a dealer
+  who keeps his hand either offers the widow (``keep``, the notation records always had)
+  or leaves it unsold (``keep unsold``): it is then the dead hand at once. Both are offered
+  whenever the rules have an auction, even when nobody turns out to be allowed to bid
+  (under ``widow_paycard_restriction`` that depends on the others' hidden cards, which
+  the dealer's choices must not reveal); an offer nobody may take leaves the widow unsold.
+  A player holding a pay card under ``widow_paycard_restriction`` is not asked to bid; the
+  pay cards are the seven cards drawn on the sheet (10♠ J♦ Q♣ K♥ A♠ A♦ K♦; a 7, 8 or 9
+  alone pays nothing). In the sealed auction each player bids once (or passes); the
+  highest bid wins, a tie goes to the bidder nearest the dealer's left.
+* **What a bid may be:** §2.3 gives a minimum (1 chip) and, in the open auction, a step
+  (more than the bid before), but no maximum, so the chips on the sheet do not cap a bid
+  (an earlier version of the engine capped them there; RULES has no such limit). The one
+  bound is the bidder's own chips: the winner pays his bid in full to the dealer, and
+  nobody pays what he does not have (the note above), so a bid above his chips is refused
+  rather than forgiven in part. The bid goes from the buyer to the dealer and nowhere else,
+  so every chip stays with a player or on the sheet.
 * **One betting round** (the hands are not changed, so there is nothing to bet on
   twice); the player on the dealer's left opens. A bet is not a raise: ``raise_cap``
   counts the raises after it.
@@ -198,9 +209,26 @@ class Swap(Action):
 
 @dataclass(frozen=True, slots=True)
 class Keep(Action):
-    """The dealer keeps his hand (and offers the widow for auction when the rules have one, §2.3)."""
+    """The dealer keeps his hand (§2.3). ``keep`` offers the widow for auction when the rules have one;
+    ``keep unsold`` (``sell=False``) does not: the widow is the dead hand at once. Selling is his choice."""
+    sell: bool = True
     word: ClassVar[str] = "keep"
     verb: ClassVar[str] = "keep the hand"
+
+    def notation(self) -> str:
+        return "keep" if self.sell else "keep unsold"
+
+    @classmethod
+    def parse_args(cls, args):
+        if not args:
+            return cls()
+        if len(args) == 1 and args[0].lower() == "unsold":
+            return cls(sell=False)
+        raise InvalidCardError("'keep' takes nothing (sell the widow) or 'unsold' (no sale): 'keep unsold'.")
+
+    @classmethod
+    def examples(cls):
+        return [cls(), cls(sell=False)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -298,10 +326,12 @@ class Forgo(Action):
 
 SWAP, KEEP, PASS, CHECK, BET, CALL, RAISE, FOLD, CLAIM, FORGO, DEAL = (
     Swap(), Keep(), Pass(), Check(), Bet(), Call(), Raise(), Fold(), Claim(), Forgo(), Deal())
+KEEP_UNSOLD = Keep(sell=False)  # the dealer keeps his hand and does not auction the widow (§2.3)
 ACTIONS = ActionSet("Rummoli", (Swap, Keep, Bid, Pass, Check, Bet, Call, Raise, Fold, Play, Claim, Forgo, Deal))
 
 PHASES = {
-    "widow": ((Swap, Keep), "§2.3", "the dealer decides whether to swap his hand for the widow", "swap or keep"),
+    "widow": ((Swap, Keep), "§2.3", "the dealer decides whether to swap his hand for the widow, and if he "
+              "keeps it whether to auction the widow", "swap or keep (keep: offer the widow for auction; keep unsold: no sale)"),
     "auction": ((Bid, Pass), "§2.3", "the widow is being auctioned", "bid N or pass"),
     "betting": ((Check, Bet, Call, Raise, Fold), "§2.4", "the poker pot is being bet",
                 "check, bet, call, raise or fold"),
@@ -453,7 +483,11 @@ class RummoliView(PlayerView):
         if self.claimable:
             lines.append(f"you may claim: {', '.join(self.claimable)}")
         if self.my_turn:
-            lines.append("choices: " + "  ".join(f"[{i}] {a}" for i, a in enumerate(self.legal_actions, 1)))
+            items = [f"[{i}] {a}" for i, a in enumerate(self.legal_actions, 1)]
+            bids = [i for i, a in enumerate(self.legal_actions) if isinstance(a, Bid)]
+            if len(bids) > 4:  # bids run up to the bidder's chips (§2.3): show the first and the last
+                items[bids[1]:bids[-1]] = ["…"]
+            lines.append("choices: " + "  ".join(items))
         return "\n".join(lines)
 
 
@@ -641,14 +675,14 @@ class RummoliGame(TurnGame):
     def _restricted(self, seat: int) -> bool:
         return self.rules.widow_paycard_restriction and any(c in PAY_CARDS for c in self.hands[seat])
 
-    def _after_widow_choice(self, swap: bool) -> None:
+    def _after_widow_choice(self, swap: bool, sell: bool = True) -> None:
         d = self.dealer
         if swap:
             self.dead, self.hands[d], self.widow = self.hands[d], self.widow, []
             self.widow_to, self.widow_how = d, "swap"
             self._start_poker()
             return
-        if self.rules.widow_auction != "none":
+        if sell and self.rules.widow_auction != "none":  # §2.3: the dealer *may* auction the widow
             self.bidders = [p for p in self.from_left_of(d, self.hand_players) if p != d
                             and not self._restricted(p) and self.chips[p] >= 1]
             if self.bidders:
@@ -849,7 +883,8 @@ class RummoliGame(TurnGame):
         return [Play(c) for c in self._lead_cards(self.turn)]
 
     def _widow_actions(self) -> list:
-        return [KEEP] if self._restricted(self.turn) else [SWAP, KEEP]
+        keep = [KEEP] if self.rules.widow_auction == "none" else [KEEP, KEEP_UNSOLD]  # with an auction: his choice
+        return keep if self._restricted(self.turn) else [SWAP, *keep]
 
     def _bid_actions(self) -> list:
         lo = self.high_bid + 1 if self.rules.widow_auction == "open" else 1
@@ -887,14 +922,17 @@ class RummoliGame(TurnGame):
         raise refuse(action, player=actor, phase=phase, rule=rule, reason=reason)
 
     def max_bid(self, seat: int) -> int:
-        """The highest bid ``seat`` may make: his chips, and at most the chips on the sheet (a table
-        limit: the widow can win no more than the sheet holds, and it keeps the list of bids short)."""
-        return min(self.chips[seat], sum(self.board))
+        """The highest bid ``seat`` may make: his chips (a bid is paid in full to the dealer). §2.3 sets no
+        other limit; in particular a bid is not capped at the chips on the sheet."""
+        return self.chips[seat]
 
     def _why_not(self, action) -> tuple[str, str]:
         p = self.turn
         ph = self.phase
         if ph == "widow":
+            if isinstance(action, Keep):  # only "keep unsold" can be refused: with no auction, write "keep"
+                return ("there is no widow auction to decline (widow_auction='none'): the dealer keeps his hand "
+                        "with 'keep'", "§2.3")
             return (f"player {p} holds a pay card, so he may not swap (widow_paycard_restriction=True)", "§2.3")
         if ph == "auction":
             k = action.amount
@@ -902,9 +940,7 @@ class RummoliGame(TurnGame):
                 return f"a bid must exceed the current bid of {self.high_bid} (the minimum bid is 1)", "§2.3"
             if k < 1:
                 return "the minimum bid is 1 chip", "§2.3"
-            if k > self.chips[p]:
-                return f"player {p} has only {self.chips[p]} chips", "§2.3"
-            return f"a bid may not exceed the {sum(self.board)} chips on the sheet (the table limit)", "§2.3"
+            return f"player {p} has only {self.chips[p]} chips: a bid is paid in full to the dealer", "§2.3"
         if ph == "betting":
             to_call = self.bet_level - self.committed[p]
             if isinstance(action, Check):
@@ -951,7 +987,7 @@ class RummoliGame(TurnGame):
 
     def _do_widow(self, action) -> None:
         self._acted(action)
-        self._after_widow_choice(isinstance(action, Swap))
+        self._after_widow_choice(isinstance(action, Swap), sell=isinstance(action, Keep) and action.sell)
 
     def _do_claim(self, action) -> None:
         actor = self._acted(action)

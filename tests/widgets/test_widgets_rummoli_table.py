@@ -47,7 +47,7 @@ def test_a_whole_game_through_the_widget_conserves_every_chip():
         # only the legal plays are clickable, and only the legal words have a live button
         playable = {a.card for a in c.legal() if a.word == "play"}
         assert {x for x, ok in zip(t.hand_row.cards, t.hand_row.clickable) if ok} == playable
-        words = {a.word for a in c.legal()}
+        words = {str(a) if a.word == "keep" else a.word for a in c.legal()}  # "keep" and "keep unsold" apart
         assert {w for w, b in t.buttons.items() if not b.disabled} == words - {"bid", "play"}
         n_log = len(c.log)
         done = _first_legal_through_the_widget(t)
@@ -64,8 +64,8 @@ def test_the_dealer_swaps_for_the_widow():
     c = RummoliTableController(BOTS, seed=0)
     v = c.view()
     assert v.phase == "widow" and v.dealer == c.human
-    assert [str(a) for a in c.legal()] == ["swap", "keep"]
-    assert "swap or keep" in c.message_html()
+    assert [str(a) for a in c.legal()] == ["swap", "keep", "keep unsold"]  # RULES §2.3: selling is his choice
+    assert "swap or keep" in c.message_html() and "keep unsold" in c.message_html()
     widow = sorted(c.game.widow)  # unseen by the reader; the test may look
     assert c.log == [] and c.act_text("swap")  # the dealer decides first
     assert c.log[0] == "you: swap" and c.view().widow_to == c.human

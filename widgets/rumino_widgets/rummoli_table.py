@@ -13,7 +13,8 @@ What the table shows, all read from the engine's view of the reader's seat:
 
 * the play sheet (:class:`~widgets.rummoli_board.RummoliBoard`), the section just
   paid outlined;
-* the widow offer (swap or keep, for the dealer) and the auction (bid or pass);
+* the widow offer (for the dealer: swap, keep and auction the widow, or keep it unsold) and the
+  auction (bid or pass);
 * the poker showdown: each hand's best five as the engine names it, and the winner;
 * the stops, run by run, card by card, each card marked with the player who played it;
 * every player's chips, and a log of every action.
@@ -183,7 +184,7 @@ class RummoliTableController(TableController):
 
     def _choice_text(self, v) -> str:
         legal = self.legal()
-        words = list(dict.fromkeys(a.word for a in legal))  # the engine's order
+        words = list(dict.fromkeys(str(a) if a.word == "keep" else a.word for a in legal))  # the engine's order
         if v.phase == "stops":
             cards = " or ".join(format_card(a.card, unicode=True) for a in legal)
             return f"play {cards}"
@@ -213,7 +214,7 @@ class RummoliTable(StaticFallback, W.VBox):
     True
     """
 
-    BUTTONS = ("swap", "keep", "pass", "check", "bet", "call", "raise", "fold", "claim", "forgo", "deal")
+    BUTTONS = ("swap", "keep", "keep unsold", "pass", "check", "bet", "call", "raise", "fold", "claim", "forgo", "deal")
 
     def __init__(self, players: str = "default,default,default", *, seed: int = 0, rules=None):
         c = self.controller = RummoliTableController(players, seed=seed, rules=rules)
@@ -225,7 +226,7 @@ class RummoliTable(StaticFallback, W.VBox):
         self.buttons = {}
         for word in self.BUTTONS:
             b = W.Button(description=word, layout=W.Layout(width="auto"))
-            b.add_class(f"rumino-btn-{word}")
+            b.add_class(f"rumino-btn-{word.replace(' ', '-')}")
             b.on_click(lambda _b, w=word: self._do(lambda: c.act_text(w)))
             self.buttons[word] = b
         self.bid_box = W.BoundedIntText(value=1, min=1, max=10_000, description="bid", layout=W.Layout(width="150px"),
@@ -266,7 +267,7 @@ class RummoliTable(StaticFallback, W.VBox):
         self.hand_row.cards = cards
         self.hand_row.clickable = [x in playable for x in cards]
         self.hand_row.title = c.hand_caption() + (" · click a card to play it" if playable else "")
-        words = {a.word for a in c.legal()}
+        words = {str(a) if a.word == "keep" else a.word for a in c.legal()}  # "keep" and "keep unsold" apart
         for word, b in self.buttons.items():
             b.disabled = word not in words
             b.layout.display = None if word in words else "none"

@@ -20,8 +20,8 @@ from rumino.players import RandomPlayer, RummoliDefault, make_players
 from rumino.hand.poker import hand_value
 from rumino.playing.records import dumps_record, loads_record, replay
 from rumino.variants import find_variant
-from rumino.variants.rummoli import (BET, CALL, CHECK, CLAIM, DEAL, FOLD, FORGO, KEEP, PASS, RAISE, RUMMOLI, SECTIONS,
-                                     SWAP, Bid, Play, RummoliGame, hand_sizes)
+from rumino.variants.rummoli import (BET, CALL, CHECK, CLAIM, DEAL, FOLD, FORGO, KEEP, KEEP_UNSOLD, PASS, RAISE, RUMMOLI,
+                                     SECTIONS, SWAP, Bid, Keep, Play, RummoliGame, hand_sizes)
 
 
 def C(text):
@@ -205,7 +205,7 @@ def test_widow_paycard_restriction_bars_the_swap_and_the_bid():
     g = new(3, widow_paycard_restriction=True)
     g.set_deal({0: "10s 2c 3c 4c 5c 6c 7c 8c 9c 10c Jc Qc Kc", 1: "As 2s 3s 4s 5s 6s 7s 8s 9s Js Qs Ks Ac",
                 2: "Jd 2d 3d 4d 5d 6d 7d 8d 9d 10d Qd Kd Ad"}, "Ah 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Kh")
-    assert g.legal_actions() == [KEEP]
+    assert g.legal_actions() == [KEEP, KEEP_UNSOLD]  # the dealer may still sell; P1 and P2 hold pay cards
     msg = refused(g, SWAP, "§2.3")
     assert "pay card" in msg
     g.apply(KEEP)  # P0 holds 10♠ and P1 A♠: nobody may bid, the widow is dead
@@ -221,8 +221,7 @@ def test_open_auction_the_winner_pays_the_dealer_and_swaps():
     apply_all(g, [Bid(2), Bid(3), PASS])  # P0 2, P1 3, P2 passes
     refused(g, Bid(3), "§2.3")  # a bid must exceed the current one
     assert "only 91 chips" in refused(g, Bid(500), "§2.3")  # more than his chips
-    assert "table limit" in refused(g, Bid(60), "§2.3")  # more than the 36 chips on the sheet
-    assert g.legal_actions()[-1] == Bid(36)
+    assert g.legal_actions()[-1] == Bid(91)  # his chips, not the 36 on the sheet
     dealer = g.chips[3]
     apply_all(g, [PASS])  # P0 passes: P1 is the only bidder left and takes the widow
     assert g.widow_to == 1 and g.hands[1] == widow and g.dead == p1 and g.chips[3] == dealer + 3
@@ -242,8 +241,72 @@ def test_sealed_auction_hides_the_bids_and_the_first_highest_wins():
 def test_no_auction_leaves_the_widow_dead():
     g = new(4, widow_auction="none")
     widow = list(g.widow)
+    assert g.legal_actions() == [SWAP, KEEP]  # nothing to sell, nothing to decline
+    assert "widow_auction='none'" in refused(g, KEEP_UNSOLD, "§2.3")
     g.apply(KEEP)
     assert g.phase == "stops" and g.dead == widow
+
+
+@pytest.mark.parametrize("auction", ["open", "sealed"])
+def test_rules_2_3_the_dealer_who_keeps_may_decline_to_auction_the_widow(auction):
+    g = new(4, widow_auction=auction)
+    assert g.legal_actions() == [SWAP, KEEP, KEEP_UNSOLD]
+    widow, hands, chips = list(g.widow), [list(h) for h in g.hands], list(g.chips)
+    g.apply(KEEP_UNSOLD)
+    g.check_invariants()
+    assert g.phase == "stops" and g.dead == widow and g.widow == [] and g.widow_how == "unsold"
+    assert g.widow_to is None and [list(h) for h in g.hands] == hands  # nobody's hand changed
+    won = [0] * 4
+    for w in g.poker_winners:  # the showdown has paid the poker pot; no chip went to or from the dealer
+        won[w] += g.poker_won
+    assert g.chips == [c + x for c, x in zip(chips, won)]
+    assert [(s, str(a)) for s, a in g.history] == [(3, "keep unsold")]
+    g2 = new(4, widow_auction=auction)
+    g2.apply(KEEP)  # the other choice: the widow is offered, the dealer's left bids first
+    assert g2.phase == "auction" and g2.turn == 0
+
+
+def test_rules_2_3_keep_unsold_is_written_and_read_back():
+    from rumino.variants.rummoli import ACTIONS
+
+    assert str(KEEP_UNSOLD) == "keep unsold" and str(KEEP) == "keep" and KEEP == Keep(sell=True)
+    assert ACTIONS.parse("keep unsold") == KEEP_UNSOLD and ACTIONS.parse("KEEP Unsold") == KEEP_UNSOLD
+    assert ACTIONS.parse("keep") == KEEP
+    with pytest.raises(IllegalActionError, match="unsold"):
+        ACTIONS.parse("keep sold")
+    g = new(3, seed=4)
+    g.apply(KEEP_UNSOLD)
+    play(g, [RummoliDefault(seed=s) for s in range(3)])
+    text = dumps_record(g, players=["default"] * 3)
+    assert '"keep unsold"' in text
+    assert replay(loads_record(text)).snapshot() == g.snapshot()
+
+
+def test_rules_2_3_bids_are_not_capped_at_the_chips_on_the_sheet():
+    g = new(3)
+    assert sum(g.board) == 27
+    g.apply(KEEP)
+    assert g.legal_actions()[-1] == Bid(91)  # the bidder's chips, far above the 27 on the sheet
+    dealer, bidder = g.chips[2], g.chips[0]
+    apply_all(g, [Bid(60), PASS])  # P0 bids 60, more than the sheet holds; P1 passes: P0 buys
+    assert g.widow_to == 0 and g.widow_how == "auction"
+    assert g.chips[2] == dealer + 60 and g.chips[0] == bidder - 60  # from the buyer to the dealer, nowhere else
+    assert sum(g.chips) + sum(g.board) == 300 and g.high_bid == 60
+    sealed = new(3, widow_auction="sealed")
+    sealed.apply(KEEP)
+    apply_all(sealed, [Bid(91), PASS])  # a sealed bid of all his chips
+    assert sealed.widow_to == 0 and sealed.chips[0] == 0 and sealed.chips[2] == 91 + 91
+
+
+def test_rules_2_3_a_bid_above_the_bidders_chips_is_refused_and_nothing_changes():
+    g = new(3)
+    g.apply(KEEP)
+    msg = refused(g, Bid(92), "§2.3")  # P0 holds 91
+    assert "only 91 chips" in msg and "paid in full" in msg and "player 0" in msg
+    apply_all(g, [Bid(5)])
+    refused(g, Bid(5), "§2.3")  # not more than the bid before
+    refused(g, Bid(200), "§2.3")
+    assert g.turn == 1 and g.high_bid == 5 and g.high_bidder == 0
 
 
 def test_betting_fixed_limit_raise_cap_and_folding():
@@ -456,7 +519,7 @@ def test_views_hide_the_widow_the_dead_hand_and_other_hands():
     v = g.view(1)
     assert v.hand == tuple(g.hands[1]) and v.widow_size == 10 and not hasattr(v, "widow")
     assert v.board == tuple(g.board) and v.chips == tuple(g.chips) and v.phase == "widow"
-    assert v.legal_actions == [] and g.view(3).legal_actions == [SWAP, KEEP]
+    assert v.legal_actions == [] and g.view(3).legal_actions == [SWAP, KEEP, KEEP_UNSOLD]
     with pytest.raises(IllegalActionError):
         g.view(9)
 
@@ -470,6 +533,25 @@ def test_bots_fit_only_where_they_should():
 
     with pytest.raises(UnknownPlayerError, match="does not fit Rumino"):
         make_players("default,greedy", game=RuminoGame)
+
+
+def test_rules_2_3_the_judging_bot_sells_the_widow_only_when_a_sale_can_only_help_it():
+    bot = RummoliDefault(seed=0, sell_widow="judged")
+    g = new(3, dealer=0)
+    strong = "As Ac Ad Ah Ks Kc Kd Kh 10s Jd Qc 2c 3c"  # four aces: a random widow hardly ever beats it
+    rest = [c for c in range(52) if c not in set(parse_hand(strong))]
+    g.set_deal({0: strong, 1: rest[:13], 2: rest[13:26]}, rest[26:])
+    assert bot.sells(g.view(0)) and bot.choose(g.view(0)) == KEEP
+    g = new(3, dealer=0)
+    paying = "10s Jd Qc Kh As Kd Ad 2c 3h 5s 7c 8h 9d"  # every pay card, but only a straight for poker
+    rest = [c for c in range(52) if c not in set(parse_hand(paying))]
+    g.set_deal({0: paying, 1: rest[:13], 2: rest[13:26]}, rest[26:])
+    v = g.view(0)
+    assert bot.widow_gain(v) < 0 and not bot.sells(v)  # keep the pay cards; a sold widow often beats a straight
+    assert bot.choose(v) == KEEP_UNSOLD
+    assert RummoliDefault(seed=0).choose(v) == KEEP  # the default bot offers the widow whenever it keeps
+    with pytest.raises(ValueError, match="sell_widow is 'never'"):
+        RummoliDefault(sell_widow="never")
 
 
 def test_the_default_bot_swaps_by_expected_value():
