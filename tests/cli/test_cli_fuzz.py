@@ -1,0 +1,64 @@
+"""Bad arguments for every command: exit code 0 or 2, never a traceback, at most one line on stderr (issue 25).
+
+Three parts: the smallest failing examples the fuzzer found, each kept as a plain test; a table of
+explicit bad invocations across all commands (each exits 2 with one line naming the bad input); and
+the Hypothesis fuzzer itself, one test per command.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import sys
+
+import pytest
+
+from rumino.cli import main
+
+
+def run(argv: list[str]) -> tuple[int, str, str]:
+    """``rumino argv`` in this process: ``(exit code, stdout, stderr)``, with an empty stdin (the end of
+    input ends ``rumino play``) and the environment put back (``rumino optimal play`` sets a variable)."""
+    out, err, env, stdin = io.StringIO(), io.StringIO(), dict(os.environ), sys.stdin
+    sys.stdin = io.StringIO("")
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                code = main(argv)
+            except SystemExit as done:  # argparse's errors, and --version
+                code = done.code
+    finally:
+        sys.stdin = stdin
+        os.environ.clear()
+        os.environ.update(env)
+    return code, out.getvalue(), err.getvalue()
+
+
+def error_lines(err: str) -> list[str]:
+    return [line for line in err.splitlines() if line.strip()]
+
+
+def refused(argv: list[str]) -> str:
+    """The one line ``rumino argv`` printed on stderr when refusing it with exit code 2."""
+    code, out, err = run(argv)
+    assert code == 2 and "Traceback" not in err, (argv, code, err)
+    lines = error_lines(err)
+    assert len(lines) == 1, (argv, err)
+    return lines[0]
+
+
+# ---------------------------------------------------------------------------- what the fuzzer found
+
+
+@pytest.mark.parametrize("argv, said", [
+    # argparse printed its whole usage (two or three lines) before the error
+    (["play", "--seed", "abc"], "rumino play: argument --seed: invalid int value: 'abc' (see rumino play --help)."),
+    (["odds", "poker", "--cards", "5", "--method", "bogus"], "argument --method: invalid choice: 'bogus'"),
+    (["compare"], "rumino compare: the following arguments are required: COLUMN"),
+    (["optimal"], "rumino optimal: the following arguments are required: WHAT"),
+    # argparse quotes an unrecognized argument as typed: its newline made a second line
+    (["deadwood", "7h", "--bogus", "a\nb"], "unrecognized arguments: --bogus a\\nb"),
+])
+def test_a_usage_error_is_one_line(argv, said):
+    assert said in refused(argv)
