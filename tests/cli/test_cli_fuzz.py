@@ -62,3 +62,17 @@ def refused(argv: list[str]) -> str:
 ])
 def test_a_usage_error_is_one_line(argv, said):
     assert said in refused(argv)
+
+
+DASK = ["compare", "knock-rummy", "--samples", "5", "--games", "1", "--seed", "1", "--no-progress", "--dask"]
+
+
+@pytest.mark.parametrize("address, said", [
+    ("tcp://127.0.0.1:²", "is not [scheme://]host:port"),  # '²'.isdigit(), then int('²'): ValueError
+    ("inproc://x", "is an in-process one"),  # distributed's parser: ValueError (not enough values to unpack)
+    ("tcp://.:8786", "has a host that is not a name or an address (UnicodeError)"),  # the idna codec
+])
+def test_a_dask_address_no_one_can_reach_is_one_line(address, said):
+    line = refused(DASK + [address])
+    assert repr(address) in line and said in line, line
+
