@@ -76,3 +76,8 @@ def test_a_dask_address_no_one_can_reach_is_one_line(address, said):
     line = refused(DASK + [address])
     assert repr(address) in line and said in line, line
 
+
+def test_compare_games_are_bounded():
+    """10**20 games a match planned 10**20 / chunk jobs: a MemoryError traceback."""
+    line = refused(["compare", "rumino", "--samples", "10", "--seed", "1", "--games", "99999999999999999999"])
+    assert "--games is 99999999999999999999: it must be from 1 to 10000000" in line
