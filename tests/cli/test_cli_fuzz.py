@@ -81,3 +81,14 @@ def test_compare_games_are_bounded():
     """10**20 games a match planned 10**20 / chunk jobs: a MemoryError traceback."""
     line = refused(["compare", "rumino", "--samples", "10", "--seed", "1", "--games", "99999999999999999999"])
     assert "--games is 99999999999999999999: it must be from 1 to 10000000" in line
+
+
+# every `optimal build` here also has a bad --shape, so a check that failed could never start a build
+@pytest.mark.parametrize("argv, said", [
+    (["--shape", "²,13,2,4"], "--shape is '²,13,2,4': write suits,ranks,copies,jokers"),  # isdigit, then int: ValueError
+    (["--tol", "nan", "--shape", "x"], "--tol is nan: it must be a number above 0 and below 1"),  # never reached
+    (["--tol", "-1", "--shape", "x"], "--tol is -1.0"),
+    (["--max-minutes", "-1", "--shape", "x"], "--max-minutes is -1.0: it must be a number above 0"),
+])
+def test_optimal_build_refuses_what_it_could_never_finish(argv, said):
+    assert said in refused(["optimal", "build"] + argv)
