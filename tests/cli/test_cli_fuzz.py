@@ -92,3 +92,14 @@ def test_compare_games_are_bounded():
 ])
 def test_optimal_build_refuses_what_it_could_never_finish(argv, said):
     assert said in refused(["optimal", "build"] + argv)
+
+
+# each with a --book that does not exist: should the check under test fail, nothing is built or served
+@pytest.mark.parametrize("argv, said", [
+    (["build", "--timeout", "0"], "--timeout is 0: it must be from 1 to 86400"),  # both started a whole build
+    (["build", "--timeout", "-1"], "--timeout is -1"),
+    (["serve", "--dir", ""], "--dir is '': give the folder"),  # an empty --dir served the default build
+    (["pdf", "--dir", " "], "--dir is ' ': give the folder"),
+])
+def test_book_refuses_a_timeout_that_is_none_and_an_empty_folder(argv, said):
+    assert said in refused(["book", "--book", "/nonexistent"] + argv)
