@@ -1,8 +1,11 @@
 """Bad arguments for every command: exit code 0 or 2, never a traceback, at most one line on stderr (issue 25).
 
-Three parts: the smallest failing examples the fuzzer found, each kept as a plain test; a table of
-explicit bad invocations across all commands (each exits 2 with one line naming the bad input); and
-the Hypothesis fuzzer itself, one test per command.
+The smallest failing examples of a sweep of bad arguments, each kept as a plain test.
+
+Every call runs ``guarded``: the steps that build the book or the optimal tables, serve, print PDFs,
+or replace this process with JupyterLab raise :class:`WorkStarted` instead of starting. The
+strategies never ask for them with good arguments; the guard turns a mistake into a failed test
+instead of a 16-minute build.
 """
 
 from __future__ import annotations
@@ -11,22 +14,46 @@ import contextlib
 import io
 import os
 import sys
+from unittest import mock
 
 import pytest
 
 from rumino.cli import main
 
+NOWHERE = "/nonexistent/rumino-fuzz"  # never created: no book, no table, no built HTML
+
+
+class WorkStarted(BaseException):
+    """An expensive step was reached (a BaseException, so no ``except Exception`` of the command hides it)."""
+
+
+def _stop(*args, **kwargs):
+    raise WorkStarted
+
+
+EXPENSIVE = ("rumino.cli.book.build", "rumino.cli.book.make_server", "rumino.cli.book.print_pdfs",
+             "rumino.cli.bookbuild.chapters", "rumino.cli.book.os.execv", "rumino.odds.optimal.SolitaireModel.solve",
+             "rumino.playing.optimal_play.policy_figures", "rumino.playing.optimal_play.game_figures")
+
+
+def guarded() -> contextlib.ExitStack:
+    stack = contextlib.ExitStack()
+    for target in EXPENSIVE:
+        stack.enter_context(mock.patch(target, _stop))
+    return stack
+
 
 def run(argv: list[str]) -> tuple[int, str, str]:
-    """``rumino argv`` in this process: ``(exit code, stdout, stderr)``, with an empty stdin (the end of
-    input ends ``rumino play``) and the environment put back (``rumino optimal play`` sets a variable)."""
+    """``rumino argv`` in this process, guarded: ``(exit code, stdout, stderr)``. stdin is empty (its end
+    ends ``rumino play``; pytest's own stdin refuses reads) and the environment is put back after
+    (``rumino optimal play`` sets ``RUMINO_OPTIMAL_DIR``)."""
     out, err, env, stdin = io.StringIO(), io.StringIO(), dict(os.environ), sys.stdin
     sys.stdin = io.StringIO("")
     try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        with guarded(), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             try:
                 code = main(argv)
-            except SystemExit as done:  # argparse's errors, and --version
+            except SystemExit as done:  # argparse's errors
                 code = done.code
     finally:
         sys.stdin = stdin
@@ -85,7 +112,8 @@ def test_compare_games_are_bounded():
 
 # every `optimal build` here also has a bad --shape, so a check that failed could never start a build
 @pytest.mark.parametrize("argv, said", [
-    (["--shape", "²,13,2,4"], "--shape is '²,13,2,4': write suits,ranks,copies,jokers"),  # isdigit, then int: ValueError
+    # '²'.isdigit() is true, int('²') a ValueError
+    (["--shape", "²,13,2,4"], "--shape is '²,13,2,4': write suits,ranks,copies,jokers"),
     (["--tol", "nan", "--shape", "x"], "--tol is nan: it must be a number above 0 and below 1"),  # never reached
     (["--tol", "-1", "--shape", "x"], "--tol is -1.0"),
     (["--max-minutes", "-1", "--shape", "x"], "--max-minutes is -1.0: it must be a number above 0"),
@@ -103,3 +131,10 @@ def test_optimal_build_refuses_what_it_could_never_finish(argv, said):
 ])
 def test_book_refuses_a_timeout_that_is_none_and_an_empty_folder(argv, said):
     assert said in refused(["book", "--book", "/nonexistent"] + argv)
+
+
+def test_odds_best_names_the_tables_horizon():
+    """99999999999999999999 draws said to build the tables, which stop at 10 draws."""
+    line = refused(["odds", "best", "7h 8h 9h 5c 5d 5s Ks 2c", "--goal", "gin", "--draws", "11",
+                    "--table-dir", NOWHERE])
+    assert "--draws is 11: it must be from 0 to 10 (the optimal tables go up to that many draws)." in line
