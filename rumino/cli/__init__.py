@@ -14,6 +14,7 @@ import argparse
 import importlib
 import os
 import pkgutil
+import re
 import sys
 
 from rumino import __version__
@@ -73,8 +74,31 @@ def check_workers(value) -> int:
     return value
 
 
+_LINE_BREAK = re.compile("[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")  # what str.splitlines() splits at
+
+
+def one_line(text: str) -> str:
+    r"""``text`` with each line break written as its escape: an error quotes what was typed, and
+    argparse quotes some arguments as they are, so a typed newline would make a second line.
+
+    >>> print(one_line("unrecognized arguments: a\nb\u2028c"))
+    unrecognized arguments: a\nb\u2028c
+    """
+    return _LINE_BREAK.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse's parser, with a usage error in one line (argparse prints the whole usage first).
+
+    The subcommands' parsers are of this class too (``add_subparsers`` makes parsers of its parser's type).
+    """
+
+    def error(self, message):
+        self.exit(2, one_line(f"{self.prog}: {message} (see {self.prog} --help).") + "\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="rumino",
         description="Rules, exact odds and simulations for the rummy family (Rumino, Rummoli, Rommé, "
                     "Robber, Wiener, Gin).",
@@ -97,7 +121,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return int(args.run(args) or 0)
     except RuminoError as err:
-        print(f"rumino {args.command}: {err}", file=sys.stderr)
+        print(one_line(f"rumino {args.command}: {err}"), file=sys.stderr)
         return 2
     except BrokenPipeError:  # pragma: no cover - e.g. `rumino ... | head`
         return 0

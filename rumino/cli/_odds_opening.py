@@ -21,7 +21,7 @@ import json
 
 from rumino.odds.draws import OddsArgumentError
 from rumino.variants import find_variant
-from rumino.cli import CommandError, check_samples, check_workers
+from rumino.cli import CommandError, check_range, check_samples, check_workers
 from rumino.odds.opening import HAND_SIZES, THRESHOLDS, simulate_opening
 
 
@@ -61,8 +61,9 @@ def run_opening(args) -> int:
     if args.samples is None:
         raise CommandError("--samples N is needed: give the number of deals to simulate.")
     check_samples(args.samples)
-    if args.seed is None or args.seed < 0:
+    if args.seed is None:
         raise CommandError("--seed S (0 or more) is needed, so the figures can be reproduced.")
+    check_range("--seed", args.seed, 0)  # and a negative one is named
     if args.opening_min is not None and args.opening_min < 1:
         raise CommandError(f"--opening-min is {args.opening_min}: it must be a positive number of points.")
     check_workers(args.workers)

@@ -32,12 +32,19 @@ HOST = "127.0.0.1"  # only ever serve on the loopback address
 
 
 def _html_dir(args) -> Path:
-    if args.dir:
+    if args.dir is not None:  # an empty --dir served the default build instead
+        if not args.dir.strip():
+            raise CommandError(f"--dir is {args.dir!r}: give the folder that holds the built HTML.")
         return Path(args.dir)
     return find_book(args.book) / "_build" / ("student/html" if getattr(args, "student", False) else "html")
 
 
+MAX_CELL_SECONDS = 86_400  # a day for one cell: a larger timeout is none
+
+
 def run_build(args) -> int:
+    # 0 and -1 started a whole build (nbclient reads them as "no timeout")
+    check_range("--timeout", args.timeout, 1, MAX_CELL_SECONDS, "seconds one cell may take")
     find_book(args.book)  # no book there is bad input (exit 2); a chapter that fails is a failed build (exit 1)
     try:
         report = build(args.book, args.out, student=args.student, timeout=args.timeout,

@@ -20,6 +20,7 @@ from rumino.compare.figures import check_dask_reachable
 from rumino.compare.matrix import Column
 from rumino.compare.profile import profiles as make_profiles, profiles_text
 from rumino.cli import CommandError, check_range, check_samples, check_workers
+from rumino.cli.simulate import MAX_GAMES
 
 
 def _progress_bar(enabled: bool):
@@ -53,11 +54,11 @@ def run(args) -> int:
             raise CommandError("--samples needs --seed S, so the profiles can be reproduced.")
         check_samples(samples)
         check_range("--seed", args.seed, 0)
-        if args.dask is not None:  # before the progress bar: a wrong or silent address is one line
-            check_dask_reachable(args.dask)
+        if args.games is not None:  # 10**20 games planned their chunks until a MemoryError
+            check_range("--games", args.games, 1, MAX_GAMES, "games per heads-up match")
         check_workers(args.workers)
-        if args.games is not None and args.games < 1:
-            raise CommandError(f"--games is {args.games}: it must be at least 1.")
+        if args.dask is not None:  # last (it may wait for an answer), before the progress bar
+            check_dask_reachable(args.dask)
         bar, tick = _progress_bar(not args.no_progress)
         try:
             profiles = make_profiles(cols, samples=samples, games=args.games, seed=args.seed, workers=args.workers,

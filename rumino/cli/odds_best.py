@@ -32,15 +32,15 @@ from __future__ import annotations
 
 import json
 
-from rumino.cli import CommandError
-from rumino.odds.optimal import best_answer
+from rumino.cli import check_range
+from rumino.odds.optimal import MAX_HORIZON, best_answer
 
 
 def best_report(hand: str, goal: str, draws: int, directory=None) -> dict:
     """The dict ``rumino odds best --json`` prints (see :func:`rumino.odds.optimal.best_answer`)."""
 
-    if draws < 0:
-        raise CommandError(f"--draws is {draws}: it must be at least 0.")
+    # beyond the tables' horizon building them would not help (the message used to say it would)
+    check_range("--draws", draws, 0, MAX_HORIZON, "the optimal tables go up to that many draws")
     return best_answer(hand, goal, draws, directory=directory)
 
 

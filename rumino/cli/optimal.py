@@ -16,6 +16,8 @@
 
 from __future__ import annotations
 
+import math
+
 from rumino.cli import CommandError, check_range
 from rumino.odds.enumerate import PackShape
 from rumino.odds.optimal import (BUILD_COMMAND, BUILD_COST, MAX_HORIZON, build_tables, default_table_dir,
@@ -30,14 +32,32 @@ def parse_shape(text: str) -> PackShape:
     PackShape(suits=2, ranks=5, copies=1, jokers=1)
     """
     parts = str(text).split(",")
-    if len(parts) != 4 or not all(p.strip().isdigit() for p in parts):
+    if len(parts) != 4 or not all(p.strip().isascii() and p.strip().isdigit() for p in parts):  # int('²') fails
         raise CommandError(f"--shape is {text!r}: write suits,ranks,copies,jokers, such as 4,13,2,4.")
     return PackShape(*[int(p) for p in parts])
+
+
+def check_fraction(option: str, value: float, high: float | None = None, why: str = "") -> float:
+    """``value`` if it is a finite number above 0 (and below ``high``); else a one-line :class:`CommandError`.
+
+    >>> check_fraction("--tol", float("nan"), 1, "the certified relative error")
+    Traceback (most recent call last):
+    ...
+    rumino.cli.CommandError: --tol is nan: it must be a number above 0 and below 1 (the certified relative error).
+    """
+    if not (math.isfinite(value) and value > 0 and (high is None or value < high)):
+        span = "above 0" + ("" if high is None else f" and below {high:g}")
+        raise CommandError(f"{option} is {value!r}: it must be a number {span}" + (f" ({why})." if why else "."))
+    return value
 
 
 def run_build(args) -> int:
     check_range("--horizon", args.horizon, 1, MAX_HORIZON)
     check_range("--threads", args.threads, 1)
+    # a NaN or negative tolerance is never reached: 2,000 sweeps of the full tables, then a traceback
+    check_fraction("--tol", args.tol, 1, "the certified relative error")
+    if args.max_minutes is not None:
+        check_fraction("--max-minutes", args.max_minutes, why="the cap of the infinite-horizon iteration")
     build_tables(parse_shape(args.shape), args.dir, horizon=args.horizon, tol=args.tol, threads=args.threads,
                  reuse_finite=args.reuse_finite, max_minutes=args.max_minutes)
     return 0

@@ -114,7 +114,7 @@ def check_dask_address(text) -> str:
         return text
     host, colon, port = rest.rpartition(":")
     host = host.strip("[]")  # an IPv6 host is written in brackets
-    if not colon or not host or not port.isdigit():
+    if not colon or not host or not (port.isascii() and port.isdigit()):  # '²'.isdigit() is true; int('²') fails
         raise RuleConfigError(f"the Dask address {text!r} is not [scheme://]host:port, such as tcp://127.0.0.1:8786.")
     if not 1 <= int(port) <= 65535:
         raise RuleConfigError(f"the Dask address {text!r} has port {int(port)}: a port is from 1 to 65535.")
@@ -137,13 +137,17 @@ def check_dask_reachable(address: str, timeout: float = DASK_TIMEOUT_S) -> str:
     """
     address = check_dask_address(address)
     scheme, _, rest = address.rpartition("://")
-    if scheme == "inproc":
-        return address
+    if scheme == "inproc":  # distributed's in-process transport: no other process can reach it
+        raise RuleConfigError(f"the Dask address {address!r} is an in-process one: a command cannot reach a "
+                              f"scheduler inside another process; give its tcp:// address.")
     host, _, port = rest.rpartition(":")
     try:
         socket.create_connection((host.strip("[]"), int(port)), timeout=timeout).close()
     except OSError as err:
         raise _unanswered(address, timeout, err) from None
+    except ValueError as err:  # a host no resolver takes: 'tcp://.:8786' (UnicodeError), a NUL character
+        raise RuleConfigError(f"the Dask address {address!r} has a host that is not a name or an address "
+                              f"({type(err).__name__}).") from None
     return address
 
 

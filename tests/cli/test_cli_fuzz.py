@@ -1,0 +1,436 @@
+"""Bad arguments for every command: exit code 0 or 2, never a traceback, at most one line on stderr (issue 25).
+
+Three parts: the smallest failing examples the fuzzer found, each kept as a plain test; a table of
+bad invocations across all commands, each refused with one line naming the bad input (those of
+``test_cli_package.py`` and the commands' own test files are not repeated); and the Hypothesis
+fuzzer, one test per command.
+
+Every call runs ``guarded``: the steps that build the book or the optimal tables, serve, print PDFs,
+or replace this process with JupyterLab raise :class:`WorkStarted` instead of starting. The
+strategies never ask for them with good arguments; the guard turns a mistake into a failed test
+instead of a 16-minute build.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import sys
+from pathlib import Path
+from unittest import mock
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from rumino.cli import main
+
+NOWHERE = "/nonexistent/rumino-fuzz"  # never created: no book, no table, no built HTML
+VARIANTS = ["rumino", "rummoli", "romme", "robber", "wiener", "gin", "knock-rummy"]
+
+
+class WorkStarted(BaseException):
+    """An expensive step was reached (a BaseException, so no ``except Exception`` of the command hides it)."""
+
+
+def _stop(*args, **kwargs):
+    raise WorkStarted
+
+
+EXPENSIVE = ("rumino.cli.book.build", "rumino.cli.book.make_server", "rumino.cli.book.print_pdfs",
+             "rumino.cli.bookbuild.chapters", "rumino.cli.book.os.execv", "rumino.odds.optimal.SolitaireModel.solve",
+             "rumino.playing.optimal_play.policy_figures", "rumino.playing.optimal_play.game_figures")
+
+
+def guarded() -> contextlib.ExitStack:
+    stack = contextlib.ExitStack()
+    for target in EXPENSIVE:
+        stack.enter_context(mock.patch(target, _stop))
+    return stack
+
+
+def run(argv: list[str]) -> tuple[int, str, str]:
+    """``rumino argv`` in this process, guarded: ``(exit code, stdout, stderr)``. stdin is empty (its end
+    ends ``rumino play``; pytest's own stdin refuses reads) and the environment is put back after
+    (``rumino optimal play`` sets ``RUMINO_OPTIMAL_DIR``)."""
+    out, err, env, stdin = io.StringIO(), io.StringIO(), dict(os.environ), sys.stdin
+    sys.stdin = io.StringIO("")
+    try:
+        with guarded(), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                code = main(argv)
+            except SystemExit as done:  # argparse's errors
+                code = done.code
+    finally:
+        sys.stdin = stdin
+        os.environ.clear()
+        os.environ.update(env)
+    return code, out.getvalue(), err.getvalue()
+
+
+def error_lines(err: str) -> list[str]:
+    return [line for line in err.splitlines() if line.strip()]
+
+
+def refused(argv: list[str]) -> str:
+    """The one line ``rumino argv`` printed on stderr when refusing it with exit code 2."""
+    code, out, err = run(argv)
+    assert code == 2 and "Traceback" not in err, (argv, code, err)
+    lines = error_lines(err)
+    assert len(lines) == 1, (argv, err)
+    return lines[0]
+
+
+# ---------------------------------------------------------------------------- what the fuzzer found
+
+
+@pytest.mark.parametrize("argv, said", [
+    # argparse printed its whole usage (two or three lines) before the error
+    (["play", "--seed", "abc"], "rumino play: argument --seed: invalid int value: 'abc' (see rumino play --help)."),
+    (["odds", "poker", "--cards", "5", "--method", "bogus"], "argument --method: invalid choice: 'bogus'"),
+    (["compare"], "rumino compare: the following arguments are required: COLUMN"),
+    (["optimal"], "rumino optimal: the following arguments are required: WHAT"),
+    # argparse quotes an unrecognized argument as typed: its newline made a second line
+    (["deadwood", "7h", "--bogus", "a\nb"], "unrecognized arguments: --bogus a\\nb"),
+])
+def test_a_usage_error_is_one_line(argv, said):
+    assert said in refused(argv)
+
+
+DASK = ["compare", "knock-rummy", "--samples", "5", "--games", "1", "--seed", "1", "--no-progress", "--dask"]
+
+
+@pytest.mark.parametrize("address, said", [
+    ("tcp://127.0.0.1:²", "is not [scheme://]host:port"),  # '²'.isdigit(), then int('²'): ValueError
+    ("inproc://x", "is an in-process one"),  # distributed's parser: ValueError (not enough values to unpack)
+    ("tcp://.:8786", "has a host that is not a name or an address (UnicodeError)"),  # the idna codec
+])
+def test_a_dask_address_no_one_can_reach_is_one_line(address, said):
+    line = refused(DASK + [address])
+    assert repr(address) in line and said in line, line
+
+
+def test_compare_games_are_bounded():
+    """10**20 games a match planned 10**20 / chunk jobs: a MemoryError traceback."""
+    line = refused(["compare", "rumino", "--samples", "10", "--seed", "1", "--games", "99999999999999999999"])
+    assert "--games is 99999999999999999999: it must be from 1 to 10000000" in line
+
+
+# every `optimal build` here also has a bad --shape, so a check that failed could never start a build
+@pytest.mark.parametrize("argv, said", [
+    # '²'.isdigit() is true, int('²') a ValueError
+    (["--shape", "²,13,2,4"], "--shape is '²,13,2,4': write suits,ranks,copies,jokers"),
+    (["--tol", "nan", "--shape", "x"], "--tol is nan: it must be a number above 0 and below 1"),  # never reached
+    (["--tol", "-1", "--shape", "x"], "--tol is -1.0"),
+    (["--max-minutes", "-1", "--shape", "x"], "--max-minutes is -1.0: it must be a number above 0"),
+])
+def test_optimal_build_refuses_what_it_could_never_finish(argv, said):
+    assert said in refused(["optimal", "build"] + argv)
+
+
+# each with a --book that does not exist: should the check under test fail, nothing is built or served
+@pytest.mark.parametrize("argv, said", [
+    (["build", "--timeout", "0"], "--timeout is 0: it must be from 1 to 86400"),  # both started a whole build
+    (["build", "--timeout", "-1"], "--timeout is -1"),
+    (["serve", "--dir", ""], "--dir is '': give the folder"),  # an empty --dir served the default build
+    (["pdf", "--dir", " "], "--dir is ' ': give the folder"),
+])
+def test_book_refuses_a_timeout_that_is_none_and_an_empty_folder(argv, said):
+    assert said in refused(["book", "--book", "/nonexistent"] + argv)
+
+
+def test_odds_best_names_the_tables_horizon():
+    """99999999999999999999 draws said to build the tables, which stop at 10 draws."""
+    line = refused(["odds", "best", "7h 8h 9h 5c 5d 5s Ks 2c", "--goal", "gin", "--draws", "11",
+                    "--table-dir", NOWHERE])
+    assert "--draws is 11: it must be from 0 to 10 (the optimal tables go up to that many draws)." in line
+
+
+# ---------------------------------------------------------------------------- a table of bad invocations
+
+
+BEST = ["odds", "best", "7h 8h 9h 5c 5d 5s Ks 2c", "--goal", "gin", "--table-dir", NOWHERE]
+
+
+@pytest.mark.parametrize("argv, named", [
+    ([], "the following arguments are required: COMMAND"),
+    (["canasta"], "invalid choice: 'canasta'"),
+    (["deadwood", "--variant", "rumino:knock_max_deadwood=5", "7h 8h 9h 10h 5c 5d 5s"],
+     "unknown variant 'rumino:knock_max_deadwood=5'"),  # deadwood takes no house rules
+    (["deadwood", "--variant", "robber", "JK JK JK JK JK JK JK 2c 3c 4c 5c 6c 7c"], "the hand holds 7 jokers"),
+    (["table", "--table", "5c 6c", "--hand", "8c"], "the table 5c 6c does not form valid melds"),
+    (["table", "--table", "5c 6c 7c | 8c 9c", "--hand", "Kd"], "the table meld 8c 9c is not a meld"),
+    (["table", "--table", " ".join(["JK"] * 9), "--hand", "8c"], "the table holds 9 jokers"),
+    (["table", "--table", "5c 6c 7c", "--hand", "5c 5c 5c"], "the hand holds 3 copies of 5c"),
+    (["table", "--table", "5c 6c 7x", "--hand", "8c"], "'7x' is not a card"),
+    (["table", "--variant", "rummoli", "--table", "5c 6c 7c", "--hand", "8c"], "Rummoli has no melds"),
+    (["simulate", "--games", "-1"], "--games is -1"),
+    (["simulate", "--games", "1.5"], "argument --games: invalid int value: '1.5'"),
+    (["simulate", "--games", "1", "--players", "greedy,chaser:0"], "player 'chaser:0'"),
+    (["simulate", "--games", "1", "--players", ",,"], "the players list ['', '', ''] has an empty name"),
+    (["simulate", "--games", "1", "--rules", "rumino:nonexistent=1"], "no rule 'rumino:nonexistent'"),
+    (["simulate", "--games", "1", "--rules", "knock_max_deadwood=1e400"], "knock_max_deadwood cannot be '1e400'"),
+    (["simulate", "--games", "1", "--variant", "gin", "--players", "greedy,greedy,greedy"], "lists 3 player(s)"),
+    (["play", "--variant", "canasta"], "unknown variant 'canasta'"),
+    (["play", "--players", "human,clever"], "unknown player 'clever'"),
+    (["play", "--variant", "gin", "--players", "human,chaser"], "player 'chaser' does not fit Gin Rummy"),
+    (["play", "--rules", "knock_max_deadwood=5", "knock_max_deadwood=9"], "'knock_max_deadwood' is given twice"),
+    (["compare", "rumino:nonexistent=1"], "no rule 'nonexistent'"),
+    (["compare", "rumino:knock_max_deadwood"], "house rule 'knock_max_deadwood' in column 'rumino:knock_max_deadwood'"),
+    (["compare", "rumino", "--width", "201"], "--width is 201"),
+    (["compare", "rumino", "--samples", "10", "--seed", "1", "--games", "0"], "--games is 0"),
+    (["compare", "rumino", "--samples", "10", "--seed", "1", "--dask", "tcp://127.0.0.1:0"], "has port 0"),
+    (["compare", "rumino", "--workers", "2"], "--workers and --dask run the profiles: give --samples N"),
+    (["odds", "deal", "--samples", "10", "--seed", "-1"], "--seed is -1"),
+    (["odds", "deal", "--exact", "--variant", "rumino:n_jokers=9"], "n_jokers is 9"),
+    (["odds", "deal", "--exact", "--variant", "knock-rummy", "--workers", "0"], "--workers is 0"),
+    (["odds", "draws", "--outs", "-1", "--unseen", "10", "--draws", "1"], "outs is -1"),
+    (["odds", "draws", "--outs", "1", "--unseen", "10001", "--draws", "1"], "unseen is 10001"),
+    (["odds", "poker", "--cards", "99999999999999999999"], "got 99999999999999999999"),
+    (["odds", "poker", "--cards", "five"], "argument --cards: invalid int value: 'five'"),
+    (BEST + ["--draws", "-1"], "--draws is -1"),
+    (BEST + ["--draws", "99999999999999999999"], "--draws is 99999999999999999999"),
+    (["odds", "best", "7h 8h", "--goal", "gin", "--draws", "1"], "the hand has 2 cards"),
+    (["odds", "best", "7h 8h 9h 5c 5d 5s Ks 2c", "--goal", "win", "--draws", "1"], "invalid choice: 'win'"),
+    (["optimal", "build", "--horizon", "11", "--shape", "x"], "--horizon is 11"),  # --shape x: never a build
+    (["optimal", "build", "--threads", "0", "--shape", "x"], "--threads is 0"),
+    (["optimal", "build", "--shape", "0,13,2,4"], "PackShape.suits is 0"),
+    (["optimal", "play", "--dir", NOWHERE, "--hands", "0"], "--hands is 0"),
+    (["optimal", "play", "--dir", NOWHERE, "--seed", "-1"], "--seed is -1"),
+    (["book", "serve", "--port", "99999999999999999999"], "--port is 99999999999999999999"),
+    (["book", "serve", "--dir", NOWHERE], f"{NOWHERE} holds no built book"),
+    (["book", "pdf", "--dir", NOWHERE], f"{NOWHERE} holds no built book"),
+    (["book", "--book", "/etc/passwd", "build"], "no book found at /etc/passwd"),
+    (["book", "--book", NOWHERE, "student", NOWHERE + "/student"], f"no book found at {NOWHERE}"),
+    (["lab", "--port", "70000"], "--port is 70000"),
+    (["lab", "--book", NOWHERE], f"no book found at {NOWHERE}"),
+])
+def test_bad_invocations_are_refused_in_one_line_naming_the_input(argv, named):
+    line = refused(argv)
+    assert named in line, line
+    assert line.startswith("rumino"), line  # the command says who is speaking
+
+
+# ---------------------------------------------------------------------------- the fuzzer
+#
+# Each command's strategy draws its real options, each with a cheap good value (so the checks further
+# on are reached) or a bad one (negative, zero, astronomic, other digits, fractional, empty, random
+# text), options repeated, positional arguments, and in one example of three a random token or a text
+# for a whole-number option, all in any order. What would run long, serve or start JupyterLab is never
+# drawn with good arguments: `book` and `lab` always get a --book (or --dir) that holds no book,
+# `optimal figures|play` a --dir that holds no table, `optimal build` a --shape it refuses, games and
+# samples are a few, `odds deal --exact` only Gin's shortcut or the refused variants. A progress bar is
+# no error line: each command that draws one is given --no-progress.
+
+# a text as a shell passes it: no NUL (argv cannot hold one), no lone surrogates (Hypothesis's default)
+typed = st.text(st.characters(blacklist_characters="\x00"), max_size=24)
+
+
+def mostly(*common, rare):
+    """One of ``common`` three times in four, else ``rare``."""
+    return st.integers(0, 3).flatmap(lambda i: rare if i == 3 else st.one_of(*common))
+
+
+# whole numbers argparse takes and the command must refuse, and texts argparse refuses itself
+bad_int = st.one_of(st.sampled_from(["-1", "0", "-0", "99999999999999999999", "-99999999999999999999", "9" * 400,
+                                     "1_000_000_000_000", "１２", "٣"]),
+                    st.integers(-10**30, 10**30).map(str))
+not_int = st.one_of(st.sampled_from(["", " ", "1.5", "1e3", "nan", "inf", "abc", "²", "0x10", "--1", "1,000",
+                                     "1" + "0" * 5000]), typed)
+bad_float = st.sampled_from(["nan", "inf", "-inf", "-1", "0", "1e400", "-1e-400", "abc", "", "1,5"])
+
+
+def number(low: int, high: int, limit: int | None = None):
+    """A cheap good whole number from ``low`` to ``high``, or one that argparse takes and the command
+    must refuse: below ``low`` or above ``limit`` (default ``high``; 2,509 games are good, and slow)."""
+    top = high if limit is None else limit
+    return st.one_of(st.integers(low, high).map(str), bad_int.filter(lambda t: not low <= int(t) <= top))
+
+
+garbage = st.one_of(typed.filter(bool), st.sampled_from(["--", "-", "--bogus", "-x", "--no-such-option=1",
+                                                          "x" * 10_000, "\n", "a\nb", "\u2028", "--help-me"]))
+good_card = st.sampled_from([r + s for r in "A 2 3 4 5 6 7 8 9 10 J Q K".split() for s in "scdh♠♥"] + ["JK", "*"])
+bad_card = st.sampled_from(["1h", "11c", "7x", "0h", "½h", "JKK", "10", "h", "♥", "7h7h", "|", "Th "])
+card = mostly(good_card, rare=bad_card)
+
+
+def hand(*sizes):
+    """Distinct good cards, as many as a hand of the game has; or else cards of all kinds, or any text."""
+    return mostly(st.sampled_from(sizes).flatmap(lambda n: st.lists(good_card, min_size=n, max_size=n, unique=True))
+                  .map(" ".join),
+                  rare=st.one_of(st.lists(card, max_size=15).map(" ".join), typed))
+
+
+variant = mostly(st.sampled_from(VARIANTS), rare=st.one_of(
+    st.sampled_from(["canasta", "", ":", "RUMINO", "gin ", "knock_rummy", "rumino:knock_max_deadwood=5"]), typed))
+# keys whose good values keep a game short (game_to=1000000 would not), and keys no game has
+rule_key = mostly(st.sampled_from(["knock_max_deadwood", "n_jokers", "stock_exhausted", "set_suits"]),
+                  rare=st.sampled_from(["nonexistent", "rumino:nonexistent", "", " ", "KNOCK_MAX_DEADWOOD"]))
+rule_value = mostly(st.sampled_from(["5", "2", "void_hand", "distinct", "any"]),
+                    rare=st.one_of(bad_int, not_int, st.sampled_from(["=", "5=6", "void hand"])))
+rule = mostly(st.builds("{}={}".format, rule_key, rule_value),
+              rare=st.one_of(st.sampled_from(["knock_max_deadwood", "=1", "=="]), typed))
+rules = st.lists(rule, min_size=1, max_size=3).map(lambda r: ["--rules"] + r)
+column = mostly(variant, st.builds(lambda v, r: f"{v}:{','.join(r)}", st.sampled_from(VARIANTS),
+                                   st.lists(rule, max_size=3)), rare=typed)
+bots = st.sampled_from(["random", "greedy", "default", "threshold:3", "chaser"])
+players = mostly(st.lists(bots, min_size=2, max_size=4).map(",".join), rare=st.one_of(
+    st.lists(st.sampled_from(["greedy", "threshold:-1", "chaser:0", "human", "solitaire", "solitaire:bogus",
+                              "clever", "", "greedy:1"]), max_size=9).map(",".join), typed))
+# 2 would start a process pool: a second of start-up, and no new check
+workers = st.one_of(st.just("1"), bad_int.filter(lambda t: not 1 <= int(t) <= (os.cpu_count() or 1)))
+seed = number(0, 5)
+port = number(0, 65535)
+dask = st.one_of(st.sampled_from(["", " ", "http://127.0.0.1:8786", "tcp://127.0.0.1", "tcp://127.0.0.1:70000",
+                                  "tcp://127.0.0.1:0", "tcp://:8786", "tcp://.:8786", "tcp://a..b:1",
+                                  "inproc://x", "tcp://127.0.0.1:²", "tcp://127.0.0.1:9", "tcp://[::1]:9",
+                                  "127.0.0.1:9"]),
+                 typed.filter(lambda t: ":" not in t))  # no name look-ups: random text fails before them
+no_book = st.one_of(st.sampled_from([NOWHERE, "", "/etc/passwd", "/dev/null", "/"]), typed).filter(
+    lambda p: not (Path(p) / "_toc.yml").exists())
+no_table = st.sampled_from([NOWHERE, "/etc/passwd", "/dev/null"])
+refused_shape = st.one_of(  # parse_shape or PackShape refuses it, or the pack cannot hold 7 cards and a draw
+    st.sampled_from(["", "4,13,2", "4,13,2,4,0", "a,b,c,d", "²,13,2,4", "0,13,2,4", "4,14,2,4", "4,13,9,4",
+                     "4,13,2,17", "-1,13,2,4", "1,1,1,0", "1,6,1,0", "1,5,1,2", "4,,2,4",
+                     "99999999999999999999,13,2,4"]),
+    typed.filter(lambda t: t.count(",") != 3))
+
+
+def option(name: str, values):
+    return values.map(lambda v: [name, v])
+
+
+def flag(name: str):
+    return st.just([name])
+
+
+def argv(command: list[str], *parts, required=(), positional=None, positionals=(0, 2), ints=()):
+    """``command`` + up to six of ``parts`` (each ``[option, value]`` or ``[flag]``; repeats allowed) + all
+    of ``required`` + ``positionals`` positional arguments, in any order (an option keeps its value),
+    and in one example of three a random token or, for one of the whole-number options ``ints``, a text."""
+    chosen = st.lists(st.one_of(*parts), max_size=6) if parts else st.just([])
+    needed = st.tuples(*required).map(list)
+    low, high = positionals
+    pos = st.lists(positional.map(lambda p: [p]), min_size=low, max_size=high) if positional is not None \
+        else st.just([])
+    odd = [garbage.map(lambda g: [[g]])]
+    if ints:
+        odd.append(st.tuples(st.sampled_from(ints), not_int).map(lambda o: [list(o)]))
+    extra = st.integers(0, 2).flatmap(lambda i: st.one_of(*odd) if i == 2 else st.just([]))
+    groups = st.builds(lambda *g: [x for part in g for x in part], chosen, needed, pos, extra)
+    return groups.flatmap(st.permutations).map(lambda gs: command + [tok for g in gs for tok in g])
+
+
+NO_BAR = flag("--no-progress")
+
+STRATEGIES = {
+    "deadwood": argv(["deadwood"], option("--variant", variant), flag("--json"),
+                     positional=hand(6, 7, 8, 10, 11, 13, 14), positionals=(1, 2)),
+    "table": argv(["table"], option("--variant", mostly(st.sampled_from(["robber", "romme"]), rare=variant)),
+                  flag("--most-cards"), flag("--json"),
+                  required=[option("--table", mostly(
+                      st.lists(st.lists(card, min_size=3, max_size=4).map(" ".join), max_size=3).map(" | ".join),
+                      st.lists(card, max_size=9).map(" ".join), rare=typed)),
+                            option("--hand", mostly(st.lists(card, max_size=5).map(" ".join), rare=typed))]),
+    "simulate": argv(["simulate"], option("--variant", variant), option("--seed", seed), rules,
+                     option("--players", players), flag("--json"), flag("--checked"),
+                     required=[NO_BAR, option("--games", number(1, 2, 10**7))], ints=("--games", "--seed")),
+    # the first seat is the human's, whose stdin is empty: the game ends at the human's first turn
+    "play": argv(["play"], option("--variant", variant), option("--seed", seed), rules,
+                 required=[option("--players", players.map(lambda p: "human," + p))], ints=("--seed",)),
+    # profiles with --samples up to 20 (it defaults to 20,000) and --games 1 or 2 (a match defaults to 40)
+    "compare": argv(["compare"], option("--width", number(12, 200)), option("--workers", workers),
+                    option("--dask", dask), flag("--json"),
+                    required=[NO_BAR, option("--samples", number(1, 20, 10**8)), option("--games", number(1, 2, 10**7)),
+                              option("--seed", seed)],
+                    positional=column, positionals=(1, 3),
+                    ints=("--width", "--samples", "--games", "--seed", "--workers")),
+    "odds deal": argv(["odds", "deal"], option("--workers", workers), flag("--json"), option("--variant", column),
+                      required=[NO_BAR, option("--samples", number(1, 50, 10**8)), option("--seed", seed)],
+                      ints=("--samples", "--seed", "--workers")),
+    # --exact enumerates: only Gin's shortcut or a variant refused (never --full: 3 CPU-minutes for Gin)
+    "odds deal --exact": argv(["odds", "deal", "--exact"], option("--samples", number(1, 50, 10**8)), flag("--json"),
+                              option("--workers", workers),
+                              required=[NO_BAR, option("--variant", mostly(
+                                  st.sampled_from(["gin", "gin:knock_max_deadwood=5", "wiener", "romme", "robber",
+                                                   "rummoli", "rumino:n_jokers=9", "rumino:bogus=1"]),
+                                  rare=variant.filter(lambda v: v not in VARIANTS)))],
+                              ints=("--samples", "--workers")),
+    "odds draws": argv(["odds", "draws"], flag("--json"),
+                       required=[option("--outs", number(0, 60)), option("--unseen", number(0, 10_000)),
+                                 option("--draws", number(0, 60))], ints=("--outs", "--unseen", "--draws")),
+    "odds poker": argv(["odds", "poker"], flag("--json"),
+                       option("--method", mostly(st.sampled_from(["complements", "patterns"]),
+                                                 rare=st.sampled_from(["bogus", ""]))),
+                       required=[option("--cards", number(5, 18))], ints=("--cards",)),
+    "odds opening": argv(["odds", "opening"], option("--variant", variant), option("--cards", number(10, 15)),
+                         option("--opening-min", number(1, 60)), option("--workers", workers),
+                         flag("--table"), flag("--json"),
+                         required=[NO_BAR, option("--samples", number(1, 50, 10**8)), option("--seed", seed)],
+                         ints=("--samples", "--seed", "--cards", "--opening-min", "--workers")),
+    "odds best": argv(["odds", "best"], flag("--json"),
+                      required=[option("--goal", mostly(st.sampled_from(["knock", "gin", "rumino"]),
+                                                        rare=st.sampled_from(["win", ""]))),
+                                option("--draws", number(0, 2)), option("--table-dir", st.just(NOWHERE))],
+                      positional=hand(7, 8), positionals=(1, 1), ints=("--draws",)),
+    "optimal build": argv(["optimal", "build"], option("--horizon", number(1, 10)), option("--threads", number(1, 2)),
+                          option("--tol", st.one_of(bad_float, st.just("1e-6"))),
+                          option("--max-minutes", st.one_of(bad_float, st.just("1"))), flag("--reuse-finite"),
+                          option("--dir", st.just(NOWHERE)), required=[option("--shape", refused_shape)],
+                          ints=("--horizon", "--threads")),
+    "optimal figures": argv(["optimal", "figures"],
+                            option("--shape", st.one_of(st.sampled_from(["4,13,2,4", "2,5,1,1", "0,0,0,0"]), typed)),
+                            required=[option("--dir", no_table), option("--out", st.just(NOWHERE + "/f.json"))]),
+    "optimal play": argv(["optimal", "play"], option("--hands", number(1, 10)), option("--games", number(1, 10)),
+                         option("--seed", seed), option("--only", st.sampled_from(["policies", "games", "bogus", ""])),
+                         required=[option("--dir", no_table), option("--out", st.just(NOWHERE + "/f.json"))],
+                         ints=("--hands", "--games", "--seed")),
+    "book build": argv(["book", "build"], option("--timeout", number(1, 300)), option("--out", st.just(NOWHERE)),
+                       flag("--student"), flag("--quiet"), required=[option("--book", no_book)],
+                       ints=("--timeout",)),
+    "book serve": argv(["book", "serve"], option("--port", port), flag("--student"),
+                       required=[st.one_of(option("--book", no_book),
+                                           option("--dir", st.sampled_from([NOWHERE, "", " ", "/etc/passwd"])))],
+                       ints=("--port",)),
+    "book pdf": argv(["book", "pdf"], flag("--student"), option("--out", st.just(NOWHERE)),
+                     required=[st.one_of(option("--book", no_book),
+                                         option("--dir", st.sampled_from([NOWHERE, "", "/etc/passwd"])))],
+                     positional=st.one_of(st.sampled_from(["4", "99", "04_odds_of_the_deal", "-1"]), typed)),
+    "book student": argv(["book", "student"], required=[option("--book", no_book)],
+                         positional=st.sampled_from([NOWHERE, "", "/dev/null"]), positionals=(1, 1)),
+    "lab": argv(["lab"], option("--port", port), flag("--no-browser"), option("--option", typed),
+                required=[option("--book", no_book)], ints=("--port",)),
+}
+EXAMPLES = {"deadwood": 60, "table": 60, "simulate": 50, "play": 50, "compare": 50, "odds deal": 40,
+            "odds deal --exact": 30, "odds draws": 60, "odds poker": 30, "odds opening": 40, "odds best": 40,
+            "optimal build": 40, "optimal figures": 20, "optimal play": 30, "book build": 30, "book serve": 30,
+            "book pdf": 30, "book student": 15, "lab": 30}
+
+
+def book_option_first(argv: list[str]) -> list[str]:
+    """``book``'s own --book goes before its action, where argparse reads it."""
+    if argv[0] != "book" or "--book" not in argv:
+        return argv
+    rest = argv[2:]
+    i = rest.index("--book")
+    return ["book", *rest[i:i + 2], argv[1], *rest[:i], *rest[i + 2:]]
+
+
+def check(argv: list[str]) -> None:
+    """Exit code 0 or 2, no traceback, at most one line on stderr (and on exit 2, that line)."""
+    code, out, err = run(argv)
+    assert "Traceback" not in err, (argv, err)
+    assert code in (0, 2), (argv, code, err)
+    assert len(error_lines(err)) == (1 if code == 2 else 0), (argv, code, err)
+
+
+@pytest.mark.parametrize("command", list(STRATEGIES))
+def test_fuzz(command):
+    @settings(max_examples=EXAMPLES[command], deadline=None, derandomize=True, database=None,
+              suppress_health_check=list(HealthCheck))
+    @given(STRATEGIES[command].map(book_option_first))
+    def every_argv(argv):
+        check(argv)
+
+    every_argv()
