@@ -2,10 +2,13 @@
 
 * ``build`` solves every 7-card class of the pack (:func:`rumino.odds.optimal.build_tables`;
   the 108-card pack takes about 16 minutes on 2 cores and 2 GB of disk) and saves the tables
-  under ``$RUMINO_OPTIMAL_DIR`` or ``~/.cache/rumino/optimal``;
+  under ``$RUMINO_OPTIMAL_DIR`` or ``~/.cache/rumino/optimal``, with a progress bar on stderr
+  for each stage (the classes, the draws tabled, the sweeps to the tolerance, the check);
 * ``figures`` writes the book's figures from a built table (``book/data/optimal_figures.json``);
 * ``play`` plays the built table (bots' losses against it, the solitaire bot's win rates) and adds
-  those figures to the same file.
+  those figures to the same file, with a bar for the hands played and one for the games.
+
+``--no-progress`` leaves the bars out.
 
 ``rumino odds best`` reads the tables once built.
 
@@ -59,7 +62,7 @@ def run_build(args) -> int:
     if args.max_minutes is not None:
         check_fraction("--max-minutes", args.max_minutes, why="the cap of the infinite-horizon iteration")
     build_tables(parse_shape(args.shape), args.dir, horizon=args.horizon, tol=args.tol, threads=args.threads,
-                 reuse_finite=args.reuse_finite, max_minutes=args.max_minutes)
+                 reuse_finite=args.reuse_finite, max_minutes=args.max_minutes, progress=not args.no_progress)
     return 0
 
 
@@ -73,7 +76,8 @@ def run_play(args) -> int:
     for name in ("hands", "games"):
         check_range(f"--{name}", getattr(args, name), 1, 10_000_000)
     check_range("--seed", args.seed, 0)
-    out = write_play_figures(args.dir, args.out, hands=args.hands, games=args.games, seed=args.seed, only=args.only)
+    out = write_play_figures(args.dir, args.out, hands=args.hands, games=args.games, seed=args.seed, only=args.only,
+                             progress=not args.no_progress)
     print(f"wrote {out}")
     return 0
 
@@ -94,6 +98,8 @@ def register(sub) -> None:
     b.add_argument("--reuse-finite", action="store_true", help="keep a finished prob.npy in the target folder")
     b.add_argument("--max-minutes", type=float, default=None,
                    help="cap the infinite-horizon iteration (it stops with the bound certified so far)")
+    b.add_argument("--no-progress", action="store_true",
+                   help="no progress bars on stderr (one a stage: classes, draws tabled, sweeps, the check)")
     b.set_defaults(run=run_build)
     f = osub.add_parser("figures", help="the book's figures from a built table, as JSON")
     f.add_argument("--dir", default=None, help=f"where the table is (default {default_table_dir()})")
@@ -109,4 +115,5 @@ def register(sub) -> None:
     g.add_argument("--games", type=int, default=1000, help="games per win-rate measurement")
     g.add_argument("--seed", type=int, default=14)
     g.add_argument("--only", choices=("policies", "games"), default=None, help="compute one part only")
+    g.add_argument("--no-progress", action="store_true", help="no progress bars on stderr (hands played, games)")
     g.set_defaults(run=run_play)

@@ -110,6 +110,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import time
 from dataclasses import dataclass, field
 from math import comb
@@ -538,6 +539,30 @@ def shape_key(shape: PackShape, rules: RuminoRules) -> str:
     return f"s{shape.suits}r{shape.ranks}c{shape.copies}j{shape.jokers}-{knobs}"
 
 
+class _NoBar:
+    """What a stage updates when there is no progress bar."""
+
+    def update(self, n: int = 1) -> None:
+        pass
+
+    def set_postfix_str(self, text: str) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def stage_bar(progress: bool, total: int | None, desc: str, unit: str, scale: bool = False):
+    """A progress bar on stderr for one stage of a build (tqdm, as the other long commands draw
+    theirs), or one that draws nothing; ``total=None`` counts without an end (the iteration to the
+    tolerance, whose number of sweeps is not known in advance); ``scale`` writes 14.9M for 14,945,658."""
+    if not progress:
+        return _NoBar()
+    from tqdm.auto import tqdm
+
+    return tqdm(total=total, desc=desc, unit=f" {unit}", unit_scale=scale, file=sys.stderr)
+
+
 @dataclass
 class SolitaireModel:
     """The model of the module docstring on ``shape`` (default: the 108-card Rumino pack) and ``rules``.
@@ -551,6 +576,7 @@ class SolitaireModel:
     rules: RuminoRules = RUMINO
     threads: int = 2
     verbose: bool = False
+    progress: bool = False  # a bar on stderr for each stage of solve() (classes, draws tabled, sweeps)
 
     def __post_init__(self):
         if self.shape.size < HAND_SIZE + 1:
@@ -569,7 +595,11 @@ class SolitaireModel:
 
     def log(self, msg: str) -> None:
         self._log.append(msg)
-        if self.verbose:
+        if self.verbose and self.progress:
+            from tqdm.auto import tqdm
+
+            tqdm.write(msg, file=sys.stdout)  # above the bars, which it redraws
+        elif self.verbose:
             print(msg, flush=True)
 
     # ---- building blocks
@@ -581,6 +611,7 @@ class SolitaireModel:
         orbit = np.empty(self.n7, np.uint8)
         self.w7 = np.empty(self.n7, np.float64)  # deals per class (exact: far below 2**53)
         pos = 0
+        bar = stage_bar(self.progress, self.n7, "7-card classes", "class", scale=True)
         for counts, w, _j in iter_classes(self.shape, HAND_SIZE):
             self.w7[pos:pos + len(counts)] = w
             n = len(counts)
@@ -593,6 +624,8 @@ class SolitaireModel:
             goal[pos:pos + n], dw[pos:pos + n] = goal_bits(counts, self.rules)
             orbit[pos:pos + n] = orb
             pos += n
+            bar.update(n)
+        bar.close()
         return goal, dw, orbit
 
     def transitions(self):
@@ -602,6 +635,7 @@ class SolitaireModel:
         o8 = np.empty(n8, np.uint8)
         pos = 0
         ci = self.idx7
+        bar = stage_bar(self.progress, n8, "8-card classes", "class", scale=True)
         for counts, _w, _j in iter_classes(self.shape, HAND_SIZE + 1):
             n = len(counts)
             e = np.empty((n, HAND_SIZE + 1), np.int64)
@@ -610,6 +644,8 @@ class SolitaireModel:
             edges[pos:pos + n] = e
             o8[pos:pos + n] = o
             pos += n
+            bar.update(n)
+        bar.close()
         if pos != n8:
             raise ArithmeticError("8-card class count mismatch: a bug")
         return edges, o8
@@ -692,11 +728,14 @@ class SolitaireModel:
                                              shape=(K, horizon, self.n7))
         else:
             prob = np.empty((K, horizon, self.n7), np.float32)
+        bar = stage_bar(self.progress, horizon, "finite horizon", "draw")  # one sweep of every class per draw
         for n in range(1, horizon + 1):
             _pass(edges, o8, inv7, V, modes, acc, bounds)
             _finish(acc, goal, gb, modes, V)
             prob[:, n - 1, :] = V.T
             self.log(f"  horizon {n}: {time.perf_counter() - t2:.1f} s")
+            bar.update(1)
+        bar.close()
         finite_seconds = time.perf_counter() - t2
         del acc
         rumino_last = V[:, GOALS.index("rumino")].copy()  # P_horizon(rumino), for the discard figures
@@ -753,16 +792,20 @@ class SolitaireModel:
         info = {"tolerance": tol, "iterations": 0, "extrapolations": 0, "converged": False}
         t0 = time.perf_counter()
         lo = hi = None
+        # sweeps until the certified gap is below tol: their number is not known in advance
+        bar = stage_bar(self.progress, None, "expected draws", "sweep")
         for it in range(1, max_iter + 1):
             _pass(edges, o8, inv7, V, modes, acc, bounds)
             _finish(acc, goal, gb, modes, TV)
             _certify(V, TV, goal, gb, (K_TERMS + 3) * U_ROUND, 4 * U_ROUND, stats)
             dmax, dmin, step = stats[:, 0].copy(), stats[:, 1].copy(), stats[:, 2].copy()
             info["iterations"] = it
+            bar.update(1)
             if np.all(dmax < 1) and it > 1:
                 lo = 1.0 / (1.0 - dmin)  # per goal: E* >= lo * V
                 hi = 1.0 / (1.0 - dmax)  # E* <= hi * V
                 gap = float(np.max(hi - lo))
+                bar.set_postfix_str(f"gap {gap:.1e}, tolerance {tol:g}")
                 self.log(f"  expected draws, iteration {it}: certified relative gap {gap:.2e} "
                          f"({time.perf_counter() - t0:.0f} s)")
                 if gap <= tol:
@@ -789,11 +832,13 @@ class SolitaireModel:
             else:
                 if max_seconds is not None and time.perf_counter() - t0 > max_seconds:
                     info["stopped"] = f"time budget of {max_seconds:.0f} s reached before any certificate"
+                    bar.close()
                     return None, info
                 V, TV = TV, V
             prev_step = step
         else:
             raise ArithmeticError(f"value iteration did not reach the tolerance {tol} in {max_iter} sweeps")
+        bar.close()
         del acc, TV
         # V (the last trial vector) with its certificate; report the midpoint of the interval
         V *= ((lo + hi) / 2)[None, :]
@@ -1281,12 +1326,13 @@ def keep_target_values(counts: np.ndarray, draws: int, shape: PackShape, *, repl
     return KeepTarget(shape, draws, replace)(counts)[:, draws - 1]
 
 
-def check_keep_target(table: "OptimalTable", verbose: bool = False) -> dict:
+def check_keep_target(table: "OptimalTable", verbose: bool = False, progress: bool = False) -> dict:
     """Compare the rumino table with keep-the-target on every class: the reshuffle chain must never
     exceed the optimal value (a lower bound); count how often chapter 5's no-reshuffle chain does.
 
     Returns the number of violations (tolerance 1e-6: the float32 storage), the
     smallest margin, and the count and largest excess of chapter 5's chain at the horizon.
+    ``progress`` draws a bar over the classes on stderr.
     """
     H = table.horizon
     low = KeepTarget(table.shape, H, replace=True)
@@ -1294,6 +1340,7 @@ def check_keep_target(table: "OptimalTable", verbose: bool = False) -> dict:
     g = GOALS.index("rumino")
     pos = 0
     violations, margin, over, excess = 0, np.inf, 0, 0.0
+    bar = stage_bar(progress, table.index.n, "keep-target check", "class", scale=True)
     for counts, _w, _j in iter_classes(table.shape, HAND_SIZE):
         n = len(counts)
         opt = np.asarray(table.prob[g, :, pos:pos + n], dtype=np.float64).T
@@ -1305,6 +1352,8 @@ def check_keep_target(table: "OptimalTable", verbose: bool = False) -> dict:
         over += int((c5 > 1e-6).sum())
         excess = max(excess, float(c5.max()))
         pos += n
+        bar.update(n)
+    bar.close()
     out = {"classes": pos, "horizons": H, "violations": violations, "smallest_margin": margin,
            "chapter5_chain_above_optimal": over, "chapter5_largest_excess": excess}
     return out
@@ -1430,16 +1479,21 @@ def sample_rows(table: "OptimalTable", seed: int = 14, samples: int = 12) -> lis
 
 
 def build_tables(shape: PackShape, directory=None, *, horizon: int = MAX_HORIZON, tol: float = 1e-6,
-                 threads: int = 2, reuse_finite: bool = False, max_minutes: float | None = None) -> Path:
+                 threads: int = 2, reuse_finite: bool = False, max_minutes: float | None = None,
+                 progress: bool = False) -> Path:
     """Solve every class of ``shape``, check the keep-the-target property and save the tables
-    (what ``rumino optimal build`` runs; :data:`BUILD_COST` for the full pack). Returns the folder."""
+    (what ``rumino optimal build`` runs; :data:`BUILD_COST` for the full pack). Returns the folder.
+
+    ``progress`` draws a bar on stderr for each stage: the 7- and 8-card classes, the draws of the
+    finite horizon, the sweeps to the tolerance, and the classes of the keep-the-target check.
+    """
     numba.set_num_threads(min(threads, numba.config.NUMBA_NUM_THREADS))
-    model = SolitaireModel(shape, threads=threads, verbose=True)
+    model = SolitaireModel(shape, threads=threads, verbose=True, progress=progress)
     target = Path(directory or default_table_dir()) / shape_key(shape, model.rules)
     table = model.solve(horizon=horizon, tol=tol, out_dir=target, reuse_finite=reuse_finite,
                         max_seconds=None if max_minutes is None else 60 * max_minutes)
     t = time.perf_counter()
-    table.meta["keep_target_check"] = check_keep_target(table, verbose=True)
+    table.meta["keep_target_check"] = check_keep_target(table, verbose=True, progress=progress)
     print(f"keep-the-target check in {time.perf_counter() - t:.0f} s: {table.meta['keep_target_check']}")
     t = time.perf_counter()
     d = table.save(directory)

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import time
 from pathlib import Path
 from typing import Callable, Sequence
@@ -92,14 +93,15 @@ def _caps(shape: PackShape) -> np.ndarray:
 
 def simulate_policy(policy: Callable, shape: PackShape, hands: int, seed: int, *, stock: str = "model",
                     goals: Sequence[str] = GOALS, horizon: int = MAX_HORIZON, max_draws: int = 400,
-                    rules: RuminoRules = RUMINO, values: TableValues | None = None) -> dict:
+                    rules: RuminoRules = RUMINO, values: TableValues | None = None,
+                    progress: Callable[[int, int], None] | None = None) -> dict:
     """Deal ``hands`` hands (hand ``i`` from ``default_rng([seed, i])``) and play ``policy`` against the stock.
 
     ``stock="model"``: each draw from the pack minus the hand; ``"real"``: a shuffled stock that runs down,
     discards to a pile reshuffled when the stock is empty. Returns ``draws[goal]`` (per hand, the draws
     until the kept cards first meet the goal; 0 if dealt there; ``max_draws + 1`` if never — the rumino
     goal is followed for ``horizon`` draws only) and, with ``values``, the table's value of each dealt hand.
-    A finite-horizon policy plays ``horizon`` draws only.
+    A finite-horizon policy plays ``horizon`` draws only. ``progress(done, hands)`` is called after each hand.
     """
     if stock not in ("model", "real"):
         raise RuleConfigError(f"stock is {stock!r}: it must be 'model' (discards shuffled back in) or 'real'.")
@@ -146,6 +148,8 @@ def simulate_policy(policy: Callable, shape: PackShape, hands: int, seed: int, *
             d = policy(cnt, horizon - t + 1 if finite else None)
             cnt[d] -= 1
             pile.append(d)
+        if progress is not None:
+            progress(i + 1, hands)
     return {"draws": out, "table": dealt_values, "hands": hands, "seed": seed, "stock": stock,
             "horizon": horizon, "max_draws": max_draws}
 
@@ -159,7 +163,7 @@ def _est(e) -> dict:
     return d
 
 
-def _optimal_check(table: OptimalTable, stock: str, hands: int, seed: int, horizon: int) -> dict:
+def _optimal_check(table: OptimalTable, stock: str, hands: int, seed: int, horizon: int, tick=None) -> dict:
     """The optimal policies played ``hands`` times: simulated vs the table's values of the same dealt hands."""
     out = {}
     for goal in GOALS:
@@ -167,7 +171,7 @@ def _optimal_check(table: OptimalTable, stock: str, hands: int, seed: int, horiz
         if goal in TIMED_GOALS:
             v = TableValues(table, goal)
             r = simulate_policy(optimal_policy(v), table.shape, hands, seed, stock=stock, goals=(goal,), values=v,
-                                rules=table.rules)
+                                rules=table.rules, progress=tick)
             T = r["draws"][goal].astype(np.float64)
             gap = mean_estimate(T - r["table"], seed=seed)
             row["expected_draws"] = {"simulated": _est(mean_estimate(T, seed=seed)),
@@ -176,7 +180,7 @@ def _optimal_check(table: OptimalTable, stock: str, hands: int, seed: int, horiz
                                      "censored": int((T > r["max_draws"]).sum())}
         v = TableValues(table, goal, draws=horizon)
         r = simulate_policy(optimal_policy(v), table.shape, hands, seed, stock=stock, goals=(goal,), values=v,
-                            horizon=horizon, rules=table.rules)
+                            horizon=horizon, rules=table.rules, progress=tick)
         hit = (r["draws"][goal] <= horizon).astype(np.float64)
         p_table = -r["table"]
         gap = mean_estimate(hit - p_table, seed=seed)
@@ -187,13 +191,14 @@ def _optimal_check(table: OptimalTable, stock: str, hands: int, seed: int, horiz
     return out
 
 
-def _bot_losses(table: OptimalTable, hands: int, seed: int, horizon: int) -> dict:
+def _bot_losses(table: OptimalTable, hands: int, seed: int, horizon: int, tick=None) -> dict:
     """Greedy and chaser discards in the model, against the optimum on the same dealt hands."""
     vals = {g: TableValues(table, g) for g in TIMED_GOALS}
     fin = {g: TableValues(table, g, draws=horizon) for g in GOALS}
     out = {}
     for name, policy in (("greedy", greedy_policy(table.rules)), ("chaser", chaser_policy(table.rules))):
-        r = simulate_policy(policy, table.shape, hands, seed, goals=GOALS, horizon=horizon, rules=table.rules)
+        r = simulate_policy(policy, table.shape, hands, seed, goals=GOALS, horizon=horizon, rules=table.rules,
+                            progress=tick)
         counts = np.zeros((hands, 53), np.int64)  # the dealt hands again (same seeds), for their table values
         caps = _caps(table.shape)
         pack = np.repeat(np.arange(53), caps)
@@ -217,45 +222,97 @@ def _bot_losses(table: OptimalTable, hands: int, seed: int, horizon: int) -> dic
     return out
 
 
-def policy_figures(table: OptimalTable, hands: int = 4000, seed: int = 14, horizon: int = MAX_HORIZON) -> dict:
+# the simulations of policy_figures, each of `hands` hands: greedy and chaser, then for each stock the
+# optimal policy for each goal within the horizon and, for knock and gin, to the goal
+POLICY_RUNS = 2 + 2 * (len(GOALS) + len(TIMED_GOALS))
+
+
+def _counter(progress: Callable[[int, int], None] | None, total: int):
+    """A ``progress(done, n)`` for each run that adds up the runs' steps: ``progress(done, total)``."""
+    if progress is None:
+        return None
+    done = [0]
+
+    def tick(_done, _n):
+        done[0] += 1
+        progress(done[0], total)
+
+    return tick
+
+
+def policy_figures(table: OptimalTable, hands: int = 4000, seed: int = 14, horizon: int = MAX_HORIZON,
+                   progress: Callable[[int, int], None] | None = None) -> dict:
     """Item 3 and 6's figures: the bots' losses against optimal (model), the optimal policy simulated in
-    the model (must match the table) and at a real table (the model's gap)."""
+    the model (must match the table) and at a real table (the model's gap). ``progress(done, total)`` is
+    called after each hand played, ``total`` being :data:`POLICY_RUNS` × ``hands``."""
     t0 = time.perf_counter()
+    tick = _counter(progress, POLICY_RUNS * hands)
     res = {"hands": hands, "seed": seed, "horizon": horizon,
-           "bots": _bot_losses(table, hands, seed, horizon),
-           "optimal_model": _optimal_check(table, "model", hands, seed, horizon),
-           "optimal_real": _optimal_check(table, "real", hands, seed, horizon)}
+           "bots": _bot_losses(table, hands, seed, horizon, tick),
+           "optimal_model": _optimal_check(table, "model", hands, seed, horizon, tick),
+           "optimal_real": _optimal_check(table, "real", hands, seed, horizon, tick)}
     res["seconds"] = time.perf_counter() - t0
     return res
 
 
-def game_figures(games: int = 1000, seed: int = 14, directory=None) -> dict:
-    """The ``solitaire`` bot's win rate against greedy: heads-up and at four seats (it and 3 greedy)."""
+MATCHES = (("heads_up", ["solitaire", "greedy"]), ("four_seats", ["solitaire", "greedy", "greedy", "greedy"]))
+
+
+def game_figures(games: int = 1000, seed: int = 14, directory=None,
+                 progress: Callable[[int, int], None] | None = None, matches=MATCHES) -> dict:
+    """The ``solitaire`` bot's win rate against greedy: heads-up and at four seats (it and 3 greedy), or in
+    the ``matches`` given as ``(key, players)``. ``progress(done, total)`` is called after each game, ``total``
+    being ``games`` times the number of matches."""
 
     out = {"games": games, "seed": seed}
-    for key, players in (("heads_up", ["solitaire", "greedy"]),
-                         ("four_seats", ["solitaire", "greedy", "greedy", "greedy"])):
+    tick = _counter(progress, len(matches) * games)
+    for key, players in matches:
         t0 = time.perf_counter()
-        s = play_games(None, players, games, seed)
+        s = play_games(None, players, games, seed, progress=tick)
         out[key] = {"players": players, "win_rate": _est(s.win_rate(0)), "fair_share": 1 / len(players),
                     "hands": s.hands, "endings": s.endings, "seconds": time.perf_counter() - t0}
     return out
 
 
+def progress_bar(enabled: bool, desc: str, unit: str):
+    """``(bar, progress)``: a tqdm bar on stderr and the ``progress(done, total)`` that moves it (as
+    ``rumino compare`` draws its own), or ``(None, None)``."""
+    if not enabled:
+        return None, None
+    from tqdm.auto import tqdm
+
+    bar = tqdm(total=0, desc=desc, unit=f" {unit}", file=sys.stderr)
+
+    def tick(done: int, total: int) -> None:
+        if bar.total != total:
+            bar.total = total
+        bar.n = done
+        bar.refresh()
+
+    return bar, tick
+
+
 def write_play_figures(directory=None, out="book/data/optimal_figures.json", *, hands: int = 4000,
-                       games: int = 1000, seed: int = 14, only: str | None = None) -> Path:
+                       games: int = 1000, seed: int = 14, only: str | None = None, progress: bool = False) -> Path:
     """Play the optimal table and write its figures (keys ``policies`` and ``games``) into ``out``
-    (what ``rumino optimal play`` runs; needs the full tables)."""
+    (what ``rumino optimal play`` runs; needs the full tables). ``progress`` draws a bar on stderr for the
+    hands of :func:`policy_figures` and one for the games of :func:`game_figures`."""
+    table = load_table(directory)  # first: a missing table leaves the environment as it was
     if directory:
         os.environ["RUMINO_OPTIMAL_DIR"] = str(directory)  # the solitaire bots of the games load from here
-    table = load_table(directory)
     path = Path(out)
     new = {}
     if only in (None, "policies"):
-        new["policies"] = policy_figures(table, hands, seed)
+        bar, tick = progress_bar(progress, "policies", "hand")
+        new["policies"] = policy_figures(table, hands, seed, progress=tick)
+        if bar is not None:
+            bar.close()
         print(f"policies: {new['policies']['seconds']:.0f} s")
     if only in (None, "games"):
-        new["games"] = game_figures(games, seed)
+        bar, tick = progress_bar(progress, "games", "game")
+        new["games"] = game_figures(games, seed, progress=tick)
+        if bar is not None:
+            bar.close()
         print("games: " + ", ".join(f"{k} {v['win_rate']['estimate']:.3f}" for k, v in new["games"].items()
                                     if isinstance(v, dict)))
     res = json.loads(path.read_text()) if path.exists() else {}  # read last: the two parts may run side by side
