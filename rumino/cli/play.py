@@ -98,6 +98,8 @@ class DrawNarrator:
 
     def after(self, g, seat, action) -> list[str]:
         lines = [self.say(g, seat, action)]
+        n = len(g.history) - 1  # what the game noted of this action unasked (a Rommé joker that slid)
+        lines += [f"  ({text})" for k, text in getattr(g, "notices", ()) if k == n]
         if len(g.results) > self.hands:
             lines += self.hand_end(g)
         return lines

@@ -48,6 +48,7 @@ KNOB_TOPICS: dict[str, str] = {
     "pickup_counts_for_opening": "Turn and table", "opening_min": "Turn and table",
     "joker_exchange": "Turn and table", "freed_joker_use": "Turn and table", "discard_pile": "Turn and table",
     "illegal_manipulation_penalty": "Turn and table", "out_of_turn_claim_priority": "Turn and table",
+    "pass_when_stock_empty": "Turn and table",
     "stock_exhausted": "Turn and table", "widow_paycard_restriction": "Turn and table",
     "widow_auction": "Turn and table", "colour_change_rule": "Turn and table", "manual_claims": "Turn and table",
     "pickup_bars_twin": "Turn and table",

@@ -507,6 +507,28 @@ def solve_table(table: Iterable[int], hand: Iterable[int], rules: MeldRules, *, 
                          hand_left=from_counts(h_all - placed), most_cards=most_cards)
 
 
+def find_placement(table: Iterable[int], hand: Iterable[int], rules: MeldRules, *,
+                   method: str = "auto") -> TableSolution | None:
+    """A legal placement of cards from ``hand`` onto ``table`` (rearranging it if need be), or ``None``
+    when none exists: whether a player who has opened can place (RULES §4.3).
+
+    A hand none of whose cards lies in any meld the table and the hand could supply is answered
+    without the solver (a few microseconds); otherwise :func:`solve_table` decides, exactly.
+
+    >>> from rumino.cards import parse_hand
+    >>> from rumino.melds import ROBBER_MELDS
+    >>> find_placement(parse_hand("5c 6c 7c"), parse_hand("9h 2d"), ROBBER_MELDS) is None
+    True
+    >>> [str(m) for m in find_placement(parse_hand("5c 6c 7c 8c 9c"), parse_hand("7c Kd"), ROBBER_MELDS).melds]
+    ['5c 6c 7c', '7c 8c 9c']
+    """
+    t, h = _counts(table), _counts(hand)
+    if not h.any() or not _placeable(t, h, rules).any():
+        return None
+    sol = solve_table(from_counts(t), from_counts(h), rules, method=method, check=False)
+    return sol if sol.placed else None
+
+
 def _placeable(table: np.ndarray, hand: np.ndarray, rules: MeldRules) -> np.ndarray:
     """The hand without the cards that lie in no meld the table and the hand could supply.
 
@@ -564,7 +586,7 @@ def _usable_kinds(kinds, counts, available):
     return usable
 
 
-__all__ = ["TableSolution", "SolverError", "solve_table", "arrange_table", "meld_columns", "card_weights",
+__all__ = ["TableSolution", "SolverError", "solve_table", "find_placement", "arrange_table", "meld_columns", "card_weights",
            "meld_strings", "random_position"]
 
 

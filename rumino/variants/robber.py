@@ -41,6 +41,9 @@ class RobberRules:
                               doc="False: place or draw one card; True: a Rommé turn with a discard")
     illegal_manipulation_penalty: str = knob("reject", section="§4.3", choices=("reject", "draw3"),
                                              doc="reject the move, or restore the table and draw 3")
+    pass_when_stock_empty: str = knob("only_if_cannot_place", section="§4.3", choices=("only_if_cannot_place", "any"),
+                                      doc="no discard pile, stock empty: only a player who cannot place may pass, "
+                                          "or (house rule) anyone may")
     scoring: str = knob("none", section="§4.4", choices=("none", "romme_penalties"),
                         doc="winner only, or Rommé penalties for the others")
     joker_penalty: int = knob(20, section="§3.3", choices=(20, 25, 30), doc="penalty of a joker left in hand")
@@ -79,8 +82,14 @@ PACK = ROBBER_MELDS.pack
 #            "reject", and under "draw3" it is taken as an attempt: the table stays as it was and
 #            the player draws 3 cards (fewer if the stock holds fewer); it ends his turn (no
 #            discard pile) or his placing for the turn (with a discard pile he still discards).
-#   D5 §4.3  with the stock empty (no discard pile) a player may pass whether or not he could
-#            place; he may not pass while the stock holds a card (§4.5.5: he draws).
+#   D5 §4.3  with the stock empty (no discard pile) only a player who cannot place passes: the
+#            knob pass_when_stock_empty="only_if_cannot_place" (the default) refuses the pass of a
+#            player the exact table solver finds a placement for (before opening: an opening from
+#            his own hand, D2), and the listed actions then hold a placement and no pass; "any" is
+#            the house rule that lets anyone pass. Nobody may pass while the stock holds a card
+#            (§4.5.5: he draws). Under draw3 an illegal placement on an empty stock draws nothing
+#            and ends the turn like a pass (D4). A hand still ends: with the stock empty every turn
+#            either places a card or is a pass, and a round of passes blocks it.
 #   D6 §4.3  discard_pile=True: 13 cards each and an upcard, the dealer's left starts; a turn is
 #            draw, at most one placement, discard; going out by placing the last card needs no
 #            discard (Rommé's default). The stock is not rebuilt (a reshuffle could make a hand
@@ -239,6 +248,7 @@ class RobberGame(MeldedGame):
         self.placed_this_turn = False
         self.penalty_draws = 0  # draw3 penalties taken (D4)
         self._judged: tuple | None = None  # (history length, action, verdict): check then apply judges once
+        self._found: tuple | None = None  # (position key, placement or None): the D5 check, once a turn
 
     @property
     def hand_size(self) -> int:
@@ -333,6 +343,11 @@ class RobberGame(MeldedGame):
                 raise refuse(action, player=actor, phase=phase, rule="§4.5.5",
                              reason=f"the stock holds {len(self.stock)} card(s): a player who places nothing "
                                     f"must draw one card")
+            if not self.may_pass_now(actor):
+                raise refuse(action, player=actor, phase=phase, rule="§4.3",
+                             reason="the stock is empty, but a card from this hand can go onto the table "
+                                    "(rearranging it if need be): only a player who cannot place may pass "
+                                    "(house rule: pass_when_stock_empty='any')")
         elif kind is Place:
             if dp and phase == "turn":
                 raise refuse(action, player=actor, phase=phase, rule="§4.3",
@@ -369,11 +384,52 @@ class RobberGame(MeldedGame):
                         out.append(Place.of(self.table + (canonical(cand.reading),)))
         return list(dict.fromkeys(out))
 
+    def placement_found(self, seat: int) -> Place | None:
+        """A legal placement for ``seat`` now, or None when he cannot place anything (§4.3, D5).
+
+        Exact: before opening, the largest opening from his own hand (D2); after, the table solver's
+        best rearrangement of the whole table with his hand (:func:`rumino.table.solver.find_placement`).
+        Asked only where a pass is decided (on an empty stock), and kept for the rest of the turn."""
+        key = (len(self.history), seat, tuple(self.hands[seat]), tuple(self.table))
+        if self._found is not None and self._found[0] == key:
+            return self._found[1]
+        hand = self.hands[seat]
+        mr = self.rules.meld_rules
+        found = None
+        if not self.opened[seat]:
+            best = max_opening(hand, mr)
+            if best.value >= self.rules.opening_min:
+                found = Place.of(self.table + tuple(canonical(m) for m in best.melds))
+        else:
+            from rumino.table.solver import find_placement  # imported when first needed: the solver is heavy
+            sol = find_placement([c for m in self.table for c in m.cards], hand, mr)
+            if sol is not None:
+                found = Place.of(tuple(canonical(m) for m in sol.melds))
+        self._found = (key, found)
+        return found
+
+    def may_pass_now(self, seat: int) -> bool:
+        """Whether ``seat`` may pass at the start of his turn (no discard pile): only on an empty stock,
+        and under the default ``pass_when_stock_empty`` only if he cannot place (§4.3, D5)."""
+        if self.rules.discard_pile or self.stock:
+            return False
+        return self.rules.pass_when_stock_empty == "any" or self.placement_found(seat) is None
+
     def legal_actions(self) -> list:
         ph = self.phase
         if ph == "turn" and not self.rules.discard_pile:
             seat = self.turn
-            return self.listed_places(seat) + ([DRAW_STOCK] if self.stock else [PASS])
+            places = self.listed_places(seat)
+            if self.stock:
+                return places + [DRAW_STOCK]
+            if self.rules.pass_when_stock_empty == "any":
+                return places + [PASS]
+            if places:  # D5: he can place, so he may not pass
+                return places
+            if not self.opened[seat]:  # the list holds his opening whenever he has one (D2)
+                return [PASS]
+            found = self.placement_found(seat)  # a rearrangement the list does not hold, or nothing
+            return [found] if found is not None else [PASS]
         if ph == "discard":
             seat = self.turn
             places = [] if self.placed_this_turn else self.listed_places(seat)
@@ -523,6 +579,7 @@ class RobberGame(MeldedGame):
         self.passes = 0
         self.placed_this_turn = False
         self._judged = None
+        self._found = None
 
     # ----------------------------------------------------------------- invariants
 

@@ -328,6 +328,29 @@ def without_cards(hand: Sequence[int], cards: Sequence[int]) -> list[int]:
     return rest
 
 
+def joker_slides(before: Sequence[Meld], after: Sequence[Meld], steps) -> list[str]:
+    """What a play's lay-offs did to the jokers without being asked: laying off the card a run-end joker
+    stands for slides the joker to the other end (rumino.table.melds.lay_off); one line for each.
+
+    >>> from rumino.melds import ROMME_MELDS
+    >>> old = (declare(parse_hand("5h 6h JK"), ROMME_MELDS, jokers=parse_hand("7h")),)
+    >>> new = (declare(parse_hand("JK 5h 6h 7h"), ROMME_MELDS, jokers=parse_hand("4h")),)
+    >>> joker_slides(old, new, (LayOff(0, parse_card("7h")),))
+    ['laying off 7♥ on meld 0 slides its joker to the other end: the joker now stands for 4♥']
+    """
+    out = []
+    for i in sorted({s.target for s in steps if isinstance(s, LayOff) and s.card != JOKER}):
+        if not (isinstance(i, int) and 0 <= i < len(before) and i < len(after)) or before[i].kind != "run":
+            continue
+        was = Counter(t for c, t in zip(before[i].cards, before[i].stands_for) if c == JOKER)
+        now = Counter(t for c, t in zip(after[i].cards, after[i].stands_for) if c == JOKER)
+        laid = [s.card for s in steps if isinstance(s, LayOff) and s.target == i and s.card in was - now]
+        for card, new in zip(laid, sorted((now - was).elements())):
+            out.append(f"laying off {format_card(card, unicode=True)} on meld {i} slides its joker to the other "
+                       f"end: the joker now stands for {format_card(new, unicode=True)}")
+    return out
+
+
 def could_lay_off(m: Meld, card: int) -> bool:
     """A cheap test before the exact one: can ``card`` possibly extend ``m``?"""
     if card == JOKER:
@@ -557,6 +580,7 @@ class RommeGame(MeldedGame):
     # ----------------------------------------------------------------- setup and the deal
 
     def setup(self) -> None:
+        self.notices: list[tuple[int, str]] = []  # (index in history, text): what a play did unasked (a joker slid)
         super().setup()  # the table; the pack follows the rules' n_jokers (§3.1) through the template
         self.owners: list[int] = []
         self.played = False
@@ -724,7 +748,9 @@ class RommeGame(MeldedGame):
         else:
             out = self.evaluate(seat, action.steps)
         n_old = len(self.table)
+        before = self.table
         self.table = tuple(out.table)
+        self.notices.extend((len(self.history), text) for text in joker_slides(before, self.table, action.steps))
         self.owners.extend([seat] * (len(self.table) - n_old))
         self.hands[seat] = list(out.hand)
         self.held[seat] -= len(out.laid)

@@ -274,3 +274,16 @@ def test_robber_with_a_discard_pile_offers_the_pile_in_the_move_list():
     table.move_button.click()
     assert c.error is None and c.game.phase == "discard" and top in c.game.hands[0]
     assert any(table.hand_row.clickable)  # now a card click discards
+
+
+def test_romme_the_log_tells_of_a_joker_slide():
+    t = GameTable("greedy,greedy", seed=3, variant="romme", coach_samples=20)
+    c = t.controller
+    c.game.set_position(hands={0: "7h 10s Js Qs Ks 3d 3h 3c 5c 7d 9h 2s 4s"}, table=["5h 6h JK(7h)"],
+                        opened={0: True, 1: True}, stock_top="2c")
+    _fresh(t)
+    t.buttons["stock"].click()
+    t.play_box.value = "play layoff 7h on 0"
+    t.play_text_button.click()
+    assert c.error is None and str(c.game.table[0]) == "JK(4h) 5h 6h 7h"
+    assert any("the joker now stands for 4♥" in line for line in c.log), c.log

@@ -203,6 +203,8 @@ class TableController(TypedActions):
     def after_action(self, game, seat: int, action) -> None:
         """After an action is applied: the log line (a table adds what it tracks)."""
         self.log.append(f"{self.who(seat)}: {action}")
+        n = len(game.history) - 1  # what the game noted of this action unasked (a Rommé joker that slid)
+        self.log.extend(f"  ({text})" for k, text in getattr(game, "notices", ()) if k == n)
 
     def after_bots(self) -> None:
         """Hook: the bots have moved (the reader decides now, or the game is over)."""

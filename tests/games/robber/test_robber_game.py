@@ -186,7 +186,8 @@ def _empty_stock(g, to):
 
 
 def test_on_an_empty_stock_players_pass_and_the_hand_ends_when_all_pass():
-    rules = dataclasses.replace(ROBBER, scoring="romme_penalties")
+    # the house rule (anyone may pass): the next seat takes the whole stock and could well place
+    rules = dataclasses.replace(ROBBER, scoring="romme_penalties", pass_when_stock_empty="any")
     g = game_at("9h 2c", ["5c 6c 7c 8c"], rules=rules, n=3)
     me = g.turn
     _empty_stock(g, (me + 1) % 3)
@@ -203,7 +204,7 @@ def test_on_an_empty_stock_players_pass_and_the_hand_ends_when_all_pass():
 
 
 def test_a_placement_resets_the_passes():
-    g = game_at("9h 2c", ["5c 6c 7c 8c"], n=2)
+    g = game_at("9h 2c", ["5c 6c 7c 8c"], n=2, rules=dataclasses.replace(ROBBER, pass_when_stock_empty="any"))
     me = g.turn
     _empty_stock(g, 1 - me)
     g.apply(PASS)  # me
@@ -214,6 +215,75 @@ def test_a_placement_resets_the_passes():
     _empty_stock(g, 1 - me)
     g.apply(P("5c 6c 7c 8c 9c"))
     assert g.passes == 0 and not g.game_over
+
+
+def _strict_and_house():
+    return ROBBER, dataclasses.replace(ROBBER, pass_when_stock_empty="any")
+
+
+def test_rules_4_3_with_the_stock_empty_a_player_who_can_place_may_not_pass():
+    # the 7c goes on only by splitting the run (5c 6c 7c | 7c 8c 9c): the listed new melds do not hold it
+    g = game_at("7c Kd", ["5c 6c 7c 8c 9c"], n=2)
+    me = g.turn
+    _empty_stock(g, 1 - me)
+    assert ROBBER.pass_when_stock_empty == "only_if_cannot_place"
+    before = g.snapshot()
+    with pytest.raises(IllegalActionError, match=r"only a player who cannot place may pass.*RULES §4\.3") as err:
+        g.apply(PASS)
+    assert err.value.rule == "§4.3" and g.snapshot() == before and g.turn == me and g.passes == 0
+    legal = g.legal_actions()
+    assert PASS not in legal and DRAW_STOCK not in legal and legal
+    g.apply(legal[0])  # the solver's rearrangement, listed so that the player to act always has a move
+    assert table_texts(g) == ["5c 6c 7c", "7c 8c 9c"] and g.hands[me] == list(parse_hand("Kd"))
+    g.check_invariants()
+
+
+def test_rules_4_3_with_the_stock_empty_a_player_who_cannot_place_passes():
+    # nothing fits: 9h and 2c go with no meld; before opening, cards that could be laid off do not count
+    for hand, table, opened in (("9h 2c", ["5c 6c 7c 8c"], True), ("9c 2d", ["5c 6c 7c 8c"], False)):
+        g = game_at(hand, table, n=2, opened=opened)
+        me = g.turn
+        _empty_stock(g, 1 - me)
+        assert g.placement_found(me) is None and g.legal_actions() == [PASS]
+        g.apply(PASS)
+        assert g.passes == 1 and g.turn == 1 - me
+
+
+def test_rules_4_3_before_opening_a_player_holding_an_opening_may_not_pass():
+    g = game_at("10s Js Qs Ks 3d", [], n=2, opened=False)
+    _empty_stock(g, 1 - g.turn)
+    with pytest.raises(IllegalActionError, match=r"§4\.3"):
+        g.apply(PASS)
+    assert PASS not in g.legal_actions()
+
+
+def test_rules_4_3_house_rule_any_player_may_pass():
+    rules = dataclasses.replace(ROBBER, pass_when_stock_empty="any")
+    g = game_at("7c Kd", ["5c 6c 7c 8c 9c"], n=2, rules=rules)
+    me = g.turn
+    _empty_stock(g, 1 - me)
+    assert g.legal_actions()[-1] == PASS
+    g.apply(PASS)
+    assert g.passes == 1 and g.turn == 1 - me and table_texts(g) == ["5c 6c 7c 8c 9c"]
+    g.check_invariants()
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_rules_4_3_on_an_empty_stock_a_pass_is_listed_exactly_when_nothing_can_be_placed(seed):
+    """Random bots choose among the listed actions: whenever the stock is empty the player to act has
+    a move, a pass exactly when the exact solver finds no placement, and the game ends."""
+    g = RobberGame.new(ROBBER, 2, seed=seed)
+    bots = [RandomPlayer(seed=seed), RandomPlayer(seed=seed + 10)]
+    empty_turns = 0
+    while not g.game_over:
+        seat = g.to_act
+        if g.phase == "turn" and not g.stock:
+            legal = g.legal_actions()
+            assert legal and (PASS in legal) == (g.placement_found(seat) is None)
+            empty_turns += 1
+        g.apply(bots[seat].choose(g.view(seat)))
+        g.check_invariants()
+    assert empty_turns >= 1 and g.result.how in ("out", "blocked")
 
 
 def test_going_out_wins_and_scoring_knob():

@@ -503,3 +503,25 @@ def test_the_bot_takes_a_discarded_joker_only_when_two_naturals_meld_with_it():
     mr = ROMME.meld_rules
     assert _joker_melds(C("7h 9h Kc"), mr) and _joker_melds(C("5s 5d 2c"), mr)
     assert not _joker_melds(C("7h Kc"), mr) and not _joker_melds(C("JK Kc"), mr) and not _joker_melds(C("Kc"), mr)
+
+
+def test_romme_laying_off_the_card_a_joker_stands_for_slides_it_and_says_so():
+    g = dealer_turn(hand="7h 2c 2d Kc", table=["5h 6h JK(7h)"], opened={0: True})
+    g.apply(P("layoff 7h on 0"))
+    assert [str(m) for m in g.table] == ["JK(4h) 5h 6h 7h"]
+    assert g.notices == [(len(g.history) - 1, "laying off 7♥ on meld 0 slides its joker to the other end: "
+                                              "the joker now stands for 4♥")]
+    g2 = dealer_turn(hand="8h 2c 2d Kc", table=["5h 6h JK(7h)"], opened={0: True})
+    g2.apply(P("layoff 8h on 0"))  # a plain lay-off: no notice
+    assert g2.notices == []
+
+
+def test_romme_the_terminal_tells_of_a_joker_slide():
+    from rumino.cli.play import DrawNarrator
+    g = dealer_turn(hand="7h 2c 2d Kc", table=["5h 6h JK(7h)"], opened={0: True})
+    narrator = DrawNarrator(g, ["P0", "P1"])
+    action = P("layoff 7h on 0")
+    narrator.before(g, 0, action)
+    g.apply(action)
+    lines = narrator.after(g, 0, action)
+    assert any("the joker now stands for 4♥" in line for line in lines[1:]), lines
