@@ -402,11 +402,17 @@ def test_bad_single_hands_are_refused():
 # __pycache__, the user's cache) are taken off its list, as on a read-only install.
 # The probe compiles two small functions through rumino.jit, one with a signature (compiled
 # when decorated, as deadwood_dfs is) and one without (compiled at the first call, as the
-# others are): compiling the real kernels again here cost 27 s of CPU and tested numba, not us.
+# others are): compiling the real kernels again here cost 28 s of CPU and tested numba, not us.
 _PROBE = """
+import importlib.util, sys
 import numba.core.caching as caching
 caching.CacheImpl._locator_classes = [caching.UserProvidedCacheLocator]
-from rumino.jit import jit
+# rumino/jit.py by its path: `import rumino.jit` would run rumino/__init__.py first, which compiles
+# the kernels that have a signature (deadwood_dfs and three more) at import, 28 s without a cache
+spec = importlib.util.spec_from_file_location("rumino_jit_probe", sys.argv[1])
+module = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(module)
+jit = module.jit
 @jit(sig="int64(int64)")
 def eager(x):
     return x + 1
@@ -424,7 +430,10 @@ def test_compiles_when_no_cache_directory_is_writable(tmp_path):
     blocker = tmp_path / "a-file"
     blocker.write_text("")
     env = {**os.environ, "NUMBA_CACHE_DIR": str(blocker / "cache")}
-    done = subprocess.run([sys.executable, "-c", _PROBE], env=env, capture_output=True, text=True, timeout=300)
+    import rumino.jit
+
+    done = subprocess.run([sys.executable, "-c", _PROBE, rumino.jit.__file__], env=env, capture_output=True,
+                          text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["2", "6", "NullCache", "NullCache"]
     assert not (blocker / "cache").exists()
