@@ -182,6 +182,9 @@ def write_student_copy(dest: str | Path, book: str | Path | None = None) -> list
     return written
 
 
+KERNEL_START_ATTEMPTS = 3  # a kernel that dies before running a cell is started again (a port race)
+
+
 def execute_chapter(path: Path, *, cwd: Path, timeout: int = 300, progress: bool = True,
                     label: str = "") -> tuple[object, ChapterRun]:
     """Execute one notebook in ``cwd`` with nbclient; return the executed notebook and its timing."""
@@ -197,22 +200,38 @@ def execute_chapter(path: Path, *, cwd: Path, timeout: int = 300, progress: bool
         bar = tqdm(total=n_code, desc=label or path.stem, unit="cell", leave=True, file=sys.stderr,
                    bar_format="{desc:<38} {bar:20} {n_fmt}/{total_fmt} cells [{elapsed}]")
 
+    cells_done = 0
+
     def done(cell, cell_index, **_):
+        nonlocal cells_done
+        cells_done += 1
         if bar is not None and cell.cell_type == "code":
             bar.update(1)
 
-    # store_widget_state=False: the static pages drop widget views anyway (each live cell carries its
-    # own static HTML), and a FigureWidget's saved state would embed plotly.js again in every page
-    client = NotebookClient(nb, timeout=timeout, kernel_name="python3", allow_errors=False, store_widget_state=False,
-                            resources={"metadata": {"path": str(cwd)}}, on_cell_complete=done,
-                            # the kernel's own start-up warnings would break the progress bars
-                            extra_arguments=["--IPKernelApp.log_level=ERROR"])
     start = time.perf_counter()
     error = None
     try:
-        client.execute()
-    except CellExecutionError as err:
-        error = _ANSI.sub("", str(err))  # tracebacks come coloured for a terminal
+        for attempt in range(1, KERNEL_START_ATTEMPTS + 1):
+            # store_widget_state=False: the static pages drop widget views anyway (each live cell carries
+            # its own static HTML), and a FigureWidget's saved state would embed plotly.js again in every page
+            client = NotebookClient(nb, timeout=timeout, kernel_name="python3", allow_errors=False,
+                                    store_widget_state=False, resources={"metadata": {"path": str(cwd)}},
+                                    on_cell_complete=done,
+                                    # the kernel's own start-up warnings would break the progress bars
+                                    extra_arguments=["--IPKernelApp.log_level=ERROR"])
+            try:
+                client.execute()
+                break
+            except CellExecutionError as err:
+                error = _ANSI.sub("", str(err))  # tracebacks come coloured for a terminal
+                break
+            except Exception:  # noqa: BLE001 - only a kernel that died before its first cell is retried
+                # jupyter_client picks the kernel's five ports before the kernel binds them, so another
+                # process on the machine can take one in between ("ZMQError: Address already in use")
+                # and the kernel dies at start-up; a fresh kernel picks fresh ports
+                if cells_done or attempt == KERNEL_START_ATTEMPTS:
+                    raise
+                nb = read_notebook(path)
     finally:
         if bar is not None:
             bar.close()
