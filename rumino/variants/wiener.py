@@ -153,6 +153,15 @@ KNOCK_RUMMY_PACK = STANDARD_PACK
 #               split the pot, the odd chip from the dealer's left (engine ledger).
 #   W-D9 §5.4   the knocker's discard is an ordinary face-up discard (he knocks "after drawing and
 #               discarding"): the first player of the last round may take it.
+#   W-D10 §5.5  players tied for the worst score (say 90, 90 and 40): under second_worst nobody
+#               is offered a buy-back. The score of "the second-worst player" is, for each of
+#               the tied players, the other one's 90, so buying back would cost 5 chips and
+#               move nothing; RULES §5.5 settles the case this way, and a careful player holds
+#               to the rule as written rather than slide down to the next lower score (40),
+#               which would be the generous best_other reading. Under best_other the tied
+#               players are offered it (the best other score is below theirs), each target
+#               taken when that player decides (W-D7). A lone worst player above a tie (95
+#               over 90, 90) buys back to 90 and joins the tie.
 #   K-D1 §5.8   the winner of a Knock Rummy hand: a player who ties the knocker's count
 #               when the knocker is lowest wins instead of him; several such players, or
 #               several lowest non-knockers, split the hand's points (odd points from the
@@ -528,6 +537,8 @@ class WienerGame(_KnockFamily):
         if len(self.players_in) < 2:
             return "the game is over"
         target = self.buyback_target(seat)
+        # W-D10: a player tied for the worst score meets the other tied score here (second_worst)
+        # and is not offered a buy-back that would change nothing
         if target >= score:
             return (f"the buy-back would take player {seat} from {score} to {target} points: a buy-back never "
                     f"raises a score, and it is not offered when it changes nothing")

@@ -287,6 +287,52 @@ def test_s5_5_buyback_never_raises_a_score_and_the_targets():
     assert WIENER.buyback_target == "second_worst"
 
 
+MELDED3 = "As 2s 3s 4s Jc Jd Jh 6h 6d 6s"  # 0 deadwood
+
+
+def test_rules_5_5_players_tied_for_worst_can_buy_back_only_under_best_other():
+    """W-D10: at 90, 90 and 40 each tied player's second-worst score is the other 90, so under the
+    default nobody is offered a buy-back; under best_other both may go down to 40."""
+    g = rummy_by_seat0({0: 40, 1: 90, 2: 90}, {1: MELDED, 2: MELDED2})
+    assert g.scores == [40, 90, 90] and g.phase == "between_hands"
+    for seat in (1, 2):
+        assert g.buyback_target(seat) == 90
+        assert "it is not offered when it changes nothing" in g.buyback_refusal(seat)
+    assert g.buyback_used == [False] * 3
+    refused(g, BuyBack(), "§5.1", "cannot buy back")  # the hand is over: the next deal is due
+
+    rules = dataclasses.replace(WIENER, buyback_target="best_other")
+    g = opened(3, rules)
+    g.set_position(hands={0: NEAR_RUMMY, 1: MELDED, 2: MELDED2}, scores={0: 40, 1: 90, 2: 90}, stock_top="Qh")
+    g.apply(Draw("stock"))
+    g.apply(CallRummy(C("Kd")))
+    # offered from the dealer's (seat 2's) left: seat 1 first, then seat 2
+    assert (g.phase, g.to_act, g.buyback_target(1)) == ("buyback", 1, 40)
+    g.apply(BuyBack())
+    assert g.scores == [40, 40, 90] and (g.phase, g.to_act, g.buyback_target(2)) == ("buyback", 2, 40)
+    g.apply(BuyBack())
+    g.check_invariants()
+    assert g.scores == [40, 40, 40] and g.buyback_used == [False, True, True] and g.phase == "between_hands"
+
+
+def test_rules_5_5_a_lone_worst_above_players_tied_for_worst_buys_back_to_the_tie():
+    """W-D10 with four players at 95, 90, 90 and 40: the 95 buys back to 90 and joins the tie; the
+    tied players at 90 are not offered it."""
+    g = opened(4)
+    g.set_position(hands={0: NEAR_RUMMY, 1: MELDED, 2: MELDED2, 3: MELDED3},
+                   scores={0: 40, 1: 95, 2: 90, 3: 90}, stock_top="Qh")
+    g.apply(Draw("stock"))
+    g.apply(CallRummy(C("Kd")))
+    assert g.scores == [40, 95, 90, 90]
+    assert [g.buyback_target(p) for p in (1, 2, 3)] == [90, 90, 90]
+    assert g.buyback_refusal(2) is not None and g.buyback_refusal(3) is not None
+    assert (g.phase, g.to_act) == ("buyback", 1)
+    g.apply(BuyBack())
+    g.check_invariants()
+    assert g.scores == [40, 90, 90, 90] and g.buyback_used == [False, True, False, False]
+    assert g.phase == "between_hands"
+
+
 def test_s5_5_a_player_out_at_101_may_not_buy_back_and_the_last_player_takes_the_pot():
     g = rummy_by_seat0({1: 99}, {1: DW5, 2: MELDED}, n=3)
     assert g.scores == [0, 104, 0] and not g.in_game[1] and "out of the game" in g.buyback_refusal(1)
