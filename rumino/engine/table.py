@@ -1,4 +1,4 @@
-"""The table: seats in order, the high-card draw for dealer, the deal, the stock and its reshuffle,
+"""The table: seats in order, the high-card draw for dealer (a joker is drawn again), the deal, the stock and its reshuffle,
 and the rule on re-discarding a card just taken (RULES §0.4, §0.5).
 
 Piles are Python lists with the top card last. Chance comes only from the
@@ -40,25 +40,60 @@ def from_left_of(seat: int, seats, n_seats: int) -> list[int]:
 
 
 def draw_for_dealer(rng: np.random.Generator, pack: np.ndarray, seats: Sequence[int]) -> tuple[int, tuple]:
-    """High card deals (king high, ace low); jokers and ties for high redraw, only the tied players.
+    """High card deals (king high, ace low); a joker is drawn again, and a tie for high redraws
+    (RULES §1.1).
 
-    Each round is a fresh shuffle of ``pack``. Returns ``(dealer, rounds)``, where
-    ``rounds`` lists each round's ``(seat, card)`` draws.
+    The procedure, as players at a table would follow it:
+
+    1. The pack is shuffled and spread; each player in ``seats``, in that order, draws a card.
+    2. A player who drew a joker puts it aside and draws another card from the same spread,
+       until he holds a card that is not a joker. The replacements are drawn after everyone's
+       first card, by the joker-drawers in turn (seat order as in step 1), and the pack is not
+       shuffled again for them: the players' first cards are the same whether or not somebody
+       drew a joker.
+    3. The highest rank among the players' cards deals. If several players share it, only
+       they draw again, from a fresh shuffle, by the same steps 1 to 3.
+
+    Returns ``(dealer, rounds)``. ``rounds`` has one entry per shuffle: the ``(seat, card)``
+    draws in the order they were made, jokers and their replacements included, so a seat
+    that drew a joker appears more than once and the card that counts is its last one
+    (``dict(round)`` gives each seat's counting card). Each round costs one shuffle and a
+    joker's replacement costs none, so a draw without jokers uses the generator exactly as a
+    plain high-card draw does (and so does one whose replacement card neither wins nor ties).
+
+    >>> pack = np.array([0, 12, 52, 25, 51, 3], dtype=np.int64)  # A♠ K♠ joker K♣ K♥ 4♠
+    >>> class Spread:  # a stand-in generator that "shuffles" to a given order
+    ...     def __init__(self, *orders): self.orders = list(orders)
+    ...     def permutation(self, pack): return np.array(self.orders.pop(0))
+    >>> draw_for_dealer(Spread([52, 0, 3, 12]), pack, [0, 1, 2])   # seat 0 drew a joker, then K♠
+    (0, (((0, 52), (1, 0), (2, 3), (0, 12)),))
     """
     drawing = list(seats)
     rounds = []
     while True:
         order = rng.permutation(pack)
-        draws = tuple((p, int(order[i])) for i, p in enumerate(drawing))
-        rounds.append(draws)
-        ranked = [(c % 13, p) for p, c in draws if c != JOKER]
-        if ranked:
-            top = max(r for r, _ in ranked)
-            leaders = [p for r, p in ranked if r == top]
-            if len(leaders) == 1:
-                return leaders[0], tuple(rounds)
-            drawing = leaders
-        # everyone drew a joker: the same players draw again
+        # Each drawer takes the next card of this shuffle. A joker does not count: the player
+        # who drew it takes the next undrawn card instead (after everyone's first card), and
+        # again if that is a joker too. No shuffle is spent on it, so a draw without jokers
+        # uses the generator exactly as before this rule was implemented.
+        draws = [(p, int(order[i])) for i, p in enumerate(drawing)]
+        nxt = len(drawing)
+        pending = [p for p, c in draws if c == JOKER]
+        while pending:
+            if nxt >= len(order):
+                raise ValueError("the pack ran out of cards that are not jokers while drawing for the deal.")
+            p, card = pending.pop(0), int(order[nxt])
+            nxt += 1
+            draws.append((p, card))
+            if card == JOKER:
+                pending.append(p)
+        rounds.append(tuple(draws))
+        held = dict(draws)  # each seat's last card: never a joker
+        top = max(held[p] % 13 for p in drawing)
+        leaders = [p for p in drawing if held[p] % 13 == top]
+        if len(leaders) == 1:
+            return leaders[0], tuple(rounds)
+        drawing = leaders  # a tie for high: only the tied players draw again, from a fresh shuffle
 
 
 def deal_round_robin(cards: list[int], order: Sequence[int], n_seats: int, hand_size: int,

@@ -208,7 +208,8 @@ _NO_OUTS: frozenset = frozenset()
 # the out-of-turn claim, rebuys and newcomers, triple gin, and its scoring.
 #
 # Decisions where RULES leaves a point open, each named where it is applied:
-#   D1 §1.1   first dealer: high card, the engine's rule (rumino.engine.table.draw_for_dealer).
+#   D1 §1.1   first dealer: high card, the engine's rule (rumino.engine.table.draw_for_dealer); a joker
+#             is put aside and replaced from the same spread, a tie for high redraws.
 #   D2 §1.3   no claim window on the upcard (nobody discarded it) or on the card
 #             discarded with a gin (the hand "immediately stops"); a player whose
 #             seven cards already are a rumino may not claim (he calls it on his turn).

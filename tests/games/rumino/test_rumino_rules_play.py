@@ -13,7 +13,7 @@ from collections import Counter
 
 import pytest
 
-from rumino.cards import JOKER, RUMINO_PACK, parse_card, parse_hand
+from rumino.cards import JOKER, RUMINO_PACK, format_card, parse_card, parse_hand
 from rumino.errors import IllegalActionError
 from rumino.engine import Deal, DeclineRebuy, Discard, Draw, Gin, Join, Knock, Rebuy
 from rumino.variants.rumino import (RUMINO, CallRumino, ClaimRumino, PassClaim, RuminoGame, is_rumino)
@@ -249,29 +249,124 @@ def test_rules_1_7_13_knock_ends_the_hand_and_the_knocker_scores_own_deadwood():
 # ====================================================================== §1.1 deal and turns
 
 
+def _counting_cards(draws):
+    """Each seat's card that counts in one round of the draw for dealer: its last one."""
+    return dict(draws)
+
+
 def test_rules_1_1_first_dealer_is_the_high_card_king_high_jokers_and_ties_redraw():
-    seen_redraw = False
+    seen_tie = seen_joker = False
     for seed in range(300):
         g = RuminoGame.new(RUMINO, 5, seed=seed)
         rounds = g.first_dealer_draws
         drawing = list(range(5))
         for i, draws in enumerate(rounds):
-            assert [p for p, _ in draws] == drawing
-            ranks = {p: c % 13 for p, c in draws if c != JOKER}
+            # everyone in the round draws once, in seat order; then each joker is replaced
+            assert [p for p, _ in draws[:len(drawing)]] == drawing
+            jokers = [p for p, c in draws if c == JOKER]
+            assert sorted(p for p, _ in draws[len(drawing):]) == sorted(jokers)
+            seen_joker = seen_joker or bool(jokers)
+            held = _counting_cards(draws)
+            assert JOKER not in held.values() and sorted(held) == drawing
+            top = max(c % 13 for c in held.values())
+            leaders = [p for p, c in held.items() if c % 13 == top]
             if i < len(rounds) - 1:
-                top = max(ranks.values(), default=None)
-                leaders = [p for p, r in ranks.items() if r == top]
-                assert len(leaders) != 1  # a redraw only after a tie or all jokers
-                drawing = leaders if leaders else drawing
-                seen_redraw = True
+                assert len(leaders) > 1  # a redraw only after a tie for high
+                drawing = leaders
+                seen_tie = True
             else:
-                top = max(ranks.values())
-                assert [p for p, r in ranks.items() if r == top] == [g.dealer]
-    assert seen_redraw
+                assert leaders == [g.dealer]
+    assert seen_tie and seen_joker
     # king beats queen; ace is lowest
     g = RuminoGame.new(RUMINO, 2, seed=0)
     last = dict(g.first_dealer_draws[-1])
     assert last[g.dealer] % 13 > last[1 - g.dealer] % 13
+
+
+def test_rules_1_1_a_joker_drawn_for_dealer_is_redrawn():
+    """Seed 43, four players: seat 3 draws a joker, draws again, gets K♥ and deals (the ten of
+    seat 0 would have dealt had the joker merely lost)."""
+    g = RuminoGame.new(RUMINO, 4, seed=43)
+    (draws,) = g.first_dealer_draws
+    assert [(p, format_card(c)) for p, c in draws] == [(0, "10h"), (1, "4s"), (2, "As"), (3, "JK"), (3, "Kh")]
+    assert g.dealer == 3 and g.turn == 0
+    assert g.hand_number == 1
+
+
+def test_rules_1_1_several_jokers_drawn_for_dealer_are_each_redrawn():
+    # two players draw a joker: each draws again, in seat order, from the same spread
+    g = RuminoGame.new(RUMINO, 4, seed=86)
+    (draws,) = g.first_dealer_draws
+    assert [(p, format_card(c)) for p, c in draws] == [
+        (0, "JK"), (1, "3d"), (2, "JK"), (3, "6h"), (0, "Ac"), (2, "4h")]
+    assert g.dealer == 3
+    # a replacement that is a joker again is replaced again; the king it ends on ties, so the
+    # two kings draw again from a fresh shuffle
+    g = RuminoGame.new(RUMINO, 2, seed=126)
+    assert [[(p, format_card(c)) for p, c in r] for r in g.first_dealer_draws] == [
+        [(0, "Ks"), (1, "JK"), (1, "JK"), (1, "Kd")], [(0, "7d"), (1, "8c")]]
+    assert g.dealer == 1
+    # in a redraw after a tie, both tied players draw jokers: both draw again
+    g = RuminoGame.new(RUMINO, 2, seed=74)
+    assert [[(p, format_card(c)) for p, c in r] for r in g.first_dealer_draws] == [
+        [(0, "5h"), (1, "5d")], [(0, "JK"), (1, "JK"), (0, "5h"), (1, "7h")]]
+    assert g.dealer == 1
+
+
+def test_rules_1_1_the_draws_for_dealer_record_every_card_drawn():
+    """Each round is one fresh shuffle; its draws are that shuffle's top cards in order, jokers
+    and their replacements included, and nothing else uses the generator before the deal."""
+    import numpy as np
+
+    from rumino.variants.rumino import PACK
+
+    pack = np.array(PACK.cards(), dtype=np.int64)
+    n_jokers = 0
+    for n in (2, 4, 6):
+        for seed in range(120):
+            g = RuminoGame.new(RUMINO, n, seed=seed)
+            rng = np.random.default_rng(seed)
+            for draws in g.first_dealer_draws:
+                order = rng.permutation(pack).tolist()
+                assert [c for _, c in draws] == order[:len(draws)]
+                n_jokers += sum(c == JOKER for _, c in draws)
+            # the deal comes from the generator's next shuffle
+            after = RuminoGame.new(RUMINO, n, rng=rng, dealer=g.dealer)
+            assert after.hands == g.hands and after.discard == g.discard
+    assert n_jokers > 20
+
+
+def test_rules_1_1_a_draw_for_dealer_without_jokers_is_plain_high_card():
+    """Seeds whose draw holds no joker keep their games: the dealer, the draws and the state of
+    the generator after them are those of plain high card with ties redrawn."""
+    import numpy as np
+
+    from rumino.engine.table import draw_for_dealer
+    from rumino.variants.rumino import PACK
+
+    def plain_high_card(rng, pack, seats):
+        drawing, rounds = list(seats), []
+        while True:
+            order = rng.permutation(pack)
+            draws = tuple((p, int(order[i])) for i, p in enumerate(drawing))
+            rounds.append(draws)
+            top = max(c % 13 for _, c in draws)
+            drawing = [p for p, c in draws if c % 13 == top]
+            if len(drawing) == 1:
+                return drawing[0], tuple(rounds)
+
+    pack = np.array(PACK.cards(), dtype=np.int64)
+    checked = 0
+    for n in (2, 3, 4, 5, 6):
+        for seed in range(150):
+            mine, plain = np.random.default_rng(seed), np.random.default_rng(seed)
+            dealer, rounds = draw_for_dealer(mine, pack, range(n))
+            if any(c == JOKER for r in rounds for _, c in r):
+                continue
+            assert (dealer, rounds) == plain_high_card(plain, pack, range(n))
+            assert mine.bit_generator.state == plain.bit_generator.state
+            checked += 1
+    assert checked > 600
 
 
 def test_rules_1_1_seven_cards_each_dealt_one_at_a_time_from_the_dealers_left():
