@@ -8,17 +8,17 @@ from the registry with a rules object; the rows are read from that object:
 * sets, runs, jokers and card values from the rules' :class:`~rumino.melds.MeldRules`
   (Rummoli has none: it has no melds);
 * every house-rule knob under its topic (how a hand ends, scoring, the game,
-  money), in the words of the knob's own documentation, with its value.
+  money), by the knob's own label, with its value in the knob's own words.
 
 So a knob moved in a column changes that column's cell, and a knob added to a
 rules dataclass appears here without an edit (the tests check both).
 
 >>> m = rules_matrix(["gin", "rumino:knock_max_deadwood=5"])
 >>> m.labels
-['Gin Rummy', 'Rumino (knock_max_deadwood=5)']
+['Gin Rummy', 'Rumino (knock limit: 5)']
 >>> m.cell("Pack", 0), m.cell("Pack", 1)
 ('52 cards: 1 deck and no jokers', '108 cards: 2 decks and 4 jokers')
->>> "knock in lieu of drawing at this deadwood or less: 5" in m.cell("Ending a hand", 1)
+>>> "knock limit: 5" in m.cell("Ending a hand", 1)
 True
 """
 
@@ -31,7 +31,7 @@ from typing import Any, Sequence
 
 from rumino.errors import RuleConfigError
 from rumino.variants import Variant, find_variant
-from rumino.variants._fields import knob_table, parse_knob_value
+from rumino.variants._fields import knob_table, parse_knob_value, value_words
 
 # The topic of each house-rule knob, by name. A name shared by several games
 # (knock_max_deadwood, elimination_at …) is classified once. A knob missing
@@ -119,7 +119,8 @@ class Column:
                 raise RuleConfigError(f"house rule {key!r} is given twice in column {text!r}: give it once.")
             changes[key] = parse_knob_value(variant.rules_class, key, value)
         rules = dataclasses.replace(variant.rules, **changes) if changes else variant.rules
-        label = variant.title + (f" ({', '.join(f'{k}={_plain(v)}' for k, v in changes.items())})" if changes else "")
+        label = variant.title + (f" ({'; '.join(house_rule_words(variant, k, v) for k, v in changes.items())})"
+                                 if changes else "")
         return cls(variant, rules, label)
 
     @classmethod
@@ -131,40 +132,33 @@ class Column:
             if type(item[1]) is not variant.rules_class:
                 raise RuleConfigError(f"rules {type(item[1]).__name__} do not belong to {variant.title}: "
                                       f"it takes {variant.rules_class.__name__}.")
-            changed = [f"{f.name}={_plain(getattr(item[1], f.name))}" for f in dataclasses.fields(item[1])
-                       if getattr(item[1], f.name) != getattr(variant.rules, f.name)]
-            return cls(variant, item[1], variant.title + (f" ({', '.join(changed)})" if changed else ""))
+            changed = [house_rule_words(variant, f.name, getattr(item[1], f.name)) for f in dataclasses.fields(item[1])
+                       if "label" in f.metadata and getattr(item[1], f.name) != getattr(variant.rules, f.name)]
+            return cls(variant, item[1], variant.title + (f" ({'; '.join(changed)})" if changed else ""))
         return cls.parse(item)
 
 
-def _plain(value) -> str:
-    if value is None:
-        return "unlimited"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return str(value)
+def _row(v: Variant, name: str) -> dict:
+    return next(row for row in knob_table(v.rules_class) if row["name"] == name)
 
 
-def _knob_words(row: dict) -> str:
-    """A knob in words: its documentation for numbers and yes/no, its name for a choice of words
-    (whose documentation explains every choice and reads badly before one value)."""
-    choices = row["choices"]
-    doc = row["doc"].removeprefix("True: ")
-    if choices is not None and (any(isinstance(c, str) for c in choices)
-                                or any(doc.startswith(f"{c}:") for c in choices)):
-        return row["name"].replace("_", " ")  # "max lay size: 4", not "4: lays of 3 or 4 cards …: 4"
-    return doc
+def house_rule_words(v: Variant, name: str, value) -> str:
+    """A house rule as a player says it: the knob's label and the value in words.
+
+    >>> house_rule_words(find_variant("wiener"), "deal_mode", "upcard")
+    'the deal: 10 each and an upcard'
+    """
+    return f"{lower_first(_row(v, name)['label'])}: {value_words(_row(v, name), value)}"
+
+
+def lower_first(label: str) -> str:
+    """``"Knock limit"`` -> ``"knock limit"`` for use inside a sentence (``"DSkV"`` stays)."""
+    return label[:1].lower() + label[1:] if label[1:2].islower() or label[1:2] in (" ", "-") else label
 
 
 def _choice_words(v: Variant, name: str, value) -> str:
-    """A worded choice in the words of its knob's documentation (``by_players: 10 cards for 2 players, …``
-    gives ``10 cards for 2 players, …``), else the choice itself."""
-    doc = next((row["doc"] for row in knob_table(v.rules_class) if row["name"] == name), "")
-    for part in doc.split(";"):
-        head, sep, words = part.strip().partition(": ")
-        if sep and head == str(value):
-            return words.strip()
-    return str(value).replace("_", " ")
+    """A knob's value in its own words (``by_players`` gives ``10, 7 or 6 by players``)."""
+    return value_words(_row(v, name), value)
 
 
 def knob_topic(name: str) -> str:
@@ -212,7 +206,7 @@ def _knob_cells(col: Column) -> dict[str, str]:
     by_topic: dict[str, list[str]] = {}
     for row in knob_table(col.variant.rules_class):
         value = getattr(col.rules, row["name"])
-        by_topic.setdefault(knob_topic(row["name"]), []).append(f"{_knob_words(row)}: {_plain(value)}")
+        by_topic.setdefault(knob_topic(row["name"]), []).append(f"{lower_first(row['label'])}: {value_words(row, value)}")
     return {topic: "; ".join(items) for topic, items in by_topic.items()}
 
 

@@ -14,11 +14,44 @@ from typing import Any
 from rumino.errors import RuleConfigError
 
 
-def knob(default: Any, *, section: str, choices: tuple | None = None, low: int | None = None,
-         high: int | None = None, doc: str = "", allow_none: bool = False):
-    """A rules field: its default, where RULES.md sets it, and the values it may take."""
-    meta = {"section": section, "choices": choices, "low": low, "high": high, "doc": doc, "allow_none": allow_none}
+def knob(default: Any, *, section: str, label: str, choices: tuple | None = None, low: int | None = None,
+         high: int | None = None, doc: str = "", allow_none: bool = False,
+         words: dict[Any, str] | None = None) -> Any:
+    """A rules field: its default, where RULES.md sets it, the values it may take, and how a player says it.
+
+    ``label`` names the rule as a card player would ("Knock limit", never the field's name) and ``doc``
+    says what it does; ``words`` gives a player's words for each choice that is not a plain number
+    (``{"dealer11": "the dealer takes 11 and discards first"}``). Forms, the rules matrix and the book
+    read these, so a rule is worded once.
+
+    >>> import dataclasses
+    >>> @dataclasses.dataclass(frozen=True)
+    ... class Toy:
+    ...     ace: str = knob("low", section="§1.2", label="Ace", choices=("low", "high"),
+    ...                     words={"low": "low only", "high": "high only"}, doc="where the ace ranks")
+    >>> row = knob_table(Toy)[0]
+    >>> row["label"], value_words(row, "high")
+    ('Ace', 'high only')
+    """
+    meta = {"section": section, "choices": choices, "low": low, "high": high, "doc": doc, "allow_none": allow_none,
+            "label": label, "words": dict(words or {})}
     return dataclasses.field(default=default, metadata=meta)
+
+
+def value_words(row: dict, value: Any) -> str:
+    """A knob's value in a player's words: its ``words`` entry, else yes/no, unlimited or the number.
+
+    >>> value_words({"words": {}, "allow_none": True}, None), value_words({"words": {}}, True)
+    ('unlimited', 'yes')
+    """
+    words = row.get("words") or {}
+    if value in words and type(value) is type(next(k for k in words if k == value)):
+        return words[value]
+    if value is None:
+        return "unlimited"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
 
 
 def validate(obj) -> None:
@@ -47,14 +80,14 @@ def validate(obj) -> None:
 
 
 def knob_table(cls) -> list[dict]:
-    """The knobs of a rules class as rows: name, default, allowed values, RULES section."""
+    """The knobs of a rules class as rows: name, default, allowed values, RULES section, label, words."""
     rows = []
     for f in dataclasses.fields(cls):
         if "section" in f.metadata:
             m = f.metadata
             rows.append({"name": f.name, "default": f.default, "choices": m["choices"], "low": m["low"],
                          "high": m["high"], "section": m["section"], "doc": m["doc"],
-                         "allow_none": m["allow_none"]})
+                         "allow_none": m["allow_none"], "label": m["label"], "words": m["words"]})
     return rows
 
 

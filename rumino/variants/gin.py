@@ -39,20 +39,24 @@ HAND_SIZE = 10
 class GinRules:
     """Two-player Gin Rummy; bonus sizes vary between sources, so they are knobs (RULES §6)."""
 
-    knock_max_deadwood: int = knob(10, section="§6", low=0, high=100, doc="knock at this deadwood or less")
-    gin_bonus: int = knob(25, section="§6", low=0, high=100, doc="bonus for going gin")
-    undercut_bonus: int = knob(25, section="§6", choices=(25, 10, 20), doc="bonus to the opponent on an undercut")
-    void_at_stock: int = knob(2, section="§6", low=0, high=10, doc="the hand is void when this many stock cards remain")
-    game_to: int = knob(100, section="§6", low=1, high=10_000, doc="points that win the game")
-    game_bonus: int = knob(100, section="§6", low=0, high=1000,
+    knock_max_deadwood: int = knob(10, section="§6", low=0, high=100, label="Knock limit",
+                                   doc="you may knock with this much deadwood or less")
+    gin_bonus: int = knob(25, section="§6", low=0, high=100, label="Gin bonus", doc="points for going gin")
+    undercut_bonus: int = knob(25, section="§6", choices=(25, 10, 20), label="Undercut bonus",
+                               doc="points to the player who undercuts the knocker")
+    void_at_stock: int = knob(2, section="§6", low=0, high=10, label="Hand void at",
+                              doc="the hand is void, nobody scoring, when this many stock cards remain")
+    game_to: int = knob(100, section="§6", low=1, high=10_000, label="Game to", doc="the points that win the game")
+    game_bonus: int = knob(100, section="§6", low=0, high=1000, label="Game bonus",
                            doc="added to the winner's total when the game ends (0: no game bonus)")
-    box_bonus: int = knob(25, section="§6", low=0, high=100,
-                          doc="added at the end of the game for every hand a player won (0: no box bonus)")
-    wall_knock: bool = knob(False, section="§6", choices=(False, True),
-                            doc="True: when the stock is down to void_at_stock, the next player may still take the "
-                                "last discard, but only to knock or go gin (OpenSpiel's 'wall')")
+    box_bonus: int = knob(25, section="§6", low=0, high=100, label="Box bonus",
+                          doc="added at the end for every hand a player won (0: no box bonus)")
+    wall_knock: bool = knob(False, section="§6", choices=(False, True), label="Knock at the wall",
+                            doc="when the stock is down to the void count, the next player may still take the last "
+                                "discard, but only to knock or go gin")
     may_rediscard_pickup: bool = knob(False, section="§0.5", choices=(False, True),
-                                      doc="may the card just taken from the discard pile be discarded again")
+                                      label="Discard the card just taken",
+                                      doc="may a card taken from the discard pile go straight back onto it")
 
     def __post_init__(self):
         validate(self)

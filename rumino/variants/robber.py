@@ -31,23 +31,41 @@ HAND_SIZE = 13
 class RobberRules:
     """The rules of Robber Rummy; every field is a knob of RULES §4 and §7 (RR1–RR6)."""
 
-    hand_size: int = knob(13, section="§4.1", choices=(13, 12, 11), doc="cards dealt to each player")
-    n_jokers: int = knob(6, section="§4.1", choices=(6, 5, 4, 3, 2), doc="jokers in the pack")
-    ace: str = knob("both", section="§4.2", choices=("both", "around"), doc="around also allows K-A-2")
+    hand_size: int = knob(13, section="§4.1", choices=(13, 12, 11), label="Cards each",
+                          doc="cards dealt to each player")
+    n_jokers: int = knob(6, section="§4.1", choices=(6, 5, 4, 3, 2), label="Jokers in the pack",
+                         doc="jokers shuffled in with the two decks")
+    ace: str = knob("both", section="§4.2", choices=("both", "around"), label="Ace",
+                    words={"both": "low or high", "around": "also round the corner"},
+                    doc="A-2-3 and Q-K-A are runs; round the corner also allows K-A-2")
     joker_rules: str = knob("seed", section="§3.2", choices=("seed", "one_per_meld", "lenient"),
-                            doc="Rommé joker limits")
-    opening_min: int = knob(40, section="§4.3", choices=(40, 30, 35, 42, 50), doc="first meld total, from own hand")
-    discard_pile: bool = knob(False, section="§4.3", choices=(False, True),
-                              doc="False: place or draw one card; True: a Rommé turn with a discard")
+                            label="Jokers in a meld",
+                            words={"seed": "2 naturals, no 3 jokers in a row", "one_per_meld": "one a meld",
+                                   "lenient": "1 natural, no 3 in a row"},
+                            doc="the Rommé limits on jokers in one meld")
+    opening_min: int = knob(40, section="§4.3", choices=(40, 30, 35, 42, 50), label="Opening minimum",
+                            doc="the points a player's first melds must total, from his own hand")
+    discard_pile: bool = knob(False, section="§4.3", choices=(False, True), label="Play with a discard pile",
+                              words={False: "place or draw one card", True: "a Rommé turn with a discard"},
+                              doc="without one a turn places cards or draws one; with one it is a Rommé turn ending "
+                                  "in a discard")
     illegal_manipulation_penalty: str = knob("reject", section="§4.3", choices=("reject", "draw3"),
-                                             doc="reject the move, or restore the table and draw 3")
+                                             label="A wrong rearrangement",
+                                             words={"reject": "is refused", "draw3": "is undone, and 3 cards drawn"},
+                                             doc="what happens when a player leaves the table in a state that is "
+                                                 "not all melds")
     pass_when_stock_empty: str = knob("only_if_cannot_place", section="§4.3", choices=("only_if_cannot_place", "any"),
-                                      doc="no discard pile, stock empty: only a player who cannot place may pass, "
-                                          "or (house rule) anyone may")
-    scoring: str = knob("none", section="§4.4", choices=("none", "romme_penalties"),
-                        doc="winner only, or Rommé penalties for the others")
-    joker_penalty: int = knob(20, section="§3.3", choices=(20, 25, 30), doc="penalty of a joker left in hand")
-    ace_penalty: int = knob(11, section="§3.3", choices=(11, 10, 15), doc="penalty of an ace left in hand")
+                                      label="Pass on an empty stock",
+                                      words={"only_if_cannot_place": "only if you cannot place", "any": "always"},
+                                      doc="with the stock empty (and no discard pile), who may pass instead of "
+                                          "placing")
+    scoring: str = knob("none", section="§4.4", choices=("none", "romme_penalties"), label="Scoring",
+                        words={"none": "the winner only", "romme_penalties": "Rommé penalties"},
+                        doc="only the winner counts, or the others pay Rommé penalties")
+    joker_penalty: int = knob(20, section="§3.3", choices=(20, 25, 30), label="Joker left in hand",
+                              doc="penalty points for a joker left in hand")
+    ace_penalty: int = knob(11, section="§3.3", choices=(11, 10, 15), label="Ace left in hand",
+                            doc="penalty points for an ace left in hand")
 
     def __post_init__(self):
         validate(self)

@@ -36,40 +36,57 @@ HAND_SIZE = 7  # RULES §1.1
 class RuminoRules:
     """The rules of Rumino; every field is a house-rule knob (RULES §1.6)."""
 
-    max_lay_size: int | None = knob(4, section="§1.2", choices=(4,), allow_none=True,
-                                    doc="4: lays of 3 or 4 cards; None: runs of any length and sets up to 8")
-    set_suits: str = knob("any", section="§1.2", choices=("any", "distinct"),
-                          doc="any: 5♥ 5♥ 5♠ is a set; distinct: a set's suits all differ")
-    n_jokers: int = knob(4, section="§1.1", low=0, high=8,
-                         doc="jokers in the pack (two decks and 4 jokers: 108 cards)")
-    ace: str = knob("low", section="§1.2", choices=("low",), doc="aces are low only (A-2-3; Q-K-A is not a lay)")
-    min_naturals_per_lay: int = knob(1, section="§1.2", choices=(1, 0), doc="natural cards every lay needs")
-    rumino_natural_only: bool = knob(False, section="§1.2", choices=(False, True),
-                                     doc="True: a rumino may not use jokers")
-    knock_max_deadwood: int = knob(7, section="§1.3", low=0, high=70, doc="knock in lieu of drawing at this deadwood or less")
-    knock_zero_is_gin: bool = knob(True, section="§1.3", choices=(True, False),
-                                   doc="a knock at 0 deadwood scores as gin")
-    gin_bonus: int = knob(-10, section="§1.4", low=-100, high=0, doc="what going gin adds to the player's score")
-    knock_undercut_penalty: int = knob(0, section="§1.4", low=0, high=100,
-                                       doc="added to a knocker whom someone strictly undercuts")
-    elimination_at: int = knob(101, section="§1.5", choices=(101, 100), doc="a score at or above this is out")
-    rebuy_price: str = knob("doubling", section="§1.5", choices=("doubling", "flat"),
-                            doc="doubling: the k-th rebuy costs B·2^(k−1); flat: always B")
-    rebuy_requires_others: int = knob(2, section="§1.5", choices=(2, 1),
-                                      doc="players still in, besides the rebuyer, needed for a rebuy")
+    max_lay_size: int | None = knob(4, section="§1.2", choices=(4,), allow_none=True, label="Longest meld",
+                                    words={4: "3 or 4 cards"},
+                                    doc="the most cards one meld may hold; unlimited: runs of any length and sets "
+                                        "of up to 8")
+    set_suits: str = knob("any", section="§1.2", choices=("any", "distinct"), label="Suits in a set",
+                          words={"any": "any suits", "distinct": "all different"},
+                          doc="whether a set may repeat a suit (with two decks, 5♥ 5♥ 5♠ is possible)")
+    n_jokers: int = knob(4, section="§1.1", low=0, high=8, label="Jokers in the pack",
+                         doc="jokers shuffled in with the two decks (4 jokers: 108 cards)")
+    ace: str = knob("low", section="§1.2", choices=("low",), label="Ace", words={"low": "low only"},
+                    doc="aces are low: A-2-3 is a run, Q-K-A is not")
+    min_naturals_per_lay: int = knob(1, section="§1.2", choices=(1, 0), label="Natural cards a meld needs",
+                                     doc="cards other than jokers that every meld must hold")
+    rumino_natural_only: bool = knob(False, section="§1.2", choices=(False, True), label="Rumino without jokers",
+                                     doc="a rumino may not use a joker")
+    knock_max_deadwood: int = knob(7, section="§1.3", low=0, high=70, label="Knock limit",
+                                   doc="you may knock, instead of drawing, with this much deadwood or less")
+    knock_zero_is_gin: bool = knob(True, section="§1.3", choices=(True, False), label="Knock with no deadwood is gin",
+                                   doc="a knock with 0 deadwood scores as gin")
+    gin_bonus: int = knob(-10, section="§1.4", low=-100, high=0, label="Gin bonus",
+                          doc="added to the score of a player who goes gin (low scores are good)")
+    knock_undercut_penalty: int = knob(0, section="§1.4", low=0, high=100, label="Undercut penalty",
+                                       doc="added to a knocker whom another player strictly undercuts")
+    elimination_at: int = knob(101, section="§1.5", choices=(101, 100), label="Out at",
+                               doc="a player whose score reaches this is out")
+    rebuy_price: str = knob("doubling", section="§1.5", choices=("doubling", "flat"), label="Rebuy price",
+                            words={"doubling": "doubles each time", "flat": "always the buy-in"},
+                            doc="the k-th rebuy costs the buy-in times 2^(k−1), or always the buy-in")
+    rebuy_requires_others: int = knob(2, section="§1.5", choices=(2, 1), label="Players needed for a rebuy",
+                                      doc="players still in, besides the one who rebuys, for a rebuy to be allowed")
     out_of_turn_claim_priority: str = knob("nearest_left", section="§1.3", choices=("nearest_left", "first_to_call"),
-                                           doc="who wins when several players can claim a discard for rumino")
+                                           label="Two claims for one discard",
+                                           words={"nearest_left": "nearest on the left",
+                                                  "first_to_call": "first to call"},
+                                           doc="who takes a discard that would complete a rumino for several players")
     stock_exhausted: str = knob("reshuffle", section="§0.4", choices=("reshuffle", "void_hand", "end_and_score"),
+                                label="When the stock runs out",
+                                words={"reshuffle": "reshuffle the discards", "void_hand": "the hand is void",
+                                       "end_and_score": "the hand ends and is scored"},
                                 doc="what happens when a player must draw from an empty stock")
-    triple_gin_wins: bool = knob(True, section="§1.4", choices=(True, False),
+    triple_gin_wins: bool = knob(True, section="§1.4", choices=(True, False), label="Three gins win",
                                  doc="gin in each of the first three hands wins the game")
     may_rediscard_pickup: bool = knob(False, section="§0.5", choices=(False, True),
-                                      doc="may the card just taken from the discard pile be discarded again")
-    pickup_bars_twin: bool = knob(False, section="§0.5", choices=(False, True),
-                                  doc="True: the identical twin of the card taken may not be discarded either")
-    allow_new_entrants: bool = knob(True, section="§1.5", choices=(True, False),
-                                    doc="a new player may join between hands at the highest score")
-    stake: int = knob(10, section="§1.5", low=1, high=1_000_000, doc="the buy-in B, in whole currency units")
+                                      label="Discard the card just taken",
+                                      doc="may a card taken from the discard pile go straight back onto it")
+    pickup_bars_twin: bool = knob(False, section="§0.5", choices=(False, True), label="Its twin barred too",
+                                  doc="the identical card of the other deck may not be discarded that turn either")
+    allow_new_entrants: bool = knob(True, section="§1.5", choices=(True, False), label="Newcomers may join",
+                                    doc="a new player may join between hands, at the highest score")
+    stake: int = knob(10, section="§1.5", low=1, high=1_000_000, label="Buy-in",
+                      doc="the buy-in, in whole currency units")
 
     def __post_init__(self):
         validate(self)

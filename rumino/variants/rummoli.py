@@ -118,23 +118,45 @@ RUMMOLI_SECTION, POKER_SECTION, AK_SECTION, SEQ_SECTION = 0, 1, 7, 8
 class RummoliRules:
     """The rules of Rummoli; every field is a knob of RULES §2.7 (and §2.6 for the length of a game)."""
 
-    initial_chips: int = knob(100, section="§2.1", low=9, high=1_000_000, doc="chips each player starts with")
+    initial_chips: int = knob(100, section="§2.1", low=9, high=1_000_000, label="Chips at the start",
+                              doc="chips each player starts the game with")
     widow_deal_position: str = knob("last", section="§2.1", choices=("last", "first"),
-                                    doc="where the widow takes its card in each round of the deal")
+                                    label="Widow's card each round",
+                                    words={"last": "dealt last", "first": "dealt first"},
+                                    doc="when the widow takes its card in each round of the deal")
     widow_paycard_restriction: bool = knob(False, section="§2.3", choices=(False, True),
-                                           doc="no swap or bid by a player holding a pay card")
-    widow_auction: str = knob("open", section="§2.3", choices=("open", "sealed", "none"), doc="how the widow is sold")
-    poker_method: str = knob("showdown", section="§2.4", choices=("showdown", "betting"), doc="how the poker pot is won")
-    bet_size: int = knob(1, section="§2.4", low=1, high=100, doc="fixed-limit bet or raise")
-    raise_cap: int = knob(3, section="§2.4", low=0, high=20, doc="raises per betting round")
+                                           label="Pay-card holders keep their hand",
+                                           doc="a player who holds a pay card may not swap for the widow or bid on "
+                                               "it")
+    widow_auction: str = knob("open", section="§2.3", choices=("open", "sealed", "none"), label="Widow sale",
+                              words={"open": "open bidding", "sealed": "sealed bids", "none": "not sold"},
+                              doc="how the widow is sold")
+    poker_method: str = knob("showdown", section="§2.4", choices=("showdown", "betting"), label="Poker pot won by",
+                             words={"showdown": "a showdown", "betting": "a betting round"},
+                             doc="how the poker pot is won")
+    bet_size: int = knob(1, section="§2.4", low=1, high=100, label="Bet size", doc="the fixed bet or raise, in chips")
+    raise_cap: int = knob(3, section="§2.4", low=0, high=20, label="Raises per round",
+                          doc="raises allowed in the betting round")
     colour_change_rule: str = knob("irwin", section="§2.5", choices=("irwin", "fine_per_pass", "any_colour_fallback"),
-                                   doc="what happens when the leader cannot change colour")
-    manual_claims: bool = knob(False, section="§2.5", choices=(False, True), doc="pay cards must be claimed in time")
-    final_sweep: str = knob("cut", section="§2.6", choices=("cut", "poker_deal"), doc="who takes the sheet at the end")
-    rounds: int = knob(1, section="§2.6", low=1, high=10_000,
-                       doc="rounds of the deal in a game (each player deals this often)")
+                                   label="Leader cannot change colour",
+                                   words={"irwin": "the next player who can leads",
+                                          "fine_per_pass": "each pass pays a chip",
+                                          "any_colour_fallback": "then any colour is led"},
+                                   doc="when the player who must change colour holds none of the other colour, the "
+                                       "lead passes left to the first player who does; a fine of 1 chip each for "
+                                       "those who cannot, or, when nobody can, the lowest card of any colour")
+    manual_claims: bool = knob(False, section="§2.5", choices=(False, True), label="Claim pay cards aloud",
+                               doc="a pay card must be claimed at once, or its chips stay on the sheet")
+    final_sweep: str = knob("cut", section="§2.6", choices=("cut", "poker_deal"), label="Chips left at the end go",
+                            words={"cut": "to the winner of a cut", "poker_deal": "to the winner of a poker deal"},
+                            doc="who takes the chips still on the sheet when the game ends")
+    rounds: int = knob(1, section="§2.6", low=1, high=10_000, label="Rounds of the deal",
+                       doc="each player deals this many times in a game")
     short_ante: str = knob("sit_out", section="§2.6", choices=("sit_out", "eliminated", "partial"),
-                           doc="a player who cannot pay the 9-chip ante")
+                           label="A player short of the ante",
+                           words={"sit_out": "sits out the deal", "eliminated": "is out of the game",
+                                  "partial": "antes what he has"},
+                           doc="what happens to a player who cannot pay the 9-chip ante")
 
     def __post_init__(self):
         validate(self)

@@ -38,34 +38,54 @@ from rumino.variants._fields import knob, validate
 class WienerRules:
     """The rules of Wiener Rummy; every field is a knob of RULES §5.7 (its section is named)."""
 
-    deal_mode: str = knob("dealer11", section="§5.1", choices=("dealer11", "upcard"),
-                          doc="dealer11: the dealer holds 11 and discards first; upcard: 10 each and an upcard")
-    hand_size: int = knob(10, section="§5.6", choices=(10, 13), doc="cards each (13: the 13-card ohne-Auslegen form)")
+    deal_mode: str = knob("dealer11", section="§5.1", choices=("dealer11", "upcard"), label="The deal",
+                          words={"dealer11": "the dealer takes 11 and discards first",
+                                 "upcard": "10 each and an upcard"},
+                          doc="how many cards and who starts")
+    hand_size: int = knob(10, section="§5.6", choices=(10, 13), label="Cards each",
+                          doc="cards dealt to each player (13: the 13-card game without laying off)")
     # house rule (RULES §5.1 fixes one joker a deck): the joker count is the knob every joker game shares
     # (Rumino, Rommé, Robber), so "what the jokers do" can be one knob moved across games; up to 6, as in
     # Rommé's two-deck pack
-    n_jokers: int = knob(2, section="§5.1", low=0, high=6, doc="jokers in the pack (one a deck: 106 cards)")
-    knock_max_deadwood: int = knob(5, section="§5.4", low=0, high=100, doc="knock at this deadwood or less")
+    n_jokers: int = knob(2, section="§5.1", low=0, high=6, label="Jokers in the pack",
+                         doc="jokers shuffled in with the two decks (2 jokers: 106 cards)")
+    knock_max_deadwood: int = knob(5, section="§5.4", low=0, high=100, label="Knock limit",
+                                   doc="you may knock with this much deadwood or less")
     extra_turn_after_knock: bool = knob(True, section="§5.4", choices=(True, False),
-                                        doc="the others draw and discard once more after a knock")
-    knock_undercut_penalty: int = knob(0, section="§5.4", choices=(0, 10), doc="added to an undercut knocker")
-    ace_value: int = knob(11, section="§5.3", choices=(11, 10), doc="deadwood of an ace")
-    joker_value: int = knob(20, section="§5.3", choices=(20, 25), doc="deadwood of a joker")
-    entry_chips: int = knob(5, section="§5.5", low=0, high=10_000, doc="chips each player puts in the pot")
-    buyback_chips: int = knob(5, section="§5.5", low=0, high=10_000, doc="price of the buy-back")
-    buyback_low: int = knob(81, section="§5.5", low=0, high=100, doc="lowest score that may buy back")
+                                        label="One more turn after a knock",
+                                        doc="after a knock the others draw and discard once more")
+    knock_undercut_penalty: int = knob(0, section="§5.4", choices=(0, 10), label="Undercut penalty",
+                                       doc="added to a knocker whom another player undercuts")
+    ace_value: int = knob(11, section="§5.3", choices=(11, 10), label="Ace counts", doc="deadwood points of an ace")
+    joker_value: int = knob(20, section="§5.3", choices=(20, 25), label="Joker counts",
+                            doc="deadwood points of a joker")
+    entry_chips: int = knob(5, section="§5.5", low=0, high=10_000, label="Entry to the pot",
+                            doc="chips each player puts in the pot at the start")
+    buyback_chips: int = knob(5, section="§5.5", low=0, high=10_000, label="Buy-back price",
+                              doc="chips a buy-back costs")
+    buyback_low: int = knob(81, section="§5.5", low=0, high=100, label="Buy back from",
+                            doc="the lowest score that may buy back")
     buyback_target: str = knob("second_worst", section="§5.5", choices=("second_worst", "best_other"),
-                               doc="second_worst: the second-worst score still in, counting the buyer (never "
-                                   "raises a score); best_other: the lowest score among the others")
-    elimination_at: int = knob(101, section="§5.5", choices=(101,), doc="a score at or above this is out")
-    rummy_call_money: int = knob(1, section="§5.5", choices=(1, 2), doc="chips from each other player to a rummy caller")
-    knock_money_to_pot: bool = knob(False, section="§5.5", choices=(False, True), doc="knock money goes to the pot")
+                               label="Bought back to",
+                               words={"second_worst": "the second-worst score", "best_other": "the best other score"},
+                               doc="the score a buy-back sets: the second-worst score still in, the buyer's own "
+                                   "counted (it never raises a score), or the lowest score among the others")
+    elimination_at: int = knob(101, section="§5.5", choices=(101,), label="Out at",
+                               doc="a player whose score reaches this is out")
+    rummy_call_money: int = knob(1, section="§5.5", choices=(1, 2), label="A rummy call pays",
+                                 doc="chips each other player pays a player who calls rummy")
+    knock_money_to_pot: bool = knob(False, section="§5.5", choices=(False, True), label="Knock money to the pot",
+                                    doc="the knock money goes to the pot instead of to the winner")
     stock_exhausted: str = knob("reshuffle", section="§0.4", choices=("reshuffle", "void_hand", "end_and_score"),
+                                label="When the stock runs out",
+                                words={"reshuffle": "reshuffle the discards", "void_hand": "the hand is void",
+                                       "end_and_score": "the hand ends and is scored"},
                                 doc="what happens when the stock runs out")
     may_rediscard_pickup: bool = knob(False, section="§0.5", choices=(False, True),
-                                      doc="may the card just taken from the discard pile be discarded again")
-    pickup_bars_twin: bool = knob(False, section="§0.5", choices=(False, True),
-                                  doc="True: the identical twin of the card taken may not be discarded either")
+                                      label="Discard the card just taken",
+                                      doc="may a card taken from the discard pile go straight back onto it")
+    pickup_bars_twin: bool = knob(False, section="§0.5", choices=(False, True), label="Its twin barred too",
+                                  doc="the identical card of the other deck may not be discarded that turn either")
 
     def __post_init__(self):
         validate(self)
@@ -94,21 +114,28 @@ class KnockRummyRules:
     (52, 'low', None)
     """
 
-    hand_size: int | str = knob("by_players", section="§5.8", choices=("by_players", 10, 7, 6),
-                                doc="by_players: 10 cards for 2 players, 7 for 3–4, 6 for 5; or a fixed size")
-    knock_max_deadwood: int | None = knob(None, section="§5.8", low=0, high=100, allow_none=True,
-                                          doc="None: knock at any count (Bicycle); 9: the 'under 10' variant")
-    rummy_bonus: int = knob(25, section="§5.8", low=0, high=100,
-                            doc="what a knocker going rummy (count 0) wins from each opponent besides the difference")
-    knock_penalty: int = knob(10, section="§5.8", low=0, high=100,
+    hand_size: int | str = knob("by_players", section="§5.8", choices=("by_players", 10, 7, 6), label="Cards each",
+                                words={"by_players": "10 cards for 2 players, 7 for 3–4, 6 for 5"},
+                                doc="cards dealt to each: 10 for 2 players, 7 for 3 or 4, 6 for 5; or a fixed number")
+    knock_max_deadwood: int | None = knob(None, section="§5.8", low=0, high=100, allow_none=True, label="Knock limit",
+                                          doc="the most deadwood a player may knock with; unlimited: at any count "
+                                              "(Bicycle rules); 9: the 'under 10' game")
+    rummy_bonus: int = knob(25, section="§5.8", low=0, high=100, label="Rummy bonus",
+                            doc="what a knocker with no deadwood wins from each opponent besides the difference")
+    knock_penalty: int = knob(10, section="§5.8", low=0, high=100, label="Knock penalty",
                               doc="what a knocker who is not lowest pays the winner besides the difference")
-    game_to: int = knob(100, section="§5.8", low=1, high=10_000, doc="the game ends when a player's points reach this")
+    game_to: int = knob(100, section="§5.8", low=1, high=10_000, label="Game to",
+                        doc="the game ends when a player's points reach this")
     stock_exhausted: str = knob("reshuffle", section="§0.4", choices=("reshuffle", "void_hand", "end_and_score"),
+                                label="When the stock runs out",
+                                words={"reshuffle": "reshuffle the discards", "void_hand": "the hand is void",
+                                       "end_and_score": "the hand ends and is scored"},
                                 doc="what happens when the stock runs out")
     may_rediscard_pickup: bool = knob(False, section="§0.5", choices=(False, True),
-                                      doc="may the card just taken from the discard pile be discarded again")
-    pickup_bars_twin: bool = knob(False, section="§0.5", choices=(False, True),
-                                  doc="True: the identical twin of the card taken may not be discarded either")
+                                      label="Discard the card just taken",
+                                      doc="may a card taken from the discard pile go straight back onto it")
+    pickup_bars_twin: bool = knob(False, section="§0.5", choices=(False, True), label="Its twin barred too",
+                                  doc="the identical card of the other deck may not be discarded that turn either")
 
     def __post_init__(self):
         validate(self)

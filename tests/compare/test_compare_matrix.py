@@ -9,7 +9,7 @@ import pytest
 
 from rumino.cli import main
 from rumino.compare import Column, rules_matrix
-from rumino.compare.matrix import FIXED_ROWS, knob_topic
+from rumino.compare.matrix import FIXED_ROWS, knob_topic, lower_first
 from rumino.errors import RuleConfigError
 from rumino.variants import VARIANTS
 from rumino.variants._fields import knob_table
@@ -51,7 +51,7 @@ def test_moving_any_knob_changes_exactly_its_column(key):
             m = rules_matrix([(key, v.rules), (key, changed)])
             differs = [r for r in m.rows if m.cell(r, 0) != m.cell(r, 1)]
             assert differs, f"{key}.{row['name']}={other!r} changes nothing in the matrix"
-            assert row["name"] in m.labels[1]
+            assert lower_first(row["label"]) in m.labels[1] and "_" not in m.labels[1]  # words, not field names
 
 
 def test_fixed_rows_follow_the_meld_rules():
@@ -98,7 +98,7 @@ def test_html_has_header_cells_and_escapes():
 def test_cli_json_and_text(capsys):
     assert main(["compare", "rumino", "rumino:knock_max_deadwood=5", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)["matrix"]
-    assert data["columns"] == ["Rumino", "Rumino (knock_max_deadwood=5)"]
+    assert data["columns"] == ["Rumino", "Rumino (knock limit: 5)"]
     ending = next(r for r in data["rows"] if r["row"] == "Ending a hand")["cells"]
     assert ": 7" in ending[0] and ": 5" in ending[1]
     assert main(["compare", "gin", "wiener"]) == 0

@@ -147,7 +147,7 @@ def test_cli_json_schema(capsys):
     assert main(["compare", "knock-rummy", "wiener:knock_max_deadwood=3", "--samples", "1000", "--games", "6",
                  "--seed", "1", "--json", "--no-progress"]) == 0
     out = json.loads(capsys.readouterr().out)
-    assert out["matrix"]["columns"] == ["American Knock Rummy", "Wiener Rummy (knock_max_deadwood=3)"]
+    assert out["matrix"]["columns"] == ["American Knock Rummy", "Wiener Rummy (knock limit: 3)"]
     assert [p["column"] for p in out["profiles"]] == out["matrix"]["columns"]
     for p in out["profiles"]:
         assert {"variant", "rules", "engine", "samples", "games", "seed", "figures", "distributions", "notes"} <= set(p)

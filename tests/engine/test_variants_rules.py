@@ -13,7 +13,7 @@ from rumino.cards import JOKER, STANDARD_PACK, parse_hand
 from rumino.errors import InvalidCardError, RuleConfigError
 from rumino.melds import GIN_MELDS, ROBBER_MELDS, ROMME_MELDS, RUMINO_MELDS, WIENER_MELDS, is_meld
 from rumino.variants import VARIANTS, Variant, find_variant
-from rumino.variants._fields import knob_table, parse_knob_value
+from rumino.variants._fields import knob_table, parse_knob_value, value_words
 from rumino.variants.gin import GIN, GinRules
 from rumino.variants.robber import ROBBER, RobberRules
 from rumino.variants.romme import ROMME, RommeRules
@@ -266,3 +266,32 @@ def test_the_knock_limit_has_one_name_in_every_knock_game():
     for v in VARIANTS.values():
         if v.knock_field is not None:
             assert v.knock_field == "knock_max_deadwood" and hasattr(v.rules, "knock_max_deadwood")
+
+
+# ---------------------------------------------------------------- every rule in a player's words (issue 24)
+
+FIELD_NAMES = {row["name"] for _, row in KNOBS if "_" in row["name"]}  # "ace", "rounds" are English too
+
+
+@pytest.mark.parametrize("cls,row", KNOBS, ids=[f"{c.__name__}.{r['name']}" for c, r in KNOBS])
+def test_every_knob_has_a_players_label_and_words_for_its_choices(cls, row):
+    """Forms, the rules matrix and the book show a rule by its label, its choices by their words:
+    short enough for a form's label column, and never a field or choice code name."""
+    label, words = row["label"], row["words"]
+    assert label and len(label) <= 36 and label[0].isupper(), label
+    shown = [label, row["doc"], *words.values()]
+    for text in shown:
+        assert "_" not in text and not any(f" {name} " in f" {text} " for name in FIELD_NAMES), text
+        assert "True:" not in text and "False:" not in text and "None:" not in text, text
+    for choice in row["choices"] or ():
+        if isinstance(choice, str):  # a code word such as "dealer11" always has a player's words
+            assert choice in words, f"{cls.__name__}.{row['name']}: no words for {choice!r}"
+    assert set(words) <= set(row["choices"] or ()) | {None}, "words for a value the knob cannot take"
+    for value, text in words.items():
+        assert value_words(row, value) == text
+
+
+def test_value_words_tells_true_from_one():
+    """A knob whose choices are 0/1 numbers must not read True's words, nor the reverse."""
+    row = {"words": {True: "a Rommé turn with a discard"}, "allow_none": False}
+    assert value_words(row, True) == "a Rommé turn with a discard" and value_words(row, 1) == "1"

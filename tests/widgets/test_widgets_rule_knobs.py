@@ -9,9 +9,9 @@ import pytest
 
 from rumino.errors import RuminoError
 from rumino.variants import VARIANTS
-from rumino.variants._fields import knob_table
+from rumino.variants._fields import knob_table, value_words
 from rumino_widgets import RuleKnobs, RuleKnobsController
-from rumino_widgets.rule_knobs import control_kind
+from rumino_widgets.rule_knobs import control_kind, group_rows
 
 
 def _engine(cls, values):
@@ -29,8 +29,12 @@ def test_form_has_the_right_control_for_every_field(key):
     v = VARIANTS[key]
     form = RuleKnobs(key)
     rows = knob_table(v.rules_class)
-    assert list(form.controls) == [r["name"] for r in rows] == [
-        f.name for f in dataclasses.fields(v.rules_class) if "section" in f.metadata]
+    # every field once, grouped under the rules matrix's topics (in the matrix's order)
+    assert sorted(form.controls) == sorted(r["name"] for r in rows) == sorted(
+        f.name for f in dataclasses.fields(v.rules_class) if "section" in f.metadata)
+    assert list(form.controls) == [r["name"] for _topic, group in group_rows(rows) for r in group]
+    topics = [c.value for c in form.form.children if "rumino-knob-topic" in c._dom_classes]
+    assert [t.split(">")[1].split("<")[0] for t in topics] == [t for t, _ in group_rows(rows)]
     expected = {"checkbox": W.Checkbox, "toggle": W.ToggleButtons, "dropdown": W.Dropdown,
                 "slider": W.IntSlider, "number": W.IntText}
     for r in rows:
@@ -41,6 +45,10 @@ def test_form_has_the_right_control_for_every_field(key):
             assert (ctl.main.min, ctl.main.max) == (r["low"], r["high"])
         if r["choices"] is not None and not isinstance(ctl.main, W.Checkbox):
             assert [val for _label, val in ctl.main.options] == list(r["choices"])
+            # a choice shows a player's words, never its code name
+            assert [label for label, _val in ctl.main.options] == [value_words(r, c) for c in r["choices"]]
+            assert not any("_" in label for label, _val in ctl.main.options)
+        assert ctl.main.description == r["label"]
     # untouched, the form makes exactly the variant's default rules
     assert form.rules == v.rules and form.controller.error is None
     assert "the default rules" in form.status.value
@@ -129,6 +137,6 @@ def test_static_html_lists_every_knob_and_marks_changes():
     form.controls["knock_max_deadwood"].main.value = 5
     html = form.static_html()
     for r in knob_table(type(VARIANTS["gin"].rules)):
-        assert f"<code>{r['name']}</code>" in html
+        assert f"<td>{r['label']}</td>" in html and f"<code>{r['name']}</code>" not in html
     assert "GinRules(knock_max_deadwood=5)" in html
     assert form._repr_mimebundle_()["text/html"] == html

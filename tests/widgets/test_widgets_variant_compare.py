@@ -52,7 +52,7 @@ def test_moving_a_knob_recomputes_that_column_only_and_the_matrix_follows():
     expected = rules_matrix([("rumino", dataclasses.replace(find_variant("rumino").rules, knock_max_deadwood=3)),
                              "gin"])
     assert c.matrix().cells == expected.cells and c.matrix_html() == matrix_table(expected)
-    assert c.labels == ["Rumino (knock_max_deadwood=3)", "Gin Rummy"]
+    assert c.labels == ["Rumino (knock limit: 3)", "Gin Rummy"]
     # back to the default: cached, nothing recomputed
     c.set_knob(0, "knock_max_deadwood", 7)
     assert c.stale() == [] and len(src.calls) == 3
@@ -70,7 +70,7 @@ def test_profile_table_lists_every_quantity_of_every_column():
 
 def test_one_game_under_two_settings_and_the_same_game_twice():
     c = VariantCompareController(["rumino", "rumino:knock_max_deadwood=5"], source=StandIn())
-    assert c.labels == ["Rumino", "Rumino (knock_max_deadwood=5)"]
+    assert c.labels == ["Rumino", "Rumino (knock limit: 5)"]
     twice = VariantCompareController(["gin", "gin"], source=StandIn())
     assert twice.labels == ["A: Gin Rummy", "B: Gin Rummy"]
 
@@ -110,18 +110,18 @@ def test_widget_knob_moves_redraw_with_a_full_progress_bar():
     assert src.calls[-1][1].knock_max_deadwood == 4 and len(src.calls) == 3
     assert seen[-1] == w.progress.max == 100 and seen == sorted(seen) and len(seen) > 2
     assert "done: 2 columns" in w.status.value
-    assert "knock in lieu of drawing at this deadwood or less: 4" in w.matrix.value
-    assert "Rumino (knock_max_deadwood=4)" in w.table.value
+    assert "knock limit: 4" in w.matrix.value
+    assert "Rumino (knock limit: 4)" in w.table.value
     # the deal panel of column A moved to the new limit; three panels, each column once per panel
     deal_a = w.figure.data[0]
-    assert list(deal_a.x) == [0, 4] and deal_a.name == "Rumino (knock_max_deadwood=4)"
+    assert list(deal_a.x) == [0, 4] and deal_a.name == "Rumino (knock limit: 4)"
     assert len(w.figure.data) == 7 and w.figure.data[1].y[0] == 3.0 and list(w.figure.data[6].y) == [0.5]
     # a column told apart by marker and line style, not colour alone
     assert w.figure.data[0].marker.symbol != w.figure.data[3].marker.symbol
     assert w.figure.data[0].line.dash != w.figure.data[3].line.dash
     # what JupyterLab draws: the Output area holds the same figure as plotly's MIME output
     shown = w.plot.outputs[0]["data"]["application/vnd.plotly.v1+json"]
-    assert shown["layout"]["title"]["text"] == "Rumino (knock_max_deadwood=4) vs Gin Rummy"
+    assert shown["layout"]["title"]["text"] == "Rumino (knock limit: 4) vs Gin Rummy"
     assert [t["x"] for t in shown["data"]][0] == [0, 4] and len(shown["data"]) == 7
 
 

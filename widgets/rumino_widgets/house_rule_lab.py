@@ -27,30 +27,18 @@ from rumino.errors import RuminoError
 from rumino.players import make_players
 from rumino.playing.simulation import play_games
 from rumino.variants import VARIANTS, find_variant, playable_variants
-from rumino.variants._fields import knob_table
+from rumino.compare.matrix import lower_first
+from rumino.variants._fields import knob_table, value_words
 
 from rumino_widgets._base import StaticFallback, error_html, interval_text, table_html
 from rumino_widgets.rule_knobs import KnobControl
 
 SIMULATED = playable_variants()  # the variants with a playable engine (from the one registry)
-# what a reader calls a knob in a legend or a title (the field name is for code)
-KNOB_WORDS = {"knock_max_deadwood": "knock limit", "max_lay_size": "largest meld", "set_suits": "suits in a set",
-              "gin_bonus": "gin bonus", "knock_undercut_penalty": "undercut penalty",
-              "elimination_at": "out at", "rebuy_price": "rebuy price", "stake": "stake"}
 
 
-def knob_words(knob: str) -> str:
-    """The knob as words: ``knob_words("knock_max_deadwood") == "knock limit"``, else the name spaced."""
-    return KNOB_WORDS.get(knob, knob.replace("_", " "))
-
-
-def value_words(value: Any) -> str:
-    """A setting as a reader writes it: ``7``, ``distinct``, ``unlimited`` (None), ``yes``/``no``."""
-    if value is None:
-        return "unlimited"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return str(value)
+def knob_words(row: dict) -> str:
+    """The knob as a reader says it in a legend or a title: its label, lower-cased (``"knock limit"``)."""
+    return lower_first(row["label"])
 
 
 class HouseRuleLabController:
@@ -153,7 +141,7 @@ class HouseRuleLabController:
         for label, res in self.results.items():
             ests = [(f"seat {i} {specs[i]} wins", e) for i, e in enumerate(res["win_rate"])]
             ests += [(f"ends by {k.replace('_', ' ')}", e) for k, e in res["endings"].items()]
-            name = f"{label}: {knob_words(self.knob)} {value_words(res['value'])}"
+            name = f"{label}: {knob_words(self.row)} {value_words(self.row, res['value'])}"
             fig.add_scatter(x=[k for k, _ in ests], y=[e.value for _, e in ests], mode="markers", name=name,
                             marker=dict(size=10, color=colours[label], symbol="circle" if label == "A" else "square"),
                             error_y=dict(type="data", symmetric=False, array=[e.hi - e.value for _, e in ests],
@@ -164,9 +152,9 @@ class HouseRuleLabController:
                             error_y=dict(type="data", symmetric=False, array=[h.hi - h.value],
                                          arrayminus=[h.value - h.lo]), showlegend=False, row=1, col=2)
         fig.update_layout(height=440, template="plotly_white", margin=dict(l=50, r=20, t=70, b=110),
-                          title_text=f"{self.variant.title}: {knob_words(self.knob)} "
-                                     f"{value_words(self.results['A']['value'])} vs "
-                                     f"{value_words(self.results['B']['value'])} · {self.games} games each, "
+                          title_text=f"{self.variant.title}: {knob_words(self.row)} "
+                                     f"{value_words(self.row, self.results['A']['value'])} vs "
+                                     f"{value_words(self.row, self.results['B']['value'])} · {self.games} games each, "
                                      f"seed {self.seed}",
                           legend=dict(orientation="h", y=-0.35), scattermode="group", scattergap=0.5)
         fig.update_yaxes(rangemode="tozero")
@@ -179,8 +167,8 @@ class HouseRuleLabController:
             return error_html(self.error)
         if not self.results:
             return (f'<div class="rumino-lab" style="font:13px sans-serif">{escape(self.variant.title)}: compare '
-                    f'<code>{escape(self.knob)}</code> = {escape(repr(self.a))} (A) with {escape(repr(self.b))} (B) '
-                    f'over {self.games} games each (not run yet).</div>')
+                    f'{escape(knob_words(self.row))} {escape(value_words(self.row, self.a))} (A) with '
+                    f'{escape(value_words(self.row, self.b))} (B) over {self.games} games each (not run yet).</div>')
         A, B = self.results["A"], self.results["B"]
 
         def cell(e, pct=True):
@@ -194,9 +182,9 @@ class HouseRuleLabController:
         rows += [("hands per game", cell(A["hands_per_game"], False), cell(B["hands_per_game"], False)),
                  ("rebuys per game", cell(A["rebuys_per_game"], False), cell(B["rebuys_per_game"], False)),
                  ("pool per game", cell(A["pool"], False), cell(B["pool"], False))]
-        caption = (f"{escape(self.variant.title)}: {escape(knob_words(self.knob))} · {self.games} games per setting, "
+        caption = (f"{escape(self.variant.title)}: {escape(knob_words(self.row))} · {self.games} games per setting, "
                    f"seed {self.seed}, players {escape(self.players)} · estimate (95% interval)")
-        table = table_html(["quantity", f"A: {escape(value_words(A['value']))}", f"B: {escape(value_words(B['value']))}"],
+        table = table_html(["quantity", f"A: {escape(value_words(self.row, A['value']))}", f"B: {escape(value_words(self.row, B['value']))}"],
                            [[escape(a), b, c] for a, b, c in rows], caption=caption, cls="rumino-lab-table",
                            row_headers=True)
         return f'<div class="rumino-lab" style="font:13px sans-serif">{table}</div>'
@@ -211,12 +199,12 @@ class HouseRuleLab(StaticFallback, W.VBox):
                                                      seed=seed)
         self.variant_box = W.Dropdown(options=[(v.title, k) for k, v in VARIANTS.items()], value=c.variant.key,
                                       description="variant")
-        self.knob_box = W.Dropdown(description="house rule")
+        self.knob_box = W.Dropdown(description="house rule", layout=W.Layout(width="420px"))
         self.settings = W.VBox()
         self.players_box = W.Text(value=players, description="players", continuous_update=False,
                                   layout=W.Layout(width="420px"))
         self.games_box = W.IntSlider(value=games, min=1, max=2000, description="games each",
-                                     continuous_update=False)
+                                     continuous_update=False, layout=W.Layout(width="560px"))
         self.seed_box = W.IntText(value=seed, description="seed", layout=W.Layout(width="180px"))
         self.run_button = W.Button(description="Run", button_style="primary", icon="play")
         self.run_button.add_class("rumino-lab-run")
@@ -250,7 +238,7 @@ class HouseRuleLab(StaticFallback, W.VBox):
     def _load_knobs(self):
         c = self.controller
         self.knob_box.unobserve(self._on_knob, names="value")
-        self.knob_box.options = [r["name"] for r in c.rows]
+        self.knob_box.options = [(r["label"], r["name"]) for r in c.rows]  # the rule's words, its name as value
         self.knob_box.value = c.knob
         self.knob_box.observe(self._on_knob, names="value")
         self._build_settings()
@@ -260,8 +248,10 @@ class HouseRuleLab(StaticFallback, W.VBox):
         self.controls = {}
         boxes = []
         for label in ("A", "B"):
-            ctl = KnobControl(c.row, getattr(c, label.lower()), label=f"{label}: {c.knob}")
+            ctl = KnobControl(c.row, getattr(c, label.lower()), label=f"{label}: {c.row['label']}")
             ctl.widget.add_class(f"rumino-lab-setting-{label}")
+            if label == "B":  # what the rule does is said once, beside A
+                ctl.note.layout.visibility = "hidden"
             ctl.on_change(lambda v, attr=label.lower(): setattr(c, attr, v))
             self.controls[label] = ctl
             boxes.append(ctl.widget)

@@ -24,11 +24,18 @@ import ipywidgets as W
 
 from rumino.errors import RuminoError
 from rumino.variants import VARIANTS, Variant, find_variant
-from rumino.variants._fields import knob_table
+from rumino.compare.matrix import TOPICS, knob_topic
+from rumino.variants._fields import knob_table, value_words
 
 from rumino_widgets._base import StaticFallback, error_html
 
 SLIDER_MAX_SPAN = 200  # wider integer ranges get a number box
+
+
+TOGGLE_MAX_WORDS = 44  # two or three choices whose words fit on one row of buttons; longer ones get a menu
+LABEL_WIDTH = "270px"  # every label fits (the rules' labels are at most 36 characters: tests/engine)
+CONTROL_WIDTH = "680px"  # label and control: a slider's track is about 300 px
+ROW_CONTROL_WIDTH = "800px"  # the control and an "unlimited" box, so that the notes line up
 
 
 def control_kind(row: dict) -> str:
@@ -36,19 +43,36 @@ def control_kind(row: dict) -> str:
 
     >>> rows = {r["name"]: r for r in knob_table(find_variant("rumino").rules_class)}
     >>> [control_kind(rows[n]) for n in ("triple_gin_wins", "set_suits", "stock_exhausted", "knock_max_deadwood", "stake")]
-    ['checkbox', 'toggle', 'toggle', 'slider', 'number']
+    ['checkbox', 'toggle', 'dropdown', 'slider', 'number']
     """
     choices = row["choices"]
     if choices is not None:
         if set(choices) == {True, False} and all(isinstance(c, bool) for c in choices):
             return "checkbox"
-        if 2 <= len(choices) <= 3 and all(len(str(c)) <= 14 for c in choices):
+        if 2 <= len(choices) <= 3 and sum(len(choice_words(row, c)) for c in choices) <= TOGGLE_MAX_WORDS:
             return "toggle"
         return "dropdown"
     lo, hi = row["low"], row["high"]
     if lo is not None and hi is not None and hi - lo <= SLIDER_MAX_SPAN:
         return "slider"
     return "number"
+
+
+def choice_words(row: dict, value: Any) -> str:
+    """A choice as the form shows it: the knob's words for it, else the value (yes/no, unlimited)."""
+    return value_words(row, value)
+
+
+def group_rows(rows: list[dict]) -> list[tuple[str, list[dict]]]:
+    """The knobs under their topics (the rules matrix's), in the matrix's order of topics.
+
+    >>> [t for t, _ in group_rows(knob_table(find_variant("gin").rules_class))]
+    ['Turn and table', 'Ending a hand', 'Scoring', 'Game and elimination']
+    """
+    by_topic: dict[str, list[dict]] = {}
+    for r in rows:
+        by_topic.setdefault(knob_topic(r["name"]), []).append(r)
+    return [(t, by_topic[t]) for t in TOPICS if t in by_topic]
 
 
 class RuleKnobsController:
@@ -119,13 +143,12 @@ class RuleKnobsController:
         rows = []
         for r in self.rows:
             name, v = r["name"], self.values[r["name"]]
-            allowed = (" | ".join(map(str, r["choices"])) if r["choices"] is not None
+            allowed = (" | ".join(choice_words(r, c) for c in r["choices"]) if r["choices"] is not None
                        else f"{r['low']}–{r['high']}")
             if r["allow_none"]:
                 allowed += " | unlimited"
-            val = "unlimited" if v is None else str(v)
             style = "font-weight:bold;background:#fff5cc" if name in changed else ""
-            rows.append(f'<tr style="{style}"><td><code>{escape(name)}</code></td><td>{escape(val)}</td>'
+            rows.append(f'<tr style="{style}"><td>{escape(r["label"])}</td><td>{escape(choice_words(r, v))}</td>'
                         f'<td>{escape(allowed)}</td><td>{escape(r["section"])}</td><td>{escape(r["doc"])}</td></tr>')
         table = ('<table class="rumino-knob-table" style="font:12px sans-serif;border-collapse:collapse">'
                  '<thead><tr><th>rule</th><th>value</th><th>allowed</th><th>RULES</th><th>meaning</th></tr></thead>'
@@ -143,28 +166,38 @@ class RuleKnobsController:
 
 
 class KnobControl:
-    """One knob's control: ``widget`` to display, ``value`` to read, ``on_change`` to hear edits."""
+    """One knob's control: ``widget`` to display, ``value`` to read, ``on_change`` to hear edits.
+
+    The row reads label | control | what the rule does: the label is the rule's own (never the field's
+    name) in a column wide enough for every label, a slider's track is 300 px or more, and a choice
+    shows its words ("the dealer takes 11 and discards first", not ``dealer11``).
+    """
 
     def __init__(self, row: dict, value: Any, *, label: str | None = None):
         self.row = row
         self.kind = control_kind(row)
         name, doc = row["name"], row["doc"]
         tip = f"{doc} (RULES {row['section']})"
-        common = dict(description=label or name, style={"description_width": "200px"}, tooltip=tip)
+        text = label or row["label"]
+        common = dict(description=text, style={"description_width": LABEL_WIDTH}, tooltip=tip)
         fixed_choices = row["choices"] is not None and len(row["choices"]) == 1
         start = value if value is not None else self._first()
+        options = [(choice_words(row, c), c) for c in row["choices"]] if row["choices"] is not None else None
+        wide = W.Layout(width=CONTROL_WIDTH)
         if self.kind == "checkbox":
-            self.main = W.Checkbox(value=bool(start), indent=True, **common)
+            # the label sits to the right of the box, after a spacer as wide as the other rows' labels
+            self.main = W.Checkbox(value=bool(start), indent=True, layout=wide, **common)
         elif self.kind == "toggle":
-            self.main = W.ToggleButtons(options=[(str(c), c) for c in row["choices"]], value=start, **common)
+            # ToggleButtons put their description above the buttons: the label is drawn beside them instead
+            self.main = W.ToggleButtons(options=options, value=start, tooltip=tip)
             self.main.style.button_width = "auto"
         elif self.kind == "dropdown":
-            self.main = W.Dropdown(options=[(str(c), c) for c in row["choices"]], value=start,
-                                   disabled=fixed_choices, **common)
+            self.main = W.Dropdown(options=options, value=start, disabled=fixed_choices, layout=wide, **common)
         elif self.kind == "slider":
-            self.main = W.IntSlider(value=start, min=row["low"], max=row["high"], continuous_update=False, **common)
+            self.main = W.IntSlider(value=start, min=row["low"], max=row["high"], continuous_update=False,
+                                    layout=wide, **common)
         else:
-            self.main = W.IntText(value=start, **common)
+            self.main = W.IntText(value=start, layout=W.Layout(width="420px"), **common)
         self.unlimited = W.Checkbox(value=value is None, description="unlimited", indent=False,
                                     layout=W.Layout(width="110px")) if row["allow_none"] else None
         if self.unlimited is not None:
@@ -172,9 +205,20 @@ class KnobControl:
         note = f"{doc} (RULES {row['section']})"
         if self.kind == "number" and (row["low"] is not None or row["high"] is not None):
             note = f"{row['low']}–{row['high']}: " + note
-        self.note = W.HTML(f'<span style="font-size:11px;color:#555">{escape(note)}</span>')
-        parts = [self.main] + ([self.unlimited] if self.unlimited is not None else []) + [self.note]
-        self.widget = W.HBox(parts)
+        self.note = W.HTML(f'<span style="font-size:12px;color:#444;line-height:1.3">{escape(note)}</span>',
+                           layout=W.Layout(flex="1 1 240px", min_width="200px", margin="0 0 0 12px"))
+        first = [self.main]
+        if self.kind == "toggle":
+            caption = W.HTML(f'<div style="text-align:right;padding-right:8px;font-size:13px">{escape(text)}</div>',
+                             layout=W.Layout(width=LABEL_WIDTH, flex="0 0 auto"))
+            caption.add_class("rumino-knob-label")
+            first = [caption, self.main]
+        if self.unlimited is not None:
+            first.append(self.unlimited)
+        # every row's control part is as wide, so the notes line up in one column
+        control = W.HBox(first, layout=W.Layout(width=ROW_CONTROL_WIDTH, flex="0 0 auto", align_items="center"))
+        self.widget = W.HBox([control, self.note],
+                             layout=W.Layout(align_items="center", flex_flow="row wrap", width="100%"))
         self.widget.add_class("rumino-knob")
         self.widget.add_class(f"rumino-knob-{name}")
         self._fixed = fixed_choices
@@ -237,11 +281,18 @@ class RuleKnobs(StaticFallback, W.VBox):
 
     def _build_form(self) -> None:
         self.controls = {}
-        for row in self.controller.rows:
-            ctl = KnobControl(row, self.controller.values[row["name"]])
-            ctl.on_change(lambda v, name=row["name"]: self.controller.set(name, v))
-            self.controls[row["name"]] = ctl
-        self.form.children = [c.widget for c in self.controls.values()]
+        children = []
+        for topic, rows in group_rows(self.controller.rows):
+            heading = W.HTML(f'<div style="font:600 14px sans-serif;margin:10px 0 2px;border-bottom:1px solid #ccc">'
+                             f'{escape(topic)}</div>', layout=W.Layout(width="100%"))
+            heading.add_class("rumino-knob-topic")
+            children.append(heading)
+            for row in rows:
+                ctl = KnobControl(row, self.controller.values[row["name"]])
+                ctl.on_change(lambda v, name=row["name"]: self.controller.set(name, v))
+                self.controls[row["name"]] = ctl
+                children.append(ctl.widget)
+        self.form.children = children
         self._show_status()
 
     def _show_status(self) -> None:

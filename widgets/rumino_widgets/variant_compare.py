@@ -14,7 +14,7 @@ in one column recomputes that column only, and moving it back costs nothing.
 >>> c.labels
 ['Rumino', 'Gin Rummy']
 >>> c.set_knob(0, "knock_max_deadwood", 5); c.labels[0]
-'Rumino (knock_max_deadwood=5)'
+'Rumino (knock limit: 5)'
 """
 
 from __future__ import annotations
@@ -298,8 +298,9 @@ class VariantCompareController:
                                               "<extra></extra>", row=1, col=2)
             if v.skill:
                 fig.add_scatter(x=[m for m, *_ in v.skill], y=[val for _, val, _, _ in v.skill], mode="markers",
-                                name=v.label, legendgroup=str(i), showlegend=False, marker=dict(size=10, **style),
-                                error_y=dict(type="data", symmetric=False,
+                                name=v.label, legendgroup=str(i), showlegend=False, cliponaxis=False,
+                                marker=dict(size=10, line=dict(color="white", width=1), **style),
+                                error_y=dict(type="data", symmetric=False, thickness=2, width=6,
                                              array=[hi - val for _, val, _, hi in v.skill],
                                              arrayminus=[val - lo for _, val, lo, _ in v.skill]),
                                 hovertemplate=f"{escape(v.label)}<br>%{{x}}: %{{y:.1%}}<extra></extra>", row=1, col=3)
@@ -311,13 +312,15 @@ class VariantCompareController:
         fig.update_layout(height=460, template="plotly_white", margin=dict(l=50, r=20, t=80, b=120),
                           title_text=" vs ".join(shown) if shown else "no profile yet",
                           legend=dict(orientation="h", y=-0.32), scattermode="group", scattergap=0.4)
-        fig.update_yaxes(tickformat=".0%", rangemode="tozero", row=1, col=1)
+        # ".1~%": shares of a few per cent get ticks 0.5%, 1%, 1.5% … (".0%" printed 3%, 3%, 2%, 2% …)
+        fig.update_yaxes(tickformat=".1~%", rangemode="tozero", row=1, col=1)
         if dists:
-            fig.update_yaxes(tickformat=".0%", rangemode="tozero", row=1, col=2)
+            fig.update_yaxes(tickformat=".1~%", rangemode="tozero", row=1, col=2)
             fig.update_xaxes(title_text="turns in a hand", row=1, col=2)
         else:
             fig.update_yaxes(rangemode="tozero", row=1, col=2)
-        fig.update_yaxes(tickformat=".0%", range=[0, 1], row=1, col=3)
+        # a little room above 100%: a win rate of 1 and its interval stay in view, not cut in half by the frame
+        fig.update_yaxes(tickformat=".0%", range=[0, 1.06], tickvals=[0, 0.2, 0.4, 0.6, 0.8, 1], row=1, col=3)
         fig.update_xaxes(title_text="deadwood of the dealt hand", row=1, col=1)
         if not dists:
             fig.update_xaxes(title_text="column", row=1, col=2)
