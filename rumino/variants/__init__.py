@@ -105,10 +105,10 @@ class Variant:
     def rules_class(self):
         return type(self.rules)
 
-    def meld_rules(self, rules=None) -> MeldRules | None:
+    def meld_rules(self, rules: Any = None) -> MeldRules | None:
         return (rules or self.rules).meld_rules
 
-    def knock_limit(self, rules=None) -> int | None:
+    def knock_limit(self, rules: Any = None) -> int | None:
         return None if self.knock_field is None else getattr(rules or self.rules, self.knock_field)
 
     def with_rules(self, **changes) -> Any:
