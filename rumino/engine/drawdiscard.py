@@ -184,7 +184,7 @@ class TableView(PlayerView):
 
     # what bots that fit every knock game ask a view; a game's view answers for its own rules
     @property
-    def win_now(self):
+    def win_now(self) -> Action | None:
         """An action that wins at once and should always be taken (Rumino's call or claim), or None."""
         return None
 

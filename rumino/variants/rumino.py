@@ -350,7 +350,7 @@ class RuminoView(TableView):
     rebuy_score: int | None = None
 
     @property
-    def win_now(self):
+    def win_now(self) -> Action | None:
         if self.rumino_ready:
             return CALL
         return CLAIM if self.claim_card is not None else None

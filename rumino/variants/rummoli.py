@@ -140,7 +140,7 @@ class RummoliRules:
         validate(self)
 
     @property
-    def meld_rules(self):
+    def meld_rules(self) -> None:
         return None
 
 

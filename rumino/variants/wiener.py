@@ -319,7 +319,7 @@ class _KnockFamily(DrawDiscardGame):
     def hand_size(self) -> int:
         return self._size
 
-    def after_deal(self, order) -> None:
+    def after_deal(self, order: Sequence[int]) -> None:
         """Under dealer11 the dealer takes the card that would have been the upcard (11 in all), there is
         no upcard, and the dealer opens with a discard (RULES §5.1, W-D2); otherwise the engine's upcard."""
         if not self._dealer11:
