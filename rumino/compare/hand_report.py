@@ -14,18 +14,16 @@ rumino.compare.hand_report.HandReportError: Rummoli has no melds and no deadwood
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable
+from typing import Iterable
 
 from rumino.cards import format_card, format_hand, parse_hand
 from rumino.engine.evaluator import evaluator_for
 from rumino.errors import RuminoError
 from rumino.hand.arrange import Arrangement, all_best_arrangements, max_opening
 from rumino.variants import Variant, find_variant
+from rumino.variants.robber import RobberRules
+from rumino.variants.romme import RommeRules
 from rumino.variants.rumino import rumino_in
-
-if TYPE_CHECKING:
-    from rumino.variants.robber import RobberRules
-    from rumino.variants.romme import RommeRules
 
 __all__ = ["HandReportError", "evaluate_hand", "evaluate_cards", "table_game_extras", "HAND_EXTRAS", "penalty", "opening"]
 

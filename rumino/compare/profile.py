@@ -103,7 +103,7 @@ from concurrent.futures import Executor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import Any, Callable, Sequence
 
 import numpy as np
 
@@ -115,6 +115,7 @@ from rumino.compare.matrix import Column
 from rumino.compare import rummoli_profile
 from rumino.compare.deals import EXACT_CLASS_LIMIT, stored_distribution
 from rumino.engine.actions import Draw, Knock
+from rumino.engine.base import TurnGame
 from rumino.engine.protocol import play
 from rumino.odds.enumerate import DealDistribution, PackShape, class_count
 from rumino.odds.exact import exact_deal_distribution
@@ -123,9 +124,6 @@ from rumino.odds.opening import value_chunk
 from rumino.players import make_player
 from rumino.playing.seeding import new_table
 from rumino.variants import find_variant
-
-if TYPE_CHECKING:
-    from rumino.engine.base import TurnGame
 
 # the bots: the same definitions in every game that allows them (a bot that does not fit a game is skipped)
 DEFAULT_BOTS = ("greedy", "greedy")  # the default table: heads-up, two greedy bots

@@ -220,7 +220,7 @@ class TurnGame:
         if dealer is not None and (isinstance(dealer, bool) or not isinstance(dealer, int)
                                    or not 0 <= dealer < n_players):
             raise RuleConfigError(f"dealer is {dealer!r}: it must be a seat from 0 to {n_players - 1}.")
-        self.rules = rules
+        self.rules: Any = rules  # (isinstance above would narrow it to the RULES_CLASS: object)
         self.rng = rng
         self.seed = seed
         self.initial_rng_state = rng.bit_generator.state
@@ -236,7 +236,7 @@ class TurnGame:
         self.hand_number = 0
         self.hand_players: tuple[int, ...] = ()
         self.results: list = []
-        self.result = None
+        self.result: Any = None  # the game's result once it is over (each game has its own class)
         self.history: list[tuple[int, Action]] = []
         self.first_dealer_draws: tuple = ()
         self.rigged = False  # True once cards were arranged by hand (such a game cannot be recorded)

@@ -663,7 +663,7 @@ class DrawDiscardGame(TurnGame):
         else:
             self.end_game(tuple(self.lowest_seats()), "lowest_score")
 
-    def end_game(self, winners: Sequence[int], how: str) -> None:
+    def end_game(self, winners: tuple[int, ...], how: str) -> None:
         """End the game with ``winners`` (a game sets its ``result`` here; default: pay the pot out)."""
         self.finish(winners, how)
 

@@ -79,7 +79,7 @@ class Evaluator:
     _LIMIT = 60_000  # entries per cache before it is cleared (bounds memory to some tens of MB)
 
     def __init__(self, rules: MeldRules | Any) -> None:
-        self.rules = rules
+        self.rules: Any = rules
         self.meld_rules: MeldRules = rules if isinstance(rules, MeldRules) else rules.meld_rules
         self.values = [int(v) for v in self.meld_rules.values]  # deadwood value by card id
         self._dw: dict = {}

@@ -11,17 +11,14 @@ only display them).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable, Sequence
+from typing import Iterable, Sequence
 
 import numpy as np
 
 from rumino.cards import JOKER, N_KINDS
 from rumino.odds.draws import OddsArgumentError
 from rumino.odds.montecarlo import OddsEstimate, proportion
-from rumino.variants.rumino import evaluator_for
-
-if TYPE_CHECKING:
-    from rumino.variants.rumino import RuminoRules
+from rumino.variants.rumino import RuminoRules, evaluator_for
 
 
 def urn_first_out(outs: int, unseen: int, trials: int, rng: np.random.Generator) -> np.ndarray:

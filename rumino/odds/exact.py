@@ -33,7 +33,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
-from typing import TYPE_CHECKING, Callable, Sequence
+from typing import Callable, Sequence
 
 import numpy as np
 
@@ -41,10 +41,7 @@ from rumino.cards import JOKER, Pack, STANDARD_PACK
 from rumino.errors import RuleConfigError
 from rumino.melds import GIN_MELDS, MeldRules, RUMINO_MELDS, candidate_melds
 from rumino.odds.enumerate import DealDistribution, PackShape, class_count, deal_distribution
-from rumino.variants.rumino import HAND_SIZE, RUMINO
-
-if TYPE_CHECKING:
-    from rumino.variants.rumino import RuminoRules
+from rumino.variants.rumino import HAND_SIZE, RUMINO, RuminoRules
 
 # --------------------------------------------------------------------------- showing a probability
 

@@ -16,15 +16,12 @@ of a run can be replayed alone from ``(seed, i)``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import Any, Sequence
 
+from rumino.engine.base import TurnGame
 from rumino.errors import RuleConfigError
-from rumino.players import make_players
+from rumino.players import Player, make_players
 from rumino.variants import Variant, find_variant, playable_variants
-
-if TYPE_CHECKING:
-    from rumino.engine.base import TurnGame
-    from rumino.players.base import Player
 
 
 def game_seed(seed: int, index: int = 0) -> list[int]:

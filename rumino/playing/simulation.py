@@ -25,17 +25,15 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import Any, Callable, Sequence
 
+from rumino.engine.base import TurnGame
 from rumino.engine.protocol import play
 from rumino.errors import RuleConfigError
 from rumino.players import make_players
 from rumino.playing.seeding import new_table
 from rumino.stats import Estimate, mean_estimate, proportion_estimate
 from rumino.variants import Variant, find_variant, playable_variants
-
-if TYPE_CHECKING:
-    from rumino.engine.base import TurnGame
 
 
 def rules_fields(rules: Any) -> dict:
