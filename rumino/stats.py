@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Iterable
 
 Z95 = 1.959963984540054  # the 97.5% quantile of the standard normal
@@ -81,10 +82,10 @@ class Estimate:
         """The value (the name the simulation summaries used)."""
         return self.value
 
-    def contains(self, x) -> bool:
+    def contains(self, x: float | Fraction) -> bool:
         return self.lo <= float(x) <= self.hi
 
-    def z_score(self, exact) -> float:
+    def z_score(self, exact: float | Fraction) -> float:
         """How many standard errors the estimate is from ``exact`` (0 if the standard error is 0)."""
         if not self.se:
             return 0.0 if float(exact) == self.value else math.inf

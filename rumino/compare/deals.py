@@ -46,7 +46,7 @@ EXACT_CLASS_LIMIT = 50_000_000
 STORE = Path(__file__).with_name("data") / "exact_deals.json"
 
 
-def signature(meld_rules: MeldRules, hand_size: int, rumino_flags) -> str:
+def signature(meld_rules: MeldRules, hand_size: int, rumino_flags: tuple[bool, bool] | None) -> str:
     """What an exact deal distribution depends on, as a canonical JSON string."""
     d = dataclasses.asdict(meld_rules)
     d.pop("name", None)
@@ -62,7 +62,7 @@ def _store() -> dict:
     return {e["signature"]: e for e in json.loads(STORE.read_text())["entries"]}
 
 
-def stored_distribution(meld_rules: MeldRules, hand_size: int, rumino_flags) -> DealDistribution | None:
+def stored_distribution(meld_rules: MeldRules, hand_size: int, rumino_flags: tuple[bool, bool] | None) -> DealDistribution | None:
     """The stored exact distribution for these rules, or None if none is stored."""
     entry = _store().get(signature(meld_rules, hand_size, rumino_flags))
     if entry is None:

@@ -10,9 +10,11 @@ and the stored deal tables (:mod:`rumino.compare.deals`).
 from __future__ import annotations
 
 import socket
+from concurrent.futures import Executor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Iterator, Sequence
 
 from rumino.compare.matrix import Column
 from rumino.errors import RuleConfigError
@@ -77,11 +79,11 @@ class Figure:
         return f"{e.value:.{digits}g} [{e.lo:.{digits - 1}g}, {e.hi:.{digits - 1}g}]"
 
 
-def exact_figure(key, section, label, p: Fraction, note: str = "") -> Figure:
+def exact_figure(key: str, section: str, label: str, p: Fraction, note: str = "") -> Figure:
     return Figure(key, section, label, exact=Fraction(p), note=note)
 
 
-def simulated_figure(key, section, label, e: Estimate, note: str = "") -> Figure:
+def simulated_figure(key: str, section: str, label: str, e: Estimate, note: str = "") -> Figure:
     return Figure(key, section, label, estimate=e, note=note)
 
 
@@ -152,7 +154,7 @@ def check_dask_reachable(address: str, timeout: float = DASK_TIMEOUT_S) -> str:
 
 
 @contextmanager
-def executor_for(workers: int = 1, dask: str | None = None):
+def executor_for(workers: int = 1, dask: str | None = None) -> Iterator[Executor | None]:
     """The executor profiles run on: None (this process) for one worker, a local process pool for
     ``workers`` > 1, or a Dask cluster's executor when ``dask`` is its scheduler address."""
     if dask is not None:
@@ -181,7 +183,7 @@ def executor_for(workers: int = 1, dask: str | None = None):
         yield pool
 
 
-def histogram(values, seed) -> dict:
+def histogram(values: Sequence[int], seed: int) -> dict:
     """A simulated histogram in the profile's JSON form (value → count, with n and seed)."""
     counts: dict[int, int] = {}
     for v in values:
@@ -199,7 +201,7 @@ def dealt_hand_size(col: Column) -> int:
     return size if isinstance(size, int) else v.hand_size
 
 
-def rumino_flags(col: Column):
+def rumino_flags(col: Column) -> tuple[bool, bool] | None:
     """``(distinct suits in sets, natural-only rumino)`` for a game with a rumino (the deal tables' key), else None."""
     if not col.variant.has_rumino:
         return None

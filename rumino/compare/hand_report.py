@@ -14,11 +14,15 @@ rumino.compare.hand_report.HandReportError: Rummoli has no melds and no deadwood
 
 from __future__ import annotations
 
+from typing import Iterable
+
 from rumino.cards import format_card, format_hand, parse_hand
 from rumino.engine.evaluator import evaluator_for
 from rumino.errors import RuminoError
 from rumino.hand.arrange import Arrangement, all_best_arrangements, max_opening
 from rumino.variants import Variant, find_variant
+from rumino.variants.robber import RobberRules
+from rumino.variants.romme import RommeRules
 from rumino.variants.rumino import rumino_in
 
 __all__ = ["HandReportError", "evaluate_hand", "evaluate_cards", "table_game_extras", "HAND_EXTRAS", "penalty", "opening"]
@@ -37,7 +41,7 @@ def evaluate_hand(hand_text: str, variant_name: str = "rumino") -> dict:
     return evaluate_cards(parse_hand(hand_text), variant_name)[0]
 
 
-def evaluate_cards(hand, variant_name="rumino") -> tuple[dict, Arrangement]:
+def evaluate_cards(hand: Iterable[int], variant_name: str = "rumino") -> tuple[dict, Arrangement]:
     """``(report, best arrangement of the cards kept)`` for the card ids ``hand``.
 
     The numbers (deadwood, best discards) come from the one evaluator the games and
@@ -88,12 +92,12 @@ def evaluate_cards(hand, variant_name="rumino") -> tuple[dict, Arrangement]:
     return out, best
 
 
-def penalty(hand, rules) -> int:
+def penalty(hand: Iterable[int], rules: RommeRules | RobberRules) -> int:
     """RULES §3.5: every card left in hand pays its §3.3 penalty, melds or not (nothing was laid)."""
     return int(sum(rules.meld_rules.value(c) for c in hand))
 
 
-def opening(hand, rules) -> dict:
+def opening(hand: Iterable[int], rules: RommeRules | RobberRules) -> dict:
     """The hand's best opening (RULES §3.3, §3.4; Robber RR4) and whether it reaches ``opening_min``."""
     best = max_opening(hand, rules.meld_rules)
     return {"value": best.value, "melds": [[format_card(c) for c in m.cards] for m in best.melds],
@@ -104,7 +108,7 @@ HAND_EXTRAS = {"penalty": penalty, "opening": opening}
 """What ``rumino deadwood`` may add to a hand's arrangement, by the names a Variant lists (``hand_extras``)."""
 
 
-def table_game_extras(hand, variant: Variant) -> dict:
+def table_game_extras(hand: Iterable[int], variant: Variant) -> dict:
     """The extras the game's row asks for (``Variant.hand_extras``): Rommé's penalty of the hand and its best
     opening; Robber's opening; nothing for other games.
 

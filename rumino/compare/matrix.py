@@ -124,7 +124,7 @@ class Column:
         return cls(variant, rules, label)
 
     @classmethod
-    def of(cls, item) -> "Column":
+    def of(cls, item: Column | str | tuple[str, Any]) -> "Column":
         if isinstance(item, Column):
             return item
         if isinstance(item, tuple):  # (variant name, rules object)

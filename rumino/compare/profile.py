@@ -99,6 +99,7 @@ samples, games, seed)`` only, whatever the number of workers or the executor
 from __future__ import annotations
 
 import math
+from concurrent.futures import Executor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -114,6 +115,7 @@ from rumino.compare.matrix import Column
 from rumino.compare import rummoli_profile
 from rumino.compare.deals import EXACT_CLASS_LIMIT, stored_distribution
 from rumino.engine.actions import Draw, Knock
+from rumino.engine.base import TurnGame
 from rumino.engine.protocol import play
 from rumino.odds.enumerate import DealDistribution, PackShape, class_count
 from rumino.odds.exact import exact_deal_distribution
@@ -133,7 +135,7 @@ MIN_COSTLY_GAMES = 20  # a costly engine (PLAY_COST > 1) still plays this many g
 SECTION_ORDER = {"deal": 0, "hand": 1, "game": 2, "luck": 3}
 
 
-def games_for(engine, games: int) -> int:
+def games_for(engine: type[TurnGame] | None, games: int) -> int:
     """Games per match for a column of ``engine``: ``games``, or fewer for a costly engine (``PLAY_COST``).
 
     >>> from rumino.variants.robber import RobberGame
@@ -437,9 +439,9 @@ def _fits(spec: str, engine) -> bool:
 # --------------------------------------------------------------------------- the profile
 
 
-def profile(column, *, samples: int = 20_000, games: int | None = None, seed: int = 0, workers: int = 1,
-            progress: Callable[[int, int], None] | None = None, dask: str | None = None,
-            executor=None, deal: str = "auto") -> Profile:
+def profile(column: Column | str | tuple[str, Any], *, samples: int = 20_000, games: int | None = None,
+            seed: int = 0, workers: int = 1, progress: Callable[[int, int], None] | None = None,
+            dask: str | None = None, executor: Executor | None = None, deal: str = "auto") -> Profile:
     """The profile of one column (a name such as ``"rumino:n_jokers=2"``, a :class:`Column`, or a
     ``(variant, rules)`` pair).
 
@@ -465,7 +467,7 @@ def _check_count(name: str, value, low: int) -> int:
 
 def profiles(columns: Sequence, *, samples: int = 20_000, games: int | None = None, seed: int = 0,
              workers: int = 1, progress: Callable[[int, int], None] | None = None, dask: str | None = None,
-             executor=None, deal: str = "auto") -> list[Profile]:
+             executor: Executor | None = None, deal: str = "auto") -> list[Profile]:
     """The profiles of several columns, sharing one executor and one progress count (see :func:`profile`)."""
     cols = [Column.of(c) for c in columns]
     if not cols:
@@ -633,7 +635,7 @@ def _profile_one(col: Column, plan: dict, samples: int, games: int, seed: int, e
     return prof
 
 
-def profiles_text(profiles, width: int = 38) -> str:
+def profiles_text(profiles: Sequence[Profile], width: int = 38) -> str:
     """The profiles side by side as text: one row per figure name, one column per profile."""
     import textwrap
 

@@ -44,17 +44,18 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Protocol
 
 import numpy as np
 
-from rumino.compare.figures import exact_figure, histogram, simulated_figure
+from rumino.compare.figures import Figure, exact_figure, histogram, simulated_figure
 from rumino.engine.protocol import play
 from rumino.hand.poker import category_key, hand_value
 from rumino.odds.poker import best_five_table
 from rumino.playing.seeding import new_table
 from rumino.stats import Z95, Estimate, mean_estimate, proportion_estimate
 from rumino.variants import find_variant
-from rumino.variants.rummoli import SECTIONS, hand_sizes
+from rumino.variants.rummoli import SECTIONS, RummoliRules, hand_sizes
 
 BOTS = ("default", "default")  # Rummoli's own bots: the default table is two default bots
 MATCHES = {"default": BOTS, "default_vs_random": ("default", "random")}
@@ -62,6 +63,16 @@ QUADS_OR_BETTER = ("four_of_a_kind", "straight_flush")
 # (key, words, categories): the bars the poker figures count, for the winning hand and (exact) the dealt one
 BARS = (("quads_or_better", "four of a kind or better", QUADS_OR_BETTER),
         ("straight_flush", "a straight flush", ("straight_flush",)))
+
+
+class ProfileLike(Protocol):
+    """What :func:`rummoli_figures` fills of a :class:`rumino.compare.profile.Profile` (named, not
+    imported: that module imports this one, and the house allows no import circle)."""
+
+    distributions: dict[str, dict]
+    best_bot: str | None
+
+    def add(self, fig: Figure) -> None: ...
 
 
 @dataclass
@@ -83,7 +94,7 @@ class _RummoliGameTally:
     deals: list
 
 
-def games_chunk(size: int, start: int, variant_key: str, rules, bots: tuple[str, str],
+def games_chunk(size: int, start: int, variant_key: str, rules: RummoliRules, bots: tuple[str, str],
                 seed: int) -> list[_RummoliGameTally]:
     """Play games ``start … start+size−1`` of a heads-up match of a chip game (Rummoli; seats alternating as
     in every profile): the same job as :func:`rumino.compare.profile._games_chunk`'s."""
@@ -139,7 +150,7 @@ def exact_dealt(k: int) -> dict[str, int]:
     return best_five_table(k)
 
 
-def rummoli_figures(prof, rules, results: dict, seed: int) -> None:
+def rummoli_figures(prof: ProfileLike, rules: RummoliRules, results: dict, seed: int) -> None:
     """Fill ``prof`` (a :class:`~rumino.compare.profile.Profile`) from the matches' tallies."""
     default = results["default"]
     deals = [d for t in default for d in t.deals]

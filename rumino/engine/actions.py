@@ -30,7 +30,7 @@ class Draw(Action):
         return f"draw {self.source}"
 
     @classmethod
-    def parse_args(cls, args):
+    def parse_args(cls, args: list[str]) -> Draw:
         if len(args) != 1 or args[0].lower() not in ("stock", "discard"):
             raise InvalidCardError("'draw' takes 'stock' or 'discard'.")
         return cls(args[0].lower())
@@ -49,7 +49,7 @@ class Discard(Action):
         return f"discard {format_card(self.card)}"
 
     @classmethod
-    def parse_args(cls, args):
+    def parse_args(cls, args: list[str]) -> Discard:
         return cls(one_card(cls, args))
 
 
@@ -74,7 +74,7 @@ class Gin(Action):
         return f"gin {format_card(self.card)}"
 
     @classmethod
-    def parse_args(cls, args):
+    def parse_args(cls, args: list[str]) -> Gin:
         return cls(one_card(cls, args))
 
 
@@ -95,7 +95,7 @@ class KnockWith(Action):
         return f"knock {format_card(self.card)}"
 
     @classmethod
-    def parse_args(cls, args):
+    def parse_args(cls, args: list[str]) -> KnockWith:
         return cls(one_card(cls, args))
 
 

@@ -76,7 +76,7 @@ import dataclasses
 import difflib
 from collections import Counter
 from itertools import chain
-from typing import ClassVar
+from typing import Any, ClassVar, Iterable, Self, Sequence
 
 import numpy as np
 
@@ -109,7 +109,7 @@ class _FirstChoice:
         return view.legal_actions[0]
 
 
-def check_seed(seed) -> None:
+def check_seed(seed: object) -> None:
     """Refuse a seed ``numpy.random.default_rng`` would take but a record could not hold.
 
     >>> check_seed([1, 2]); check_seed(-1)
@@ -124,7 +124,7 @@ def check_seed(seed) -> None:
         raise RuleConfigError(f"seed is {seed!r}: it must be a non-negative integer or a list of them.")
 
 
-def card_text(card) -> str:
+def card_text(card: object) -> str:
     """A card as people write it, or the bad value as it is (for refusals of bad input).
 
     >>> card_text(48), card_text("x")
@@ -209,7 +209,8 @@ class TurnGame:
 
     # ----------------------------------------------------------------- construction
 
-    def __init__(self, rules, n_players: int, rng: np.random.Generator, *, seed=None, dealer: int | None = None):
+    def __init__(self, rules: Any, n_players: int, rng: np.random.Generator, *,
+                 seed: int | Sequence[int] | None = None, dealer: int | None = None) -> None:
         if not isinstance(rules, self.RULES_CLASS):
             raise RuleConfigError(f"rules must be a {self.RULES_CLASS.__name__}; got {type(rules).__name__}.")
         lo, hi = self.MIN_PLAYERS, self.MAX_SEATS
@@ -219,7 +220,7 @@ class TurnGame:
         if dealer is not None and (isinstance(dealer, bool) or not isinstance(dealer, int)
                                    or not 0 <= dealer < n_players):
             raise RuleConfigError(f"dealer is {dealer!r}: it must be a seat from 0 to {n_players - 1}.")
-        self.rules = rules
+        self.rules: Any = rules  # (isinstance above would narrow it to the RULES_CLASS: object)
         self.rng = rng
         self.seed = seed
         self.initial_rng_state = rng.bit_generator.state
@@ -235,7 +236,7 @@ class TurnGame:
         self.hand_number = 0
         self.hand_players: tuple[int, ...] = ()
         self.results: list = []
-        self.result = None
+        self.result: Any = None  # the game's result once it is over (each game has its own class)
         self.history: list[tuple[int, Action]] = []
         self.first_dealer_draws: tuple = ()
         self.rigged = False  # True once cards were arranged by hand (such a game cannot be recorded)
@@ -247,8 +248,8 @@ class TurnGame:
         self.deal()
 
     @classmethod
-    def new(cls, rules=None, n_players: int | None = None, *, seed=None, rng: np.random.Generator | None = None,
-            dealer: int | None = None):
+    def new(cls, rules: Any = None, n_players: int | None = None, *, seed: int | Sequence[int] | None = None,
+            rng: np.random.Generator | None = None, dealer: int | None = None) -> Self:
         """A new game from ``rules`` (None: the game's defaults) and ``seed`` (an int or a list of
         ints, for ``numpy.random.default_rng``; it goes into records) or an ``rng``."""
         if rng is not None and seed is not None:
@@ -265,13 +266,14 @@ class TurnGame:
             n_players = max(cls.MIN_PLAYERS, min(4, cls.MAX_SEATS))
         return cls(rules, n_players, rng, seed=seed, dealer=dealer)
 
-    def next_game(self, *, seed=None, rng=None):
+    def next_game(self, *, seed: int | Sequence[int] | None = None,
+                  rng: np.random.Generator | None = None) -> Self:
         """The next game at this table: everyone starts again and the winner deals."""
         if self.result is None:
             raise IllegalActionError("the game is not over: the next game starts once this one has a winner.")
         return type(self).new(self.rules, self.n_seats, seed=seed, rng=rng, dealer=self.result.next_dealer)
 
-    def knob(self, name: str):
+    def knob(self, name: str) -> Any:
         """The rules' value of a knob the engine reads (:attr:`KNOBS`), or its stand-in when the
         game's rules class has no such field; a name not declared in ``KNOBS`` is a ``KeyError``."""
         return getattr(self.rules, name) if name in self._knob_fields else self.KNOBS[name]
@@ -301,18 +303,18 @@ class TurnGame:
         """The legal actions in a phase :attr:`PHASE_LEGAL` does not list."""
         raise NotImplementedError(f"{type(self).__name__} must list the actions of phase {phase!r}.")
 
-    def check_move(self, action, actor: int | None, phase: str) -> None:
+    def check_move(self, action: Action, actor: int | None, phase: str) -> None:
         """The kind of game's checks once the phase allows the action's class (default: the game's)."""
         self.check_action(action, actor, phase)
 
-    def check_action(self, action, actor: int | None, phase: str) -> None:
+    def check_action(self, action: Action, actor: int | None, phase: str) -> None:
         """Refuse a game action the phase allows but the position does not (raise :func:`refuse`)."""
 
     def table_actions(self) -> list:
         """Actions the table may take now, whoever is to act (default none)."""
         return []
 
-    def check_table_action(self, action) -> None:
+    def check_table_action(self, action: Action) -> None:
         raise refuse(action, player=TABLE, phase=self.phase, reason="no table action is possible now",
                      rule=self.SECTIONS["deal"])
 
@@ -392,7 +394,7 @@ class TurnGame:
         """How many logged score changes of these kinds happened (e.g. "rebuy", "join"); none by default."""
         return 0
 
-    def from_left_of(self, seat: int, seats) -> list[int]:
+    def from_left_of(self, seat: int, seats: Iterable[int]) -> list[int]:
         """``seats`` in playing order starting at ``seat``'s left (``seat`` itself last)."""
         return from_left_of(seat, seats, self.n_seats)
 
@@ -406,7 +408,7 @@ class TurnGame:
 
     # ----------------------------------------------------------------- views
 
-    def view(self, seat: int):
+    def view(self, seat: int) -> PlayerView:
         """What ``seat`` can see now (a :attr:`VIEW`)."""
         if seat.__class__ is not int or not 0 <= seat < len(self.hands):  # (a bool is not a seat)
             if not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.n_seats):
@@ -430,7 +432,7 @@ class TurnGame:
         """Apply an action known to be legal, without checking (the fast path for simulations)."""
         self._dispatch[type(action)](self, action)
 
-    def check(self, action) -> None:
+    def check(self, action: Action) -> None:
         """Raise :class:`IllegalActionError` (player, phase, action, reason, RULES section) if
         ``action`` is not legal now; otherwise return ``None``. Never changes the state."""
         ph = self.phase

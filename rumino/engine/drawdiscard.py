@@ -137,7 +137,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Iterable, Sequence
 
 import numpy as np
 
@@ -145,7 +145,7 @@ from rumino.cards import format_card, format_hand, parse_hand
 from rumino.engine.actions import DEAL, DRAW_DISCARD, DRAW_STOCK, KNOCK, Deal, Discard, Draw, Gin, Knock, KnockWith
 from rumino.engine.base import TurnGame, _FirstChoice, _StaleGuard, card_text, check_seed, expect  # noqa: F401 - re-exported
 from rumino.engine.evaluator import Evaluator, evaluator_for
-from rumino.engine.protocol import ActionSet, PlayerView, refuse
+from rumino.engine.protocol import Action, ActionSet, PlayerView, refuse
 from rumino.engine.table import can_draw_stock, deal_round_robin, forbidden_discard, from_left_of, next_in, reshuffle
 from rumino.errors import IllegalActionError, InvalidCardError
 
@@ -184,7 +184,7 @@ class TableView(PlayerView):
 
     # what bots that fit every knock game ask a view; a game's view answers for its own rules
     @property
-    def win_now(self):
+    def win_now(self) -> Action | None:
         """An action that wins at once and should always be taken (Rumino's call or claim), or None."""
         return None
 
@@ -340,7 +340,7 @@ class DrawDiscardGame(TurnGame):
         self.reshuffles = 0
         self.after_deal(order)
 
-    def after_deal(self, order) -> None:
+    def after_deal(self, order: Sequence[int]) -> None:
         """The dealer's left plays first."""
         self.turn = order[0]
         self.phase = "turn"
@@ -394,7 +394,7 @@ class DrawDiscardGame(TurnGame):
         """Who decides in a phase the game added."""
         raise NotImplementedError(f"{type(self).__name__} must say who acts in phase {phase!r}.")
 
-    def check_action(self, action, actor: int | None, phase: str) -> None:
+    def check_action(self, action: Action, actor: int | None, phase: str) -> None:
         """Refuse a game action the phase allows but the position does not. The template checks the
         knock limit (:class:`Knock`, :class:`KnockWith`) and gin (0 deadwood kept); a game adds its own."""
         kind = type(action)
@@ -422,7 +422,7 @@ class DrawDiscardGame(TurnGame):
         """Cards laid face up on the table in melds (Rommé, Robber); counted by the invariants. Default none."""
         return []
 
-    def verify_result(self, result, before: list, deep: bool) -> None:
+    def verify_result(self, result: HandResult, before: list, deep: bool) -> None:
         """Check one hand result against the game's scoring rules (``before``: scores before the hand)."""
 
     def verify_score_event(self, event: tuple, scores: list) -> None:
@@ -431,10 +431,10 @@ class DrawDiscardGame(TurnGame):
     def validate_score(self, seat: int, value: int) -> None:
         """Refuse a score :meth:`set_position` may not set (default: any integer)."""
 
-    def score_hand(self, ending: str, by: int | None, detail: str):  # pragma: no cover - abstract
+    def score_hand(self, ending: str, by: int | None, detail: str) -> HandResult:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def after_hand(self, result) -> None:  # pragma: no cover - abstract
+    def after_hand(self, result: HandResult) -> None:  # pragma: no cover - abstract
         raise NotImplementedError
 
     # ----------------------------------------------------------------- queries
@@ -547,7 +547,7 @@ class DrawDiscardGame(TurnGame):
 
     # ----------------------------------------------------------------- applying actions
 
-    def check_move(self, action, actor: int | None, phase: str) -> None:
+    def check_move(self, action: Action, actor: int | None, phase: str) -> None:
         """The draw (§0.4: a stock or a pile to take from) and the discard (a card held; §0.5), then the
         game's :meth:`check_action`."""
         kind = type(action)
@@ -616,11 +616,11 @@ class DrawDiscardGame(TurnGame):
         self.pickup = None
         self.after_hand(result)
 
-    def busted(self, players) -> tuple[int, ...]:
+    def busted(self, players: Iterable[int]) -> tuple[int, ...]:
         """The seats of ``players`` whose score reached the rules' ``elimination_at``."""
         return tuple(p for p in players if self.scores[p] >= self._elim) if self._elim is not None else ()
 
-    def discard_and_end(self, action, ending: str) -> None:
+    def discard_and_end(self, action: Action, ending: str) -> None:
         """The player who drew puts ``action.card`` on the pile and the hand ends at once (a gin,
         a rummy call); no one may take that discard."""
         seat = self.turn
@@ -631,7 +631,7 @@ class DrawDiscardGame(TurnGame):
         self.history.append((seat, action))
         self.end_hand(ending, seat)
 
-    def showdown(self, players=None) -> tuple[list, dict]:
+    def showdown(self, players: Iterable[int] | None = None) -> tuple[list, dict]:
         """Everyone in the hand shows: ``(deadwood by seat, None if not shown; {seat: cards})``."""
         deadwood: list = [None] * self.n_seats
         shown = {}
@@ -663,11 +663,11 @@ class DrawDiscardGame(TurnGame):
         else:
             self.end_game(tuple(self.lowest_seats()), "lowest_score")
 
-    def end_game(self, winners, how: str) -> None:
+    def end_game(self, winners: tuple[int, ...], how: str) -> None:
         """End the game with ``winners`` (a game sets its ``result`` here; default: pay the pot out)."""
         self.finish(winners, how)
 
-    def finish(self, winners, how: str = "lowest_score"):
+    def finish(self, winners: Iterable[int], how: str = "lowest_score") -> tuple[tuple[int, ...], list[int]]:
         """The game is over: the pot goes to ``winners`` (the odd unit from the dealer's left);
         returns ``(winners in that order, payouts)``; the game's ``result`` is set by the caller."""
         winners = tuple(self.from_left_of(self.dealer, winners))
@@ -678,7 +678,8 @@ class DrawDiscardGame(TurnGame):
 
     # ----------------------------------------------------------------- set positions (examples, tests, puzzles)
 
-    def set_position(self, *, hands: dict | None = None, discard=None, stock_top=None,
+    def set_position(self, *, hands: dict | None = None, discard: str | Iterable | None = None,
+                     stock_top: str | Iterable | None = None,
                      scores: dict | None = None) -> None:
         """Arrange a position at the start of a turn, keeping every card in exactly one place.
 

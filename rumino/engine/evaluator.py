@@ -19,6 +19,8 @@ fallback, machines without numba).
 from __future__ import annotations
 
 import os
+from types import ModuleType
+from typing import Any, Iterable
 
 from rumino.cards import parse_hand
 from rumino.errors import KernelError
@@ -56,7 +58,7 @@ def _load_kernels():
     return kernels
 
 
-def kernels_module():
+def kernels_module() -> ModuleType | None:
     """The compiled :mod:`rumino.hand.kernels`, or ``None`` when ``RUMINO_NO_KERNELS`` is set.
 
     Raises :class:`KernelError` if the kernels are wanted but broken.
@@ -76,8 +78,8 @@ class Evaluator:
 
     _LIMIT = 60_000  # entries per cache before it is cleared (bounds memory to some tens of MB)
 
-    def __init__(self, rules):
-        self.rules = rules
+    def __init__(self, rules: MeldRules | Any) -> None:
+        self.rules: Any = rules
         self.meld_rules: MeldRules = rules if isinstance(rules, MeldRules) else rules.meld_rules
         self.values = [int(v) for v in self.meld_rules.values]  # deadwood value by card id
         self._dw: dict = {}
@@ -92,7 +94,7 @@ class Evaluator:
         self._dw.clear()
         self._ad.clear()
 
-    def deadwood(self, cards) -> int:
+    def deadwood(self, cards: Iterable[int]) -> int:
         """Minimum deadwood of ``cards`` (RULES §0.3)."""
         key = tuple(sorted(cards))
         v = self._dw.get(key)
@@ -106,7 +108,7 @@ class Evaluator:
             self._dw[key] = v
         return v
 
-    def after_draw(self, cards, forbidden: int | None = None) -> tuple[int, tuple[int, ...]]:
+    def after_draw(self, cards: Iterable[int], forbidden: int | None = None) -> tuple[int, tuple[int, ...]]:
         """``(value, best discards)`` of a hand one card over, never discarding ``forbidden``."""
         key = (tuple(sorted(cards)), forbidden)
         hit = self._ad.get(key)
@@ -127,7 +129,7 @@ _EVALUATORS: dict = {}
 _LAST: list = [None, None, None]
 
 
-def evaluator_for(rules, cls: type[Evaluator] = Evaluator) -> Evaluator:
+def evaluator_for(rules: MeldRules | Any, cls: type[Evaluator] = Evaluator) -> Evaluator:
     """The shared evaluator of ``rules`` (one per distinct rules value and evaluator class)."""
     if _LAST[0] is rules and _LAST[1] is cls:
         return _LAST[2]

@@ -23,6 +23,8 @@ Amounts are ``int``; a float is refused, so rounding can never leak money.
 
 from __future__ import annotations
 
+from typing import Iterable
+
 POT = "pot"
 
 
@@ -66,7 +68,7 @@ class Ledger:
         self.received[dst] += amount
         self.log.append((src, dst, amount, reason))
 
-    def pay_out(self, winners, reason: str = "pot") -> list[int]:
+    def pay_out(self, winners: Iterable[int], reason: str = "pot") -> list[int]:
         """Split the pot among ``winners`` to the unit; the indivisible remainder goes one unit
         each to the first winners listed (the caller lists them from the dealer's left: the
         poker "odd chip" rule). Returns each seat's payout; the pot is then empty."""

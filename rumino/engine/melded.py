@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from typing import Iterable, Sequence
 
 from rumino.cards import format_card, parse_hand
 from rumino.engine.actions import Deal
@@ -33,7 +34,7 @@ from rumino.melds import Meld
 from rumino.table.melds import canonical, check_table, is_valid_reading
 
 
-def cards_on(table) -> list[int]:
+def cards_on(table: Iterable[Meld]) -> list[int]:
     """Every card of the melds of ``table`` (jokers as jokers), meld by meld."""
     return [c for m in table for c in m.cards]
 
@@ -86,7 +87,7 @@ class MeldedGame(DrawDiscardGame):
         """The game's own bookkeeping once a deal or a set position has laid out the hands and the table
         (cards each seat holds, the turn's state)."""
 
-    def after_deal(self, order) -> None:
+    def after_deal(self, order: Sequence[int]) -> None:
         self.clear_table()
         self.after_layout()
         super().after_deal(order)
@@ -134,12 +135,12 @@ class MeldedGame(DrawDiscardGame):
 
     # ----------------------------------------------------------------- set positions
 
-    def read_table_meld(self, text) -> Meld:
+    def read_table_meld(self, text: str) -> Meld:
         """A table meld from its text in the game's notation (``"5h 6h JK(7h)"``); raise
         :class:`IllegalActionError` if it is not one."""
         raise NotImplementedError(f"{type(self).__name__} must say how a table meld is written.")
 
-    def position_refusal(self, discard) -> str | None:
+    def position_refusal(self, discard: str | Iterable | None) -> str | None:
         """Why a position may not be set now, or None: only at the start of a turn, which is also the
         dealer's opening discard right after the deal (Rommé's ``dealer14``), before he lays anything."""
         opening = self.phase == "discard" and self.drawn is None and (
@@ -148,8 +149,9 @@ class MeldedGame(DrawDiscardGame):
             return f"a position can be set only at the start of a turn; the phase is {self.phase!r}."
         return None
 
-    def set_position(self, *, hands: dict | None = None, table=(), opened: dict | None = None, discard=None,
-                     stock_top=None, scores: dict | None = None) -> None:
+    def set_position(self, *, hands: dict | None = None, table: Iterable[str] = (), opened: dict | None = None,
+                     discard: str | Iterable | None = None, stock_top: str | Iterable | None = None,
+                     scores: dict | None = None) -> None:
         """Arrange a position at the start of a turn with ``table`` melds laid, every card in one place.
 
         ``hands`` maps seats to their cards (any number: hands change size in these games; the

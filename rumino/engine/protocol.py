@@ -180,9 +180,9 @@ class Game(Protocol):
 
     def table_actions(self) -> list: ...
 
-    def apply(self, action) -> None: ...
+    def apply(self, action: Action) -> None: ...
 
-    def apply_unchecked(self, action) -> None: ...
+    def apply_unchecked(self, action: Action) -> None: ...
 
     def view(self, seat: int) -> PlayerView: ...
 
@@ -190,7 +190,7 @@ class Game(Protocol):
 
 
 class Chooser(Protocol):
-    def choose(self, view: PlayerView): ...
+    def choose(self, view: PlayerView) -> Action: ...
 
 
 def play(game: Game, players: Sequence[Chooser] | Callable[[int], Chooser], *, checked: bool = True,
@@ -226,13 +226,13 @@ def play(game: Game, players: Sequence[Chooser] | Callable[[int], Chooser], *, c
     raise RuntimeError(f"the game did not end within {max_actions} actions.")
 
 
-def _over(game) -> bool:
+def _over(game: Game) -> bool:
     return game.game_over
 
 
 def step(game: Game, get: Callable[[int], Chooser], *, checked: bool = True,
          after: Callable[[Game, int, Any], None] | None = None,
-         before: Callable[[Game, int, Any], None] | None = None):
+         before: Callable[[Game, int, Any], None] | None = None) -> Action:
     """One decision: ask the chooser of the seat to act for an action and apply it; returns the action."""
     seat = game.to_act
     action = get(seat).choose(game.view(seat))

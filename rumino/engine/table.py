@@ -16,7 +16,7 @@ Piles are Python lists with the top card last. Chance comes only from the
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Iterable, Sequence
 
 import numpy as np
 
@@ -34,7 +34,7 @@ def next_in(seat: int, flags: Sequence[bool]) -> int:
     raise IllegalActionError("no player is left in the game.")
 
 
-def from_left_of(seat: int, seats, n_seats: int) -> list[int]:
+def from_left_of(seat: int, seats: Iterable[int], n_seats: int) -> list[int]:
     """``seats`` in playing order starting at ``seat``'s left (``seat`` itself last)."""
     return sorted(seats, key=lambda p: (p - seat - 1) % n_seats)
 

@@ -18,7 +18,7 @@ import numpy as np
 from rumino.cards import JOKER, N_KINDS
 from rumino.odds.draws import OddsArgumentError
 from rumino.odds.montecarlo import OddsEstimate, proportion
-from rumino.variants.rumino import evaluator_for
+from rumino.variants.rumino import RuminoRules, evaluator_for
 
 
 def urn_first_out(outs: int, unseen: int, trials: int, rng: np.random.Generator) -> np.ndarray:
@@ -49,7 +49,7 @@ def first_out_estimates(outs: int, unseen: int, draws: Iterable[int], trials: in
     return {int(n): proportion(int((first <= n).sum()), trials, seed) for n in draws}
 
 
-def p_knockable_within(hand: Sequence[int], unseen: Sequence[int], rules, draws: int, trials: int, seed: int
+def p_knockable_within(hand: Sequence[int], unseen: Sequence[int], rules: RuminoRules, draws: int, trials: int, seed: int
                        ) -> OddsEstimate:
     """Seeded Monte Carlo: P(the deadwood reaches the knock limit within ``draws`` stock draws).
 

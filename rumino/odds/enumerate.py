@@ -38,6 +38,7 @@ True
 
 from __future__ import annotations
 
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
@@ -532,7 +533,7 @@ def _run_task(args):
 
 def deal_distribution(rules: MeldRules, hand_size: int, *, shape: PackShape | None = None, rumino: bool = False,
                       rumino_distinct: bool = False, rumino_natural_only: bool = False,
-                      evaluator: Callable | None = None, executor=None, progress: bool = False,
+                      evaluator: Callable | None = None, executor: Executor | None = None, progress: bool = False,
                       chunk: int = DEFAULT_CHUNK) -> DealDistribution:
     """Exact distribution of the minimum deadwood of a dealt hand, by enumerating every class.
 

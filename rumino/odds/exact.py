@@ -29,10 +29,11 @@ True
 
 from __future__ import annotations
 
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
-from typing import Sequence
+from typing import Callable, Sequence
 
 import numpy as np
 
@@ -40,7 +41,7 @@ from rumino.cards import JOKER, Pack, STANDARD_PACK
 from rumino.errors import RuleConfigError
 from rumino.melds import GIN_MELDS, MeldRules, RUMINO_MELDS, candidate_melds
 from rumino.odds.enumerate import DealDistribution, PackShape, class_count, deal_distribution
-from rumino.variants.rumino import HAND_SIZE, RUMINO
+from rumino.variants.rumino import HAND_SIZE, RUMINO, RuminoRules
 
 # --------------------------------------------------------------------------- showing a probability
 
@@ -81,8 +82,9 @@ _CACHE: dict = {}
 
 
 def exact_deal_distribution(meld_rules: MeldRules, hand_size: int, *, rumino: bool = False,
-                            rumino_distinct: bool = False, rumino_natural_only: bool = False, executor=None,
-                            progress: bool = False, evaluator=None) -> DealDistribution:
+                            rumino_distinct: bool = False, rumino_natural_only: bool = False,
+                            executor: Executor | None = None, progress: bool = False,
+                            evaluator: Callable[[np.ndarray], np.ndarray] | None = None) -> DealDistribution:
     """:func:`~rumino.odds.enumerate.deal_distribution` with an in-process cache (results must not be mutated).
 
     The cache is keyed by the rules and flags, so the command line, the book and
@@ -99,8 +101,9 @@ def exact_deal_distribution(meld_rules: MeldRules, hand_size: int, *, rumino: bo
     return dist
 
 
-def rumino_deal_distribution(rules=None, *, executor=None, progress: bool = False,
-                             evaluator=None) -> DealDistribution:
+def rumino_deal_distribution(rules: RuminoRules | None = None, *, executor: Executor | None = None,
+                             progress: bool = False,
+                             evaluator: Callable[[np.ndarray], np.ndarray] | None = None) -> DealDistribution:
     """The exact distribution of every 7-card Rumino deal (all ``C(108, 7)`` of them).
 
     ``rules`` is a :class:`~rumino.variants.rumino.RuminoRules` (house rules
@@ -254,7 +257,7 @@ def split_pairs(rules: MeldRules, big: int = 4, small: int = 3) -> int:
 
 
 def count_zero_deadwood_dp(rules: MeldRules, hand_size: int, *, suits: int = 4, ranks: int = 13,
-                           by_size: bool = False):
+                           by_size: bool = False) -> int | dict[int, int]:
     """Count one-deck, joker-free ``hand_size``-card hands with deadwood 0, rank by rank.
 
     Works for ace-low rules (the only ones whose runs never pass the king).

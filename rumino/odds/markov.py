@@ -177,7 +177,7 @@ class KeepTargetChain:
             return DONE
         return (live, ju, jh)
 
-    def step(self, state, t: int) -> list[tuple[object, Fraction]]:
+    def step(self, state: State | str, t: int) -> list[tuple[object, Fraction]]:
         """Transitions out of ``state`` on draw number ``t + 1`` (``t`` draws made so far)."""
         if state == DONE:
             return [(DONE, Fraction(1))]

@@ -29,8 +29,9 @@ from __future__ import annotations
 
 import math
 import sys
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import numpy as np
 
@@ -40,6 +41,9 @@ from rumino.stats import Z95, Estimate, wilson_interval
 from rumino.odds.draws import OddsArgumentError
 from rumino.odds.enumerate import DealDistribution, PackShape, is_rumino_batch
 from rumino.hand.kernels import min_deadwood_batch
+
+if TYPE_CHECKING:
+    from rumino.variants import Variant
 
 DEFAULT_CHUNK = 1 << 16
 
@@ -107,7 +111,7 @@ def chunk_seeds(seed: int, n_chunks: int) -> list[np.random.SeedSequence]:
     return np.random.SeedSequence(int(seed)).spawn(n_chunks)
 
 
-def run_chunks(fn: Callable, n: int, seed: int, *, chunk: int = DEFAULT_CHUNK, args: tuple = (), executor=None,
+def run_chunks(fn: Callable, n: int, seed: int, *, chunk: int = DEFAULT_CHUNK, args: tuple = (), executor: Executor | None = None,
                progress: bool = False, desc: str = "samples", indexed: bool = False) -> list:
     """Run ``fn(size, seed_sequence, *args)`` on every chunk and return the results in chunk order.
 
@@ -275,8 +279,8 @@ class DealSample:
         return rows
 
 
-def simulate_deals(variant, n: int, seed: int, *, rules=None, chunk: int = DEFAULT_CHUNK, executor=None,
-                   progress: bool = False) -> DealSample:
+def simulate_deals(variant: Variant, n: int, seed: int, *, rules: Any = None, chunk: int = DEFAULT_CHUNK,
+                   executor: Executor | None = None, progress: bool = False) -> DealSample:
     """Deal ``n`` random hands of ``variant`` (a registry :class:`~rumino.variants.Variant`) and evaluate them.
 
     ``rules`` are house rules for the variant (default: its preset). The result

@@ -31,7 +31,9 @@ a Wilson 95% interval.
 
 from __future__ import annotations
 
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
+from typing import Any, Iterable
 
 import numpy as np
 
@@ -113,12 +115,12 @@ class OpeningSample:
     def jokers_seen(self) -> list[int]:
         return [j for j in range(self.grid.shape[0]) if self.grid[j].any()]
 
-    def table(self, thresholds=THRESHOLDS) -> dict[int, dict]:
+    def table(self, thresholds: Iterable[int] = THRESHOLDS) -> dict[int, dict]:
         """``{threshold: {"all": estimate, j: estimate for each number of jokers seen}}`` from this one pass."""
         return {int(m): {"all": self.p_open(m), **{j: self.p_open(m, j) for j in self.jokers_seen()}}
                 for m in thresholds}
 
-    def report(self, opening_min: int | None = None, thresholds=THRESHOLDS) -> dict:
+    def report(self, opening_min: int | None = None, thresholds: Iterable[int] = THRESHOLDS) -> dict:
         """The figures ``rumino odds opening --json`` prints."""
         m = self.opening_min if opening_min is None else _threshold(opening_min)
 
@@ -146,8 +148,8 @@ def _threshold(m) -> int:
     return int(m)
 
 
-def simulate_opening(n: int, seed: int, *, cards: int = 13, variant: str = "romme", rules=None,
-                     chunk: int = DEFAULT_CHUNK, executor=None, progress: bool = False) -> OpeningSample:
+def simulate_opening(n: int, seed: int, *, cards: int = 13, variant: str = "romme", rules: Any = None,
+                     chunk: int = DEFAULT_CHUNK, executor: Executor | None = None, progress: bool = False) -> OpeningSample:
     """Deal ``n`` hands of ``cards`` cards and find the best opening of each (see the module docstring).
 
     ``variant`` is ``"romme"`` or ``"robber"`` (both open from their own hand, RULES §3.4, §4 RR4);

@@ -115,6 +115,7 @@ import time
 from dataclasses import dataclass, field
 from math import comb
 from pathlib import Path
+from typing import Sequence
 
 import numba
 import numpy as np
@@ -604,7 +605,7 @@ class SolitaireModel:
 
     # ---- building blocks
 
-    def classes7(self):
+    def classes7(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Goals, deadwood and suit relabellings of every 7-card class (checked against the perfect hash)."""
         goal = np.empty(self.n7, np.uint8)
         dw = np.empty(self.n7, np.uint8)
@@ -628,7 +629,7 @@ class SolitaireModel:
         bar.close()
         return goal, dw, orbit
 
-    def transitions(self):
+    def transitions(self) -> tuple[np.ndarray, np.ndarray]:
         """``(edges (n8, 8) uint32, o8 (n8,) uint8)`` over every 8-card class."""
         n8 = class_count(self.shape, HAND_SIZE + 1)
         edges = np.empty((n8, HAND_SIZE + 1), np.uint32)
@@ -893,7 +894,7 @@ class OptimalTable:
     def horizon(self) -> int:
         return self.prob.shape[1]
 
-    def class_of(self, hand) -> int:
+    def class_of(self, hand: str | Sequence[int] | np.ndarray) -> int:
         cnt = _counts_of(hand, self.shape)
         if int(cnt.sum()) != HAND_SIZE:
             raise InvalidCardError(f"a class of the table is a 7-card hand; this one has {int(cnt.sum())} cards.")
@@ -912,7 +913,7 @@ class OptimalTable:
         i = int(self.index.index(cnt))
         return float(self.expected[TIMED_GOALS.index(goal), i])
 
-    def probability(self, hand, goal: str, draws: int) -> float:
+    def probability(self, hand: str | Sequence[int] | np.ndarray, goal: str, draws: int) -> float:
         """Best P(goal within ``draws`` draws) of a 7-card hand (text or card ids)."""
         return self.value7(_counts_of(hand, self.shape, size=HAND_SIZE), goal, draws)
 
@@ -1079,8 +1080,9 @@ def direct_values(cnt7: np.ndarray, goal: str, draws: int, shape: PackShape, rul
 # =========================================================================== one hand's answer
 
 
-def best_answer(hand, goal: str, draws: int, *, table: OptimalTable | None = None,
-                shape: PackShape | None = None, rules: RuminoRules = RUMINO, directory=None) -> dict:
+def best_answer(hand: str | Sequence[int] | np.ndarray, goal: str, draws: int, *, table: OptimalTable | None = None,
+                shape: PackShape | None = None, rules: RuminoRules = RUMINO,
+                directory: Path | str | None = None) -> dict:
     """The answer ``rumino odds best`` prints: from the table if one is given or saved, else directly.
 
     An 8-card hand: which card to throw, then ``draws`` more draws (``discards``
@@ -1478,7 +1480,7 @@ def sample_rows(table: "OptimalTable", seed: int = 14, samples: int = 12) -> lis
 # =========================================================================== building (rumino optimal)
 
 
-def build_tables(shape: PackShape, directory=None, *, horizon: int = MAX_HORIZON, tol: float = 1e-6,
+def build_tables(shape: PackShape, directory: Path | str | None = None, *, horizon: int = MAX_HORIZON, tol: float = 1e-6,
                  threads: int = 2, reuse_finite: bool = False, max_minutes: float | None = None,
                  progress: bool = False) -> Path:
     """Solve every class of ``shape``, check the keep-the-target property and save the tables
@@ -1503,7 +1505,8 @@ def build_tables(shape: PackShape, directory=None, *, horizon: int = MAX_HORIZON
     return d
 
 
-def write_table_figures(shape: PackShape, directory=None, out="book/data/optimal_figures.json") -> Path:
+def write_table_figures(shape: PackShape, directory: Path | str | None = None,
+                        out: Path | str = "book/data/optimal_figures.json") -> Path:
     """The book's figures from a built table, as JSON (what ``rumino optimal figures`` writes); the play
     figures already in ``out`` (``rumino optimal play``) are kept, not recomputed."""
     table = OptimalTable.load(shape, directory=directory)

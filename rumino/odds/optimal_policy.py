@@ -26,7 +26,7 @@ True
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Sequence
 
 import numpy as np
 
@@ -45,7 +45,7 @@ FULL = PackShape(4, 13, 2, 4)
 _TABLES: dict = {}
 
 
-def load_table(directory=None, rules: RuminoRules = RUMINO, shape: PackShape = FULL) -> OptimalTable:
+def load_table(directory: Path | str | None = None, rules: RuminoRules = RUMINO, shape: PackShape = FULL) -> OptimalTable:
     """The saved table (memory-mapped once per folder and rules), or a one-line :class:`TableMissingError`
     naming ``RUMINO_OPTIMAL_DIR`` and the build command."""
     base = Path(directory or default_table_dir())
@@ -146,7 +146,8 @@ def shed_key(card: int) -> tuple:
     return (card != JOKER, int(_CARD_VALUES[card]), card)
 
 
-def discard_costs(values, cnt8: np.ndarray, left: int | None = None, forbidden: int | None = None):
+def discard_costs(values: TableValues | DirectValues, cnt8: np.ndarray, left: int | None = None, forbidden: int | None = None
+                  ) -> tuple[list[int], np.ndarray, np.ndarray]:
     """``(cards, costs, deadwoods)`` of every distinct discard of an 8-card count vector."""
     cnt8 = np.asarray(cnt8, dtype=np.int64)
     cards = [int(c) for c in np.flatnonzero(cnt8) if c != forbidden]
@@ -155,7 +156,7 @@ def discard_costs(values, cnt8: np.ndarray, left: int | None = None, forbidden: 
     return cards, values.cost(c7s, left), values.deadwood(c7s)
 
 
-def choose_discard(values, cnt8: np.ndarray, left: int | None = None, forbidden: int | None = None) -> int:
+def choose_discard(values: TableValues | DirectValues, cnt8: np.ndarray, left: int | None = None, forbidden: int | None = None) -> int:
     """The best discard of an 8-card hand (count vector) by ``values``; ties: least deadwood, then the
     greedy order. ``forbidden`` is a card that may not be thrown (RULES §0.5)."""
     cards, cost, dw = discard_costs(values, cnt8, left, forbidden)
@@ -165,7 +166,8 @@ def choose_discard(values, cnt8: np.ndarray, left: int | None = None, forbidden:
     return max((cards[i] for i in ties), key=lambda c: (-dw[cards.index(c)], shed_key(c)))
 
 
-def discard_advice(hand, goal: str = "knock", draws: int = 5, *, forbidden: int | None = None, directory=None,
+def discard_advice(hand: str | Sequence[int] | np.ndarray, goal: str = "knock", draws: int = 5, *,
+                   forbidden: int | None = None, directory: Path | str | None = None,
                    table: OptimalTable | None = None, rules: RuminoRules = RUMINO) -> dict:
     """The "best discard" the HandExplorer and the GameTable's coach show for an 8-card Rumino hand.
 
@@ -198,7 +200,7 @@ def discard_advice(hand, goal: str = "knock", draws: int = 5, *, forbidden: int 
 # =========================================================================== policies for the simulations
 
 
-def optimal_policy(values) -> Callable:
+def optimal_policy(values: TableValues | DirectValues) -> Callable:
     """The table's discard (a finite-horizon ``values`` is told the draws left)."""
     def policy(cnt8, left):
         return choose_discard(values, cnt8, left)

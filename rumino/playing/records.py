@@ -32,12 +32,14 @@ import functools
 import importlib.resources
 import itertools
 import json
+import os
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from rumino.errors import IllegalActionError, RecordError, RuleConfigError
+from rumino.engine.base import TurnGame
 from rumino.engine.protocol import TABLE
 from rumino.render.plotly_start import defer_iri_grammar
 from rumino.variants import VARIANTS, find_variant
@@ -95,7 +97,7 @@ def _result_json(game) -> dict | None:
     return out
 
 
-def record_of(game, players: list[str] | tuple[str, ...] | None = None) -> GameRecord:
+def record_of(game: TurnGame, players: list[str] | tuple[str, ...] | None = None) -> GameRecord:
     """The record of ``game`` so far (it need not be over).
 
     ``players`` names the seats the game started with (``["greedy", "human", ...]``; names of
@@ -122,12 +124,12 @@ def record_of(game, players: list[str] | tuple[str, ...] | None = None) -> GameR
                       tuple(game.history), _result_json(game))
 
 
-def dumps_record(game, players=None, *, indent: int | None = None) -> str:
+def dumps_record(game: TurnGame, players: list[str] | tuple[str, ...] | None = None, *, indent: int | None = None) -> str:
     """The record of ``game`` as JSON text."""
     return json.dumps(record_of(game, players).as_json(), indent=indent, ensure_ascii=False)
 
 
-def save_record(game, path, players=None) -> None:
+def save_record(game: TurnGame, path: str | os.PathLike, players: list[str] | tuple[str, ...] | None = None) -> None:
     """Write the record of ``game`` to ``path`` (UTF-8 JSON)."""
     with open(path, "w", encoding="utf-8") as fh:
         fh.write(dumps_record(game, players, indent=1))
@@ -349,7 +351,7 @@ def _validator(variant: str | None = None):
     return jsonschema.Draft202012Validator(schema)
 
 
-def schema_problem(data) -> str | None:
+def schema_problem(data: Any) -> str | None:
     """What in ``data`` (a decoded record) breaks the record schema, in one line naming its JSON path, or None.
 
     >>> from rumino.variants.gin import GIN, GinGame
@@ -391,7 +393,7 @@ def _clip(value, size: int = 60) -> str:
 # --------------------------------------------------------------------------- replaying
 
 
-def replay(record: GameRecord | str | dict, *, upto: int | None = None, check_result: bool = True):
+def replay(record: GameRecord | str | dict, *, upto: int | None = None, check_result: bool = True) -> TurnGame:
     """Rebuild the game of ``record`` by applying every action through the checked ``apply``.
 
     ``upto`` stops after that many actions (then the result is not compared).
@@ -440,7 +442,7 @@ def replay(record: GameRecord | str | dict, *, upto: int | None = None, check_re
     return game
 
 
-def load_record(path) -> GameRecord:
+def load_record(path: str | os.PathLike) -> GameRecord:
     """Read and check a record file (see :func:`loads_record`)."""
     try:
         with open(path, "rb") as fh:

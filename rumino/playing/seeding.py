@@ -16,10 +16,12 @@ of a run can be replayed alone from ``(seed, i)``.
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
+
+from rumino.engine.base import TurnGame
 from rumino.errors import RuleConfigError
-from rumino.players import make_players
-from rumino.variants import find_variant, playable_variants
+from rumino.players import Player, make_players
+from rumino.variants import Variant, find_variant, playable_variants
 
 
 def game_seed(seed: int, index: int = 0) -> list[int]:
@@ -32,7 +34,8 @@ def bots_seed(seed: int, index: int = 0) -> list[int]:
     return [int(seed), int(index), 1]
 
 
-def new_table(variant, specs: Sequence[str], seed: int, index: int = 0, *, rules=None, dealer: int | None = None):
+def new_table(variant: str | Variant, specs: Sequence[str], seed: int, index: int = 0, *, rules: Any = None,
+              dealer: int | None = None) -> tuple[TurnGame, list[Player]]:
     """A new game of ``variant`` (a name or a :class:`~rumino.variants.Variant`) for the players
     ``specs`` and its players, both seeded by the one scheme; returns ``(game, players)``.
 

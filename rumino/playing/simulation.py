@@ -25,8 +25,9 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
+from rumino.engine.base import TurnGame
 from rumino.engine.protocol import play
 from rumino.errors import RuleConfigError
 from rumino.players import make_players
@@ -35,7 +36,7 @@ from rumino.stats import Estimate, mean_estimate, proportion_estimate
 from rumino.variants import Variant, find_variant, playable_variants
 
 
-def rules_fields(rules) -> dict:
+def rules_fields(rules: Any) -> dict:
     """The rules' knobs (the fields with a RULES section) by name: the ``rules`` of a summary's JSON."""
     return {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules) if "section" in f.metadata}
 
@@ -72,11 +73,11 @@ class GamesSummary:
     variant: str = "rumino"
 
     @classmethod
-    def start(cls, variant: Variant, specs: list[str], games: int, seed: int, rules) -> "GamesSummary":
+    def start(cls, variant: Variant, specs: list[str], games: int, seed: int, rules: Any) -> "GamesSummary":
         return cls(specs, games, seed, rules, wins=[0.0] * len(specs), endings=dict.fromkeys(variant.game.ENDINGS, 0),
                    variant=variant.key)
 
-    def add(self, game) -> None:
+    def add(self, game: TurnGame) -> None:
         """Tally one finished game."""
         res = game.result
         for w in res.winners:
@@ -155,12 +156,12 @@ class ChipsSummary:
     variant: str = "rummoli"
 
     @classmethod
-    def start(cls, variant: Variant, specs: list[str], games: int, seed: int, rules) -> "ChipsSummary":
+    def start(cls, variant: Variant, specs: list[str], games: int, seed: int, rules: Any) -> "ChipsSummary":
         n = len(specs)
         return cls(specs, games, seed, rules, net=[[] for _ in range(n)], wins=[0.0] * n,
                    endings=dict.fromkeys(variant.game.ENDINGS, 0), variant=variant.key)
 
-    def add(self, game) -> None:
+    def add(self, game: TurnGame) -> None:
         """Tally one finished game."""
         res = game.result
         if not self.section_paid:
@@ -239,8 +240,9 @@ TALLIES: dict[str, type] = {"wins": GamesSummary, "chips": ChipsSummary}
 """How a run of games is tallied and reported, by ``Variant.tally``."""
 
 
-def play_games(rules, players: Sequence[str], games: int, seed: int = 0, *, variant: str = "rumino",
-               checked: bool = False, progress: Callable[[int, int], None] | None = None):
+def play_games(rules: Any, players: Sequence[str], games: int, seed: int = 0, *, variant: str = "rumino",
+               checked: bool = False, progress: Callable[[int, int], None] | None = None
+               ) -> GamesSummary | ChipsSummary:
     """Play ``games`` independent seeded games between the bots ``players`` and tally them.
 
     ``variant`` names the game (its engine and its tally come from the registry); ``rules`` None

@@ -21,7 +21,7 @@ True
 from __future__ import annotations
 
 from html import escape
-from typing import Iterable, Sequence
+from typing import Iterable, Protocol, Sequence
 
 from rumino.cards import JOKER, RANKS, SUIT_NAMES, SUIT_SYMBOLS, SUITS, format_card, parse_card, parse_hand
 
@@ -29,6 +29,35 @@ __all__ = [
     "card_name", "card_svg", "hand_svg", "hand_html", "meld_html", "meld_description", "arrangement_html",
     "suit_key_html", "card_back_svg", "CARD_W", "CARD_H", "marked_meld_html", "MARK_STYLES",
 ]
+
+
+
+class MeldLike(Protocol):
+    """What the drawings read of a meld: a :class:`rumino.melds.Meld` (this layer is below
+    :mod:`rumino.melds`, so it names the fields it reads instead of importing the class)."""
+
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def cards(self) -> Sequence[int]: ...
+
+    @property
+    def stands_for(self) -> Sequence[int]: ...
+
+
+class ArrangementLike(Protocol):
+    """What the drawings read of an arrangement: a :class:`rumino.hand.arrange.Arrangement`."""
+
+    @property
+    def melds(self) -> Iterable[MeldLike]: ...
+
+    @property
+    def unmatched(self) -> Iterable[int]: ...
+
+    @property
+    def deadwood(self) -> int: ...
+
 
 CARD_W, CARD_H = 60, 84  # the face at scale 1, in px (about the 5:7 ratio of a real card)
 
@@ -211,14 +240,14 @@ def hand_html(cards: Iterable[int] | str, *, caption: str | None = None, scale: 
             f'{hand_svg(cards, scale=scale, selected=selected)}{_caption(text)}</div>')
 
 
-def _meld_notes(meld) -> list[str | None]:
+def _meld_notes(meld: MeldLike) -> list[str | None]:
     notes = []
     for c, s in zip(meld.cards, meld.stands_for):
         notes.append("= " + format_card(s, unicode=True) if c == JOKER and s != JOKER else None)
     return notes
 
 
-def meld_description(meld) -> str:
+def meld_description(meld: MeldLike) -> str:
     """Words for a meld: ``'run 7♥ 8♥ 9♥'``, ``'set of 9s'`` (jokers named by what they stand for).
 
     >>> from rumino.melds import check_meld, RUMINO_MELDS
@@ -238,7 +267,7 @@ def meld_description(meld) -> str:
     return "run " + " ".join(parts)
 
 
-def meld_html(meld, *, scale: float = 0.8) -> str:
+def meld_html(meld: MeldLike, *, scale: float = 0.8) -> str:
     """One meld as a group of touching cards with its description underneath.
 
     >>> from rumino.melds import check_meld, RUMINO_MELDS
@@ -252,7 +281,7 @@ def meld_html(meld, *, scale: float = 0.8) -> str:
             f'{svg}{_caption(desc)}</div>')
 
 
-def arrangement_html(arrangement, *, scale: float = 0.8, title: str | None = None) -> str:
+def arrangement_html(arrangement: ArrangementLike, *, scale: float = 0.8, title: str | None = None) -> str:
     """An arrangement: each meld boxed on its own, the unmatched cards apart, and the deadwood in words.
 
     >>> from rumino.hand.arrange import best_arrangement
@@ -289,7 +318,7 @@ MARK_STYLES = {  # mark -> (outline, badge symbol)
 _PLAIN_MARK = ("3px solid transparent", "")
 
 
-def marked_meld_html(meld, marks: Sequence[str | None], *, scale: float = 0.7, caption: str | None = None,
+def marked_meld_html(meld: MeldLike, marks: Sequence[str | None], *, scale: float = 0.7, caption: str | None = None,
                      index: int | None = None) -> str:
     """A meld whose cards carry marks (``"from hand"``, ``"moved"``, any short text, or None).
 

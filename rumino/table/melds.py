@@ -85,7 +85,7 @@ def canonical(m: Meld) -> Meld:
     return Meld("set", nat + (JOKER,) * len(named), nat + tuple(named))
 
 
-def read_meld(tokens, rules) -> Meld:
+def read_meld(tokens: Sequence[int], rules: MeldRules) -> Meld:
     """A meld from a placement's tokens: the jokers as named, or (none named) as a careful player
     would read them; raises :class:`~rumino.errors.InvalidMeldError`."""
     cards = [JOKER if t >= JOKER else t for t in tokens]

@@ -102,13 +102,13 @@ class Variant:
         return self.game is not None
 
     @property
-    def rules_class(self):
+    def rules_class(self) -> type:
         return type(self.rules)
 
-    def meld_rules(self, rules=None) -> MeldRules | None:
+    def meld_rules(self, rules: Any = None) -> MeldRules | None:
         return (rules or self.rules).meld_rules
 
-    def knock_limit(self, rules=None) -> int | None:
+    def knock_limit(self, rules: Any = None) -> int | None:
         return None if self.knock_field is None else getattr(rules or self.rules, self.knock_field)
 
     def with_rules(self, **changes) -> Any:
@@ -161,7 +161,7 @@ def playable_variants() -> dict[str, Variant]:
     return {k: v for k, v in VARIANTS.items() if v.game is not None}
 
 
-def find_variant(name: str) -> Variant:
+def find_variant(name: str | Variant) -> Variant:
     """Look a variant up by key, title or alias (case and punctuation do not matter)."""
     if isinstance(name, Variant):
         return name

@@ -19,12 +19,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import product
-from typing import ClassVar
+from typing import ClassVar, Iterable, Sequence
 
 from rumino.cards import STANDARD_PACK, format_card, format_hand, parse_hand
 from rumino.engine.actions import DRAW_DISCARD, DRAW_STOCK, Deal, Discard, Draw, Gin, KnockWith
 from rumino.engine.drawdiscard import DrawDiscardGame, TableView, expect
 from rumino.engine.drawdiscard import HandResult as _HandResult
+from rumino.engine.evaluator import Evaluator
 from rumino.engine.protocol import Action, ActionSet, refuse
 from rumino.engine.scoring import difference_score
 from rumino.errors import IllegalActionError
@@ -189,7 +190,7 @@ def layoff_options(meld: tuple[int, ...], hand: set) -> list[tuple[int, ...]]:
     return [b + a for b in below for a in above]
 
 
-def gin_melds(cards) -> list[tuple[int, ...]]:
+def gin_melds(cards: Iterable[int]) -> list[tuple[int, ...]]:
     """Every meld (RULES §6: a set of 3–4 of a rank, a run of 3+ in a suit, ace low) within ``cards``.
 
     >>> from rumino.cards import format_hand, parse_hand
@@ -220,7 +221,7 @@ def gin_melds(cards) -> list[tuple[int, ...]]:
     return out
 
 
-def best_arrangements(cards) -> tuple[int, list[tuple[tuple[int, ...], ...]]]:
+def best_arrangements(cards: Iterable[int]) -> tuple[int, list[tuple[tuple[int, ...], ...]]]:
     """``(minimum deadwood, every set of disjoint melds reaching it)`` of a Gin hand (RULES §0.3).
 
     A small exact search over the hand's melds (:func:`gin_melds`); the tests check it against
@@ -254,7 +255,7 @@ def best_arrangements(cards) -> tuple[int, list[tuple[tuple[int, ...], ...]]]:
     return total - best[0], best[1]
 
 
-def best_layoffs(defender, knocker_melds, ev) -> tuple[int, tuple[int, ...]]:
+def best_layoffs(defender: Sequence[int], knocker_melds: Iterable[Sequence[int]], ev: Evaluator) -> tuple[int, tuple[int, ...]]:
     """The defender's least deadwood after laying off onto ``knocker_melds`` and melding the rest:
     ``(deadwood, cards laid off)`` (RULES §6, G4). Exact: every combination of lay-offs is tried.
 
@@ -322,7 +323,7 @@ class GinGame(DrawDiscardGame):
         self.boxes = [0, 0]
         self._inv_boxes = (0, [0, 0])  # check_game_invariants' count of hands won: (results seen, wins)
 
-    def after_deal(self, order) -> None:
+    def after_deal(self, order: Sequence[int]) -> None:
         # G2: the non-dealer (order[0]) is offered the upcard first, then the dealer
         self.offer_queue = list(order)
         self.passed = 0
@@ -370,7 +371,7 @@ class GinGame(DrawDiscardGame):
         gins = {a.card for a in out if type(a) is Gin}
         return sorted((a for a in out if type(a) is Gin or a.card not in gins), key=lambda a: a.card)
 
-    def check_action(self, action, actor, phase) -> None:
+    def check_action(self, action: Action, actor: int | None, phase: str) -> None:
         """Gin's own refusals (the upcard offer, the forced stock draw, the wall, a knock that is a gin);
         the knock limit and gin's 0 deadwood are the template's checks."""
         kind = type(action)
@@ -455,7 +456,7 @@ class GinGame(DrawDiscardGame):
 
     # ----------------------------------------------------------------- scoring (§6) and the game's end
 
-    def knocker_melds(self, cards, defender) -> tuple[tuple[tuple[int, ...], ...], int, int, tuple[int, ...]]:
+    def knocker_melds(self, cards: Iterable[int], defender: Sequence[int]) -> tuple[tuple[tuple[int, ...], ...], int, int, tuple[int, ...]]:
         """G3: ``(melds shown, knocker's deadwood, defender's deadwood after lay-offs, lay-offs)``.
 
         Among arrangements that leave the defender the same deadwood, the first in a fixed order
@@ -512,7 +513,7 @@ class GinGame(DrawDiscardGame):
             return
         self.phase = "between_hands"
 
-    def end_game(self, winners, how: str) -> None:
+    def end_game(self, winners: Sequence[int], how: str) -> None:
         """G7: the winner's total adds the game bonus; both add the box bonus per hand won."""
         w = winners[0]
         totals = [self.scores[p] + self.rules.box_bonus * self.boxes[p] for p in range(2)]

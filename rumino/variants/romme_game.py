@@ -63,7 +63,7 @@ import dataclasses as _dc
 import re
 from collections import Counter
 from dataclasses import dataclass
-from typing import ClassVar, Sequence
+from typing import ClassVar, Iterable, Sequence
 
 from rumino.cards import JOKER, format_card, format_hand, parse_card, parse_hand, to_counts
 from rumino.engine.actions import DRAW_DISCARD, DRAW_STOCK, Deal, Discard, Draw
@@ -76,7 +76,7 @@ from rumino.engine.table import from_left_of
 from rumino.errors import IllegalActionError, InvalidCardError
 from rumino.hand.arrange import best_arrangement, max_opening
 from rumino.melds import Meld, candidate_melds
-from rumino.table.melds import Exchange, Lay, LayOff, TableRules, apply_turn, declare
+from rumino.table.melds import Exchange, Lay, LayOff, TableAction, TableRules, apply_turn, declare
 from rumino.variants.romme import PACK, ROMME, RommeRules
 
 ENDINGS = ("romme", "hand_romme", "stock_exhausted")
@@ -99,7 +99,7 @@ def _read_card(token: str) -> tuple[int, int | None]:
     return parse_card(token), None
 
 
-def step_text(step) -> str:
+def step_text(step: TableAction) -> str:
     """A table step in the book's notation.
 
     >>> step_text(Lay(tuple(parse_hand("7h JK 9h")), (parse_card("8h"),))), step_text(LayOff(2, parse_card("8h")))
@@ -115,7 +115,7 @@ def step_text(step) -> str:
     raise InvalidCardError(f"{step!r} is not a table step (lay, layoff or exchange).")
 
 
-def parse_step(text: str):
+def parse_step(text: str) -> TableAction:
     """Read one table step back (``lay …``, ``layoff CARD on N``, ``exchange CARDS on N``)."""
     parts = text.split()
     if not parts:
@@ -164,7 +164,7 @@ class Play(Action):
         return "play " + "; ".join(step_text(s) for s in self.steps)
 
     @classmethod
-    def parse_args(cls, args):
+    def parse_args(cls, args: list[str]) -> Play:
         text = " ".join(args)
         if not text.strip():
             raise InvalidCardError("'play' takes steps such as 'play lay 10s Js Qs Ks; layoff 8h on 0'.")
@@ -239,7 +239,7 @@ def _pickup_step(hand: Sequence[int], steps, pickup: int | None) -> int | None:
     return None
 
 
-def evaluate_play(table: Sequence[Meld], hand: Sequence[int], steps, rules: RommeRules, *, opened: bool,
+def evaluate_play(table: Sequence[Meld], hand: Sequence[int], steps: Iterable[TableAction], rules: RommeRules, *, opened: bool,
                   eligible: bool, pickup: int | None = None, must_use_pickup: bool = False) -> PlayOutcome:
     """Check a whole play against RULES §3.4–§3.5; return its outcome or raise :class:`PlayRefused`.
 
@@ -392,7 +392,7 @@ def layout_melds(hand: Sequence[int], rules: RommeRules, forbidden: int | None =
     return best_arrangement(without_cards(hand, [discards[-1]]), mr).melds
 
 
-def plays_laying(table, hand, card: int, rules: RommeRules, *, opened: bool, eligible: bool) -> list[tuple]:
+def plays_laying(table: Sequence[Meld], hand: Sequence[int], card: int, rules: RommeRules, *, opened: bool, eligible: bool) -> list[tuple]:
     """Plays that lay ``card`` (already in ``hand``, just taken from the pile) in a new meld (R2).
 
     For a player who has not opened, each meld holding the card is completed by the
@@ -418,7 +418,7 @@ def plays_laying(table, hand, card: int, rules: RommeRules, *, opened: bool, eli
     return out
 
 
-def menu_plays(table, hand, rules: RommeRules, *, opened: bool, eligible: bool, pickup: int | None,
+def menu_plays(table: Sequence[Meld], hand: Sequence[int], rules: RommeRules, *, opened: bool, eligible: bool, pickup: int | None,
                must_use_pickup: bool) -> list[tuple]:
     """The plays ``legal_actions`` lists (see the module docstring), each checked by :func:`evaluate_play`."""
     mr = rules.meld_rules
@@ -535,7 +535,7 @@ class RommeView(MeldedView):
     eligible: bool = False  # a hand-Rommé is still possible for this player (R4)
     last_card_only: bool = False  # after a hand-Rommé play leaving one card: discard it to go out
 
-    def evaluate(self, steps) -> PlayOutcome:
+    def evaluate(self, steps: Iterable[TableAction]) -> PlayOutcome:
         """Check a play for this player now (raises :class:`PlayRefused`); nothing changes."""
         return evaluate_play(self.table, self.hand, steps, self.rules, opened=self.opened[self.seat],
                              eligible=self.eligible, pickup=self.pickup,
@@ -662,7 +662,7 @@ class RommeGame(MeldedGame):
     def _pickup_in_hand(self, seat: int) -> int | None:
         return self.pickup if (self.pickup is not None and self.turn == seat) else None
 
-    def evaluate(self, seat: int, steps) -> PlayOutcome:
+    def evaluate(self, seat: int, steps: Iterable[TableAction]) -> PlayOutcome:
         return evaluate_play(self.table, self.hands[seat], steps, self.rules, opened=self.opened[seat],
                              eligible=self._eligible(seat), pickup=self._pickup_in_hand(seat),
                              must_use_pickup=self.pickup_pending is not None)
@@ -701,7 +701,7 @@ class RommeGame(MeldedGame):
             return out
         return super().legal_actions()
 
-    def check_action(self, action, actor, phase) -> None:
+    def check_action(self, action: Action, actor: int | None, phase: str) -> None:
         kind = type(action)
         if phase == "turn" and kind is Draw and action.source == "discard" and \
                 self.rules.discard_pickup_rule != "free" and not self._discard_takeable(actor):
@@ -796,7 +796,7 @@ class RommeGame(MeldedGame):
 
     # ----------------------------------------------------------------- scoring
 
-    def penalty(self, cards) -> int:
+    def penalty(self, cards: Iterable[int]) -> int:
         """Penalty of cards left in a hand (§3.3): face value, J Q K 10, ace ``ace_penalty``, joker
         ``joker_penalty``."""
         values = self.rules.meld_rules.values
@@ -843,7 +843,7 @@ class RommeGame(MeldedGame):
             return
         self.phase = "between_hands"
 
-    def end_game(self, winners, how: str) -> None:
+    def end_game(self, winners: Sequence[int] | None, how: str) -> None:
         best = max(self.scores)
         winners, _ = self.finish([p for p in range(self.n_seats) if self.scores[p] == best], how)
         self.result = GameResult(winners=winners, how=how, totals=tuple(self.scores), hands=self.hand_number,
@@ -873,7 +873,7 @@ class RommeGame(MeldedGame):
             out.append(Play((LayOff(0, hand[0]),)))  # §3.7.7
         return out
 
-    def read_table_meld(self, text) -> Meld:
+    def read_table_meld(self, text: str | Lay) -> Meld:
         lay = parse_step("lay " + text) if isinstance(text, str) else text
         return declare(lay.cards, self.rules.meld_rules, lay.jokers)
 

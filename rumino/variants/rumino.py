@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from itertools import combinations
-from typing import ClassVar, Iterable
+from typing import ClassVar, Iterable, Sequence
 
 from rumino.cards import JOKER, RUMINO_PACK, Pack, format_card, format_hand
 from rumino.engine import evaluator as engine_evaluator
@@ -367,7 +367,7 @@ class RuminoView(TableView):
     rebuy_score: int | None = None
 
     @property
-    def win_now(self):
+    def win_now(self) -> Action | None:
         if self.rumino_ready:
             return CALL
         return CLAIM if self.claim_card is not None else None
@@ -462,7 +462,7 @@ class RuminoGame(DrawDiscardGame):
         self.rebuy_score: int | None = None
         self._outs: dict[int, frozenset] = {}
 
-    def after_deal(self, order) -> None:
+    def after_deal(self, order: Sequence[int]) -> None:
         self._outs.clear()
         self.rumino_ready = False
         super().after_deal(order)
@@ -518,7 +518,7 @@ class RuminoGame(DrawDiscardGame):
         """A newcomer's Join, when allowed now (RULES §1.5, D9)."""
         return [JOIN] if self._join_refusal() is None else []
 
-    def check_table_action(self, action) -> None:
+    def check_table_action(self, action: Action) -> None:
         why = self._join_refusal()
         if why is not None:
             raise refuse(action, player=TABLE, phase=self.phase, reason=why, rule="§1.5")
@@ -532,7 +532,7 @@ class RuminoGame(DrawDiscardGame):
             return f"all {MAX_SEATS} chairs are taken by players still in (RULES §1.1: 2–6 players)"
         return None
 
-    def check_action(self, action, actor, phase) -> None:
+    def check_action(self, action: Action, actor: int | None, phase: str) -> None:
         super().check_action(action, actor, phase)  # the knock limit, gin
         if type(action) is CallRumino and rumino_in(self.hands[actor], self.rules) is None:
             raise refuse(action, player=actor, phase=phase, rule="§1.2",

@@ -96,7 +96,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Iterable
 
 import numpy as np
 
@@ -162,7 +162,7 @@ class RummoliRules:
         validate(self)
 
     @property
-    def meld_rules(self):
+    def meld_rules(self) -> None:
         return None
 
 
@@ -202,7 +202,7 @@ def hand_sizes(n_players: int) -> tuple[int, ...]:
     return tuple(q + 1 if i < r else q for i in range(k))
 
 
-def best_five(cards) -> tuple[int, ...]:
+def best_five(cards: Iterable[int]) -> tuple[int, ...]:
     """The five cards a player shows at the poker showdown: a best five-card hand of ``cards`` (5 … 18 cards,
     §2.4), highest ranks first. Several sets can tie; the first in card order is shown.
 
@@ -241,7 +241,7 @@ class Keep(Action):
         return "keep" if self.sell else "keep unsold"
 
     @classmethod
-    def parse_args(cls, args):
+    def parse_args(cls, args: list[str]) -> Keep:
         if not args:
             return cls()
         if len(args) == 1 and args[0].lower() == "unsold":
@@ -249,7 +249,7 @@ class Keep(Action):
         raise InvalidCardError("'keep' takes nothing (sell the widow) or 'unsold' (no sale): 'keep unsold'.")
 
     @classmethod
-    def examples(cls):
+    def examples(cls) -> list[Keep]:
         return [cls(), cls(sell=False)]
 
 
@@ -265,13 +265,13 @@ class Bid(Action):
         return f"bid {self.amount}"
 
     @classmethod
-    def parse_args(cls, args):
+    def parse_args(cls, args: list[str]) -> Bid:
         if len(args) != 1 or not args[0].isdigit() or len(args[0]) > 9:
             raise InvalidCardError("'bid' takes a whole number of chips, such as 'bid 3'.")
         return cls(int(args[0]))
 
     @classmethod
-    def examples(cls):
+    def examples(cls) -> list[Bid]:
         return [cls(k) for k in range(0, cls.MAX_EXAMPLE + 1)]
 
 
@@ -328,7 +328,7 @@ class Play(Action):
         return f"play {format_card(self.card)}"
 
     @classmethod
-    def parse_args(cls, args):
+    def parse_args(cls, args: list[str]) -> Play:
         return cls(one_card(cls, args))
 
 
@@ -936,7 +936,7 @@ class RummoliGame(TurnGame):
     def _deal_actions(self) -> list:
         return [DEAL]
 
-    def check_action(self, action, actor: int | None, phase: str) -> None:
+    def check_action(self, action: Action, actor: int | None, phase: str) -> None:
         """Refuse an action of the phase's kind that the position does not allow, naming the rule."""
         if action in self.legal_actions():
             return
@@ -1098,7 +1098,7 @@ class RummoliGame(TurnGame):
 
     # ------------------------------------------------------------------ arranged positions (tests, the book)
 
-    def set_deal(self, hands: dict, widow) -> None:
+    def set_deal(self, hands: dict, widow: str | Iterable) -> None:
         """Replace the cards just dealt (phase ``widow``, before the dealer's decision) by ``hands``
         (seat → cards) and the ``widow``; every card of the pack must be used once. A game so
         arranged cannot be recorded (its cards did not come from its seed).
@@ -1120,7 +1120,7 @@ class RummoliGame(TurnGame):
         self.widow = w
         self.rigged = True
 
-    def set_stops(self, hands: dict, *, dead=(), lead: int, colour: str | None = None) -> None:
+    def set_stops(self, hands: dict, *, dead: str | Iterable = (), lead: int, colour: str | None = None) -> None:
         """Put the current deal in the stops phase with ``hands`` (seat → cards) and the ``dead`` hand;
         every other card counts as played earlier (by nobody, seat -1). ``lead`` leads next: his lowest
         card (``colour`` None, the opening lead) or his lowest ``"red"``/``"black"`` card. The chips

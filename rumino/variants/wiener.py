@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import ClassVar
+from typing import ClassVar, Sequence
 
 from rumino.cards import STANDARD_PACK, Pack, format_card
 from rumino.engine.actions import Deal, Discard, Draw, KnockWith
@@ -214,7 +214,7 @@ class CallRummy(Action):
         return f"rummy {format_card(self.card)}"
 
     @classmethod
-    def parse_args(cls, args):
+    def parse_args(cls, args: list[str]) -> CallRummy:
         return cls(one_card(cls, args))
 
 
@@ -233,7 +233,7 @@ class LayOff(Action):
         return f"layoff {format_card(self.card)}"
 
     @classmethod
-    def parse_args(cls, args):
+    def parse_args(cls, args: list[str]) -> LayOff:
         return cls(one_card(cls, args))
 
 
@@ -346,7 +346,7 @@ class _KnockFamily(DrawDiscardGame):
     def hand_size(self) -> int:
         return self._size
 
-    def after_deal(self, order) -> None:
+    def after_deal(self, order: Sequence[int]) -> None:
         """Under dealer11 the dealer takes the card that would have been the upcard (11 in all), there is
         no upcard, and the dealer opens with a discard (RULES §5.1, W-D2); otherwise the engine's upcard."""
         if not self._dealer11:
@@ -367,7 +367,7 @@ class _KnockFamily(DrawDiscardGame):
             calls = [CallRummy(c) for c in best] if value == 0 else []
         return calls + super().after_draw_actions(seat, forbidden)
 
-    def check_action(self, action, actor, phase) -> None:
+    def check_action(self, action: Action, actor: int | None, phase: str) -> None:
         """No laying off, no knock or call in the last round, a call only with every card kept in melds;
         the knock limit is the template's check."""
         kind = type(action)
@@ -577,7 +577,7 @@ class WienerGame(_KnockFamily):
     def phase_actions(self, phase: str) -> list:
         return [BUYBACK, DECLINE_BUYBACK]
 
-    def check_action(self, action, actor, phase) -> None:
+    def check_action(self, action: Action, actor: int | None, phase: str) -> None:
         if type(action) is BuyBack:
             why = self.buyback_refusal(actor)
             if why is not None:  # pragma: no cover - the queue holds only eligible players
@@ -605,7 +605,7 @@ class WienerGame(_KnockFamily):
         if not self.buyback_queue:
             self.phase = "between_hands"
 
-    def end_game(self, winners, how: str) -> None:
+    def end_game(self, winners: Sequence[int], how: str) -> None:
         pot = self.pool
         winners, payouts = self.finish(winners)
         self.result = GameResult(winners, how, pot, tuple(payouts), self.hand_number, sum(self.buyback_used),
@@ -760,7 +760,7 @@ class KnockRummyGame(_KnockFamily):
         else:
             self.phase = "between_hands"
 
-    def end_game(self, winners, how: str) -> None:
+    def end_game(self, winners: Sequence[int], how: str) -> None:
         pot = self.pool
         winners, payouts = self.finish(winners)
         self.result = GameResult(winners, how, pot, tuple(payouts), self.hand_number, 0, winners[0])
@@ -777,7 +777,8 @@ class KnockRummyGame(_KnockFamily):
             expect(r.deadwood[r.by] <= self.rules.knock_max_deadwood, f"hand {r.number}: knock above the limit")
 
 
-def knock_rummy_settlement(deadwood, players, knocker, rules: KnockRummyRules, n_seats: int):
+def knock_rummy_settlement(deadwood: Sequence[int | None], players: Sequence[int], knocker: int | None,
+                           rules: KnockRummyRules, n_seats: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """American Knock Rummy's hand settlement (RULES §5.8, K-D1): ``(winners, points each)``.
 
     The lowest count wins the difference from each opponent; a player tying a lowest knocker
