@@ -76,7 +76,8 @@ GAME_HELP: dict[str, list[str]] = {
         "c / p          claim the discard for a rumino, or let it go",
         "y / n          rebuy when you are out, or not (RULES §1.5)",
         "deal           deal the next hand"],
-    "gin": ["t / take       take the upcard when it is offered (p / pass: leave it)"] + _DRAW + [
+    "gin": _DRAW[:1] + ["t / take       take the top card of the discard pile (the upcard, when it is offered)",
+                        "p / pass       leave the upcard on offer (RULES §6)"] + _DRAW[2:] + [
         "k 7h / knock 7h  knock, discarding 7h (RULES §6: deadwood at or below the limit)",
         "g 7h / gin 7h  discard 7h and go gin",
         "deal           deal the next hand"],
@@ -196,6 +197,13 @@ class DrawNarrator:
         return "\n".join(lines[:2] + extra + lines[2:])
 
     def translate(self, line: str, view):
+        parts = line.lower().split()
+        knock = view.action_set.by_word.get("knock")
+        if parts and parts[0] in ("k", "knock") and len(parts) > 1 and knock is not None \
+                and "card" not in getattr(knock, "__dataclass_fields__", {}):
+            rule = self.game.SECTIONS.get("knock", self.game.SECTIONS.get("turn", ""))
+            raise IllegalActionError(f"in {self.game.NAME} a knock takes no card: type k alone, in lieu of "
+                                     f"drawing (RULES {rule}).")
         text = expand(line, view)
         return parse_human_action(text, view) if text is not None else None
 
@@ -362,7 +370,7 @@ class RobberNarrator(DrawNarrator):
         def card(text):
             try:
                 return parse_token(text)
-            except (InvalidCardError, IllegalActionError, ValueError) as err:
+            except (InvalidCardError, IllegalActionError, ValueError):
                 raise IllegalActionError(f"{text!r} is not a card: write a rank and a suit such as 7c, or JK "
                                          f"(JK(9c) for a joker standing for 9c).") from None
 
@@ -546,6 +554,19 @@ class StopsNarrator(DrawNarrator):
 
     def describe(self, view) -> str:
         return view.describe(unicode=True)
+
+    def translate(self, line: str, view):
+        parts = line.lower().split()
+        words = view.action_set.by_word
+        if len(parts) == 1 and parts[0] not in words and not parts[0].isdigit() and parts[0] not in ("b", "p"):
+            from rumino.cards import parse_card
+
+            try:
+                parse_card(parts[0])
+            except InvalidCardError:
+                raise IllegalActionError(f"{line.strip()!r} is not understood: type ? for this game's "
+                                         f"commands.") from None
+        return super().translate(line, view)
 
     def before(self, g, seat, action) -> None:
         self.hands, self.phase = len(g.results), g.phase
