@@ -1,0 +1,61 @@
+"""``rumino play`` typed at from start to end, for every game: the transcripts in docs/transcripts/ are
+regenerated and compared (so they stay true), and their typed lines are replayed through the command
+line (``rumino play`` reading a pipe) to the same end."""
+
+from __future__ import annotations
+
+import io
+import pathlib
+import sys
+
+import pytest
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent))
+
+import terminal_transcripts as T  # noqa: E402
+
+from rumino.cli import main  # noqa: E402
+from rumino.errors import IllegalActionError  # noqa: E402
+from rumino.cli.play import game_help  # noqa: E402
+
+ENDS = {"rumino": "takes the pool", "gin": "first to 50 points", "knock": "the game is to 40",
+        "wiener": "takes the pot", "romme": "with the best total", "robber": "went out and wins",
+        "rummoli": "final chips:"}
+
+
+@pytest.mark.parametrize("case", T.CASES, ids=[c.name for c in T.CASES])
+def test_the_transcript_is_what_rumino_play_prints(case):
+    text = T.transcript(case)
+    assert case.path.read_text(encoding="utf-8") == text, "python tests/terminal_transcripts.py --write"
+    assert ENDS[case.name] in text and "End of input" not in text
+    assert game_help(case.variant) in text  # '?' printed this game's own help
+    refusals = [line for line in text.splitlines() if line.startswith("  ") and
+                ("cannot" in line or "not understood" in line or "you do not hold" in line or "is not a" in line)]
+    assert refusals, "each transcript shows an illegal line refused"
+
+
+@pytest.mark.parametrize("case", T.CASES, ids=[c.name for c in T.CASES])
+def test_the_typed_lines_replay_through_the_command_to_the_end(case, monkeypatch, capsys):
+    text = case.path.read_text(encoding="utf-8")
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\n".join(T.typed_lines(text)) + "\n"))
+    assert main(case.argv) == 0
+    out = capsys.readouterr().out
+    assert out == text.split("\n", 2)[2]  # the same session, without the transcript's two header lines
+
+
+def test_a_refused_line_leaves_the_game_as_it_was():
+    case = next(c for c in T.CASES if c.name == "robber")
+    out = io.StringIO()
+    from rumino.cli.play import make_session
+
+    session, narrator, seed = make_session(list(case.players), seed=case.seed, stdin=io.StringIO(""), stdout=out,
+                                           variant="robber")
+    g = session.game
+    v = g.view(g.to_act)
+    before = (g.snapshot() if hasattr(g, "snapshot") else None, [list(h) for h in g.hands], g.table)
+    for line in ("lay 7c on 9", "new As Ks Qs", "move Zz from 0 to new", "place 2c 2c 2c"):
+        with pytest.raises(IllegalActionError) as err:
+            a = session.translate(line, v)
+            g.check(a)
+        assert "RULES §" in str(err.value) or "type v" in str(err.value) or "not a card" in str(err.value)
+    assert (g.snapshot() if hasattr(g, "snapshot") else None, [list(h) for h in g.hands], g.table) == before
