@@ -1,19 +1,25 @@
 """``rumino play``: a game of any playable variant (Rumino by default) in the terminal against bots.
 
 One terminal loop (:class:`~rumino.cli._terminal.TerminalSession`) plays every game;
-what the table is told is the game's narration, ``Variant.narration`` (:data:`NARRATORS`):
+what the table is told is the game's narration, ``Variant.narration`` (:data:`NARRATORS`),
+and ``?`` at the prompt prints the game's own commands (:data:`GAME_HELP`):
 
 * ``draw`` — the draw-and-discard games: you type ``s`` (draw from the stock),
-  ``t`` (take the discard), ``k`` (knock), a card such as ``7h`` to discard it,
-  ``g 7h`` to go gin, ``r`` rumino, ``c``/``p`` claim or pass, ``y``/``n`` rebuy,
-  or a number from the list;
+  ``t`` (take the discard), a card such as ``7h`` to discard it, ``k`` (Rumino's
+  knock) or ``k 7h`` (a knock with a card face down), ``g 7h`` to go gin, ``r`` rumino
+  or ``r 7h`` Wiener's rummy, ``c``/``p`` claim or pass, ``y``/``n`` rebuy or buy back,
+  or a number from the list; you are told the card you drew, and the others' hand sizes;
+* Robber Rummy (:class:`RobberNarrator`) also takes moves, joined by ``;``:
+  ``new 5c 6c 7c``, ``lay 7c on 2``, ``move 9c from 1 to 3`` (or ``to new``), and a
+  bot's placement is told as what moved where;
 * ``stops`` — Rummoli (RULES §2): ``swap`` / ``keep`` / ``keep unsold`` (the dealer and
   the widow: keep his hand and auction the widow, or keep it and sell nothing),
-  ``bid N`` / ``pass`` (the auction), ``check``, ``bet``, ``call``, ``raise``,
+  ``b N`` / ``p`` (the auction, told in one line), ``check``, ``bet``, ``call``, ``raise``,
   ``fold`` (with ``poker_method=betting``), a card such as ``7h`` to play it in the
   stops, ``claim`` / ``forgo`` (with ``manual_claims``), ``deal``, or a number from
-  the list. A card you are forced to play (the only legal one in the stops) is
-  played for you.
+  the list. The poker result and your hand are shown when the stops begin; a card you
+  are forced to play (the only legal one) is asked for with Enter, or played for you
+  after ``auto``.
 
 Input may be piped, which is how the tests play; the end of input ends the
 program cleanly.
@@ -184,6 +190,8 @@ class DrawNarrator:
 
     def describe(self, view) -> str:
         lines = describe_view(view).split("\n")
+        if len(lines) > 1:  # 'P0*=12' read as 'P0 (you)=12'
+            lines[1] = lines[1].replace(f"P{view.seat}*=", f"P{view.seat} (you)=")
         extra = []
         sizes = getattr(view, "hand_sizes", None)
         if sizes and view.phase not in ("between_hands", "game_over"):
@@ -343,6 +351,31 @@ class RobberNarrator(DrawNarrator):
 
     MOVE_WORDS = {"new": "new", "lay": "lay", "l": "lay", "layoff": "lay", "lo": "lay", "move": "move",
                   "m": "move", "mv": "move"}
+
+    def describe(self, view) -> str:
+        """The view, its listed placements written as the melds they add (``new 9s 9d JK(9c)``), as typed."""
+        from rumino.table.melds import meld_tokens, token_text
+
+        lines = super().describe(view).split("\n")
+        if lines and lines[-1].startswith("choices: ") and view.my_turn:
+            table = [meld_tokens(m) for m in view.table]
+            items = []
+            for i, a in enumerate(view.legal_actions, 1):
+                if a.word == "place":
+                    left = list(table)
+                    added = []
+                    for m in a.table:
+                        if m in left:
+                            left.remove(m)
+                        else:
+                            added.append(m)
+                    text = "; ".join("new " + " ".join(token_text(t) for t in m) for m in added) \
+                        if added and not left else str(a)
+                    items.append(f"[{i}] {text}")
+                else:
+                    items.append(f"[{i}] {a}")
+            lines[-1] = "choices: " + "  ".join(items)
+        return "\n".join(lines)
 
     def before(self, g, seat, action) -> None:
         super().before(g, seat, action)
@@ -553,7 +586,20 @@ class StopsNarrator(DrawNarrator):
         self.last_forced = None  # (seat, action): the forced card last offered to a human
 
     def describe(self, view) -> str:
-        return view.describe(unicode=True)
+        lines = view.describe(unicode=True).split("\n")
+        if len(lines) > 1:
+            lines[1] = lines[1].replace(f"P{view.seat}*=", f"P{view.seat} (you)=")
+        for k, line in enumerate(lines):
+            if line.startswith("widow auction: high bid") and view.high_bidder is None:
+                lines[k] = "widow auction: no bid yet"
+            if line.startswith("widow auction:"):
+                lines[k] += (f" (the widow: {view.widow_size} cards, unseen; the buyer pays the dealer and takes "
+                             f"it in place of his hand, RULES §2.3)")
+        sizes = [f"{self.names[p].split()[0]} {n}" for p, n in enumerate(view.hand_sizes)
+                 if p != view.seat and view.in_hand[p]]
+        if sizes and view.phase not in ("between_deals", "game_over"):
+            lines.insert(3, "cards in hand: " + " · ".join(sizes))
+        return "\n".join(lines)
 
     def translate(self, line: str, view):
         parts = line.lower().split()
@@ -599,7 +645,8 @@ class StopsNarrator(DrawNarrator):
                 return []
             lines += self.pending()
             if g.widow_how == "auction" and g.widow_to is not None:
-                lines.append(f"  {self.names[g.widow_to]} buys the widow for {n_chips(g.high_bid)}")
+                lines.append(f"  {self.names[g.widow_to]} buys the widow for {n_chips(g.high_bid)}, paid to the "
+                             f"dealer, and takes it in place of his hand (set aside, dead)")
             else:
                 lines.append("  nobody buys the widow: it stays out as the dead hand")
         else:
