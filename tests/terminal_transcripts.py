@@ -61,7 +61,7 @@ CASES = [
     Case("knock", "knock-rummy", ("human", "greedy"), 2, ("game_to=40",), {1: ["?"], 2: ["k 2c"], 3: ["s"]}),
     Case("wiener", "wiener", ("human", "greedy"), 8, ("knock_max_deadwood=20",),
          {1: ["?"], 2: ["layoff 7h"], 3: ["s"]}),
-    Case("romme", "romme", ("human", "greedy"), 0, ("game_end=rotations:1",), {1: ["?"], 2: ["play lay 2c 3c 4c"]}),
+    Case("romme", "romme", ("human", "greedy"), 0, ("game_end=rotations:1",), {1: ["?"], 2: ["lay 2c 3c 4c"]}),
     Case("robber", "robber", ("human", "greedy"), 5, (), {1: ["?"], 3: ["new As Ks Qs"], 5: ["lay 7c on 9"]}),
     Case("rummoli", "rummoli", ("human", "default", "default"), 2, (), {1: ["?", "b 500"], 3: ["zz"]}),
 ]
@@ -141,6 +141,9 @@ class Typist:
             out.append("n")
         elif word == "play" and hasattr(action, "card"):
             out.append(card(action.card))
+        elif word == "play":
+            out.append(str(action).removeprefix("play "))  # Rommé's steps, without 'play'
+
         elif word == "bid":
             out.append(f"b {action.amount}")
         elif word == "pass":

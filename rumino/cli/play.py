@@ -212,6 +212,8 @@ class DrawNarrator:
             rule = self.game.SECTIONS.get("knock", self.game.SECTIONS.get("turn", ""))
             raise IllegalActionError(f"in {self.game.NAME} a knock takes no card: type k alone, in lieu of "
                                      f"drawing (RULES {rule}).")
+        if parts and parts[0] in ("lay", "layoff", "exchange") and "play" in view.action_set.by_word:
+            return parse_human_action("play " + line.strip(), view)  # Rommé: the steps, without 'play'
         text = expand(line, view)
         return parse_human_action(text, view) if text is not None else None
 
@@ -236,10 +238,13 @@ class DrawNarrator:
 
     def before(self, g, seat, action) -> None:
         self.hands, self.top = len(g.results), (g.discard[-1] if g.discard else None)
+        self.table_before = tuple(getattr(g, "table", ()))
         self.held = list(g.hands[seat]) if seat in self.humans and seat < len(g.hands) else None
 
     def say(self, g, seat: int, action) -> str:
         who = self.names[seat]
+        if action.word == "play" and hasattr(action, "steps"):
+            return f"{who} plays to the table: " + romme_steps(str(action), self.table_before)
         say = self.SAY.get(action.word)
         return say(who, g, action, self.top) if say is not None else f"{who}: {action}"
 
@@ -329,6 +334,45 @@ class DrawNarrator:
             f"{names[w]} {res.payouts_cents[w]}" for w in res.winners) + ")"
         return [f"{who} {wins} {how} after {hands} and {'take' if len(res.winners) > 1 else 'takes'} the pot, "
                 f"{pot} chips{share}.", self.scores_line(scores, "scores (low is good)")]
+
+
+def romme_steps(notation: str, table) -> str:
+    """A Rommé play told in words: ``lays A♠ A♣ A♥; lays off 2♦ on [0] A♦ JK(2♦) 3♦``."""
+    from rumino.table.melds import parse_token
+
+    def cards(tokens):
+        out = []
+        for t in tokens:
+            try:
+                out.append(_tok(parse_token(t)))
+            except (InvalidCardError, IllegalActionError, ValueError):
+                out.append(t)
+        return " ".join(out)
+
+    parts = []
+    for step in notation.removeprefix("play ").split(";"):
+        words = step.split()
+        if not words:
+            continue
+        head, rest = words[0], words[1:]
+        where = ""
+        if "on" in rest:
+            k = rest.index("on")
+            rest, at = rest[:k], rest[k + 1:]
+            if at and at[0].isdigit() and int(at[0]) < len(table):
+                where = f" on [{at[0]}] {_meld_text(meld_tokens_of(table[int(at[0])]))}"
+            elif at:
+                where = f" on [{at[0]}]"
+        verb = {"lay": "lays", "layoff": "lays off", "exchange": "exchanges"}.get(head, head)
+        tail = " for the joker" if head == "exchange" else ""
+        parts.append(f"{verb} {cards(rest)}{tail}{where}")
+    return "; ".join(parts)
+
+
+def meld_tokens_of(meld):
+    from rumino.table.melds import meld_tokens
+
+    return meld_tokens(meld)
 
 
 # ---------------------------------------------------------------------------- Robber Rummy: moves

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import pathlib
+import re
 import sys
 
 import pytest
@@ -59,3 +60,22 @@ def test_a_refused_line_leaves_the_game_as_it_was():
             g.check(a)
         assert "RULES §" in str(err.value) or "type v" in str(err.value) or "not a card" in str(err.value)
     assert (g.snapshot() if hasattr(g, "snapshot") else None, [list(h) for h in g.hands], g.table) == before
+
+
+@pytest.mark.parametrize("variant, seeds", [("rumino", range(4)), ("gin", range(3)), ("knock-rummy", range(4)),
+                                            ("wiener", range(4)), ("romme", range(4)), ("robber", (1, 2)),
+                                            ("rummoli", range(4))])
+def test_bot_games_end_with_the_games_own_last_lines(variant, seeds):
+    """Whoever wins, by whatever ending, the last lines name him and the game's own units; no float."""
+    from rumino.cli.play import play_terminal
+    from rumino.cli.simulate import default_players, playable
+
+    specs = default_players(playable(variant)).split(",")
+    for seed in seeds:
+        out = io.StringIO()
+        assert play_terminal(specs, seed=seed, stdin=io.StringIO(""), stdout=out, variant=variant) == 0
+        lines = out.getvalue().splitlines()
+        end = "\n".join(lines[-3:])
+        assert re.search(r"\bwins?\b", end), end
+        assert "game to" not in end and "wins rotations" not in end
+        assert not re.search(r"\d\.\d", end), end  # 40, never 40.00
