@@ -180,7 +180,11 @@ class DrawNarrator:
         "deal": lambda who, g, a, top: f"{who} deals hand {g.hand_number}",
     }
 
-    def __init__(self, game, names, key: str, humans=()):
+    def __init__(self, game, names, key: str | None = None, humans=()):
+        if key is None:  # the variant whose engine this game is
+            from rumino.variants import playable_variants
+
+            key = next(k for k, v in playable_variants().items() if v.game is type(game))
         self.game, self.names, self.key = game, names, key
         self.humans = set(humans)  # the seats typed at this terminal: they are told their own cards
         self.hands, self.top, self.held = 0, None, None
@@ -624,7 +628,7 @@ class StopsNarrator(DrawNarrator):
         "deal": lambda who, g, a, top: f"{who} deals deal {g.hand_number}",
     }
 
-    def __init__(self, game, names, key: str, humans=()):
+    def __init__(self, game, names, key: str | None = None, humans=()):
         super().__init__(game, names, key, humans)
         self.bids: list[str] = []  # the auction so far, told in one line
         self.last_forced = None  # (seat, action): the forced card last offered to a human
