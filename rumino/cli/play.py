@@ -127,13 +127,10 @@ def game_help(key: str) -> str:
     return "\n".join([f"{playable(key).title} — commands:"] + [f"  {line}" for line in GAME_HELP[key] + _COMMON])
 
 
-# short forms of the prompt (the widgets' parser, parse_human_action, reads the rest): first word → game word
-_SHORT = {"k": "knock", "g": "gin", "d": "discard", "x": "discard", "b": "bid", "pl": "place", "r": None,
-          "y": None, "n": None}
-
-
 def expand(line: str, view) -> str | None:
-    """The line with a short first word spelt out for this game (``k 7h`` → ``knock 7h``), or None."""
+    """The line with a short first word spelt out for this game (``k 7h`` → ``knock 7h``, ``r 7h`` →
+    ``rummy 7h``, ``b 3`` → ``bid 3``, ``y``/``n`` → ``buyback``/``decline``), or None to leave it to the
+    widgets' parser (:func:`~rumino.players.parse_human_action`, which reads ``s``, ``t``, ``7h``, …)."""
     parts = line.split()
     if not parts:
         return None
@@ -141,15 +138,13 @@ def expand(line: str, view) -> str | None:
     head, rest = parts[0].lower(), parts[1:]
     if head == "r" and rest and "rummy" in words:
         return " ".join(["rummy", *rest])
-    if head in ("y", "yes") and "buyback" in words:
-        return "buyback"
-    if head in ("n", "no") and "buyback" in words:
-        return "decline"
-    if head in ("b", "p") and head == "p" and "bid" in words and not rest:
+    if head in ("y", "yes", "n", "no") and not rest and "buyback" in words:
+        return "buyback" if head in ("y", "yes") else "decline"
+    if head == "p" and not rest and "bid" in words:
         return "pass"
     if head == "k" and rest and "knock" in words:
         return " ".join(["knock", *rest])
-    if head in ("b",) and rest and "bid" in words:
+    if head == "b" and rest and "bid" in words:
         return " ".join(["bid", *rest])
     if head == "pl" and "place" in words:
         return " ".join(["place", *rest])
@@ -397,7 +392,7 @@ class RobberNarrator(DrawNarrator):
     """Robber Rummy: a placement can be typed as moves (lay off, move a table card, a new meld) and a
     bot's placement is told as what moved where."""
 
-    MOVE_WORDS = {"new": "new", "lay": "lay", "l": "lay", "layoff": "lay", "lo": "lay", "move": "move",
+    MOVE_WORDS = {"new": "new", "n": "new", "lay": "lay", "l": "lay", "layoff": "lay", "lo": "lay", "move": "move",
                   "m": "move", "mv": "move"}
 
     def describe(self, view) -> str:
@@ -460,6 +455,9 @@ class RobberNarrator(DrawNarrator):
                 return None
             if text.lower() in ("new", "n") and len(melds) > len(view.table):
                 return len(melds) - 1  # 'lay 9d on new': the last new meld
+            if text.lower() in ("new", "n"):
+                raise IllegalActionError("there is no new meld yet to lay on: start one with 'new 5c 6c 7c' or "
+                                         "'move 9c from 1 to new' first.")
             if not text.isdigit() or int(text) >= len(melds):
                 raise IllegalActionError(f"{text!r} is not a meld on the table: the melds are numbered 0 to "
                                          f"{len(melds) - 1} (type v to see the table).")

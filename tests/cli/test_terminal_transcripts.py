@@ -79,3 +79,33 @@ def test_bot_games_end_with_the_games_own_last_lines(variant, seeds):
         assert re.search(r"\bwins?\b", end), end
         assert "game to" not in end and "wins rotations" not in end
         assert not re.search(r"\d\.\d", end), end  # 40, never 40.00
+
+
+def test_robber_moves_typed_at_the_prompt_make_the_whole_table():
+    from rumino.cli.play import RobberNarrator
+    from rumino.variants.robber import ROBBER, RobberGame
+
+    g = RobberGame.new(ROBBER, 2, seed=3)
+    g.set_position(hands={g.turn: "7c Kd 9c 9c JK"}, table=["5c 6c 7c 8c", "9s 9d 9h"], opened={g.turn: True})
+    names = [f"P{p} ({'you' if p == g.turn else 'greedy'})" for p in range(2)]
+    narrator = RobberNarrator(g, names, "robber", [g.turn])
+    v = g.view(g.turn)
+    for line, table in [("lay 9c on 1", "place 5c 6c 7c 8c | 9s 9c 9d 9h"), ("l 9c 1", "place 5c 6c 7c 8c | 9s 9c 9d 9h"),
+                        ("lay JK on 0", "place 5c 6c 7c 8c JK(9c) | 9s 9d 9h"),
+                        ("lay JK(4c) on 0", "place JK(4c) 5c 6c 7c 8c | 9s 9d 9h"),
+                        ("move 8c from 0 to new; lay 7c 9c on new", "place 5c 6c 7c | 9s 9d 9h | 7c 8c 9c"),
+                        ("m 8c 0 new; l 7c 9c 2", "place 5c 6c 7c | 9s 9d 9h | 7c 8c 9c")]:
+        action = narrator.translate(line, v)
+        g.check(action)
+        assert str(action) == table, line
+    for line, words in [("move 9s from 1 to 0", "RULES §4.3 (iii)"), ("move 8c from 1 to 0", "holds no 8c"),
+                        ("lay 7c on 5", "numbered 0 to 1"), ("new 7c 8c 9c", "you do not hold 8♣"),
+                        ("lay 7c on new", "no new meld yet")]:
+        with pytest.raises(IllegalActionError, match=re.escape(words)):
+            g.check(narrator.translate(line, v))
+    action = narrator.translate("move 8c from 0 to new; lay 7c 9c on new", v)
+    seat = g.turn
+    narrator.before(g, seat, action)
+    g.apply(action)
+    assert narrator.after(g, seat, action)[0] == (
+        f"P{seat} (you) places 7♣ 9♣ (3 cards left): 5♣ 6♣ 7♣ 8♣ → 5♣ 6♣ 7♣; new meld 7♣ 8♣ 9♣ (8♣ from 5♣ 6♣ 7♣ 8♣)")
