@@ -201,6 +201,8 @@ class DrawNarrator:
         pot = getattr(view, "pot", None)
         if isinstance(pot, int) and pot:
             extra.append(f"pot: {pot} chips")
+        if getattr(view, "offer", False) and view.top_discard is not None and view.my_turn:
+            extra.append(f"the upcard {_card(view.top_discard)} is offered: t takes it, p passes (RULES §6)")
         return "\n".join(lines[:2] + extra + lines[2:])
 
     def translate(self, line: str, view):
@@ -242,6 +244,8 @@ class DrawNarrator:
 
     def say(self, g, seat: int, action) -> str:
         who = self.names[seat]
+        if action.word == "pass" and self.key == "gin":
+            return f"{who} passes on the upcard {_card(self.top)}"
         if action.word == "play" and hasattr(action, "steps"):
             return f"{who} plays to the table: " + romme_steps(str(action), self.table_before)
         say = self.SAY.get(action.word)
@@ -399,7 +403,7 @@ class RobberNarrator(DrawNarrator):
         """The view, its listed placements written as the melds they add (``new 9s 9d JK(9c)``), as typed."""
         from rumino.table.melds import meld_tokens, token_text
 
-        lines = super().describe(view).split("\n")
+        lines = super().describe(view).replace("   (deadwood ", "   (penalty if the hand ended now: ").split("\n")
         if lines and lines[-1].startswith("choices: ") and view.my_turn:
             table = [meld_tokens(m) for m in view.table]
             items = []
