@@ -42,7 +42,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Sequence, TextIO
 
-from rumino.cards import JOKER, format_card, format_hand
+from rumino.cards import JOKER, format_card, format_hand, parse_card
 from rumino.engine.actions import Draw
 from rumino.errors import IllegalActionError, InvalidCardError, InvalidMeldError
 from rumino.hand.poker import describe as describe_poker
@@ -213,6 +213,11 @@ class DrawNarrator:
             rule = self.game.SECTIONS.get("knock", self.game.SECTIONS.get("turn", ""))
             raise IllegalActionError(f"in {self.game.NAME} a knock takes no card: type k alone, in lieu of "
                                      f"drawing (RULES {rule}).")
+        if len(parts) == 1 and "discard" in view.action_set.by_word and "play" in view.action_set.by_word:
+            try:  # Rommé: a bare card is a discard (the widgets' parser reads it as Rummoli's 'play 7h')
+                return view.action_set.parse(f"discard {format_card(parse_card(parts[0]))}")
+            except InvalidCardError:
+                pass
         if parts and parts[0] in ("lay", "layoff", "exchange") and "play" in view.action_set.by_word:
             return parse_human_action("play " + line.strip(), view)  # Rommé: the steps, without 'play'
         text = expand(line, view)
@@ -655,8 +660,6 @@ class StopsNarrator(DrawNarrator):
         parts = line.lower().split()
         words = view.action_set.by_word
         if len(parts) == 1 and parts[0] not in words and not parts[0].isdigit() and parts[0] not in ("b", "p"):
-            from rumino.cards import parse_card
-
             try:
                 parse_card(parts[0])
             except InvalidCardError:
