@@ -213,11 +213,6 @@ class DrawNarrator:
             rule = self.game.SECTIONS.get("knock", self.game.SECTIONS.get("turn", ""))
             raise IllegalActionError(f"in {self.game.NAME} a knock takes no card: type k alone, in lieu of "
                                      f"drawing (RULES {rule}).")
-        if len(parts) == 1 and "discard" in view.action_set.by_word and "play" in view.action_set.by_word:
-            try:  # Rommé: a bare card is a discard (the widgets' parser reads it as Rummoli's 'play 7h')
-                return view.action_set.parse(f"discard {format_card(parse_card(parts[0]))}")
-            except InvalidCardError:
-                pass
         if parts and parts[0] in ("lay", "layoff", "exchange") and "play" in view.action_set.by_word:
             return parse_human_action("play " + line.strip(), view)  # Rommé: the steps, without 'play'
         text = expand(line, view)

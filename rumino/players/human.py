@@ -80,7 +80,8 @@ def parse_human_action(text: str, view: PlayerView) -> Action:
         raise IllegalActionError("say which card to discard with the gin, for example 'g 7h'.")
     if parts[0] in ("x", "d") and len(parts) == 2:
         return Discard(_card(parts[1]))
-    if len(parts) == 1 and "play" in words.by_word and parts[0] not in words.by_word:  # Rummoli: a card is played
+    if len(parts) == 1 and "play" in words.by_word and "discard" not in words.by_word \
+            and parts[0] not in words.by_word:  # Rummoli: a card is played (in Rommé it is discarded)
         return words.parse(f"play {parts[0]}")
     if len(parts) == 1 and parts[0] not in ("draw", "discard"):
         try:
