@@ -58,7 +58,7 @@ class Case:
 CASES = [
     Case("rumino", "rumino", ("human", "greedy"), 0, ("knock_max_deadwood=15",), {1: ["?", "zz"], 2: ["k 7h"], 4: ["v"]}),
     Case("gin", "gin", ("human", "greedy"), 2, ("game_to=50",), {1: ["?"], 2: ["s"], 3: ["k"]}),
-    Case("knock", "knock-rummy", ("human", "greedy"), 2, ("game_to=40",), {1: ["?"], 2: ["k 2c"], 3: ["s"]}),
+    Case("knock", "knock-rummy", ("human", "greedy"), 2, ("game_to=60",), {1: ["?"], 2: ["k 2c"], 3: ["s"]}),
     Case("wiener", "wiener", ("human", "greedy"), 8, ("knock_max_deadwood=20",),
          {1: ["?"], 2: ["layoff 7h"], 3: ["s"]}),
     Case("romme", "romme", ("human", "greedy"), 0, ("game_end=rotations:1",), {1: ["?"], 2: ["lay 2c 3c 4c"]}),

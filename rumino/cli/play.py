@@ -572,7 +572,7 @@ class RobberNarrator(DrawNarrator):
                          for i, o in enumerate(old)), reverse=True)
         for overlap, j, i in scores:
             j, i = -j, -i
-            if overlap and j not in pairs and i in free_old:
+            if overlap >= 2 and j not in pairs and i in free_old:  # one card in common: taken apart, not kept
                 pairs[j] = i
                 free_old.remove(i)
         left = {i: raw(o) for i, o in enumerate(old)}  # the old melds' cards not yet accounted for
@@ -589,7 +589,8 @@ class RobberNarrator(DrawNarrator):
             for i in range(len(old)):
                 got = need & left[i]
                 if got:
-                    moved.append(f"{_cards(got.elements())} from {_meld_text(meld_tokens(old[i]))}")
+                    text = " ".join("JK" if c == JOKER else _card(c) for c in sorted(got.elements()))
+                    moved.append(f"{text} from {_meld_text(meld_tokens(old[i]))}")
                     left[i] -= got
                     need -= got
             note = f" ({'; '.join(moved)})" if moved else ""

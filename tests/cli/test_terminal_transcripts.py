@@ -19,7 +19,7 @@ from rumino.cli import main  # noqa: E402
 from rumino.errors import IllegalActionError  # noqa: E402
 from rumino.cli.play import game_help  # noqa: E402
 
-ENDS = {"rumino": "takes the pool", "gin": "first to 50 points", "knock": "the game is to 40",
+ENDS = {"rumino": "takes the pool", "gin": "first to 50 points", "knock": "the game is to 60",
         "wiener": "takes the pot", "romme": "with the best total", "robber": "went out and wins",
         "rummoli": "final chips:"}
 
