@@ -700,7 +700,7 @@ class StopsNarrator(DrawNarrator):
                 lines.append("  nobody buys the widow: it stays out as the dead hand")
         else:
             lines.append(self.say(g, seat, action))
-        if self.phase != "stops" and g.phase == "stops" and g.poker_winners:
+        if self.phase in ("widow", "auction", "betting") and g.phase == "stops" and g.poker_winners:
             lines += self.stops_begin(g)
         if len(g.results) > self.hands:
             lines += self.hand_end(g)
