@@ -555,53 +555,52 @@ class RobberNarrator(DrawNarrator):
 
     @staticmethod
     def move_text(who, before, after, hand_before, hand_after) -> str:
-        """What a placement did, meld by meld: the cards laid from the hand, the cards moved, the melds new."""
+        """What a placement did, meld by meld: the melds it changed (``5♣ 6♣ → 5♣ 6♣ 7♣``), the melds it
+        made, each table card that changed meld with the meld it left, and the melds taken apart.
+
+        Which meld continues which is :func:`rumino.table.diff.table_diff`'s matching (the GameTable's
+        marks); a meld that keeps a single card of an old one is told as new, that card as moved."""
+        from rumino.table.diff import MOVED, STAYED, table_diff
         from rumino.table.melds import meld_tokens
 
-        raw = lambda m: Counter(JOKER if c >= JOKER else c for c in m.cards)  # noqa: E731
-        real = lambda m: Counter(c for c in m.cards if c < JOKER)  # noqa: E731
-        old, new = list(before), list(after)
-        for m in list(new):  # melds left as they were
-            same = next((o for o in old if meld_tokens(o) == meld_tokens(m)), None)
-            if same is not None:
-                old.remove(same)
-                new.remove(m)
-        placed = Counter(hand_before) - Counter(hand_after)
-        pairs, free_old = {}, list(range(len(old)))
-        scores = sorted(((sum((real(o) & real(n)).values()), -j, -i) for j, n in enumerate(new)
-                         for i, o in enumerate(old)), reverse=True)
-        for overlap, j, i in scores:
-            j, i = -j, -i
-            if overlap >= 2 and j not in pairs and i in free_old:  # one card in common: taken apart, not kept
-                pairs[j] = i
-                free_old.remove(i)
-        left = {i: raw(o) for i, o in enumerate(old)}  # the old melds' cards not yet accounted for
-        for j, i in pairs.items():
-            left[i] = left[i] - (left[i] & raw(new[j]))
-        hand = Counter(placed)
+        d = table_diff(before, after)
+        text = lambda m: _meld_text(meld_tokens(m))  # noqa: E731
+        source = [s if s is not None and sum(k == STAYED for k in d.marks[i]) >= 2 else None
+                  for i, s in enumerate(d.source)]
+        leaving = [Counter() for _ in before]  # the cards that leave each old meld, to say where they came from
+        for i, m in enumerate(after):
+            s = d.source[i]
+            for c, k in zip(m.cards, d.marks[i]):
+                if k == STAYED and source[i] is None:
+                    leaving[s][c] += 1  # kept by a meld told as new: told as moved from here
+        for b, m in enumerate(before):
+            for c, k in zip(m.cards, d.before_marks[b]):
+                if k != "stays":
+                    leaving[b][c] += 1
         parts = []
-        for j, n in enumerate(new):
-            need = raw(n) - (raw(old[pairs[j]]) & raw(n) if j in pairs else Counter())
-            from_hand = need & hand
-            hand -= from_hand
-            need -= from_hand
-            moved = []
-            for i in range(len(old)):
-                got = need & left[i]
-                if got:
-                    text = " ".join("JK" if c == JOKER else _card(c) for c in sorted(got.elements()))
-                    moved.append(f"{text} from {_meld_text(meld_tokens(old[i]))}")
-                    left[i] -= got
-                    need -= got
-            note = f" ({'; '.join(moved)})" if moved else ""
-            if j in pairs:
-                parts.append(f"{_meld_text(meld_tokens(old[pairs[j]]))} → {_meld_text(meld_tokens(n))}{note}")
+        for i, m in enumerate(after):
+            if d.unchanged(i):
+                continue
+            moved = {}
+            for c, k in zip(m.cards, d.marks[i]):
+                if k == MOVED or (k == STAYED and source[i] is None):
+                    b = next((b for b in range(len(before)) if leaving[b][c] > 0 and b != source[i]), None)
+                    if b is not None:
+                        leaving[b][c] -= 1
+                        moved.setdefault(b, []).append(c)
+            notes = [" ".join("JK" if c == JOKER else _card(c) for c in sorted(cs)) + f" from {text(before[b])}"
+                     for b, cs in moved.items()]
+            note = f" ({'; '.join(notes)})" if notes else ""
+            if source[i] is not None:
+                parts.append(f"{text(before[source[i]])} → {text(m)}{note}")
             else:
-                parts.append(f"new meld {_meld_text(meld_tokens(n))}{note}")
-        for i in free_old:
-            parts.append(f"{_meld_text(meld_tokens(old[i]))} taken apart")
-        count = sum(placed.values())
-        head = f"{who} places {_cards(placed.elements())}" if count else f"{who} rearranges the table"
+                parts.append(f"new meld {text(m)}{note}")
+        continued = {s for s in source if s is not None}
+        for b, m in enumerate(before):
+            if b not in continued and not any(d.unchanged(i) and d.source[i] == b for i in range(len(after))):
+                parts.append(f"{text(m)} taken apart")
+        placed = Counter(hand_before) - Counter(hand_after)
+        head = f"{who} places {_cards(placed.elements())}" if placed else f"{who} rearranges the table"
         left_n = len(hand_after)
         head += f" ({left_n} card{'s' if left_n != 1 else ''} left)"
         if len(parts) <= 2:
