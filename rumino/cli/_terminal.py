@@ -24,6 +24,7 @@ from typing import Callable, TextIO
 from rumino.engine.protocol import play
 from rumino.errors import IllegalActionError
 from rumino.players import HumanPlayer, parse_human_action
+from rumino.players.human import HELP
 
 
 class EndOfInput(Exception):
@@ -48,15 +49,23 @@ class TerminalSession:
     """One game at the terminal: the human seats ask ``stdin``; :meth:`run` steps the game to its end.
 
     ``describe(view)`` is what the human is shown before each choice, ``help_text`` what ``?`` prints,
-    and ``autoplay(view)`` may return an action to take without asking (a forced card).
+    ``autoplay(view)`` may return an action to take without asking, ``forced(view)`` an action the
+    rules leave no choice about (a forced card): it is asked for with Enter, or played without asking
+    once the player types ``auto``. ``translate(line, view)`` reads the game's own short forms (an
+    action, or None to leave the line to :func:`~rumino.players.parse_human_action`), and
+    ``pending()`` returns narration held back until the human is asked (a compact auction line).
     """
 
     def __init__(self, game, players, *, stdin: TextIO | None, stdout: TextIO | None,
-                 describe: Callable, help_text: str, autoplay: Callable | None = None):
+                 describe: Callable, help_text: str, autoplay: Callable | None = None,
+                 forced: Callable | None = None, translate: Callable | None = None,
+                 pending: Callable | None = None):
         self.game, self.players = game, players
         self.stdin = stdin if stdin is not None else sys.stdin
         self.out = stdout if stdout is not None else sys.stdout
         self.describe, self.help_text, self.autoplay = describe, help_text, autoplay
+        self.forced, self.translate, self.pending = forced, translate, pending
+        self.auto = False  # the player typed 'auto': forced cards are played without asking
         self.names = player_names(players)
         for p in players:
             if isinstance(p, HumanPlayer):
@@ -65,33 +74,59 @@ class TerminalSession:
     def emit(self, text: str = "") -> None:
         print(text, file=self.out)
 
+    def readline(self) -> str:
+        """The next line typed (echoed when piped, so a transcript reads like a session); q ends the game."""
+        self.out.write("> ")
+        self.out.flush()
+        line = self.stdin.readline()
+        if line == "":
+            raise EndOfInput
+        if not (hasattr(self.stdin, "isatty") and self.stdin.isatty()):
+            self.emit(line.rstrip("\n"))
+        if line.strip().lower() in ("q", "quit", "exit"):
+            raise EndOfInput
+        return line
+
     def ask(self, view):
         """The human's next action: read until a line parses to a legal action (refusals say why)."""
         if self.autoplay is not None:
-            forced = self.autoplay(view)
-            if forced is not None:
-                return forced
+            auto = self.autoplay(view)
+            if auto is not None:
+                return auto
+        if self.pending is not None:
+            for line in self.pending():
+                self.emit(line)
+        forced = self.forced(view) if self.forced is not None else None
+        if forced is not None and self.auto:
+            return forced
         self.emit()
         self.emit(self.describe(view))
+        if forced is not None:
+            self.emit(f"only '{forced}' is legal here: press Enter to play it, or type auto to have every "
+                      f"forced play made for you from now on")
         while True:
-            self.out.write("> ")
-            self.out.flush()
-            line = self.stdin.readline()
-            if line == "":
-                raise EndOfInput
-            if not (hasattr(self.stdin, "isatty") and self.stdin.isatty()):
-                self.emit(line.rstrip("\n"))  # piped input: echo it, so the transcript reads like a session
-            if line.strip().lower() in ("q", "quit", "exit"):
-                raise EndOfInput
-            if line.strip() in ("?", "h", "help"):
+            line = self.readline()
+            word = line.strip().lower()
+            if word in ("?", "h", "help"):
                 self.emit(self.help_text)
                 continue
+            if word in ("v", "look", "view"):
+                self.emit(self.describe(view))
+                continue
+            if word == "auto" and self.forced is not None:
+                self.auto = True
+                self.emit("  auto: forced plays are made for you from now on")
+                if forced is not None:
+                    return forced
+                continue
             try:
-                action = parse_human_action(line, view)
+                action = self.translate(line, view) if self.translate is not None else None
+                if action is None:
+                    action = parse_human_action(line, view)
                 self.game.check(action)  # an illegal choice is explained, and asked again
                 return action
             except IllegalActionError as err:
-                self.emit(f"  {err}")
+                self.emit(f"  {one_line(err)}")
 
     def run(self, *, before=None, after=None, finish: Callable[[], None]) -> int:
         """Play to the end (``finish`` then narrates the result); returns the exit code, 0 also at end of input."""
@@ -104,4 +139,13 @@ class TerminalSession:
         return 0
 
 
-__all__ = ["EndOfInput", "TerminalSession", "fresh_seed", "player_names"]
+def one_line(err) -> str:
+    """A refusal as one line: the reason and its rule, and where the player's own text was not
+    understood, a pointer to ``?`` rather than the list of every game's commands."""
+    text = " ".join(str(err).split())
+    if HELP in text:
+        text = text.replace(HELP, "type ? for this game's commands")
+    return text
+
+
+__all__ = ["EndOfInput", "TerminalSession", "fresh_seed", "one_line", "player_names"]

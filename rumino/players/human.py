@@ -80,7 +80,8 @@ def parse_human_action(text: str, view: PlayerView) -> Action:
         raise IllegalActionError("say which card to discard with the gin, for example 'g 7h'.")
     if parts[0] in ("x", "d") and len(parts) == 2:
         return Discard(_card(parts[1]))
-    if len(parts) == 1 and "play" in words.by_word and parts[0] not in words.by_word:  # Rummoli: a card is played
+    if len(parts) == 1 and "play" in words.by_word and "discard" not in words.by_word \
+            and parts[0] not in words.by_word:  # Rummoli: a card is played (in Rommé it is discarded)
         return words.parse(f"play {parts[0]}")
     if len(parts) == 1 and parts[0] not in ("draw", "discard"):
         try:
@@ -127,6 +128,18 @@ class HumanPlayer(Player):
         return parse_human_action(a, view) if isinstance(a, str) else a
 
 
+def money(cents: int) -> str:
+    """An amount kept in cents, as people say it: whole units as an integer (``40``), odd cents
+    (a tie's split pool) as ``13.33``; never a float.
+
+    >>> money(4000), money(1333), money(-250)
+    ('40', '13.33', '-2.50')
+    """
+    sign, cents = ("-" if cents < 0 else ""), abs(int(cents))
+    whole, rest = divmod(cents, 100)
+    return f"{sign}{whole}" + (f".{rest:02d}" if rest else "")
+
+
 def describe_view(view, *, unicode: bool = True) -> str:
     """A few lines a person at the terminal needs: hand, deadwood, discard, stock, scores, choices."""
     if hasattr(view, "describe"):  # a game whose view describes itself (Rummoli: the sheet, chips, stops)
@@ -134,7 +147,7 @@ def describe_view(view, *, unicode: bool = True) -> str:
     fmt = lambda cards: format_hand(sorted(cards), unicode=unicode)  # noqa: E731
     pool = getattr(view, "pool_cents", None)
     lines = [f"hand {view.hand_number} · dealer P{view.dealer} · stock {view.stock_size}"
-             + (f" · pool {pool / 100:.2f}" if pool is not None else "")]
+             + (f" · pool {money(pool)}" if pool is not None else "")]
     scores = "  ".join(f"P{p}{'*' if p == view.seat else ''}={s}{'' if view.in_game[p] else ' (out)'}"
                        for p, s in enumerate(view.scores))
     lines.append(f"scores: {scores}")
@@ -156,7 +169,7 @@ def describe_view(view, *, unicode: bool = True) -> str:
     if getattr(view, "claim_card", None) is not None:
         lines.append(f"{format_card(view.claim_card, unicode=unicode)} completes your rumino: claim it?")
     if view.phase == "rebuy" and getattr(view, "rebuy_price_cents", None) is not None:
-        lines.append(f"you are out: rebuy for {view.rebuy_price_cents / 100:.2f} at {view.rebuy_score} points?")
+        lines.append(f"you are out: rebuy for {money(view.rebuy_price_cents)} at {view.rebuy_score} points?")
     if view.my_turn:
         opts = "  ".join(f"[{i}] {a}" for i, a in enumerate(view.legal_actions, 1))
         lines.append(f"choices: {opts}")

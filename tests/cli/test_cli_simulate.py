@@ -125,7 +125,7 @@ def test_play_explains_bad_input_and_ends_cleanly_at_the_end_of_input():
     code = play_terminal(["human", "greedy"], seed=4, stdin=io.StringIO("fly\n?\nknock\n"), stdout=out)
     text = out.getvalue()
     assert code == 0
-    assert "'fly' is not understood" in text and "s (draw stock)" in text
+    assert "'fly' is not understood: type ? for this game's commands" in text and "s / stock" in text
     assert "cannot knock" in text or "knocks" in text
     assert text.rstrip().endswith("End of input: the game is left unfinished.")
 

@@ -240,7 +240,7 @@ def test_describe_view_for_claims_and_rebuys():
     g = RuminoGame.new(RUMINO, 4, seed=3, dealer=3)
     g.set_position(hands={0: KNOCK7}, scores={1: 99})
     g.apply(Knock())
-    assert "rebuy for 10.00" in describe_view(g.view(1))
+    assert "rebuy for 10 at" in describe_view(g.view(1))
     g = RuminoGame.new(RUMINO, 3, seed=1, dealer=2)
     g.set_position(hands={0: "9h Ks Qc Jd 7s 5c 3d", 1: "3h 4h 5h 6h 7h 8h Kc"}, stock_top="2s")
     g.apply(Draw("stock"))
