@@ -48,7 +48,8 @@ def test_form_has_the_right_control_for_every_field(key):
             # a choice shows a player's words, never its code name
             assert [label for label, _val in ctl.main.options] == [value_words(r, c) for c in r["choices"]]
             assert not any("_" in label for label, _val in ctl.main.options)
-        assert ctl.main.description == r["label"]
+        shown = ctl.caption.value if ctl.kind == "toggle" else ctl.main.description
+        assert r["label"] in shown
     # untouched, the form makes exactly the variant's default rules
     assert form.rules == v.rules and form.controller.error is None
     assert "the default rules" in form.status.value

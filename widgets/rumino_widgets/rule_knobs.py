@@ -208,8 +208,9 @@ class KnobControl:
         self.note = W.HTML(f'<span style="font-size:12px;color:#444;line-height:1.3">{escape(note)}</span>',
                            layout=W.Layout(flex="1 1 240px", min_width="200px", margin="0 0 0 12px"))
         first = [self.main]
+        self.caption = None  # the label drawn beside the buttons, for toggles
         if self.kind == "toggle":
-            caption = W.HTML(f'<div style="text-align:right;padding-right:8px;font-size:13px">{escape(text)}</div>',
+            caption = self.caption = W.HTML(f'<div style="text-align:right;padding-right:8px;font-size:13px">{escape(text)}</div>',
                              layout=W.Layout(width=LABEL_WIDTH, flex="0 0 auto"))
             caption.add_class("rumino-knob-label")
             first = [caption, self.main]
