@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from html import escape
 
 import ipywidgets as W
 import pytest
@@ -49,7 +50,7 @@ def test_form_has_the_right_control_for_every_field(key):
             assert [label for label, _val in ctl.main.options] == [value_words(r, c) for c in r["choices"]]
             assert not any("_" in label for label, _val in ctl.main.options)
         shown = ctl.caption.value if ctl.kind == "toggle" else ctl.main.description
-        assert r["label"] in shown
+        assert escape(r["label"]) in shown if ctl.kind == "toggle" else r["label"] == shown
     # untouched, the form makes exactly the variant's default rules
     assert form.rules == v.rules and form.controller.error is None
     assert "the default rules" in form.status.value
