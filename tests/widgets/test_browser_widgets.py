@@ -543,6 +543,10 @@ def test_rummoli_table_play_the_called_card_and_see_the_stops(open_demo):
     legal = [a.card for a in ref.legal()]
     enabled = page.eval_on_selector_all(f"{RT_CARDS}:not([disabled])", "els => els.map(e => +e.dataset.card)")
     assert enabled == legal
+    # the cards that may not be played look it (dimmed) and say it to a screen reader
+    barred = page.eval_on_selector_all(f"{RT_CARDS}[disabled]", "els => els.map(e => [+getComputedStyle(e).opacity, "
+                                       "e.getAttribute('aria-label')])")
+    assert barred and all(op < 0.5 and label.endswith(", cannot be played now") for op, label in barred)
     page.click(f"{RT_CARDS}[data-card='{legal[0]}']")
     ref.play_card(legal[0])
     _wait_text(page, f"{RT} .rumino-log", re.escape(f"you: play {format_card(legal[0])}"))

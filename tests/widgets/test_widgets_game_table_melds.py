@@ -260,7 +260,7 @@ def test_the_table_says_which_house_rules_it_plays():
     table.follow(knobs)
     knobs.controls["opening_min"].main.value = 50
     assert table.controller.house_rules() == {"opening_min": 50}
-    assert "house rules: opening_min=50" in table.table.value
+    assert "house rules: opening minimum: 50" in table.table.value  # the rule in words, not its field name
 
 
 def test_robber_with_a_discard_pile_offers_the_pile_in_the_move_list():

@@ -40,6 +40,8 @@ function render({ model, el }) {
     }
     const row = document.createElement("div");
     row.style.cssText = "display:flex;flex-wrap:wrap;gap:4px;align-items:flex-end";
+    // when some cards may be played now, the others are dimmed and say so to assistive technology
+    const someLive = clickable.some((x) => !!x);
     faces.forEach((svg, i) => {
       const b = document.createElement("button");
       b.type = "button";
@@ -47,11 +49,13 @@ function render({ model, el }) {
       b.innerHTML = svg;
       b.dataset.index = String(i);
       b.dataset.card = String(cards[i]);
-      b.setAttribute("aria-label", names[i] || "");
       const live = !!clickable[i];
+      const barred = someLive && !live;
+      b.setAttribute("aria-label", (names[i] || "") + (barred ? ", cannot be played now" : ""));
       b.disabled = !live;
+      if (barred) b.classList.add("rumino-card-barred");
       b.style.cssText = "border:none;background:none;padding:0;margin:0;line-height:0;" +
-        (live ? "cursor:pointer" : "cursor:default");
+        (live ? "cursor:pointer" : "cursor:default") + (barred ? ";opacity:0.35;filter:grayscale(0.6)" : "");
       if (live) {
         b.addEventListener("click", () => model.send({ event: "click", index: i }));
       }

@@ -65,8 +65,28 @@ from rumino.render.cards import card_back_svg, card_svg, hand_html, marked_meld_
 from rumino.table.diff import table_diff
 from rumino.table.melds import read_meld
 
+from rumino.compare.matrix import house_rule_words
+from rumino.odds.optimal import BUILD_COMMAND, BUILD_COST
+from rumino.players.human import money
+
 from rumino_widgets._base import StaticFallback, TableController, error_html, facts_html, info_html
 from rumino_widgets._cards import CardRow
+
+
+def short_hint(message: str) -> str:
+    """The coach's one-line hint for an engine message about the optimal table: what to do, no file paths.
+
+    >>> short_hint("the optimal table (s4r13c2j4-k7) is not built in /root/.cache/x: set RUMINO_OPTIMAL_DIR …")
+    'the exact advice past 2 draws needs the optimal table: build it once with `rumino optimal build` (about 16 minutes on 2 cores and 2 GB of disk)'
+    >>> short_hint("there is no optimal table for these house rules (s4r13c2j4-k5) in /tmp/t: …")
+    'no optimal table covers these house rules: the chances shown are for at most 2 draws'
+    """
+    if "house rules" in message:
+        return "no optimal table covers these house rules: the chances shown are for at most 2 draws"
+    if "not built" in message or "optimal table" in message:
+        return (f"the exact advice past 2 draws needs the optimal table: build it once with `{BUILD_COMMAND}` "
+                f"({BUILD_COST})")
+    return message
 
 
 class GameTableController(TableController):
@@ -103,6 +123,15 @@ class GameTableController(TableController):
 
     def bot_specs_by_seat(self, seat: int) -> str:
         return self.player_names[seat]
+
+    def last_moves(self, limit: int = 6) -> list[str]:
+        """The other players' moves since the reader's last one, in the log's words (the newest last)."""
+        out = []
+        for line in reversed(self.log):
+            if line.startswith("you:"):
+                break
+            out.append(line.strip())
+        return out[:limit][::-1]
 
     def _game_over_text(self) -> str:
         r = self.game.result
@@ -365,8 +394,11 @@ class GameTableController(TableController):
                 marks.append("opened" if opened[seat] else "not opened")
             back = card_back_svg(scale=0.45, count=v.hand_sizes[seat], label=f"{name}: {v.hand_sizes[seat]} cards") \
                 if seat != self.human else ""
+            n_cards = v.hand_sizes[seat]
+            count = (f'<div class="rumino-seat-cards">{n_cards} card{"s" if n_cards != 1 else ""} in hand</div>'
+                     if seat != self.human else "")
             rows.append(f'<div class="rumino-seat" data-seat="{seat}" style="display:inline-block;margin-right:14px;'
-                        f'vertical-align:top;font:13px sans-serif">{back}<div><b>{escape(name)}</b></div>'
+                        f'vertical-align:top;font:13px sans-serif">{back}<div><b>{escape(name)}</b></div>{count}'
                         f'<div>score {v.scores[seat]}{" · " + ", ".join(marks) if marks else ""}</div></div>')
         top = v.top_discard
         pile = (card_svg(top, scale=0.8) if top is not None else
@@ -377,11 +409,33 @@ class GameTableController(TableController):
                   f'<span class="rumino-discard-pile" data-top="{"" if top is None else top}" '
                   f'style="display:inline-block;text-align:center">{pile}<br>discard pile '
                   f'({len(v.discard_pile)})</span></div>')
-        pool = getattr(v, "pool_cents", None)
         head = (f'<div style="font:bold 14px sans-serif">{escape(g.NAME)} · hand {v.hand_number} · phase '
-                f'{escape(v.phase)}' + (f' · pool ${pool / g.POT_SCALE:,.2f}' if pool is not None else '') + '</div>'
-                + self.rules_html())
+                f'{escape(v.phase)}{escape(self.money_text(v))}</div>' + self.rules_html() + self.notices_html(v))
         return head + "".join(rows) + centre + self.melds_html(v)
+
+    def money_text(self, v) -> str:
+        """What is at stake, in the game's own units: Rumino's pool in currency, Wiener's pot in chips."""
+        pool = getattr(v, "pool_cents", None)
+        if pool is not None:
+            return f" · pool ${money(pool)}"  # cents kept exactly; whole units unless a split left cents
+        pot = getattr(v, "pot", None)
+        if pot is not None:
+            return f" · pot {pot} chip{'s' if pot != 1 else ''}"
+        return ""
+
+    def notices_html(self, v) -> str:
+        """What a player must not miss: the last round after a knock, the terms of a buy-back offer."""
+        notes = []
+        if getattr(v, "last_round", False) and getattr(v, "knocker", None) is not None:
+            who = "you" if v.knocker == self.human else f"seat {v.knocker}"
+            notes.append(f"last round: {who} knocked, so every other player draws and discards once more, "
+                         f"then the hands are shown")
+        target, price = getattr(v, "buyback_target", None), getattr(v, "buyback_price", None)
+        if target is not None and price is not None:
+            notes.append(f"buy-back offer: pay {price} chip{'s' if price != 1 else ''} into the pot and your "
+                         f"score becomes {target}, or decline and leave the game")
+        return "".join(f'<div class="rumino-notice" role="status" style="font:13px sans-serif;background:#fff5cc;'
+                       f'border-left:4px solid #d9a400;padding:3px 8px;margin:3px 0">{escape(n)}</div>' for n in notes)
 
     def house_rules(self) -> dict:
         """The rules of this game that differ from the variant's defaults (name -> value)."""
@@ -391,8 +445,8 @@ class GameTableController(TableController):
 
     def rules_html(self) -> str:
         changed = self.house_rules()
-        text = ("house rules: " + ", ".join(f"{k}={v!r}" for k, v in changed.items())) if changed else \
-            "the default rules"
+        text = ("house rules: " + "; ".join(house_rule_words(self.variant, k, v) for k, v in changed.items())
+                if changed else "the default rules")
         return f'<div class="rumino-game-rules" style="font:12px sans-serif;color:#333">{escape(text)}</div>'
 
     def melds_html(self, v=None) -> str:
@@ -424,12 +478,14 @@ class GameTableController(TableController):
             facts.append(("best discard", " or ".join(format_card(x, unicode=True) for x in c["best_discards"])))
         a = c.get("optimal")
         if a is not None and "error" in a:
-            facts.append(("optimal discard", a["error"]))
+            facts.append(("optimal discard", short_hint(a["error"])))
         elif a is not None:
             src = "optimal table" if a["source"] == "table" else "computed directly, no table"
             facts.append((f"optimal discard ({src})", format_card(parse_card(a["best_discard"]), unicode=True)))
             values = []
-            for r in a["discards"]:
+            ranked = sorted(a["discards"], key=lambda r: -r["probability"])
+            # the three best discards (a hand of 8 has up to 8): a row of "K♠ 0.0%" tells the reader nothing
+            for r in [r for r in ranked if r["probability"] > 0][:3] or ranked[:1]:
                 text = f"{format_card(parse_card(r['card']), unicode=True)} {r['probability']:.1%}"
                 if r.get("expected_draws") is not None:
                     text += f" ({r['expected_draws']:.1f} draws)"
@@ -437,7 +493,7 @@ class GameTableController(TableController):
             facts.append((f"P(knock within {a['draws']} draw{'s' if a['draws'] != 1 else ''}) by discard",
                           " · ".join(values)))
             if a["note"]:
-                facts.append(("note", a["note"]))
+                facts.append(("note", short_hint(a["note"])))
         if "p_knock" in c:
             e = c["p_knock"]
             facts.append((f"P(knockable within {c['draws']} draws)",
@@ -542,7 +598,7 @@ class GameTable(StaticFallback, W.VBox):
         self.log_box.add_class("rumino-log")
         super().__init__([
             self.table, self.hand_row,
-            W.HBox(list(self.buttons.values())[:5]), W.HBox(list(self.buttons.values())[5:] + [self.new_button]),
+            W.HBox(list(self.buttons.values()) + [self.new_button], layout=W.Layout(flex_flow="row wrap")),
             self.moves, self.message, self.showdown, W.HBox([self.coach_draws]), self.coach,
             W.HBox([self.back_button, self.forward_button, self.live_button, self.review_label]), self.log_box,
         ])
@@ -584,11 +640,18 @@ class GameTable(StaticFallback, W.VBox):
         for name, b in self.buttons.items():
             b.disabled = not (live and c.can(what[name]))
             b.button_style = "success" if (not b.disabled and name not in ("stock", "discard", "deal")) else ""
+            # only the moves open now are shown: a row of greyed buttons hides the two that matter
+            b.layout.display = "none" if b.disabled else None
         msgs = []
         if c.error:
             msgs.append(error_html(c.error))
         if c.message:
             msgs.append(info_html(c.message))
+        if drawn is not None:
+            msgs.append(info_html(f"you drew {format_card(drawn, unicode=True)} (raised in your hand)"))
+        moved = c.last_moves()
+        if live and moved:
+            msgs.append(info_html("since your last move: " + " · ".join(moved)))
         if live and c.my_turn():
             msgs.append(info_html(f"your move ({v.phase})"))
         self.message.value = "".join(msgs)
