@@ -287,3 +287,32 @@ def test_romme_the_log_tells_of_a_joker_slide():
     t.play_text_button.click()
     assert c.error is None and str(c.game.table[0]) == "JK(4h) 5h 6h 7h"
     assert any("the joker now stands for 4♥" in line for line in c.log), c.log
+
+
+def test_wiener_table_shows_the_pot_the_last_round_and_the_buy_back_terms():
+    """What a Wiener player must not miss (issue 24): the pot in chips, the extra round after a knock,
+    and a buy-back offer's price and the score it gives, all read from the engine's view."""
+    from rumino.players import make_players
+    from rumino_widgets.game_table import GameTableController
+
+    c = GameTableController("greedy,greedy", seed=2, variant="wiener", coach_samples=20)
+    me = make_players("greedy,greedy", seed=1, game=type(c.game))[0]
+    seen = {}
+    for seed in range(2, 8):
+        c.new_game(seed)
+        while not c.game.game_over and len(seen) < 3:
+            v = c.view()
+            assert c.money_text(v) == f" · pot {v.pot} chip{'s' if v.pot != 1 else ''}"
+            seen.setdefault("pot", v.pot)
+            notes = c.notices_html(v)
+            if v.last_round and v.knocker is not None:
+                assert "last round:" in notes and "draws and discards once more" in notes
+                seen["last"] = True
+            if v.buyback_target is not None:
+                assert f"pay {v.buyback_price} chips into the pot and your score becomes {v.buyback_target}" in notes
+                seen["buy"] = True
+            if c.my_turn():
+                assert c.act(me.choose(c.game.view(c.human)))
+        if len(seen) == 3:
+            break
+    assert set(seen) == {"pot", "last", "buy"}
