@@ -44,8 +44,8 @@ programme alone (``"slack"``) and HiGHS (``"milp"``) stay as independent checks.
 met in 12 seeded games (``bench/bench_robber_play.py``, tables of 4–61 cards): a median of 0.81–0.88 ms,
 90th percentile 17–18 ms, slowest 0.15–0.17 s (three runs); on its 97 tables of 20–60 cards a median of
 1.23–1.30 ms (the issue asks for 2.6 ms), 29 of the 140 going on to HiGHS. HiGHS alone (the default
-route, ``--method milp``) has medians of 9.6 ms and 13.7 ms there. On those 97 tables the compiled
-route's median was 2.85–3.35 ms before the programmes changed how they build a layer: the step that
+route before the compiled one, ``--method milp``) has medians of 9.6 ms and 13.7 ms there. On those 97
+tables the compiled route's median was 2.85–3.35 ms before the programmes changed how they build a layer: the step that
 reaches new states now writes them to a buffer, and :func:`rumino.table.dp_jit._insert` adds them to
 the layer. Before, numba counted references at every state to each array handed to a
 function it inlined, which took half the time. On 80 seeded synthetic positions, denser in jokers
@@ -69,8 +69,8 @@ so a slip of either route cannot pass silently.
 
 Where several rearrangements place the same value, the routes may return
 different ones (a seeded bot game then goes on differently); :data:`AUTO`
-says which route the default takes (today ``"milp"``, tie for tie the earlier answers;
-``method="hybrid"`` asks for the compiled route, HiGHS past its cap).
+says which route the default takes (``"hybrid"``, the compiled route with HiGHS past its cap;
+``method="milp"`` gives, tie for tie, the answers of the solver before it).
 """
 
 from __future__ import annotations
@@ -412,18 +412,17 @@ def _meld_order(m: Meld):
     return (m.kind != "set", m.naturals, m.jokers)
 
 
-AUTO = "milp"
+AUTO = "hybrid"
 """What ``method="auto"`` (the default) means: ``"hybrid"``, the compiled programme where it covers the
 rules and HiGHS beyond its cap, or ``"milp"``, HiGHS always. Both give the same optimum value; where
 several rearrangements reach it they may pick different ones, and a seeded bot game then goes on
-differently. ``"milp"`` gives back, tie for tie, the answers of the solver before the compiled route.
+differently. ``"milp"`` gives back, tie for tie, the answers of the solver before the compiled route
+(the default until the compiled route became it; the greedy bot, the engine's pass check on an empty
+stock and the TableRearrangement widget all take the default).
 
-The default stays ``"milp"`` for now: the book's worked Robber game (chapter 9), two Robber golden
-records and a TableRearrangement example follow its tie-breaks move by move (with ``"hybrid"`` they
-diverge), though the hybrid route answers the 712 positions of the first 40 greedy-bot games of
-``bench/soak.py --seed 9`` in 7.2 s of CPU against 16.5 s (measured before its layers were rebuilt, 2.4
-times faster on real positions). Pass ``method="hybrid"`` to use it (and
-``bench/soak.py --solver hybrid`` to soak it)."""
+The hybrid route answers the 712 positions of the first 40 greedy-bot games of ``bench/soak.py --seed 9``
+in 7.2 s of CPU against HiGHS's 16.5 s (measured before its layers were rebuilt, 2.4 times faster on
+real positions). ``bench/soak.py --solver milp`` soaks the old route."""
 
 METHODS = ("auto", "hybrid", "slack", "jit", "milp", "dp")
 """The solver's routes: ``"hybrid"`` (compiled programme, HiGHS past :data:`JOKER_CAP`), ``"jit"`` (the
