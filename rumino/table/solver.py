@@ -48,13 +48,16 @@ route before the compiled one, ``--method milp``) has medians of 9.6 ms and 13.7
 tables the compiled route's median was 2.85–3.35 ms before the programmes changed how they build a layer: the step that
 reaches new states now writes them to a buffer, and :func:`rumino.table.dp_jit._insert` adds them to
 the layer. Before, numba counted references at every state to each array handed to a
-function it inlined, which took half the time. On 80 seeded synthetic positions, denser in jokers
-(``bench/bench_solver.py --quick``, tables of 20–64 cards, a quarter of the melds holding one), a
-median of 24 ms with the table check and 21 ms without it, slowest 0.40 s: 63 of the 80 go on to
-HiGHS. Where the rules coincide with Rummikub's (no jokers), a median of 0.60–0.64 ms against
-rummikub-solver's ~8.9 ms, 14–15× faster. What still costs most is a dense table
-with four to six jokers: the slack programme's states are its run configurations times the jokers
-needed and the room for them, and past 5,000 states in a layer the position goes to HiGHS.
+function it inlined, which took half the time. On the 300 seeded synthetic positions of
+``bench/bench_solver.py``, denser in jokers (tables of 20–64 cards, a quarter of the melds holding one),
+measured in one run with 137 positions of real play (a busy machine, CPU time): a median of 13.0 ms with
+the table check and 10.4 ms without it, 99 of the 300 going on to HiGHS, against 36.1 and 32.1 ms and 227
+without the second try below (the real positions: 1.6–2.2 ms either way, the difference within the
+machine's noise). Where the rules coincide with Rummikub's (no jokers), a median of 0.60–0.64 ms against
+rummikub-solver's ~8.9 ms, 14–15× faster. What still costs most is a dense table with four to six jokers:
+the slack programme's states are its run configurations times the jokers needed and the room for them;
+past 5,000 states in a layer the position gets a second try, whose exact pass drops every state that
+cannot beat a beam pass's answer (:data:`RETRY_BEAM`), and past 5,000 again it goes to HiGHS.
 
 The columns are kept small without losing exactness: a meld whose cards can be
 split into two valid melds is never needed (its two parts do the same job),
@@ -400,12 +403,13 @@ def _jit(table, hand, rules, weights):
 
 RETRY_BEAM = 256
 """States a layer keeps in the beam pass of the second try, after the exact pass alone outgrew
-:data:`JOKER_CAP` (only positions with jokers get there). On the 80 synthetic positions of
-``bench/bench_solver.py --quick`` (63 of which went on to HiGHS) the second try answers most of them:
-medians of 29, 14, 15 and 19 ms with beams of 64, 128, 256 and 512 (all 80 in 5.0, 4.0, 2.5 and 2.5 s),
-against 49 ms (8.1 s) with HiGHS at once, on a busy machine. A first try with the beam (the slack
-programme's ``BEAM`` at 256) was as fast there but slower on the positions of real play, where most
-positions never reach the cap."""
+:data:`JOKER_CAP` (only positions with jokers get there; 0 turns the second try off). On the 80 synthetic
+positions of ``bench/bench_solver.py --quick`` (63 of which went on to HiGHS) medians of 29, 14, 15 and
+19 ms with beams of 64, 128, 256 and 512 (all 80 in 5.0, 4.0, 2.5 and 2.5 s), against 49 ms (8.1 s) with
+HiGHS at once (CPU, a busy machine); on the 300 of the full run 13.0 ms against 36.1 ms. A beam pass on
+every first try (the slack programme's ``BEAM`` at 256) was as fast there (9.5 ms), but it can change
+which of several equal answers any position with jokers gets, and on the positions of real play it
+gained nothing beyond the machine's noise."""
 
 
 def _slack_only(table, hand, rules, weights):
