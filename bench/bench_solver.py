@@ -3,6 +3,7 @@
     python bench/bench_solver.py            # 300 Robber positions, 150 shared with the peer
     python bench/bench_solver.py --quick    # 80 and 40
     python bench/bench_solver.py --json out.json
+    python bench/bench_solver.py --no-peer  # (a) and (c) only: without rummikub-solver installed
 
 **Positions.** ``rumino.table.solver.random_position`` builds each table the way players
 lay it: melds one after another from the 110-card pack (a random run of 3–6
@@ -22,6 +23,11 @@ The issue sets its targets (median ≤ 2.6 ms, slowest ≤ 1 s) on positions fro
 bot games, which ``bench_robber_play.py`` measures; these synthetic tables hold more
 jokers than play leaves (most go on to HiGHS), and the same thresholds are shown
 beside them as a stress test.
+
+**(c) Real positions**, in the same run: every position greedy bots asked the solver about in 12
+seeded games of four (``bench_robber_play.py``'s default positions, seed 2026), each solved again as
+the bot does it (``check=False``): the median and total CPU time beside (a)'s, so that a change made
+for the synthetic tables is seen on the positions of play under the same load.
 
 **(b) Where the rules coincide with Rummikub's** — two decks of 1–13 in four
 suits, no jokers, no ace-high runs, sets of 3–4 distinct suits, runs of 3 or
@@ -117,6 +123,22 @@ def bench_robber(n: int) -> dict:
     }
 
 
+def bench_real(games: int = 12, seed: int = 2026, players: int = 4) -> dict:
+    from rumino.playing.positions import solver_positions
+
+    pos = solver_positions(games, seed, players)
+    cpus, walls = [], []
+    for t, h in pos:
+        w, c = time_one(lambda: solve_table(t, h, ROBBER_MELDS, check=False, method=METHOD))
+        walls.append(w)
+        cpus.append(c)
+    big = [c for (t, _h), c in zip(pos, cpus) if 20 <= len(t) <= 60]
+    return {"games": games, "seed": seed, "players": players, "positions": len(pos),
+            "median_wall_s": float(np.median(walls)), "median_cpu_s": float(np.median(cpus)),
+            "median_cpu_s_tables_20_60": float(np.median(big)) if big else None,
+            "total_cpu_s": float(sum(cpus)), "slowest_cpu_s": float(max(cpus))}
+
+
 def bench_peer(n: int) -> dict:
     from rummikub_solver import RuleSet, SolverMode
 
@@ -175,6 +197,7 @@ def main() -> None:
     ap.add_argument("--json", metavar="FILE")
     ap.add_argument("--method", default="hybrid", choices=("hybrid", "jit", "auto", "milp", "dp"),
                     help="the solver route to time (default hybrid: the compiled programme, HiGHS past its cap)")
+    ap.add_argument("--no-peer", action="store_true", help="leave out (b), the comparison with rummikub-solver")
     args = ap.parse_args()
     global METHOD
     METHOD = args.method
@@ -191,6 +214,16 @@ def main() -> None:
         ["slowest (re-timed)", ms(a["slowest_wall_s"]), ms(a["slowest_cpu_s"]), "≤ 1 s",
          verdict(a["slowest_wall_s"] <= 1.0)],
     ]))
+    c = bench_real()
+    print(f"\n(c) {c['positions']} real positions ({c['games']} games of {c['players']} greedy bots, seed {c['seed']}), "
+          f"as the bot solves them: median {ms(c['median_wall_s'])} wall, {ms(c['median_cpu_s'])} CPU "
+          f"({ms(c['median_cpu_s_tables_20_60'])} on the tables of 20–60 cards), all of them {c['total_cpu_s']:.2f} s CPU, "
+          f"slowest {ms(c['slowest_cpu_s'])}")
+    if args.no_peer:
+        if args.json:
+            with open(args.json, "w") as f:
+                json.dump({"robber": a, "real": c}, f, indent=1)
+        return
     b = bench_peer(n_b)
     ours_lower = sum(d["who"] == "OURS LOWER" for d in b["disagreements"])
     print(f"\n(b) {b['positions']} positions where the rules coincide with Rummikub's (seed {b['seed']}): "
@@ -206,7 +239,7 @@ def main() -> None:
         print("DISAGREE", d)
     if args.json:
         with open(args.json, "w") as f:
-            json.dump({"robber": a, "peer": b}, f, indent=1)
+            json.dump({"robber": a, "real": c, "peer": b}, f, indent=1)
 
 
 if __name__ == "__main__":

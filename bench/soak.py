@@ -2,6 +2,8 @@
 
     python bench/soak.py --variant rumino --games 10000 --workers 2
     python bench/soak.py --variant rumino --games 2000 --random-share 0.2 --deep --json soak.json
+    python bench/soak.py --variant robber --games 100000 --random-share 0.12 --min-random 10000 \
+        --workers 2 --state robber_soak.jsonl      # the full Robber soak: resumable, hours of CPU
 
 Not a test (it runs as long as you ask). Game ``i`` is started by the one seeding
 scheme (``rumino.playing.seeding.new_table(variant, bots, seed, i)``); a share of
@@ -17,7 +19,15 @@ as a *leak* by kind: **cards** (a card out of place, a wrong hand size), **chips
 raised while playing counts here too, with its seed); a game
 that does not end within ``--max-actions`` counts as **stuck**; the first few
 failures are printed with their seed, so each can be replayed alone. At the end
-the script prints games/s, actions/s and the leak counts (target: 0 of each).
+the script prints games/s, actions/s, games per CPU-second (the workers' own CPU time, the figure
+that does not depend on what else the machine runs) and the leak counts (target: 0 of each).
+
+The games are played in chunks (``--chunk``, default 100) shared out to the workers, with a
+progress bar on stderr (``--no-progress`` leaves it out). With ``--state FILE`` every finished
+chunk is appended to FILE as one JSON line, and a run started again with the same FILE and the same
+options plays only the chunks still missing: a long soak can be stopped and resumed. A game's seed
+depends only on ``--seed`` and its index, so the chunks and the workers do not change any game.
+``--min-random N`` fails the run (exit 1) if fewer than N of its games were all random-bot.
 """
 
 from __future__ import annotations
@@ -27,7 +37,7 @@ import json
 import os
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from _common import machine, one_core  # noqa: E402
@@ -80,9 +90,10 @@ def soak_range(variant: str, start: int, stop: int, seed: int, random_share: flo
 
     v = find_variant(variant)
     game_cls = v.game
-    out = {"games": 0, "random_games": 0, "mixed_games": 0, "actions": 0, "seconds": 0.0, "failures": [],
+    out = {"games": 0, "random_games": 0, "mixed_games": 0, "actions": 0, "seconds": 0.0, "cpu_seconds": 0.0,
+           "failures": [],
            **{k: 0 for k in KINDS}}
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     for i in range(start, stop):
         rng = np.random.default_rng([seed, i, 2])
         n = int(rng.integers(game_cls.MIN_PLAYERS, game_cls.MAX_SEATS + 1))
@@ -129,7 +140,9 @@ def soak_range(variant: str, start: int, stop: int, seed: int, random_share: flo
         out["mixed_games"] += mixed
         out["actions"] += actions
     out["seconds"] = time.perf_counter() - t0
+    out["cpu_seconds"] = time.process_time() - c0
     out["failures"] = out["failures"][:10]
+    out["range"] = [start, stop]
     return out
 
 
@@ -147,42 +160,99 @@ def main(argv=None) -> int:
     ap.add_argument("--json", help="also write the figures to this file")
     ap.add_argument("--solver", default="auto", choices=("auto", "hybrid", "milp"),
                     help="route of the Robber table solver the greedy bot uses (default: the library's default)")
+    ap.add_argument("--chunk", type=int, default=100, help="games per chunk handed to a worker (default 100)")
+    ap.add_argument("--state", help="append each finished chunk to this JSON-lines file and skip those already in it")
+    ap.add_argument("--min-random", type=int, default=0, help="fail unless at least this many games are all random-bot")
+    ap.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     args = ap.parse_args(argv)
     from rumino.variants import find_variant
 
     v = find_variant(args.variant)
     if v.game is None or not 1 <= args.games <= 100_000_000 or not 1 <= args.workers <= 64 \
-            or not 0 <= args.random_share <= 1 or not 0 <= args.mixed_share <= 1 - args.random_share:
+            or not 0 <= args.random_share <= 1 or not 0 <= args.mixed_share <= 1 - args.random_share \
+            or not 1 <= args.chunk <= 100_000:
         print(f"soak: --variant must have an engine ({v.key} has {'one' if v.game else 'none'}), --games 1 to "
-              f"100,000,000, --workers 1 to 64, --random-share 0 to 1, --mixed-share 0 to 1 − random share.", file=sys.stderr)
+              f"100,000,000, --workers 1 to 64, --random-share 0 to 1, --mixed-share 0 to 1 − random share, --chunk 1 to "
+              f"100,000.", file=sys.stderr)
         return 2
     k = min(args.workers, args.games)
-    cuts = [args.games * j // k for j in range(k + 1)]
-    jobs = [(v.key, cuts[j], cuts[j + 1], args.seed, args.random_share, args.deep, args.max_actions,
-             args.mixed_share, args.solver)
-            for j in range(k)]
+    params = {"variant": v.key, "seed": args.seed, "random_share": args.random_share, "deep": args.deep,
+              "max_actions": args.max_actions, "mixed_share": args.mixed_share, "solver": args.solver,
+              "chunk": args.chunk}
+    chunks = [(a, min(a + args.chunk, args.games)) for a in range(0, args.games, args.chunk)]
+    parts = _load_state(args.state, params) if args.state else []
+    done = {tuple(p["range"]) for p in parts}
+    todo = [c for c in chunks if c not in done]
+    parts = [p for p in parts if tuple(p["range"]) in set(chunks)]  # a shorter run reports its own games
     print(machine())
+    if parts:
+        print(f"resumed from {args.state}: {sum(p['games'] for p in parts):,} games done, {len(todo)} chunks left")
     t0 = time.perf_counter()
+    from tqdm import tqdm
+
+    bar = tqdm(total=args.games, initial=sum(p["games"] for p in parts), unit="game", disable=args.no_progress,
+               file=sys.stderr, smoothing=0.05)
+    jobs = [(v.key, a, b, args.seed, args.random_share, args.deep, args.max_actions, args.mixed_share, args.solver)
+            for a, b in todo]
+
+    def finished(part):
+        parts.append(part)
+        bar.update(part["games"])
+        bar.set_postfix_str(f"leaks {sum(sum(p[kind] for p in parts) for kind in KINDS)}")
+        if args.state:  # one line per chunk, written at once: a killed run loses only the chunks in flight
+            with open(args.state, "a") as fh:
+                fh.write(json.dumps(part) + "\n")
+
     if k == 1:
-        parts = [soak_range(*jobs[0])]
+        for job in jobs:
+            finished(soak_range(*job))
     else:
         with ProcessPoolExecutor(k) as pool:
-            parts = list(pool.map(soak_range, *zip(*jobs)))
+            for fut in as_completed([pool.submit(soak_range, *job) for job in jobs]):
+                finished(fut.result())
+    bar.close()
     wall = time.perf_counter() - t0
-    total = {key: sum(p[key] for p in parts) for key in ("games", "random_games", "mixed_games", "actions", *KINDS)}
-    failures = [f for p in parts for f in p["failures"]][:10]
-    report = {"variant": v.key, "seed": args.seed, "workers": k, "deep": args.deep, "solver": args.solver, **total,
-              "wall_seconds": round(wall, 2), "games_per_second": round(total["games"] / wall, 1),
-              "actions_per_second": round(total["actions"] / wall, 1), "failures": failures}
-    print(f"{v.title}: {total['games']:,} games ({total['random_games']:,} all random-bot, {total['mixed_games']:,} mixed) in {wall:.1f} s on {k} "
-          f"worker(s): {report['games_per_second']:,} games/s, {report['actions_per_second']:,} actions/s")
+    keys = ("games", "random_games", "mixed_games", "actions", "cpu_seconds", *KINDS)
+    total = {key: sum(p[key] for p in parts) for key in keys}
+    failures = sorted(f for p in parts for f in p["failures"])[:10]
+    cpu = total["cpu_seconds"]
+    report = {**params, "workers": k, **total, "wall_seconds": round(wall, 2),
+              "games_per_second": round(total["games"] / wall, 1) if not done else None,  # a resumed run: CPU only
+              "actions_per_second": round(total["actions"] / wall, 1) if not done else None,
+              "games_per_cpu_second": round(total["games"] / cpu, 2) if cpu else None, "failures": failures}
+    rate = f"{report['games_per_second']:,} games/s, {report['actions_per_second']:,} actions/s, " if not done else ""
+    print(f"{v.title}: {total['games']:,} games ({total['random_games']:,} all random-bot, {total['mixed_games']:,} "
+          f"mixed) in {wall:.1f} s on {k} worker(s): {rate}{report['games_per_cpu_second']} games per CPU-second "
+          f"({cpu:.1f} CPU-s)")
     print("leaks: " + ", ".join(f"{kind} {total[kind]}" for kind in KINDS))
     for i, kind, msg in failures:
         print(f"  game {i} ({kind}): {msg}")
     if args.json:
         with open(args.json, "w") as fh:
             json.dump(report, fh, indent=1)
-    return 0 if not any(total[kind] for kind in KINDS) else 1
+    short = args.min_random and total["random_games"] < args.min_random
+    if short:
+        print(f"only {total['random_games']:,} all random-bot games, fewer than --min-random {args.min_random:,}")
+    return 0 if not any(total[kind] for kind in KINDS) and not short else 1
+
+
+def _load_state(path: str, params: dict) -> list[dict]:
+    """The chunks a run with these ``params`` already finished (FILE's first line holds its options)."""
+    if not os.path.exists(path) or os.path.getsize(path) == 0:
+        with open(path, "w") as fh:
+            fh.write(json.dumps({"params": params}) + "\n")
+        return []
+    lines = []
+    with open(path) as fh:
+        for line in fh:
+            try:
+                lines.append(json.loads(line))
+            except json.JSONDecodeError:  # the line a killed run was writing: its chunk is played again
+                pass
+    if lines[0].get("params") != params:
+        raise SystemExit(f"soak: {path} holds a run with other options ({lines[0].get('params')}); "
+                         f"give another --state file")
+    return lines[1:]
 
 
 if __name__ == "__main__":

@@ -44,17 +44,20 @@ programme alone (``"slack"``) and HiGHS (``"milp"``) stay as independent checks.
 met in 12 seeded games (``bench/bench_robber_play.py``, tables of 4–61 cards): a median of 0.81–0.88 ms,
 90th percentile 17–18 ms, slowest 0.15–0.17 s (three runs); on its 97 tables of 20–60 cards a median of
 1.23–1.30 ms (the issue asks for 2.6 ms), 29 of the 140 going on to HiGHS. HiGHS alone (the default
-route, ``--method milp``) has medians of 9.6 ms and 13.7 ms there. On those 97 tables the compiled
-route's median was 2.85–3.35 ms before the programmes changed how they build a layer: the step that
+route before the compiled one, ``--method milp``) has medians of 9.6 ms and 13.7 ms there. On those 97
+tables the compiled route's median was 2.85–3.35 ms before the programmes changed how they build a layer: the step that
 reaches new states now writes them to a buffer, and :func:`rumino.table.dp_jit._insert` adds them to
 the layer. Before, numba counted references at every state to each array handed to a
-function it inlined, which took half the time. On 80 seeded synthetic positions, denser in jokers
-(``bench/bench_solver.py --quick``, tables of 20–64 cards, a quarter of the melds holding one), a
-median of 24 ms with the table check and 21 ms without it, slowest 0.40 s: 63 of the 80 go on to
-HiGHS. Where the rules coincide with Rummikub's (no jokers), a median of 0.60–0.64 ms against
-rummikub-solver's ~8.9 ms, 14–15× faster. What still costs most is a dense table
-with four to six jokers: the slack programme's states are its run configurations times the jokers
-needed and the room for them, and past 5,000 states in a layer the position goes to HiGHS.
+function it inlined, which took half the time. On the 300 seeded synthetic positions of
+``bench/bench_solver.py``, denser in jokers (tables of 20–64 cards, a quarter of the melds holding one),
+measured in one run with 137 positions of real play (a busy machine, CPU time): a median of 13.0 ms with
+the table check and 10.4 ms without it, 99 of the 300 going on to HiGHS, against 36.1 and 32.1 ms and 227
+without the second try below (the real positions: 1.6–2.2 ms either way, the difference within the
+machine's noise). Where the rules coincide with Rummikub's (no jokers), a median of 0.60–0.64 ms against
+rummikub-solver's ~8.9 ms, 14–15× faster. What still costs most is a dense table with four to six jokers:
+the slack programme's states are its run configurations times the jokers needed and the room for them;
+past 5,000 states in a layer the position gets a second try, whose exact pass drops every state that
+cannot beat a beam pass's answer (:data:`RETRY_BEAM`), and past 5,000 again it goes to HiGHS.
 
 The columns are kept small without losing exactness: a meld whose cards can be
 split into two valid melds is never needed (its two parts do the same job),
@@ -69,8 +72,8 @@ so a slip of either route cannot pass silently.
 
 Where several rearrangements place the same value, the routes may return
 different ones (a seeded bot game then goes on differently); :data:`AUTO`
-says which route the default takes (today ``"milp"``, tie for tie the earlier answers;
-``method="hybrid"`` asks for the compiled route, HiGHS past its cap).
+says which route the default takes (``"hybrid"``, the compiled route with HiGHS past its cap;
+``method="milp"`` gives, tie for tie, the answers of the solver before it).
 """
 
 from __future__ import annotations
@@ -383,10 +386,30 @@ def _jit(table, hand, rules, weights):
     # without jokers the exact pass is fast alone: on the bench's Rummikub-like positions the beam pass
     # first made the median 0.64 ms -> 0.70 ms (64 states) or 0.85 ms (256)
     cap, beam = (JOKER_CAP, mod.BEAM) if jokers else (mod.CAP, 0)  # (the slack programme's BEAM is 0)
+    compiled = "slack" if slack else True
     try:
-        return _dp(table, hand, rules, weights, compiled="slack" if slack else True, cap=cap, beam=beam)
+        return _dp(table, hand, rules, weights, compiled=compiled, cap=cap, beam=beam)
     except _table_dp_jit.GaveUp:
-        return _milp(table, hand, rules, weights, presolve=False)
+        pass
+    if jokers and beam == 0 and RETRY_BEAM > 0:  # (0: no second try, as before)
+        # a second try, with a beam pass first: its answer is either the most the hand can place (then it
+        # is the answer) or a lower bound that keeps the exact pass's layers under the cap far more often
+        try:
+            return _dp(table, hand, rules, weights, compiled=compiled, cap=cap, beam=RETRY_BEAM)
+        except _table_dp_jit.GaveUp:
+            pass
+    return _milp(table, hand, rules, weights, presolve=False)
+
+
+RETRY_BEAM = 256
+"""States a layer keeps in the beam pass of the second try, after the exact pass alone outgrew
+:data:`JOKER_CAP` (only positions with jokers get there; 0 turns the second try off). On the 80 synthetic
+positions of ``bench/bench_solver.py --quick`` (63 of which went on to HiGHS) medians of 29, 14, 15 and
+19 ms with beams of 64, 128, 256 and 512 (all 80 in 5.0, 4.0, 2.5 and 2.5 s), against 49 ms (8.1 s) with
+HiGHS at once (CPU, a busy machine); on the 300 of the full run 13.0 ms against 36.1 ms. A beam pass on
+every first try (the slack programme's ``BEAM`` at 256) was as fast there (9.5 ms), but it can change
+which of several equal answers any position with jokers gets, and on the positions of real play it
+gained nothing beyond the machine's noise."""
 
 
 def _slack_only(table, hand, rules, weights):
@@ -412,18 +435,17 @@ def _meld_order(m: Meld):
     return (m.kind != "set", m.naturals, m.jokers)
 
 
-AUTO = "milp"
+AUTO = "hybrid"
 """What ``method="auto"`` (the default) means: ``"hybrid"``, the compiled programme where it covers the
 rules and HiGHS beyond its cap, or ``"milp"``, HiGHS always. Both give the same optimum value; where
 several rearrangements reach it they may pick different ones, and a seeded bot game then goes on
-differently. ``"milp"`` gives back, tie for tie, the answers of the solver before the compiled route.
+differently. ``"milp"`` gives back, tie for tie, the answers of the solver before the compiled route
+(the default until the compiled route became it; the greedy bot, the engine's pass check on an empty
+stock and the TableRearrangement widget all take the default).
 
-The default stays ``"milp"`` for now: the book's worked Robber game (chapter 9), two Robber golden
-records and a TableRearrangement example follow its tie-breaks move by move (with ``"hybrid"`` they
-diverge), though the hybrid route answers the 712 positions of the first 40 greedy-bot games of
-``bench/soak.py --seed 9`` in 7.2 s of CPU against 16.5 s (measured before its layers were rebuilt, 2.4
-times faster on real positions). Pass ``method="hybrid"`` to use it (and
-``bench/soak.py --solver hybrid`` to soak it)."""
+The hybrid route answers the 712 positions of the first 40 greedy-bot games of ``bench/soak.py --seed 9``
+in 7.2 s of CPU against HiGHS's 16.5 s (measured before its layers were rebuilt, 2.4 times faster on
+real positions). ``bench/soak.py --solver milp`` soaks the old route."""
 
 METHODS = ("auto", "hybrid", "slack", "jit", "milp", "dp")
 """The solver's routes: ``"hybrid"`` (compiled programme, HiGHS past :data:`JOKER_CAP`), ``"jit"`` (the

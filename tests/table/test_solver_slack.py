@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 from test_solver import RULE_SETS, assert_valid_solution, brute_best, small_instance
 
-from rumino.table import dp_slack as _table_dp_slack, solver
+from rumino.table import dp_jit as _table_dp_jit, dp_slack as _table_dp_slack, solver
 from rumino.cards import JOKER, parse_hand
 from rumino.melds import GIN_MELDS, ROBBER_MELDS, ROMME_MELDS, WIENER_MELDS
 from rumino.table.solver import arrange_table, random_position, solve_table
@@ -124,20 +124,35 @@ def test_what_the_rules_forbid_has_no_arrangement(cards):
 
 
 def test_a_capped_slack_search_gives_way_to_the_integer_programme(monkeypatch):
-    """With a cap of one state (and no beam pass) the hybrid route must hand every position with jokers to
-    HiGHS: same answers."""
+    """With a cap of one state (and no beam pass, nor a second try with one) the hybrid route must hand
+    every position with jokers to HiGHS: same answers."""
     rng = np.random.default_rng(11)
     calls = []
     real = solver._milp
     monkeypatch.setattr(solver, "_milp", lambda *a, **k: calls.append(1) or real(*a, **k))
     monkeypatch.setattr(solver, "JOKER_CAP", 1)
     monkeypatch.setattr(_table_dp_slack, "BEAM", 0)  # no beam pass that could reach the optimum alone
+    monkeypatch.setattr(solver, "RETRY_BEAM", 0)
     for _ in range(5):
         table, hand = random_position(rng, ROBBER_MELDS, 30, 8, joker_rate=0.5)
         before = len(calls)
         a = solve_table(table, hand, ROBBER_MELDS, check=False, method="hybrid")
         assert len(calls) == before + 1  # handed over
         assert a.value == solve_table(table, hand, ROBBER_MELDS, check=False, method="milp").value
+
+
+def test_past_the_cap_a_second_try_with_a_beam_answers_exactly_without_highs(monkeypatch):
+    """A joker-dense position (seed 7) whose exact pass alone outgrows the cap: the second try, with the beam
+    pass's answer as its lower bound, stays under it and gives the integer programme's optimum."""
+    table, hand = random_position(np.random.default_rng(7), ROBBER_MELDS, 30, 10)
+    t, h = solver._counts(table), solver._placeable(solver._counts(table), solver._counts(hand), ROBBER_MELDS)
+    w = solver.card_weights(ROBBER_MELDS)
+    with pytest.raises(_table_dp_jit.GaveUp):  # the first try gives up
+        solver._dp(t, h, ROBBER_MELDS, w, compiled="slack", cap=solver.JOKER_CAP, beam=0)
+    best = solve_table(table, hand, ROBBER_MELDS, check=False, method="milp")
+    monkeypatch.setattr(solver, "_milp", lambda *a, **k: pytest.fail("handed to HiGHS"))
+    a = solve_table(table, hand, ROBBER_MELDS, check=False, method="hybrid")
+    assert a.value == best.value == 113
 
 
 def test_a_highs_solve_error_is_retried_with_the_other_presolve_setting(monkeypatch):

@@ -40,7 +40,10 @@ from rumino_widgets._base import StaticFallback, error_html, facts_html, info_ht
 EXAMPLES: dict[str, tuple[str, str]] = {
     "RULES §4.5.1: split a run for a second 7♣": ("5c 6c 7c 8c 9c", "7c"),
     "RULES §4.5.2: the joker moves to a new run": ("5d 6d 7d | 5s 6s JK", "5c 6h 9d"),
-    "a natural 8♥ takes the joker's place; the joker joins the queens": ("7h JK(8h) 9h 10h | Qs Qd Qc", "8h Jh"),
+    # both eights are needed to fill the set, so the joker has one place left: the example shows what it
+    # says under every route (with "7h JK(8h) 9h 10h" the joker could also end the run, a tie)
+    "a natural 8♥ takes the joker's place, 8♣ fills the set; the joker joins the queens":
+        ("8s 8d JK(8h) | Qs Qd Qc", "8h 8c"),
     "nothing fits: draw instead": ("5c 6c 7c 8c 9c", "Kd 2h"),
 }
 OWN = ""  # the example list's entry for a position the reader typed (None would show as no selection)
