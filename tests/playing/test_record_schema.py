@@ -82,7 +82,7 @@ def test_the_parts_read_from_the_registry_are_up_to_date():
     assert schema == with_derived(schema), ("the schema's variants, rules or tables differ from the registry: "
                                             "PYTHONPATH=$PWD python tests/record_format.py --write")
     gin = schema["$defs"]["rules-gin"]["properties"]
-    assert gin["game_to"] == {"description": "points that win the game", "default": 100, "type": "integer",
+    assert gin["game_to"] == {"description": "the points that win the game", "default": 100, "type": "integer",
                               "minimum": 1, "maximum": 10000}
     assert schema["$defs"]["rules-rumino"]["properties"]["max_lay_size"]["enum"] == [4, None]
     assert len(derived()["allOf"]) == len(VARIANTS)
