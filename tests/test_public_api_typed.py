@@ -38,7 +38,6 @@ import rumino
 # typed by the merge of the other branches; this list must shrink to empty
 # (rumino.players, Robber, the table's DP solvers and rumino.jit were being edited elsewhere when the rest was typed)
 NOT_YET_TYPED = frozenset({
-    "rumino.jit.jit",
     "rumino.players.allowed_for",
     "rumino.players.make_player",
     "rumino.players.make_players",
