@@ -66,8 +66,6 @@ NOT_YET_TYPED = frozenset({
     "rumino.players.solitaire.SolitairePlayer.knock_at",
     "rumino.players.solitaire.SolitairePlayer.start_turn",
     "rumino.players.wiener_defaults.wiener_choice",
-    "rumino.table.dp_jit.solve_jit",
-    "rumino.table.dp_slack.solve_slack",
     "rumino.variants.robber.Place.of",
     "rumino.variants.robber.Place.parse_args",
     "rumino.variants.robber.RobberGame.check",
