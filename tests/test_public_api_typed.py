@@ -66,13 +66,6 @@ NOT_YET_TYPED = frozenset({
     "rumino.players.solitaire.SolitairePlayer.knock_at",
     "rumino.players.solitaire.SolitairePlayer.start_turn",
     "rumino.players.wiener_defaults.wiener_choice",
-    "rumino.variants.robber.Place.of",
-    "rumino.variants.robber.Place.parse_args",
-    "rumino.variants.robber.RobberGame.check",
-    "rumino.variants.robber.RobberGame.check_action",
-    "rumino.variants.robber.RobberGame.end_game",
-    "rumino.variants.robber.RobberGame.position_refusal",
-    "rumino.variants.robber.RobberGame.read_table_meld",
 })
 
 
