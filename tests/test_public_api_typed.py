@@ -35,10 +35,9 @@ from numba.core.dispatcher import Dispatcher
 
 import rumino
 
-# typed by the merge of the other branches; this list must shrink to empty
-# (rumino.players, Robber, the table's DP solvers and rumino.jit were being edited elsewhere when the rest was typed)
-NOT_YET_TYPED = frozenset({
-})
+# public callables allowed to stay untyped: the list is empty and must stay so (a new public callable
+# is typed, not added here; the mechanism stays so that the walk and the stale-name check keep working)
+NOT_YET_TYPED: frozenset[str] = frozenset()
 
 
 def _modules() -> Iterator[ModuleType]:
