@@ -9,12 +9,15 @@
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 import numba
 
 __all__ = ["jit"]
 
 
-def jit(fn=None, *, sig=None, inline: bool = False, **options):
+def jit(fn: Callable[..., Any] | None = None, *, sig: str | None = None, inline: bool = False,
+        **options: Any) -> Callable[..., Any]:
     """``numba.njit(cache=True)``, or without the on-disk cache where no cache directory is writable.
 
     numba looks for a writable ``__pycache__`` next to this file, then
@@ -22,7 +25,9 @@ def jit(fn=None, *, sig=None, inline: bool = False, **options):
     ``cache=True`` raises at decoration time, and compiling in memory is the
     right fallback (slower start, same code). ``inline=True`` asks numba to
     inline the function into its compiled callers (for small helpers on a hot path); other keywords
-    (``parallel=True``) go to numba as they are.
+    (``parallel=True``) go to numba as they are. ``sig`` is a numba signature as text (compiled at
+    once, not on the first call). With ``fn`` the answer is numba's compiled dispatcher; without it
+    (``@jit(inline=True)``), the decorator that makes one.
     """
     if fn is None:
         return lambda f: jit(f, sig=sig, inline=inline, **options)

@@ -17,8 +17,11 @@ rumino.players.UnknownPlayerError: unknown player 'clever': choose one of random
 
 from __future__ import annotations
 
+from typing import Sequence
+
 import numpy as np
 
+from rumino.engine import TurnGame
 from rumino.errors import RuminoError
 from rumino.players.base import Player
 from rumino.players.chaser import RuminoChaser, rumino_target
@@ -60,7 +63,8 @@ KINDS = ("random", "greedy", "threshold", "chaser", "default", "solitaire", "hum
 ALLOWED = "random, greedy, threshold[:T], chaser[:K], default, solitaire[:GOAL], human"
 
 
-def make_player(spec: str, *, seed=None, rng: np.random.Generator | None = None) -> Player:
+def make_player(spec: str, *, seed: int | Sequence[int] | None = None,
+                rng: np.random.Generator | None = None) -> Player:
     """Build a player from a spec such as ``"greedy"`` or ``"threshold:3"``."""
     if not isinstance(spec, str):
         raise UnknownPlayerError(f"unknown player {spec!r}: choose one of {ALLOWED}.")
@@ -99,14 +103,15 @@ def make_player(spec: str, *, seed=None, rng: np.random.Generator | None = None)
                                  f"as in {kind}:{default}.") from None
 
 
-def allowed_for(game) -> str:
+def allowed_for(game: type[TurnGame]) -> str:
     """The player specs that fit ``game`` (a game class), as text for an error message."""
     kinds = {"random": "random", "greedy": "greedy", "threshold": "threshold[:T]", "chaser": "chaser[:K]",
              "default": "default", "solitaire": "solitaire[:GOAL]", "human": "human"}
     return ", ".join(text for kind, text in kinds.items() if _class(kind).fits(game))
 
 
-def make_players(specs: str | list[str], *, seed=None, game=None) -> list[Player]:
+def make_players(specs: str | list[str], *, seed: int | Sequence[int] | None = None,
+                 game: type[TurnGame] | None = None) -> list[Player]:
     """Players from a comma-separated list of specs; random players get independent seeded streams.
 
     With ``game`` (a game class, e.g. ``Variant.game``) every player must fit that game and
@@ -140,7 +145,7 @@ _CLASSES = {"random": RandomPlayer, "greedy": GreedyPlayer, "threshold": Thresho
             "default": RummoliDefault, "solitaire": SolitairePlayer, "human": HumanPlayer}
 
 
-def _class(kind: str):
+def _class(kind: str) -> type[Player]:
     return _CLASSES[kind]
 
 

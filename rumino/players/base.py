@@ -7,7 +7,7 @@ seen. Bots are strategies, not rules: the engine checks every action they take.
 
 from __future__ import annotations
 
-from rumino.engine import Action, PlayerView
+from rumino.engine import Action, PlayerView, TurnGame
 
 
 class Player:
@@ -19,7 +19,7 @@ class Player:
         self.name = name or self.kind
 
     @classmethod
-    def fits(cls, game) -> bool:
+    def fits(cls, game: type[TurnGame]) -> bool:
         """Can this player play ``game`` (a game class)? Default: any game."""
         return True
 

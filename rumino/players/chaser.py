@@ -14,14 +14,15 @@ always goes gin when it can. Otherwise it plays greedy.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Iterable
 
 from rumino.cards import JOKER
-from rumino.engine import Action, Discard
+from rumino.engine import Action, Discard, TurnGame
 from rumino.variants.rumino import (DRAW_DISCARD, DRAW_STOCK, KNOCK, RUMINO, RuminoRules, RuminoView, evaluator_for)
 from rumino.players.greedy import GreedyPlayer, pick_discard
 
 
-def rumino_target(hand, rules: RuminoRules = RUMINO) -> tuple[int, tuple[int, ...]]:
+def rumino_target(hand: Iterable[int], rules: RuminoRules = RUMINO) -> tuple[int, tuple[int, ...]]:
     """The rumino the hand is closest to: ``(cards of it held, those cards)``, jokers included
     (unless ``rumino_natural_only``). Progress 7 means the hand holds a rumino."""
     hand = tuple(hand)
@@ -71,7 +72,7 @@ class RuminoChaser(GreedyPlayer):
         self.min_progress = min_progress
 
     @classmethod
-    def fits(cls, game) -> bool:
+    def fits(cls, game: type[TurnGame]) -> bool:
         """Rumino only: it chases Rumino's seven-card hands."""
         return getattr(game, "NAME", "") == "Rumino"
 

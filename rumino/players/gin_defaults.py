@@ -21,8 +21,9 @@
 from __future__ import annotations
 
 from rumino.engine.actions import DEAL, DRAW_DISCARD, DRAW_STOCK, Discard, Gin, KnockWith
+from rumino.engine.protocol import Action
 from rumino.variants.gin import PASS, GinView
-from rumino.players.greedy import pick_discard
+from rumino.players.greedy import GreedyPlayer, pick_discard
 
 
 def _value_with(view: GinView, card: int) -> int:
@@ -31,7 +32,7 @@ def _value_with(view: GinView, card: int) -> int:
     return view.evaluator.after_draw(view.hand + (card,), forbidden)[0]
 
 
-def choose_gin(player, view: GinView):
+def choose_gin(player: GreedyPlayer, view: GinView) -> Action:
     """The greedy-type bot's action in a Gin position (``player.knock_at(view)`` is its threshold)."""
     ph = view.phase
     ev = view.evaluator

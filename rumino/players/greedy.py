@@ -21,9 +21,12 @@ knocks only at ``t`` deadwood or less.
 
 from __future__ import annotations
 
+from typing import Sequence
+
 from rumino.cards import JOKER
 from rumino.engine.actions import (DEAL, DECLINE, DRAW_DISCARD, DRAW_STOCK, KNOCK, REBUY, Deal, DeclineRebuy, Discard,
                               Gin, Knock, KnockWith, Rebuy)
+from rumino.engine.base import TurnGame
 from rumino.engine.drawdiscard import TableView
 from rumino.engine.protocol import Action
 from rumino.players.base import Player
@@ -54,7 +57,7 @@ class GreedyPlayer(Player):
         self.max_rebuys = max_rebuys
 
     @classmethod
-    def fits(cls, game) -> bool:
+    def fits(cls, game: type[TurnGame]) -> bool:
         """Any knock game (a game class with ``KNOCK_GAME``), or a game whose view has its own
         decisions registered in :data:`GAME_DEFAULTS` (German Rommé; Robber Rummy: the table solver's move)."""
         return bool(getattr(game, "KNOCK_GAME", False)) or getattr(game, "VIEW", None) in GAME_DEFAULTS
@@ -137,18 +140,18 @@ class ThresholdKnocker(GreedyPlayer):
         return self.t
 
     @classmethod
-    def fits(cls, game) -> bool:
+    def fits(cls, game: type[TurnGame]) -> bool:
         """Knock games only: a knock threshold means nothing in a game without knocking."""
         return bool(getattr(game, "KNOCK_GAME", False))
 
 
-def pick_discard(best, view: TableView) -> int:
+def pick_discard(best: Sequence[int], view: TableView) -> int:
     """Among equally good discards keep jokers, then shed the highest card (a fixed tie-break)."""
     values = view.evaluator.values
     return max(best, key=lambda c: (c != JOKER, values[c], c))
 
 
-def forbidden_after_taking(view, top: int) -> int | None:
+def forbidden_after_taking(view: TableView, top: int) -> int | None:
     """The card that could not be discarded after taking ``top`` from the pile (RULES §0.5)."""
     if view.may_rediscard_pickup:
         return None

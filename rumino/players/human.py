@@ -18,13 +18,17 @@ Draw(source='stock')
 from __future__ import annotations
 
 from collections import deque
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from rumino.cards import format_card, format_hand, parse_card
 from rumino.errors import IllegalActionError, InvalidCardError
 from rumino.engine.actions import Discard, Gin
 from rumino.engine.protocol import Action, PlayerView
 from rumino.players.base import Player
+
+if TYPE_CHECKING:
+    from rumino.engine.drawdiscard import TableView
+    from rumino.variants.rummoli import RummoliView
 
 
 class AwaitingInput(Exception):
@@ -140,7 +144,7 @@ def money(cents: int) -> str:
     return f"{sign}{whole}" + (f".{rest:02d}" if rest else "")
 
 
-def describe_view(view, *, unicode: bool = True) -> str:
+def describe_view(view: TableView | RummoliView, *, unicode: bool = True) -> str:
     """A few lines a person at the terminal needs: hand, deadwood, discard, stock, scores, choices."""
     if hasattr(view, "describe"):  # a game whose view describes itself (Rummoli: the sheet, chips, stops)
         return view.describe(unicode=unicode)

@@ -8,6 +8,8 @@ True
 
 from __future__ import annotations
 
+from typing import Sequence
+
 import numpy as np
 
 from rumino.engine import Action, PlayerView
@@ -19,7 +21,8 @@ class RandomPlayer(Player):
 
     kind = "random"
 
-    def __init__(self, *, seed=None, rng: np.random.Generator | None = None, name: str | None = None):
+    def __init__(self, *, seed: int | Sequence[int] | None = None, rng: np.random.Generator | None = None,
+                 name: str | None = None):
         super().__init__(name)
         self.rng = rng if rng is not None else np.random.default_rng(seed)
 

@@ -30,13 +30,15 @@ from __future__ import annotations
 import time
 from collections import OrderedDict
 from contextlib import contextmanager
+from typing import Iterator
 
 from rumino.hand.arrange import max_opening
 from rumino.engine.actions import DRAW_DISCARD, DRAW_STOCK, Discard
+from rumino.engine.protocol import Action
 from rumino.table.solver import solve_table
 from rumino.table.melds import canonical
 from rumino.variants.robber import PASS, Place, RobberView
-from rumino.players.greedy import pick_discard
+from rumino.players.greedy import GreedyPlayer, pick_discard
 
 _CACHE: OrderedDict = OrderedDict()
 _CACHE_SIZE = 4096
@@ -76,7 +78,7 @@ def best_place(view: RobberView) -> Place | None:
 
 
 @contextmanager
-def recording_positions(seen: list):
+def recording_positions(seen: list[tuple[tuple, tuple]]) -> Iterator[list[tuple[tuple, tuple]]]:
     """While open, every (table cards, hand) the greedy bot asks the solver about is appended to
     ``seen``: the positions of real play (:func:`rumino.playing.positions.solver_positions`).
     The answer cache is set aside meanwhile (a cached answer would hide its position) and restored after.
@@ -105,7 +107,7 @@ def recording_positions(seen: list):
         _CACHE.update(kept)
 
 
-def choose_robber(player, view: RobberView):
+def choose_robber(player: GreedyPlayer, view: RobberView) -> Action:
     """The greedy bot's action in a Robber position."""
     ph = view.phase
     rules = view.rules

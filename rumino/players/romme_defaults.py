@@ -29,16 +29,17 @@ from __future__ import annotations
 
 from rumino.cards import JOKER, to_counts
 from rumino.engine.actions import DEAL, DRAW_DISCARD, DRAW_STOCK, Discard
+from rumino.engine.protocol import Action
 from rumino.errors import IllegalActionError
 from rumino.melds import candidate_melds, meld_readings
 from rumino.table.melds import LayOff, lay_off
 from rumino.variants.romme_game import (Play, RommeView, could_lay_off, joker_exchanges, without_cards, best_opening_melds, lay_of,
                                    layout_melds)
-from rumino.players.greedy import pick_discard
+from rumino.players.greedy import GreedyPlayer, pick_discard
 from rumino.hand.opening import max_opening_fast
 
 
-def romme_choice(player, view: RommeView):
+def romme_choice(player: GreedyPlayer, view: RommeView) -> Action:
     """The Rommé bot's action in any position of its own."""
     ph = view.phase
     if ph == "turn":

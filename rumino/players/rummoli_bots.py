@@ -36,8 +36,11 @@ The rules it follows, each simple enough to state:
 
 from __future__ import annotations
 
+from typing import Iterable, Sequence
+
 import numpy as np
 
+from rumino.engine.base import TurnGame
 from rumino.engine.protocol import Action
 from rumino.hand.poker import evaluate_batch, hand_value
 from rumino.variants.rummoli import (AD, AK_SECTION, BET, CALL, CHECK, CLAIM, FOLD, KD, KEEP, KEEP_UNSOLD, PASS,
@@ -48,7 +51,7 @@ from rumino.players.base import Player
 SAMPLES = 40  # sampled deals per estimate of a poker chance
 
 
-def pay_worth(hand, board) -> int:
+def pay_worth(hand: Iterable[int], board: Sequence[int]) -> int:
     """Chips of the sections ``hand`` takes by itself (single pay cards, A♦K♦, 7-8-9 of a suit).
 
     >>> pay_worth((9, 38, 26, 5), [1] * 9)   # 10♠, K♦ + A♦
@@ -63,7 +66,7 @@ def pay_worth(hand, board) -> int:
     return v
 
 
-def expected_pay_worth(unseen_count: int, size: int, hand, board) -> float:
+def expected_pay_worth(unseen_count: int, size: int, hand: Iterable[int], board: Sequence[int]) -> float:
     """Expected chips of the sections a random ``size``-card block of the unseen cards takes by itself."""
     s = set(hand)
     u = unseen_count
@@ -79,7 +82,8 @@ def expected_pay_worth(unseen_count: int, size: int, hand, board) -> float:
     return v + board[SEQ_SECTION] * p3 * free
 
 
-def poker_chances(hand, other_sizes, widow_size: int, rng, samples: int = SAMPLES) -> tuple[float, float]:
+def poker_chances(hand: Sequence[int], other_sizes: Iterable[int], widow_size: int, rng: np.random.Generator,
+                  samples: int = SAMPLES) -> tuple[float, float]:
     """``(chance hand wins, chance a random widow wins)`` against hands of ``other_sizes`` dealt from
     the unseen cards (the widow, when ``widow_size`` > 0, is a block of them too; the hand it
     would replace is then out of play). Ties count as shares. All sampled deals are valued in
@@ -94,7 +98,8 @@ def poker_chances(hand, other_sizes, widow_size: int, rng, samples: int = SAMPLE
     return widow_chances(hand, other_sizes, widow_size, rng, samples)[:2]
 
 
-def widow_chances(hand, other_sizes, widow_size: int, rng, samples: int = SAMPLES) -> tuple[float, float, float]:
+def widow_chances(hand: Sequence[int], other_sizes: Iterable[int], widow_size: int, rng: np.random.Generator,
+                  samples: int = SAMPLES) -> tuple[float, float, float]:
     """:func:`poker_chances` and a third chance from the same sampled deals (the same draws from
     ``rng``): that a random widow beats ``hand`` head to head (ties count half), 0 when the widow
     has fewer than 5 cards.
@@ -137,8 +142,8 @@ class RummoliDefault(Player):
 
     kind = "default"
 
-    def __init__(self, *, seed=None, rng: np.random.Generator | None = None, name: str | None = None,
-                 samples: int = SAMPLES, sell_widow: str = "always"):
+    def __init__(self, *, seed: int | Sequence[int] | None = None, rng: np.random.Generator | None = None,
+                 name: str | None = None, samples: int = SAMPLES, sell_widow: str = "always"):
         super().__init__(name)
         # "always": a dealer who keeps his hand offers the widow (a sale brings at least 1 chip); the
         # book's worked deals are played by this bot. "judged": only when the sale can only help him
@@ -151,7 +156,7 @@ class RummoliDefault(Player):
         self._cache: dict = {}
 
     @classmethod
-    def fits(cls, game) -> bool:
+    def fits(cls, game: type[TurnGame]) -> bool:
         return isinstance(game, type) and issubclass(game, RummoliGame)
 
     def choose(self, view: RummoliView) -> Action:

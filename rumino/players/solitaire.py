@@ -30,13 +30,19 @@ or :class:`~rumino.odds.optimal_policy.DirectValues`.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 
 from rumino.cards import to_counts
 from rumino.engine.actions import DRAW_DISCARD, DRAW_STOCK, KNOCK, Discard, Gin, Knock
+from rumino.engine.base import TurnGame
+from rumino.engine.drawdiscard import TableView
+from rumino.engine.protocol import Action
 from rumino.errors import RuleConfigError
 from rumino.odds.optimal import GOALS, shape_key
-from rumino.odds.optimal_policy import FULL, TableValues, choose_discard, discard_costs, load_table, shed_key
+from rumino.odds.optimal_policy import (FULL, DirectValues, TableValues, choose_discard, discard_costs, load_table,
+                                        shed_key)
 from rumino.variants.rumino import HAND_SIZE, RUMINO
 from rumino.players.greedy import GreedyPlayer, forbidden_after_taking
 
@@ -46,8 +52,8 @@ class SolitairePlayer(GreedyPlayer):
 
     kind = "solitaire"
 
-    def __init__(self, goal: str = "knock", *, values=None, directory=None, max_rebuys: int | None = None,
-                 name: str | None = None):
+    def __init__(self, goal: str = "knock", *, values: TableValues | DirectValues | None = None,
+                 directory: Path | str | None = None, max_rebuys: int | None = None, name: str | None = None):
         if goal not in GOALS:
             raise ValueError(f"goal {goal!r} is not one of {', '.join(GOALS)}.")
         super().__init__(max_rebuys=max_rebuys, name=name or ("solitaire" if goal == "knock" else f"solitaire:{goal}"))
@@ -59,7 +65,7 @@ class SolitairePlayer(GreedyPlayer):
         self._checked_rules = None
 
     @classmethod
-    def fits(cls, game) -> bool:
+    def fits(cls, game: type[TurnGame]) -> bool:
         """Rumino only: the tables are Rumino's 108-card pack and 7-card hands."""
         return getattr(game, "NAME", "") == "Rumino"
 
@@ -77,10 +83,10 @@ class SolitairePlayer(GreedyPlayer):
         self._checked_rules = rules
         return self.values
 
-    def knock_at(self, view) -> int:
+    def knock_at(self, view: TableView) -> int:
         return view.knock_limit if self.goal == "knock" else 0
 
-    def start_turn(self, view):
+    def start_turn(self, view: TableView) -> Action:
         hand = view.hand
         if view.holds_win or len(hand) != HAND_SIZE:
             return super().start_turn(view)
@@ -106,7 +112,7 @@ class SolitairePlayer(GreedyPlayer):
             better = take < stock_value - 1e-9
         return DRAW_DISCARD if better else DRAW_STOCK
 
-    def after_draw(self, view):
+    def after_draw(self, view: TableView) -> Action:
         win = view.win_now
         if win is not None:
             return win

@@ -593,7 +593,8 @@ CHECK_BEAMS = (64, 512)
 CAP = 200_000  # states in one layer beyond which the exact pass stops
 
 
-def solve_jit(T, H, TJ: int, HJ: int, W, wJ: int, rules: MeldRules, *, beam: int = BEAM, cap: int = CAP):
+def solve_jit(T: np.ndarray, H: np.ndarray, TJ: int, HJ: int, W: np.ndarray, wJ: int, rules: MeldRules, *,
+              beam: int = BEAM, cap: int = CAP) -> tuple[int, list[tuple]] | None:
     """Best placement, as :func:`rumino.table.dp.solve_dp` returns it: ``(value, melds)`` or ``None``.
 
     ``T``, ``H``, ``W``: 52 table counts, hand counts and weights (card id order).

@@ -438,8 +438,8 @@ CHECK_BEAMS = (64, 512)
 CAP = 2_000_000  # states in one layer beyond which the exact pass stops (GaveUp)
 
 
-def solve_slack(T, H, TJ: int, HJ: int, W, wJ: int, rules: MeldRules, *, beam: int = BEAM, cap: int = CAP,
-                relax: bool = True):
+def solve_slack(T: np.ndarray, H: np.ndarray, TJ: int, HJ: int, W: np.ndarray, wJ: int, rules: MeldRules, *,
+                beam: int = BEAM, cap: int = CAP, relax: bool = True) -> tuple[int, list[tuple]] | None:
     """Best placement as :func:`rumino.table.dp_jit.solve_jit` returns it: ``(value, melds)`` or ``None``
     (melds as ``("run", suit, [(position, is_joker), …])`` or ``("set", rank, suits, jokers)``).
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
-from typing import ClassVar
+from typing import ClassVar, Iterable, Sequence
 
 from rumino.cards import JOKER, format_hand, parse_hand, to_counts
 from rumino.engine.actions import DRAW_STOCK, Discard, Draw
@@ -137,7 +137,7 @@ class Place(Action):
         return "place " + " | ".join(" ".join(token_text(t) for t in m) for m in self.table)
 
     @classmethod
-    def parse_args(cls, args):
+    def parse_args(cls, args: list[str]) -> Place:
         groups = [g.split() for g in " ".join(args).split("|")]
         if not args or any(not g for g in groups):
             raise InvalidCardError("'place' takes the whole table after the move, melds separated by '|', "
@@ -145,7 +145,7 @@ class Place(Action):
         return cls(tuple(tuple(parse_token(t) for t in g) for g in groups))
 
     @classmethod
-    def of(cls, melds) -> "Place":
+    def of(cls, melds: Iterable[Meld]) -> "Place":
         """The placement that leaves ``melds`` (:class:`~rumino.melds.Meld` readings) on the table."""
         return cls(tuple(meld_tokens(m) for m in melds))
 
@@ -336,7 +336,7 @@ class RobberGame(MeldedGame):
 
     # ----------------------------------------------------------------- checks
 
-    def check(self, action) -> None:
+    def check(self, action: Action) -> None:
         if type(action) is Draw and self.phase == "turn" and action.source == "stock" and not self.stock:
             raise refuse(action, player=self.to_act, phase=self.phase, rule="§4.3",
                          reason="the stock is empty" + ("" if self.rules.discard_pile else
@@ -350,7 +350,7 @@ class RobberGame(MeldedGame):
             return False
         return not (self.rules.discard_pile and phase == "turn")
 
-    def check_action(self, action, actor, phase) -> None:
+    def check_action(self, action: Action, actor: int | None, phase: str) -> None:
         kind = type(action)
         dp = self.rules.discard_pile
         if kind is Pass:
@@ -558,7 +558,7 @@ class RobberGame(MeldedGame):
         self.placed_this_turn = False
         self.end_game(self._winners, result.ending)
 
-    def end_game(self, winners, how: str) -> None:
+    def end_game(self, winners: Sequence[int], how: str) -> None:
         winners, payouts = self.finish(winners, how)
         self.result = GameResult(winners=winners, how=how, penalties=self.results[-1].deadwood,
                                  hands=self.hand_number, next_dealer=winners[0], payouts_cents=tuple(payouts))
@@ -580,13 +580,13 @@ class RobberGame(MeldedGame):
         return super().snapshot_extra() + (self.passes, self.placed_this_turn, self.penalty_draws,
                                            tuple(self._moved))
 
-    def read_table_meld(self, text) -> Meld:
+    def read_table_meld(self, text: str) -> Meld:
         try:
             return read_meld(Place.parse_args(str(text).split()).table[0], self.rules.meld_rules)
         except InvalidMeldError as err:
             raise IllegalActionError(f"the table meld {text!r} is not valid: {err}") from None
 
-    def position_refusal(self, discard) -> str | None:
+    def position_refusal(self, discard: str | Iterable | None) -> str | None:
         if discard is not None and parse_hand(discard) and not self.rules.discard_pile:
             return "this game is played without a discard pile (discard_pile=False)."
         return super().position_refusal(discard)
