@@ -181,8 +181,13 @@ HE_OUT = ".rumino-hand-explorer-output"
 HE_START = "JK 4s 6s 8d 8d 8c Ah"  # the demo's hand (RULES §1.7.8: deadwood 1)
 
 
-def test_hand_explorer_shows_the_best_arrangement_of_the_demo_hand(open_demo):
+@pytest.mark.timeout(300)  # the steps of several tests, on one page
+def test_hand_explorer_arrangement_draw_and_discard_bad_text_and_variant(open_demo):
+    """One page (one kernel) through the HandExplorer's interactions in turn: the demo hand's best
+    arrangement; a draw, then a click on the best discard; bad text; the demo hand typed again;
+    another variant."""
     page = open_demo("hand_explorer", f"{HE_OUT} .rumino-arrangement")
+    # the best arrangement of the demo hand
     assert _cards_shown(page, HE) == list(parse_hand(HE_START))
     caption = page.inner_text(f"{HE_OUT} figcaption")
     assert caption == f"2 melds · 1 unmatched card · deadwood {min_deadwood(parse_hand(HE_START), RUMINO_MELDS)}"
@@ -191,19 +196,7 @@ def test_hand_explorer_shows_the_best_arrangement_of_the_demo_hand(open_demo):
     # every face carries its name for a screen reader
     assert page.get_attribute(f"{HE} .rumino-card-button[data-index='0']", "aria-label") == "joker"
 
-
-def test_hand_explorer_shows_the_engine_message_for_bad_text(open_demo):
-    page = open_demo("hand_explorer", f"{HE_OUT} .rumino-arrangement")
-    page.fill(f"{HE} input[type=text]", "2c 3c 11c")
-    page.keyboard.press("Enter")
-    with pytest.raises(RuminoError) as info:
-        evaluate_hand("2c 3c 11c", "rumino")
-    assert _wait_text(page, f"{HE_OUT} .rumino-error", "is not a card") == str(info.value)
-    assert "Traceback" not in page.inner_text("body")
-
-
-def test_hand_explorer_draw_then_click_the_best_discard(open_demo):
-    page = open_demo("hand_explorer", f"{HE_OUT} .rumino-arrangement")
+    # draw, then click the best discard
     page.click(f"{HE} button:has-text('Draw a card')")
     page.wait_for_function(f"document.querySelectorAll('{HE} .rumino-card-button').length == 8")
     text = _wait_text(page, HE_OUT, "best discard")
@@ -219,9 +212,19 @@ def test_hand_explorer_draw_then_click_the_best_discard(open_demo):
     kept = _cards_shown(page, HE)
     assert sorted(kept) == sorted(hand[:idx] + hand[idx + 1:])
 
+    # bad text: the engine's message
+    page.fill(f"{HE} input[type=text]", "2c 3c 11c")
+    page.keyboard.press("Enter")
+    with pytest.raises(RuminoError) as info:
+        evaluate_hand("2c 3c 11c", "rumino")
+    assert _wait_text(page, f"{HE_OUT} .rumino-error", "is not a card") == str(info.value)
+    assert "Traceback" not in page.inner_text("body")
 
-def test_hand_explorer_switches_variant(open_demo):
-    page = open_demo("hand_explorer", f"{HE_OUT} .rumino-arrangement")
+    # the demo hand again (the error gives way to its arrangement), then another variant
+    page.fill(f"{HE} input[type=text]", HE_START)
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f"{HE_OUT} .rumino-arrangement")
+    assert _cards_shown(page, HE) == list(parse_hand(HE_START))
     page.select_option(f"{HE} select", label="Gin Rummy")
     with pytest.raises(RuminoError) as info:
         evaluate_hand(HE_START, "gin")
@@ -292,7 +295,10 @@ def _wait_title(page, scope: str, pattern: str) -> str:
     return _plot_title(page, scope)
 
 
-def test_odds_explorer_draws_slider_moves_the_curve_and_the_readout(open_demo):
+@pytest.mark.timeout(300)  # the steps of several tests, on one page
+def test_odds_explorer_draws_slider_moves_the_curve_and_the_readout_then_bare_outs(open_demo):
+    """One page (one kernel): the draws slider moves the curve and the readout; then the bare-outs
+    question, at the draw count the slider left."""
     from rumino_widgets import OddsExplorerController
 
     page = open_demo("odds_explorer", f"{OE} {PLOT_TITLE}")
@@ -308,13 +314,9 @@ def test_odds_explorer_draws_slider_moves_the_curve_and_the_readout(open_demo):
     assert _wait_text(page, f"{OE} .rumino-odds-readout", "in 21 draws").splitlines()[0] == ref.readout()
     assert page.inner_text(f"{OE} .rumino-draws-slider .widget-readout").strip() == "21"
 
-
-def test_odds_explorer_switches_to_bare_outs(open_demo):
-    from rumino_widgets import OddsExplorerController
-
-    page = open_demo("odds_explorer", f"{OE} {PLOT_TITLE}")
+    # the bare-outs question (the slider stays at 21 draws)
     page.select_option(f"{OE} select", label="any k outs")
-    ref = OddsExplorerController("outs", draws=20, samples=1000, seed=1)
+    ref = OddsExplorerController("outs", draws=21, samples=1000, seed=1)
     _wait_title(page, OE, "at least 1 of 8 outs")
     assert _plot_title(page, OE) == ref.figure_spec()["title"]
     assert _wait_text(page, f"{OE} .rumino-odds-readout", "outs").splitlines()[0] == ref.readout()
