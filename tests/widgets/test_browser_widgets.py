@@ -240,39 +240,43 @@ RK = ".rumino-rule-knobs"
 RK_STATUS = ".rumino-rules-status"
 
 
-def test_rule_knobs_slider_makes_a_house_rule(open_demo):
+@pytest.mark.timeout(300)  # the steps of several tests, on one page
+def test_rule_knobs_number_slider_toggle_and_unlimited_checkbox(open_demo):
+    """One page (one kernel) through the RuleKnobs form in turn: an out-of-range number, then a good
+    one; the default typed back; the slider; the toggle and the "unlimited" checkbox."""
     page = open_demo("rule_knobs", f"{RK} .rumino-knob-knock_max_deadwood .noUi-handle")
     assert "the default rules" in page.inner_text(RK_STATUS)
-    knob = f"{RK} .rumino-knob-knock_max_deadwood"
-    _nudge_slider(page, knob, "7", "8")
-    _wait_text(page, RK_STATUS, r"RuminoRules\(knock_max_deadwood=8\)")
-    assert page.inner_text(f"{knob} .widget-readout").strip() == "8"
+    rules_cls = find_variant("rumino").rules_class
     # one control per knob of the rules dataclass
     from rumino.variants._fields import knob_table
-    assert page.locator(f"{RK} .rumino-knob").count() == len(knob_table(find_variant("rumino").rules_class))
+    assert page.locator(f"{RK} .rumino-knob").count() == len(knob_table(rules_cls))
 
-
-def test_rule_knobs_out_of_range_number_shows_the_engine_message(open_demo):
-    page = open_demo("rule_knobs", f"{RK} .rumino-knob-stake input")
+    # an out-of-range number shows the engine's message; a good one makes a house rule
     page.fill(f"{RK} .rumino-knob-stake input", "0")
     page.keyboard.press("Enter")
-    rules_cls = find_variant("rumino").rules_class
     with pytest.raises(RuminoError) as info:
         rules_cls(stake=0)
     assert _wait_text(page, f"{RK_STATUS} .rumino-error", "stake is 0") == str(info.value)
     page.fill(f"{RK} .rumino-knob-stake input", "20")
     page.keyboard.press("Enter")
     _wait_text(page, RK_STATUS, r"RuminoRules\(stake=20\)")
+    # the default stake typed back: no house rule left
+    page.fill(f"{RK} .rumino-knob-stake input", str(rules_cls().stake))
+    page.keyboard.press("Enter")
+    _wait_text(page, RK_STATUS, "the default rules")
 
+    # the slider makes a house rule
+    knob = f"{RK} .rumino-knob-knock_max_deadwood"
+    _nudge_slider(page, knob, "7", "8")
+    _wait_text(page, RK_STATUS, r"RuminoRules\(knock_max_deadwood=8\)")
+    assert page.inner_text(f"{knob} .widget-readout").strip() == "8"
 
-def test_rule_knobs_toggle_and_unlimited_checkbox(open_demo):
-    page = open_demo("rule_knobs", f"{RK} .rumino-knob-set_suits button")
+    # the toggle, and the "unlimited" checkbox
     page.click(f"{RK} .rumino-knob-set_suits button:has-text('distinct')")
     _wait_text(page, RK_STATUS, r"set_suits='distinct'")
     page.click(f"{RK} .rumino-knob-max_lay_size input[type=checkbox]")
-    rules_cls = find_variant("rumino").rules_class
     try:  # the form must say what the engine says about this combination
-        rules_cls(max_lay_size=None, set_suits="distinct").meld_rules
+        rules_cls(knock_max_deadwood=8, max_lay_size=None, set_suits="distinct").meld_rules
         _wait_text(page, RK_STATUS, r"max_lay_size=None")
     except RuminoError as err:
         assert _wait_text(page, f"{RK_STATUS} .rumino-error", "max") == str(err)
