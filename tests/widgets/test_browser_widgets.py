@@ -336,8 +336,16 @@ def _n_cards(page) -> int:
     return page.locator(GT_CARDS).count()
 
 
-def test_game_table_draw_then_click_a_card_to_discard(open_demo):
+def _count_in(page, selector: str, text: str) -> int:
+    return page.eval_on_selector(selector, "(e, t) => e.innerText.split(t).length - 1", text)
+
+
+@pytest.mark.timeout(300)  # the steps of several tests, on one page
+def test_game_table_discard_coach_and_record_then_refused_rediscard(open_demo):
+    """One page (one kernel), one game, in turn: a draw from the stock and a click on a card to discard
+    (the bots answer); the coach and stepping through the record; a pickup whose re-discard is refused."""
     page = open_demo("game_table", f"{GT} .rumino-your-hand svg")
+    # draw, then click a card to discard
     assert _n_cards(page) == 7
     assert "your move (turn)" in page.inner_text(f"{GT} .rumino-message")
     page.click(f"{GT} .rumino-btn-stock button, {GT} button.rumino-btn-stock")
@@ -351,9 +359,26 @@ def test_game_table_draw_then_click_a_card_to_discard(open_demo):
     assert first  # every face has a spoken name
     _wait_text(page, f"{GT} .rumino-message", r"your move")
 
+    # the coach, and stepping through the record
+    coach = _wait_text(page, f"{GT} .rumino-coach-panel", "P\\(knockable within 5 draws\\)")
+    assert "deadwood" in coach and "P(rumino within 5 draws)" in coach and "seed" in coach
+    seat2 = _count_in(page, f"{GT} .rumino-log", "seat 2 (greedy): discard")  # the first round's
+    page.click(f"{GT} button.rumino-btn-stock")
+    page.wait_for_function(f"document.querySelectorAll('{GT_CARDS}').length == 8")
+    _wait_text(page, f"{GT} .rumino-coach-panel", "best discard")
+    page.click(f"{GT_CARDS}[data-index='7']")
+    # the log is the last thing a refresh writes: once the bots' moves are in it, the rest is current
+    page.wait_for_function("([s, t, n]) => document.querySelector(s).innerText.split(t).length - 1 > n",
+                           arg=[f"{GT} .rumino-log", "seat 2 (greedy): discard", seat2], timeout=STEP_TIMEOUT_MS)
+    total = int(re.search(r"live: (\d+) actions", _wait_text(page, f"{GT} .rumino-review", "live")).group(1))
+    page.click(f"{GT} button.rumino-btn-back")
+    _wait_text(page, f"{GT} .rumino-review", f"position after action {total - 1} of {total}")
+    assert page.locator(f"{GT} button.rumino-btn-stock").is_disabled()
+    page.click(f"{GT} button.rumino-btn-live")
+    _wait_text(page, f"{GT} .rumino-review", f"live: {total} actions")
+    assert page.locator(f"{GT} button.rumino-btn-stock").is_enabled()
 
-def test_game_table_refuses_to_rediscard_the_pickup(open_demo):
-    page = open_demo("game_table", f"{GT} .rumino-your-hand svg")
+    # the upcard taken may not be discarded again
     top = page.get_attribute(f"{GT} .rumino-discard-pile", "data-top")
     page.click(f"{GT} button.rumino-btn-discard")
     page.wait_for_function(f"document.querySelectorAll('{GT_CARDS}').length == 8")
@@ -363,25 +388,6 @@ def test_game_table_refuses_to_rediscard_the_pickup(open_demo):
     msg = _wait_text(page, f"{GT} .rumino-message .rumino-error", "§0.5")
     assert msg.startswith("cannot discard:") and "may not be discarded again" in msg
     assert _n_cards(page) == 8  # the state did not change
-
-
-def test_game_table_coach_and_stepping_through_the_record(open_demo):
-    page = open_demo("game_table", f"{GT} .rumino-your-hand svg")
-    coach = _wait_text(page, f"{GT} .rumino-coach-panel", "P\\(knockable within 5 draws\\)")
-    assert "deadwood" in coach and "P(rumino within 5 draws)" in coach and "seed" in coach
-    page.click(f"{GT} button.rumino-btn-stock")
-    page.wait_for_function(f"document.querySelectorAll('{GT_CARDS}').length == 8")
-    _wait_text(page, f"{GT} .rumino-coach-panel", "best discard")
-    page.click(f"{GT_CARDS}[data-index='7']")
-    # the log is the last thing a refresh writes: once the bots' moves are in it, the rest is current
-    _wait_text(page, f"{GT} .rumino-log", r"seat 2 \(greedy\): discard")
-    total = int(re.search(r"live: (\d+) actions", _wait_text(page, f"{GT} .rumino-review", "live")).group(1))
-    page.click(f"{GT} button.rumino-btn-back")
-    _wait_text(page, f"{GT} .rumino-review", f"position after action {total - 1} of {total}")
-    assert page.locator(f"{GT} button.rumino-btn-stock").is_disabled()
-    page.click(f"{GT} button.rumino-btn-live")
-    _wait_text(page, f"{GT} .rumino-review", f"live: {total} actions")
-    assert page.locator(f"{GT} button.rumino-btn-stock").is_enabled()
 
 
 # ---------------------------------------------------------------------- HouseRuleLab
