@@ -56,9 +56,10 @@ def warm_and_wait(part: int, folder: Path, others: int = 1, timeout: float = 300
     other parts are marked done there too."""
     try:
         warm(part)
-    finally:  # a failure here is the tests' to report: never leave the other worker waiting
-        folder.mkdir(parents=True, exist_ok=True)
-        (folder / f"{part}.done").touch()
+    except Exception:  # noqa: BLE001 - the tests that call the kernel meet the same error and report it
+        pass
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / f"{part}.done").touch()  # after a failure too: never leave the other worker waiting
     deadline = time.monotonic() + timeout
     while len(list(folder.glob("*.done"))) < others + 1 and time.monotonic() < deadline:
         time.sleep(0.2)
