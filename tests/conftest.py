@@ -90,3 +90,21 @@ def robber_without_engine(monkeypatch):
         if v.key == "robber":
             monkeypatch.setitem(variants._ALIASES, alias, stand_in)
     return stand_in
+
+
+def pytest_configure(config):
+    """Under xdist, the first two workers share the compiling of the heaviest numba kernels before they
+    collect (tests/warm_kernels.py): each compiles half and loads the other half from the cache."""
+    import sys
+    import tempfile
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    try:
+        import warm_kernels
+    finally:
+        sys.path.pop(0)
+    part = warm_kernels.worker_part(config)
+    if part is not None:
+        folder = Path(tempfile.gettempdir()) / f"rumino-warm-{config.workerinput['testrunuid']}"
+        warm_kernels.warm_and_wait(part, folder)

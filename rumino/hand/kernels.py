@@ -376,8 +376,11 @@ def _set_ranks(cnt, rows, J, T):
     return m
 
 
-# An explicit signature: one compiled version, and recursive calls resolve against it.
-@_jit(sig="int64(int64[::1], int64[::1], int64, int64, int64, int64, int64, int32[::1], int8[::1])")
+# Compiled on first use (an explicit signature compiled it at import, in every process: in
+# each test worker at once): the on-disk cache the first user writes is loaded by the other
+# processes, those already running too. Every caller passes the same types (int64 scalars,
+# C-contiguous arrays), so there is one compiled version, and recursive calls resolve against it.
+@_jit
 def deadwood_dfs(cnt, rows, J, cost, best, floor, disc, T, banned):
     """Best total (< ``best``) of the cards left, or ``best`` if none is lower.
 

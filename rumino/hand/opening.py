@@ -240,8 +240,11 @@ def _lone_value(cnt, t, lone, O):
     return v
 
 
-# An explicit signature: one compiled version, and recursive calls resolve against it.
-@_jit(sig="int64(int64[::1], int64[::1], int64, int64, int64, int64, int64, int32[::1], int32[::1])")
+# Compiled on first use (an explicit signature compiled it at import, in every process: in
+# each test worker at once): the on-disk cache the first user writes is loaded by the other
+# processes, those already running too. Every caller passes the same types (int64 scalars,
+# C-contiguous arrays), so there is one compiled version, and recursive calls resolve against it.
+@_jit
 def _odfs(cnt, rows, J, cur, pot, best, cap, T, O):
     """Best opening total (> ``best``) of the cards left plus ``cur``, or ``best`` if none is higher.
 
@@ -427,7 +430,7 @@ WS_BUF = WS_ACC + 17  # 4 x 20 each suit's last stripped row, twice-held ranks, 
 WS_SIZE = WS_BUF + 4 * 20
 
 
-@_jit(sig="int64(int64, int64, int64, int32[::1], int16[::1])")
+@_jit
 def _suit_best(m1, m2, j, O, memo):
     """Best opening value of runs laid from one suit's row (``m1``: ranks held, ``m2``: ranks
     held twice) with at most ``j`` jokers; memoised in ``memo``."""
@@ -506,7 +509,7 @@ def _runs_value(ws, J, O, memo):
     return total if J == 0 else ws[WS_ACC + J]
 
 
-@_jit(sig="int64(int64[::1], int64, int64, int64, int64, int64, int64, int64, int32[::1], int16[::1])")
+@_jit
 def _sets_walk(ws, r, last, J, cur, pot, best, cap, O, memo):
     """Choose the sets rank by rank (from ``r``; ``last`` orders two sets of one rank), then
     add the runs of what is left. Returns the best total, at least ``best``."""

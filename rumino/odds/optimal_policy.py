@@ -137,7 +137,9 @@ class DirectValues:
         return min_deadwood_batch(np.asarray(c7s, dtype=np.int64), self.rules.meld_rules).astype(np.int64)
 
 
-_CARD_VALUES = evaluator_for(RUMINO).values
+# the deadwood value of each card id, as the evaluator lists them (read from the rules, not from
+# an evaluator: building one here loaded and self-checked the compiled kernels at import)
+_CARD_VALUES = [int(v) for v in RUMINO.meld_rules.values]
 
 
 def shed_key(card: int) -> tuple:

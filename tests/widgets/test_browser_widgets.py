@@ -181,8 +181,13 @@ HE_OUT = ".rumino-hand-explorer-output"
 HE_START = "JK 4s 6s 8d 8d 8c Ah"  # the demo's hand (RULES §1.7.8: deadwood 1)
 
 
-def test_hand_explorer_shows_the_best_arrangement_of_the_demo_hand(open_demo):
+@pytest.mark.timeout(300)  # the steps of several tests, on one page
+def test_hand_explorer_arrangement_draw_and_discard_bad_text_and_variant(open_demo):
+    """One page (one kernel) through the HandExplorer's interactions in turn: the demo hand's best
+    arrangement; a draw, then a click on the best discard; bad text; the demo hand typed again;
+    another variant."""
     page = open_demo("hand_explorer", f"{HE_OUT} .rumino-arrangement")
+    # the best arrangement of the demo hand
     assert _cards_shown(page, HE) == list(parse_hand(HE_START))
     caption = page.inner_text(f"{HE_OUT} figcaption")
     assert caption == f"2 melds · 1 unmatched card · deadwood {min_deadwood(parse_hand(HE_START), RUMINO_MELDS)}"
@@ -191,19 +196,7 @@ def test_hand_explorer_shows_the_best_arrangement_of_the_demo_hand(open_demo):
     # every face carries its name for a screen reader
     assert page.get_attribute(f"{HE} .rumino-card-button[data-index='0']", "aria-label") == "joker"
 
-
-def test_hand_explorer_shows_the_engine_message_for_bad_text(open_demo):
-    page = open_demo("hand_explorer", f"{HE_OUT} .rumino-arrangement")
-    page.fill(f"{HE} input[type=text]", "2c 3c 11c")
-    page.keyboard.press("Enter")
-    with pytest.raises(RuminoError) as info:
-        evaluate_hand("2c 3c 11c", "rumino")
-    assert _wait_text(page, f"{HE_OUT} .rumino-error", "is not a card") == str(info.value)
-    assert "Traceback" not in page.inner_text("body")
-
-
-def test_hand_explorer_draw_then_click_the_best_discard(open_demo):
-    page = open_demo("hand_explorer", f"{HE_OUT} .rumino-arrangement")
+    # draw, then click the best discard
     page.click(f"{HE} button:has-text('Draw a card')")
     page.wait_for_function(f"document.querySelectorAll('{HE} .rumino-card-button').length == 8")
     text = _wait_text(page, HE_OUT, "best discard")
@@ -219,9 +212,19 @@ def test_hand_explorer_draw_then_click_the_best_discard(open_demo):
     kept = _cards_shown(page, HE)
     assert sorted(kept) == sorted(hand[:idx] + hand[idx + 1:])
 
+    # bad text: the engine's message
+    page.fill(f"{HE} input[type=text]", "2c 3c 11c")
+    page.keyboard.press("Enter")
+    with pytest.raises(RuminoError) as info:
+        evaluate_hand("2c 3c 11c", "rumino")
+    assert _wait_text(page, f"{HE_OUT} .rumino-error", "is not a card") == str(info.value)
+    assert "Traceback" not in page.inner_text("body")
 
-def test_hand_explorer_switches_variant(open_demo):
-    page = open_demo("hand_explorer", f"{HE_OUT} .rumino-arrangement")
+    # the demo hand again (the error gives way to its arrangement), then another variant
+    page.fill(f"{HE} input[type=text]", HE_START)
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f"{HE_OUT} .rumino-arrangement")
+    assert _cards_shown(page, HE) == list(parse_hand(HE_START))
     page.select_option(f"{HE} select", label="Gin Rummy")
     with pytest.raises(RuminoError) as info:
         evaluate_hand(HE_START, "gin")
@@ -237,17 +240,47 @@ RK = ".rumino-rule-knobs"
 RK_STATUS = ".rumino-rules-status"
 
 
-def test_rule_knobs_slider_makes_a_house_rule(open_demo):
+@pytest.mark.timeout(300)  # the steps of several tests, on one page
+def test_rule_knobs_number_slider_toggle_and_unlimited_checkbox(open_demo):
+    """One page (one kernel) through the RuleKnobs form in turn: an out-of-range number, then a good
+    one; the default typed back; the slider; the toggle and the "unlimited" checkbox."""
     page = open_demo("rule_knobs", f"{RK} .rumino-knob-knock_max_deadwood .noUi-handle")
     assert "the default rules" in page.inner_text(RK_STATUS)
+    rules_cls = find_variant("rumino").rules_class
+    # one control per knob of the rules dataclass
+    from rumino.variants._fields import knob_table
+    assert page.locator(f"{RK} .rumino-knob").count() == len(knob_table(rules_cls))
+    _check_form_layout(page, RK)
+
+    # an out-of-range number shows the engine's message; a good one makes a house rule
+    page.fill(f"{RK} .rumino-knob-stake input", "0")
+    page.keyboard.press("Enter")
+    with pytest.raises(RuminoError) as info:
+        rules_cls(stake=0)
+    assert _wait_text(page, f"{RK_STATUS} .rumino-error", "stake is 0") == str(info.value)
+    page.fill(f"{RK} .rumino-knob-stake input", "20")
+    page.keyboard.press("Enter")
+    _wait_text(page, RK_STATUS, r"RuminoRules\(stake=20\)")
+    # the default stake typed back: no house rule left
+    page.fill(f"{RK} .rumino-knob-stake input", str(rules_cls().stake))
+    page.keyboard.press("Enter")
+    _wait_text(page, RK_STATUS, "the default rules")
+
+    # the slider makes a house rule
     knob = f"{RK} .rumino-knob-knock_max_deadwood"
     _nudge_slider(page, knob, "7", "8")
     _wait_text(page, RK_STATUS, r"RuminoRules\(knock_max_deadwood=8\)")
     assert page.inner_text(f"{knob} .widget-readout").strip() == "8"
-    # one control per knob of the rules dataclass
-    from rumino.variants._fields import knob_table
-    assert page.locator(f"{RK} .rumino-knob").count() == len(knob_table(find_variant("rumino").rules_class))
-    _check_form_layout(page, RK)
+
+    # the toggle (its choices in words), and the "unlimited" checkbox
+    page.click(f"{RK} .rumino-knob-set_suits button:has-text('all different')")
+    _wait_text(page, RK_STATUS, r"set_suits='distinct'")
+    page.click(f"{RK} .rumino-knob-max_lay_size input[type=checkbox]")
+    try:  # the form must say what the engine says about this combination
+        rules_cls(knock_max_deadwood=8, max_lay_size=None, set_suits="distinct").meld_rules
+        _wait_text(page, RK_STATUS, r"max_lay_size=None")
+    except RuminoError as err:
+        assert _wait_text(page, f"{RK_STATUS} .rumino-error", "max") == str(err)
 
 
 def _check_form_layout(page, scope: str) -> None:
@@ -261,32 +294,6 @@ def _check_form_layout(page, scope: str) -> None:
     shown = page.inner_text(f"{scope} .rumino-knob-topic") + " " + " ".join(
         page.eval_on_selector_all(f"{scope} .rumino-knob", "es => es.map(e => e.innerText)"))
     assert "_" not in shown, "a field or choice code name is shown"
-
-
-def test_rule_knobs_out_of_range_number_shows_the_engine_message(open_demo):
-    page = open_demo("rule_knobs", f"{RK} .rumino-knob-stake input")
-    page.fill(f"{RK} .rumino-knob-stake input", "0")
-    page.keyboard.press("Enter")
-    rules_cls = find_variant("rumino").rules_class
-    with pytest.raises(RuminoError) as info:
-        rules_cls(stake=0)
-    assert _wait_text(page, f"{RK_STATUS} .rumino-error", "stake is 0") == str(info.value)
-    page.fill(f"{RK} .rumino-knob-stake input", "20")
-    page.keyboard.press("Enter")
-    _wait_text(page, RK_STATUS, r"RuminoRules\(stake=20\)")
-
-
-def test_rule_knobs_toggle_and_unlimited_checkbox(open_demo):
-    page = open_demo("rule_knobs", f"{RK} .rumino-knob-set_suits button")
-    page.click(f"{RK} .rumino-knob-set_suits button:has-text('all different')")  # the choice in words
-    _wait_text(page, RK_STATUS, r"set_suits='distinct'")
-    page.click(f"{RK} .rumino-knob-max_lay_size input[type=checkbox]")
-    rules_cls = find_variant("rumino").rules_class
-    try:  # the form must say what the engine says about this combination
-        rules_cls(max_lay_size=None, set_suits="distinct").meld_rules
-        _wait_text(page, RK_STATUS, r"max_lay_size=None")
-    except RuminoError as err:
-        assert _wait_text(page, f"{RK_STATUS} .rumino-error", "max") == str(err)
 
 
 # ---------------------------------------------------------------------- OddsExplorer
@@ -306,7 +313,10 @@ def _wait_title(page, scope: str, pattern: str) -> str:
     return _plot_title(page, scope)
 
 
-def test_odds_explorer_draws_slider_moves_the_curve_and_the_readout(open_demo):
+@pytest.mark.timeout(300)  # the steps of several tests, on one page
+def test_odds_explorer_draws_slider_moves_the_curve_and_the_readout_then_bare_outs(open_demo):
+    """One page (one kernel): the draws slider moves the curve and the readout; then the bare-outs
+    question, at the draw count the slider left."""
     from rumino_widgets import OddsExplorerController
 
     page = open_demo("odds_explorer", f"{OE} {PLOT_TITLE}")
@@ -322,13 +332,9 @@ def test_odds_explorer_draws_slider_moves_the_curve_and_the_readout(open_demo):
     assert _wait_text(page, f"{OE} .rumino-odds-readout", "in 21 draws").splitlines()[0] == ref.readout()
     assert page.inner_text(f"{OE} .rumino-draws-slider .widget-readout").strip() == "21"
 
-
-def test_odds_explorer_switches_to_bare_outs(open_demo):
-    from rumino_widgets import OddsExplorerController
-
-    page = open_demo("odds_explorer", f"{OE} {PLOT_TITLE}")
+    # the bare-outs question (the slider stays at 21 draws)
     page.select_option(f"{OE} select", label="any k outs")
-    ref = OddsExplorerController("outs", draws=20, samples=1000, seed=1)
+    ref = OddsExplorerController("outs", draws=21, samples=1000, seed=1)
     _wait_title(page, OE, "at least 1 of 8 outs")
     assert _plot_title(page, OE) == ref.figure_spec()["title"]
     assert _wait_text(page, f"{OE} .rumino-odds-readout", "outs").splitlines()[0] == ref.readout()
@@ -344,8 +350,16 @@ def _n_cards(page) -> int:
     return page.locator(GT_CARDS).count()
 
 
-def test_game_table_draw_then_click_a_card_to_discard(open_demo):
+def _count_in(page, selector: str, text: str) -> int:
+    return page.eval_on_selector(selector, "(e, t) => e.innerText.split(t).length - 1", text)
+
+
+@pytest.mark.timeout(300)  # the steps of several tests, on one page
+def test_game_table_discard_coach_and_record_then_refused_rediscard(open_demo):
+    """One page (one kernel), one game, in turn: a draw from the stock and a click on a card to discard
+    (the bots answer); the coach and stepping through the record; a pickup whose re-discard is refused."""
     page = open_demo("game_table", f"{GT} .rumino-your-hand svg")
+    # draw, then click a card to discard
     assert _n_cards(page) == 7
     assert "your move (turn)" in page.inner_text(f"{GT} .rumino-message")
     page.click(f"{GT} .rumino-btn-stock button, {GT} button.rumino-btn-stock")
@@ -359,9 +373,26 @@ def test_game_table_draw_then_click_a_card_to_discard(open_demo):
     assert first  # every face has a spoken name
     _wait_text(page, f"{GT} .rumino-message", r"your move")
 
+    # the coach, and stepping through the record
+    coach = _wait_text(page, f"{GT} .rumino-coach-panel", "P\\(knockable within 5 draws\\)")
+    assert "deadwood" in coach and "P(rumino within 5 draws)" in coach and "seed" in coach
+    seat2 = _count_in(page, f"{GT} .rumino-log", "seat 2 (greedy): discard")  # the first round's
+    page.click(f"{GT} button.rumino-btn-stock")
+    page.wait_for_function(f"document.querySelectorAll('{GT_CARDS}').length == 8")
+    _wait_text(page, f"{GT} .rumino-coach-panel", "best discard")
+    page.click(f"{GT_CARDS}[data-index='7']")
+    # the log is the last thing a refresh writes: once the bots' moves are in it, the rest is current
+    page.wait_for_function("([s, t, n]) => document.querySelector(s).innerText.split(t).length - 1 > n",
+                           arg=[f"{GT} .rumino-log", "seat 2 (greedy): discard", seat2], timeout=STEP_TIMEOUT_MS)
+    total = int(re.search(r"live: (\d+) actions", _wait_text(page, f"{GT} .rumino-review", "live")).group(1))
+    page.click(f"{GT} button.rumino-btn-back")
+    _wait_text(page, f"{GT} .rumino-review", f"position after action {total - 1} of {total}")
+    assert page.locator(f"{GT} button.rumino-btn-stock").is_disabled()
+    page.click(f"{GT} button.rumino-btn-live")
+    _wait_text(page, f"{GT} .rumino-review", f"live: {total} actions")
+    assert page.locator(f"{GT} button.rumino-btn-stock").is_enabled()
 
-def test_game_table_refuses_to_rediscard_the_pickup(open_demo):
-    page = open_demo("game_table", f"{GT} .rumino-your-hand svg")
+    # the upcard taken may not be discarded again
     top = page.get_attribute(f"{GT} .rumino-discard-pile", "data-top")
     page.click(f"{GT} button.rumino-btn-discard")
     page.wait_for_function(f"document.querySelectorAll('{GT_CARDS}').length == 8")
@@ -371,25 +402,6 @@ def test_game_table_refuses_to_rediscard_the_pickup(open_demo):
     msg = _wait_text(page, f"{GT} .rumino-message .rumino-error", "§0.5")
     assert msg.startswith("cannot discard:") and "may not be discarded again" in msg
     assert _n_cards(page) == 8  # the state did not change
-
-
-def test_game_table_coach_and_stepping_through_the_record(open_demo):
-    page = open_demo("game_table", f"{GT} .rumino-your-hand svg")
-    coach = _wait_text(page, f"{GT} .rumino-coach-panel", "P\\(knockable within 5 draws\\)")
-    assert "deadwood" in coach and "P(rumino within 5 draws)" in coach and "seed" in coach
-    page.click(f"{GT} button.rumino-btn-stock")
-    page.wait_for_function(f"document.querySelectorAll('{GT_CARDS}').length == 8")
-    _wait_text(page, f"{GT} .rumino-coach-panel", "best discard")
-    page.click(f"{GT_CARDS}[data-index='7']")
-    # the log is the last thing a refresh writes: once the bots' moves are in it, the rest is current
-    _wait_text(page, f"{GT} .rumino-log", r"seat 2 \(greedy\): discard")
-    total = int(re.search(r"live: (\d+) actions", _wait_text(page, f"{GT} .rumino-review", "live")).group(1))
-    page.click(f"{GT} button.rumino-btn-back")
-    _wait_text(page, f"{GT} .rumino-review", f"position after action {total - 1} of {total}")
-    assert page.locator(f"{GT} button.rumino-btn-stock").is_disabled()
-    page.click(f"{GT} button.rumino-btn-live")
-    _wait_text(page, f"{GT} .rumino-review", f"live: {total} actions")
-    assert page.locator(f"{GT} button.rumino-btn-stock").is_enabled()
 
 
 # ---------------------------------------------------------------------- HouseRuleLab
