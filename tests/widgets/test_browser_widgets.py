@@ -710,7 +710,7 @@ def test_robber_table_coach_move_and_a_knob_that_restarts_the_game(open_demo):
     # the Robber form is the second on the page: a knob there starts a new game under the house rule
     knobs = page.locator(".rumino-rule-knobs").nth(1)
     knobs.locator(".rumino-knob-opening_min select").select_option(label="50")
-    _wait_text(page, f"{RB} .rumino-table", r"house rules: opening_min=50")
+    _wait_text(page, f"{RB} .rumino-table", r"house rules: opening minimum: 50")  # the rule in words
     ref50 = GameTableController("greedy,greedy", seed=5, variant="robber",
                                 rules=dataclasses.replace(ref.rules, opening_min=50))
     assert ref50.suggestion() is None  # this deal's best opening (43) is short of 50
