@@ -13,7 +13,6 @@ terms: the poker pot and the sections), exact figures as
 from __future__ import annotations
 
 import json
-import sys
 
 from rumino.compare import rules_matrix
 from rumino.compare.figures import check_dask_reachable
@@ -21,22 +20,7 @@ from rumino.compare.matrix import Column
 from rumino.compare.profile import profiles as make_profiles, profiles_text
 from rumino.cli import CommandError, check_range, check_samples, check_workers
 from rumino.cli.simulate import MAX_GAMES
-
-
-def _progress_bar(enabled: bool):
-    if not enabled:
-        return None, None
-    from tqdm.auto import tqdm
-
-    bar = tqdm(total=0, unit=" chunks", desc="profiles", file=sys.stderr)
-
-    def tick(done: int, total: int) -> None:
-        if bar.total != total:
-            bar.total = total
-        bar.n = done
-        bar.refresh()
-
-    return bar, tick
+from rumino.playing.progress import progress_bar
 
 
 def run(args) -> int:
@@ -59,7 +43,7 @@ def run(args) -> int:
         check_workers(args.workers)
         if args.dask is not None:  # last (it may wait for an answer), before the progress bar
             check_dask_reachable(args.dask)
-        bar, tick = _progress_bar(not args.no_progress)
+        bar, tick = progress_bar(not args.no_progress, "profiles", "chunks")
         try:
             profiles = make_profiles(cols, samples=samples, games=args.games, seed=args.seed, workers=args.workers,
                                      dask=args.dask, progress=tick)

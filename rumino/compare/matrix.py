@@ -156,11 +156,6 @@ def lower_first(label: str) -> str:
     return label[:1].lower() + label[1:] if label[1:2].islower() or label[1:2] in (" ", "-") else label
 
 
-def _choice_words(v: Variant, name: str, value) -> str:
-    """A knob's value in its own words (``by_players`` gives ``10, 7 or 6 by players``)."""
-    return value_words(_row(v, name), value)
-
-
 def knob_topic(name: str) -> str:
     return KNOB_TOPICS.get(name, "Other house rules")
 
@@ -178,7 +173,7 @@ def _fixed_cells(col: Column) -> dict[str, str]:
         cells["Cards dealt"] = "all 52, among the players and a widow"
     else:
         size = getattr(r, "hand_size", v.hand_size)
-        cells["Cards dealt"] = f"{size} each" if isinstance(size, int) else _choice_words(v, "hand_size", size)
+        cells["Cards dealt"] = f"{size} each" if isinstance(size, int) else value_words(_row(v, "hand_size"), size)
     if mr is None:
         for row in ("Sets", "Runs", "Jokers in melds", "Card values"):
             cells[row] = "none (no melds)"

@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 import time
 from pathlib import Path
 from typing import Callable, Sequence
@@ -54,6 +53,7 @@ from rumino.odds.optimal_policy import (TableValues, greedy_policy,
 from rumino.odds.optimal import GOALS, MAX_HORIZON, TIMED_GOALS, OptimalTable, default_table_dir
 from rumino.players.chaser import rumino_target
 from rumino.playing.simulation import play_games
+from rumino.playing.progress import progress_bar
 
 def chaser_policy(rules: RuminoRules = RUMINO, min_progress: int = 5) -> Callable:
     """The chaser bot's discard (:class:`rumino.players.RuminoChaser`): greedy, but once ``min_progress``
@@ -272,24 +272,6 @@ def game_figures(games: int = 1000, seed: int = 14, directory=None,
         out[key] = {"players": players, "win_rate": _est(s.win_rate(0)), "fair_share": 1 / len(players),
                     "hands": s.hands, "endings": s.endings, "seconds": time.perf_counter() - t0}
     return out
-
-
-def progress_bar(enabled: bool, desc: str, unit: str):
-    """``(bar, progress)``: a tqdm bar on stderr and the ``progress(done, total)`` that moves it (as
-    ``rumino compare`` draws its own), or ``(None, None)``."""
-    if not enabled:
-        return None, None
-    from tqdm.auto import tqdm
-
-    bar = tqdm(total=0, desc=desc, unit=f" {unit}", file=sys.stderr)
-
-    def tick(done: int, total: int) -> None:
-        if bar.total != total:
-            bar.total = total
-        bar.n = done
-        bar.refresh()
-
-    return bar, tick
 
 
 def write_play_figures(directory=None, out="book/data/optimal_figures.json", *, hands: int = 4000,

@@ -44,9 +44,9 @@ def value_words(row: dict, value: Any) -> str:
     >>> value_words({"words": {}, "allow_none": True}, None), value_words({"words": {}}, True)
     ('unlimited', 'yes')
     """
-    words = row.get("words") or {}
-    if value in words and type(value) is type(next(k for k in words if k == value)):
-        return words[value]
+    for key, text in (row.get("words") or {}).items():
+        if key == value and type(key) is type(value):  # True == 1, yet a 1 must not read True's words
+            return text
     if value is None:
         return "unlimited"
     if isinstance(value, bool):

@@ -49,18 +49,13 @@ def control_kind(row: dict) -> str:
     if choices is not None:
         if set(choices) == {True, False} and all(isinstance(c, bool) for c in choices):
             return "checkbox"
-        if 2 <= len(choices) <= 3 and sum(len(choice_words(row, c)) for c in choices) <= TOGGLE_MAX_WORDS:
+        if 2 <= len(choices) <= 3 and sum(len(value_words(row, c)) for c in choices) <= TOGGLE_MAX_WORDS:
             return "toggle"
         return "dropdown"
     lo, hi = row["low"], row["high"]
     if lo is not None and hi is not None and hi - lo <= SLIDER_MAX_SPAN:
         return "slider"
     return "number"
-
-
-def choice_words(row: dict, value: Any) -> str:
-    """A choice as the form shows it: the knob's words for it, else the value (yes/no, unlimited)."""
-    return value_words(row, value)
 
 
 def group_rows(rows: list[dict]) -> list[tuple[str, list[dict]]]:
@@ -143,12 +138,12 @@ class RuleKnobsController:
         rows = []
         for r in self.rows:
             name, v = r["name"], self.values[r["name"]]
-            allowed = (" | ".join(choice_words(r, c) for c in r["choices"]) if r["choices"] is not None
+            allowed = (" | ".join(value_words(r, c) for c in r["choices"]) if r["choices"] is not None
                        else f"{r['low']}–{r['high']}")
             if r["allow_none"]:
                 allowed += " | unlimited"
             style = "font-weight:bold;background:#fff5cc" if name in changed else ""
-            rows.append(f'<tr style="{style}"><td>{escape(r["label"])}</td><td>{escape(choice_words(r, v))}</td>'
+            rows.append(f'<tr style="{style}"><td>{escape(r["label"])}</td><td>{escape(value_words(r, v))}</td>'
                         f'<td>{escape(allowed)}</td><td>{escape(r["section"])}</td><td>{escape(r["doc"])}</td></tr>')
         table = ('<table class="rumino-knob-table" style="font:12px sans-serif;border-collapse:collapse">'
                  '<thead><tr><th>rule</th><th>value</th><th>allowed</th><th>RULES</th><th>meaning</th></tr></thead>'
@@ -182,7 +177,7 @@ class KnobControl:
         common = dict(description=text, style={"description_width": LABEL_WIDTH}, tooltip=tip)
         fixed_choices = row["choices"] is not None and len(row["choices"]) == 1
         start = value if value is not None else self._first()
-        options = [(choice_words(row, c), c) for c in row["choices"]] if row["choices"] is not None else None
+        options = [(value_words(row, c), c) for c in row["choices"]] if row["choices"] is not None else None
         wide = W.Layout(width=CONTROL_WIDTH)
         if self.kind == "checkbox":
             # the label sits to the right of the box, after a spacer as wide as the other rows' labels
