@@ -350,10 +350,10 @@ def test_chapter_is_framed(path):
     assert "Review questions" in body, f"{path.name}: review questions close the chapter"
 
 
-# a chapter slipped in between (09b_) has exercises too; the preface, the glance (00b_) and the classroom
+# every numbered chapter has exercises; the preface, the glance (00b_) and the classroom
 # exercises do not follow the 3-to-5 rule
 EXERCISED = [p for p in CHAPTERS if re.match(r"\d\d[a-z]?_", p.name)
-             and p.stem not in ("00_preface", "00b_rumino_at_a_glance", "07_exercises")]
+             and p.stem not in ("00_preface", "00b_rumino_at_a_glance", "12_exercises")]
 
 
 @pytest.mark.parametrize("path", EXERCISED, ids=[p.stem for p in EXERCISED])
@@ -426,3 +426,17 @@ def test_the_python_interface_page_documents_every_public_name(built_book):
                and f'id="{obj.__module__}.{obj.__qualname__}"' not in page]
     assert missing == [], f"api.md does not document {missing}"
     assert 'id="rumino_widgets.GameTable"' in page or 'id="rumino_widgets.game_table.GameTable"' in page
+
+
+def test_chapter_files_start_with_their_chapter_number():
+    """Chapter N of the table of contents lives in a file named ``NN_…`` (a reader can find it)."""
+    import yaml
+
+    toc = yaml.safe_load((BOOK / "_toc.yml").read_text(encoding="utf-8"))
+    numbered = [c["file"] for part in toc["parts"] if part.get("numbered") for c in part["chapters"]]
+    assert numbered, "no numbered part in _toc.yml"
+    wrong = [(n, f) for n, f in enumerate(numbered, start=1) if not f.startswith(f"{n:02d}_")]
+    assert not wrong, f"chapter files whose name does not start with their number: {wrong}"
+    unnumbered = [c["file"] for part in toc["parts"] if not part.get("numbered") for c in part["chapters"]
+                  if c["file"][:1].isdigit()]
+    assert all(f.startswith("00") for f in unnumbered), f"an unnumbered page with a chapter-like number: {unnumbered}"
