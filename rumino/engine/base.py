@@ -172,6 +172,9 @@ class TurnGame:
     KNOCK_GAME: ClassVar[bool] = False  # True: deadwood and a knock limit decide (the knock bots fit)
     POT_SCALE: ClassVar[int] = 1  # ledger units per unit shown to people (Rumino keeps cents: 100)
     OVER_REASON: ClassVar[str] = "the game is over"  # what a refusal after the end says
+    # True: a seat's score counts up towards winning (Gin's points, Rummoli's chips, Rommé's minus penalties);
+    # False: a score is penalty points and the lowest wins (Rumino, Wiener). Tournaments compare hands by it.
+    HIGHER_SCORE_WINS: ClassVar[bool] = True
     KNOBS: ClassVar[dict] = {}  # rules field the engine reads → the value played when the rules class lacks it
 
     # a kind of game extends these with its own phases (phase → SECTIONS key for _BASE_RULE_KEYS)

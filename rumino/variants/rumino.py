@@ -412,6 +412,7 @@ class RuminoGame(DrawDiscardGame):
     """
 
     NAME = "Rumino"
+    HIGHER_SCORE_WINS = False  # penalty points: the lowest score wins
     POT_SCALE = 100  # the ledger keeps cents
     ENDINGS = ENDINGS
     ACTIONS = ACTIONS

@@ -466,6 +466,7 @@ class WienerGame(_KnockFamily):
     """
 
     NAME = "Wiener Rummy"
+    HIGHER_SCORE_WINS = False  # penalty points: the lowest score wins
     ACTIONS = ACTIONS
     RULES_CLASS = WienerRules
     PACK = PACK

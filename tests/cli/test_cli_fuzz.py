@@ -340,6 +340,11 @@ STRATEGIES = {
     "play": argv(["play"], option("--variant", variant), option("--seed", seed), rules,
                  required=[option("--players", players.map(lambda p: "human," + p))], ints=("--seed",)),
     # profiles with --samples up to 20 (it defaults to 20,000) and --games 1 or 2 (a match defaults to 40)
+    "tournament": argv(["tournament"], option("--variant", variant), option("--seed", seed), rules,
+                       option("--table", number(2, 4, 8)), option("--workers", workers), option("--dask", dask),
+                       flag("--json"),
+                       required=[NO_BAR, option("--players", players), option("--games", number(1, 2, 10**6))],
+                       ints=("--games", "--seed", "--table", "--workers")),
     "compare": argv(["compare"], option("--width", number(12, 200)), option("--workers", workers),
                     option("--dask", dask), flag("--json"),
                     required=[NO_BAR, option("--samples", number(1, 20, 10**8)), option("--games", number(1, 2, 10**7)),
@@ -404,7 +409,7 @@ STRATEGIES = {
     "lab": argv(["lab"], option("--port", port), flag("--no-browser"), option("--option", typed),
                 required=[option("--book", no_book)], ints=("--port",)),
 }
-EXAMPLES = {"deadwood": 60, "table": 60, "simulate": 50, "play": 50, "compare": 50, "odds deal": 40,
+EXAMPLES = {"deadwood": 60, "table": 60, "simulate": 50, "tournament": 40, "play": 50, "compare": 50, "odds deal": 40,
             "odds deal --exact": 30, "odds draws": 60, "odds poker": 30, "odds opening": 40, "odds best": 40,
             "optimal build": 40, "optimal figures": 20, "optimal play": 30, "book build": 30, "book serve": 30,
             "book pdf": 30, "book student": 15, "lab": 30}
