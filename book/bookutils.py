@@ -14,6 +14,8 @@ What the helpers do:
 * :func:`live` displays a live widget together with a static fallback: JupyterLab
   shows the widget; the static book (which drops the widget view, see
   ``_config.yml``) shows the fallback and a note on how to run the live version.
+* :func:`choices` is a static interactive counterpart of a live widget: a menu over views computed
+  when the book is built (plotly figures, card pictures, HTML), switched in the page without a kernel.
 * :func:`hand` and :func:`arrangement` show cards drawn by :mod:`rumino.render.cards`.
 * :func:`glue` hands a computed number, formatted for people, to the prose: a hidden
   cell calls ``glue("p_twins", p_twins, "pct")`` and the Markdown says
@@ -119,6 +121,37 @@ def live(widget: Any, static: Any = None, note: str = LIVE_NOTE) -> None:
     bundle["text/html"] = (f'<div class="rumino-live-static">{_static_html(static)}'
                            f'<p class="rumino-live-note">{note}</p></div>')
     display(bundle, raw=True)
+
+
+def choices(views: dict, label: str, *, selected: str | None = None) -> str:
+    """HTML of a menu (``<select>``) over precomputed ``views`` ({option: view}); only the chosen view
+    shows. A view is HTML text, a plotly figure or anything with ``_repr_html_`` (see :func:`live`).
+
+    Without JavaScript the page shows the ``selected`` view (default: the first). Pass the result to
+    :func:`live` as ``static`` so that the static page keeps a working control.
+
+    >>> page = choices({"a": "<p>A</p>", "b": "<p>B</p>"}, "Letter")
+    >>> page.count("<option"), page.count(" hidden>"), "<p>B</p>" in page
+    (2, 1, True)
+    """
+    if not views:
+        raise ValueError("choices(views, label): give at least one view")
+    selected = selected if selected is not None else next(iter(views))
+    if selected not in views:
+        raise ValueError(f"choices: selected={selected!r} is not one of {list(views)}")
+    menu_id = f"rumino-choices-{next(_ids)}"
+    options = "".join(f'<option value="{k}"{" selected" if name == selected else ""}>'
+                      f"{_html.escape(str(name))}</option>" for k, name in enumerate(views))
+    panes = "".join(f'<div data-choice="{k}"{"" if name == selected else " hidden"}>'
+                    f"{_static_html(view)}</div>" for k, (name, view) in enumerate(views.items()))
+    # on change: show the chosen pane, then let plotly size the figures that were hidden
+    script = (f"<script>(function(){{var s=document.getElementById('{menu_id}');"
+              "s.addEventListener('change',function(){"
+              "s.parentNode.parentNode.querySelectorAll(':scope > [data-choice]').forEach("
+              "function(d){d.hidden=(d.dataset.choice!==s.value);});"
+              "window.dispatchEvent(new Event('resize'));});})();</script>")
+    return (f'<div class="rumino-choices"><p><label for="{menu_id}">{_html.escape(label)} </label>'
+            f'<select id="{menu_id}">{options}</select></p>{panes}{script}</div>')
 
 
 def hand(cards, caption: str | None = None, **kw) -> HTML:

@@ -440,3 +440,27 @@ def test_chapter_files_start_with_their_chapter_number():
     unnumbered = [c["file"] for part in toc["parts"] if not part.get("numbered") for c in part["chapters"]
                   if c["file"][:1].isdigit()]
     assert all(f.startswith("00") for f in unnumbered), f"an unnumbered page with a chapter-like number: {unnumbered}"
+
+
+_SEED_GLUE = re.compile(r"""glue\(\s*["'](\w*seed\w*)["']\s*,(.*?)\)\s*(?:#.*)?$""", re.M)
+
+
+def seeds_glued_as_numbers(source: str) -> list[str]:
+    """Glued seeds formatted as quantities (``2,025``): a seed is a name, glue it with ``"str"``."""
+    return [m.group(1) for m in _SEED_GLUE.finditer(source)
+            if not re.search(r"""["']str["']\s*$|^\s*str\(""", m.group(2).strip())]
+
+
+def test_seed_check_can_fail():
+    assert seeds_glued_as_numbers('glue("deals_seed", seed)') == ["deals_seed"]
+    assert not seeds_glued_as_numbers('glue("deals_seed", seed, "str")  # a name')
+    assert not seeds_glued_as_numbers('glue("n_deals", n_deals)')
+
+
+MY_CHAPTERS = [p for p in CHAPTERS if re.match(r"0[1-6]_|12_", p.name)]
+
+
+@pytest.mark.parametrize("path", MY_CHAPTERS, ids=[p.stem for p in MY_CHAPTERS])
+def test_seeds_are_glued_as_names(path):
+    slips = [s for c in _cells(path) if c["cell_type"] == "code" for s in seeds_glued_as_numbers(_src(c))]
+    assert not slips, f"{path.name}: seeds glued with thousands separators (use \"str\"): {slips}"
