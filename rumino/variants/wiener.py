@@ -743,8 +743,10 @@ class KnockRummyGame(_KnockFamily):
             undercut = by is not None and by not in winners
             if ending == "knock" and by in winners and deadwood[by] == 0:
                 detail = f"rummy: +{rules.rummy_bonus} from each opponent"
-            elif undercut:
+            elif undercut and deadwood[by] > min(deadwood[p] for p in players):
                 detail = f"the knocker pays {rules.knock_penalty} more"
+            elif undercut:  # tied for lowest: the hand is lost to the other, without the penalty (§5.8)
+                detail = "the knocker ties for lowest and loses the hand, without a penalty"
         else:
             detail = "void hand: nobody scores"
         for p in players:
