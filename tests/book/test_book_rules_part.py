@@ -116,22 +116,30 @@ def test_cited_numbers_picks_up_a_new_citation(tmp_path):
 
 
 def knob_rows_md(key: str) -> str:
-    """The Markdown table of a variant's house rules, from the engine's knobs (label, doc, words)."""
+    """A variant's house rules as a Markdown list, from the engine's knobs (label, doc, words, range).
+
+    One item a knob: "- **Knock limit**: you may knock … *The book plays* 7; *other choices:* any number
+    from 0 to 70. (`knock_max_deadwood`, rules §1.3)".
+    """
+    def words(row, value):
+        text = value_words(row, value)
+        return "−" + text[1:] if text[:1] == "-" and text[1:2].isdigit() else text  # a minus, not a hyphen
+
     v = find_variant(key)
-    lines = ["| house rule | what it decides | the book plays | other choices | set by |",
-             "|---|---|---|---|---|"]
+    lines = []
     for row in knob_table(v.rules_class):
         default = getattr(v.rules, row["name"])
         if row["choices"] is not None:
-            others = [value_words(row, c) for c in row["choices"] if c != default or type(c) is not type(default)]
+            others = [words(row, c) for c in row["choices"] if c != default or type(c) is not type(default)]
             if row["allow_none"] and None not in row["choices"] and default is not None:
-                others.append(value_words(row, None))
-            others_text = "; ".join(others) or "—"
+                others.append(words(row, None))
+            others_text = "; ".join(others)
         else:
-            span = f"any number from {row['low']} to {row['high']}"
-            others_text = span + ("; unlimited" if row["allow_none"] and default is not None else "")
-        lines.append(f"| {row['label']} (`{row['name']}`) | {row['doc']} | {value_words(row, default)} | "
-                     f"{others_text} | rules {row['section']} |")
+            span = f"any number from {words(row, row['low'])} to {words(row, row['high'])}"
+            others_text = span + (", or unlimited" if row["allow_none"] and default is not None else "")
+        choices = f"; *other choices:* {others_text}" if others_text else " (no other choice)"
+        lines.append(f"- **{row['label']}**: {row['doc']}. *The book plays* {words(row, default)}{choices}. "
+                     f"(`{row['name']}`, rules {row['section']})")
     return "\n".join(lines) + "\n"
 
 
@@ -155,14 +163,15 @@ def test_every_game_s_house_rules_table_is_the_engine_s():
     assert set(tables) == set(VARIANTS)  # every variant, Knock Rummy included, has its table
     for key, (name, body) in tables.items():
         assert body == knob_rows_md(key), f"{name}.md: run python tests/book/test_book_rules_part.py --write"
-        assert body.count("\n") == len(knob_table(find_variant(key).rules_class)) + 2
+        assert body.count("\n- **") + body.startswith("- **") == len(knob_table(find_variant(key).rules_class))
 
 
 def test_the_knob_table_says_a_rule_in_a_player_s_words():
     body = knob_rows_md("rumino")
-    assert "| Longest meld (`max_lay_size`) |" in body
-    assert "| 3 or 4 cards | unlimited | rules §1.2 |" in body
-    assert "| Knock limit (`knock_max_deadwood`) |" in body and "any number from 0 to 70" in body
+    assert ("- **Longest meld**: the most cards one meld may hold; unlimited: runs of any length and sets of up "
+            "to 8. *The book plays* 3 or 4 cards; *other choices:* unlimited. (`max_lay_size`, rules §1.2)") in body
+    assert "- **Knock limit**: " in body and "*other choices:* any number from 0 to 70." in body
+    assert "*The book plays* −10; *other choices:* any number from −100 to 0." in body  # the gin bonus
 
 
 def test_every_house_rule_named_in_the_prose_is_a_knob_of_its_game():
