@@ -312,7 +312,7 @@ def test_the_refusal_quoted_on_the_front_page_is_the_engine_s():
     g.apply(Draw(source="discard"))
     with pytest.raises(IllegalActionError) as err:
         g.apply(Discard(card=top))
-    assert f"```text\n{err.value}\n```" in page("index")
+    assert f"\n> {err.value}\n" in page("index")  # quoted, so it wraps and its citation links
     with pytest.raises(Exception) as bad:
         find_variant("rumino").with_rules(knock_max_deadwood=71)
     assert f"`{str(bad.value).split(': ', 1)[1].rstrip('.')}`" in page("index")
