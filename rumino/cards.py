@@ -214,9 +214,9 @@ class Pack:
 
 
 STANDARD_PACK = Pack(decks=1, jokers=0)  # Gin Rummy, Rummoli
-RUMINO_PACK = Pack(decks=2, jokers=4)  # RULES §1.1: 108 cards
-ROMME_PACK = Pack(decks=2, jokers=6)  # RULES §3.1 and §4.1: 110 cards
-WIENER_PACK = Pack(decks=2, jokers=2)  # RULES §5.1: 106 cards
+RUMINO_PACK = Pack(decks=2, jokers=4)  # rules §1.1: 108 cards
+ROMME_PACK = Pack(decks=2, jokers=6)  # rules §3.1 and §4.1: 110 cards
+WIENER_PACK = Pack(decks=2, jokers=2)  # rules §5.1: 106 cards
 
 
 # --------------------------------------------------------------------------- count vectors

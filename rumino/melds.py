@@ -49,7 +49,7 @@ class MeldRules:
     """The meld and card-value rules the arrangement search works from.
 
     Sizes count jokers. ``ace``: ``low`` allows A-2-3 only, ``high`` Q-K-A only,
-    ``both`` either but never K-A-2, ``around`` also K-A-2 (RULES §0.2).
+    ``both`` either but never K-A-2, ``around`` also K-A-2 (rules §0.2).
 
     >>> MeldRules(pack=STANDARD_PACK, max_run=2)
     Traceback (most recent call last):
@@ -137,7 +137,7 @@ class MeldRules:
         >>> RUMINO_MELDS.run_windows(3)[:2], ROMME_MELDS.run_windows(3)[-1]
         ([(0, 1, 2), (1, 2, 3)], (11, 12, 13))
         """
-        if length > 13:  # a run holds each rank once: never A…A (RULES §3.2)
+        if length > 13:  # a run holds each rank once: never A…A (rules §3.2)
             return []
         if self.ace == "low":
             starts = range(0, 14 - length)
@@ -184,7 +184,7 @@ class Meld:
 
     For a run, ``stands_for`` is fixed by position. For a set, a joker stands for
     the set's rank; the suit shown is the first suit the set lacks (♠ ♣ ♦ ♥), the
-    suit a player would declare by default (RULES §3.2, G10).
+    suit a player would declare by default (rules §3.2, G10).
 
     >>> m = check_meld([0, 1, 52], RUMINO_MELDS); m.kind, str(m), m.jokers
     ('run', 'As 2s JK(3s)', 1)
@@ -210,7 +210,7 @@ class Meld:
         return self.naturals, self.jokers
 
     def opening_value(self) -> int:
-        """Value toward the Rommé opening (RULES §3.3): a joker counts as the card it replaces;
+        """Value toward the Rommé opening (rules §3.3): a joker counts as the card it replaces;
         an ace counts 1 at the low end of a run (A-2-3…) and 11 anywhere else.
 
         >>> check_meld([0, 13, 26], ROMME_MELDS).opening_value()  # three aces
@@ -492,22 +492,22 @@ def leftover_jokers(j: int, rules: MeldRules) -> int:
     return j - sum(joker_only_split(j, rules))
 
 
-# ---------------------------------------------------------------------- presets (RULES.md)
+# ---------------------------------------------------------------------- presets (the rules)
 
-# RULES §1.2, §1.4: lays of 3–4, sets by rank only, ace low, ≥1 natural, A=1, faces and jokers 10.
+# rules §1.2, §1.4: lays of 3–4, sets by rank only, ace low, ≥1 natural, A=1, faces and jokers 10.
 RUMINO_MELDS = MeldRules(name="rumino", pack=RUMINO_PACK, max_set=4, max_run=4, set_suits="any", ace="low",
                          min_naturals=1, ace_value=1, joker_value=10)
-# RULES §6: one deck, no jokers, ace low, sets 3–4, runs 3+, A=1.
+# rules §6: one deck, no jokers, ace low, sets 3–4, runs 3+, A=1.
 GIN_MELDS = MeldRules(name="gin", pack=STANDARD_PACK, max_set=4, max_run=13, set_suits="any", ace="low",
                       ace_value=1, joker_value=10)
-# RULES §3.2, §3.3: distinct-suit sets of 3–4, runs 3–13 with the ace low or high, ≥2 naturals,
+# rules §3.2, §3.3: distinct-suit sets of 3–4, runs 3–13 with the ace low or high, ≥2 naturals,
 # two jokers side by side only in runs of 4+, never three; penalties ace 11, joker 20.
 ROMME_MELDS = MeldRules(name="romme", pack=ROMME_PACK, max_set=4, max_run=13, set_suits="distinct", ace="both",
                         min_naturals=2, max_adjacent_jokers=2, adjacent_jokers_min_run=4,
                         ace_value=11, joker_value=20)
-# RULES §4.2: Robber Rummy melds are Rommé melds.
+# rules §4.2: Robber Rummy melds are Rommé melds.
 ROBBER_MELDS = replace(ROMME_MELDS, name="robber")
-# RULES §5.2, §5.3: Rommé melds with the 106-card pack; ace 11, joker 20.
+# rules §5.2, §5.3: Rommé melds with the 106-card pack; ace 11, joker 20.
 WIENER_MELDS = replace(ROMME_MELDS, name="wiener", pack=WIENER_PACK)
 
 PRESETS = {m.name: m for m in (RUMINO_MELDS, GIN_MELDS, ROMME_MELDS, ROBBER_MELDS, WIENER_MELDS)}

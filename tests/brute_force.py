@@ -1,6 +1,6 @@
 """A slow, obviously correct reference for melds, deadwood and opening values.
 
-Written from the rules text (RULES.md §0.2, §0.3, §1.2, §3.2, §3.3), not from
+Written from the rules text (rules §0.2, §0.3, §1.2, §3.2, §3.3), not from
 ``rumino.melds`` or ``rumino.hand.arrange``: the only thing it takes from the engine
 is the :class:`~rumino.melds.MeldRules` object, read as plain data (its knob
 fields), and the card ids of ``rumino.cards``. The tests compare the engine
@@ -10,7 +10,7 @@ with it; it is meant to be trusted by reading, so it is short and naive.
   as some set or run, each joker standing for the card at its place, within
   the joker limits. We list every layout of the right length and check.
 * :func:`all_splits`: every way to split a hand into disjoint melds plus
-  leftovers (the definition of deadwood in RULES §0.3).
+  leftovers (the definition of deadwood in rules §0.3).
 * :func:`brute_min_deadwood`, :func:`brute_max_opening`,
   :func:`brute_after_draw`: minimum / maximum over those splits.
 
@@ -45,7 +45,7 @@ def suit(c: int) -> int:
 
 
 def rank_sequences(length: int, ace: str) -> list[list[int]]:
-    """Every list of ``length`` consecutive ranks a run may use (RULES §0.2), rank 0 = ace.
+    """Every list of ``length`` consecutive ranks a run may use (rules §0.2), rank 0 = ace.
 
     ``low``: ace only below the 2; ``high``: ace only above the king; ``both``:
     either, never K-A-2; ``around``: the ranks are a circle, so K-A-2 is fine too.
@@ -120,7 +120,7 @@ def _multisets(items, k):
 
 
 def jokers_ok(kind: str, joker_places: list[bool], rules) -> bool:
-    """The joker limits of RULES §1.2 / §3.2, checked on one layout.
+    """The joker limits of rules §1.2 / §3.2, checked on one layout.
 
     ``min_naturals`` natural cards at least; at most ``max_jokers_per_meld``
     jokers; in a run, no block of side-by-side jokers longer than
@@ -191,7 +191,7 @@ def brute_is_meld(cards, rules) -> bool:
 
 
 def penalty(c: int, rules) -> int:
-    """Deadwood value of a card left over (RULES §1.4, §3.3, §5.3): the knobs say ace, faces, joker."""
+    """Deadwood value of a card left over (rules §1.4, §3.3, §5.3): the knobs say ace, faces, joker."""
     if c == JOKER:
         return rules.joker_value
     r = rank(c)
@@ -203,7 +203,7 @@ def penalty(c: int, rules) -> int:
 
 
 def opening_value_of_reading(kind: str, laid: list[int]) -> int:
-    """RULES §3.3: a joker counts as the card it stands for; 2–10 face value, J Q K 10;
+    """rules §3.3: a joker counts as the card it stands for; 2–10 face value, J Q K 10;
     an ace 1 when a run starts with it (A-2-3…), 11 in a set or after a king."""
     total = 0
     for i, c in enumerate(laid):
@@ -261,7 +261,7 @@ def split_key(melds, leftovers):
 
 
 def brute_min_deadwood(hand, rules) -> int:
-    """Minimum over all splits of the value of the leftovers (RULES §0.3), memoised on what is left."""
+    """Minimum over all splits of the value of the leftovers (rules §0.3), memoised on what is left."""
 
     @lru_cache(maxsize=None)
     def best(rest: tuple[int, ...]) -> int:
@@ -291,7 +291,7 @@ def brute_best_splits(hand, rules) -> tuple[int, set]:
 
 
 def brute_max_opening(hand, rules) -> int:
-    """Largest total of disjoint melds from ``hand`` valued as an opening (RULES §3.3)."""
+    """Largest total of disjoint melds from ``hand`` valued as an opening (rules §3.3)."""
 
     @lru_cache(maxsize=None)
     def best(rest: tuple[int, ...]) -> int:

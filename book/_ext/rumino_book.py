@@ -10,12 +10,25 @@
   not needed) into ``_static/mathjax/``, so formulas render with no network.
 * a few CSS rules for figures, cards and the static view of live widgets, and a print
   stylesheet for the handouts (``rumino book pdf``): navigation hidden, figures kept whole.
+* rules citations link: ``rules §3.4.5`` (or the old ``RULES §3.4.5``, or a bare ``§3.4.5``) in
+  prose, in cell outputs and in the static HTML of widgets becomes a link to the section of
+  the part "The rules in full" (``book/rules/``) that carries the label ``rules-3-4-5``. A
+  cited number with no such label is a warning per place, and the build fails at its end
+  (``rumino_rules_strict = False`` makes it a warning only). A build with no rules pages at
+  all (a tiny test book) leaves citations as plain text.
 """
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
+
+from docutils import nodes
+from sphinx.errors import ExtensionError
+from sphinx.util import logging
+
+LOG = logging.getLogger(__name__)
 
 PLOTLY_JS = "rumino/plotly.min.js"
 CSS = "rumino/book.css"
@@ -30,6 +43,10 @@ table.rumino-table { border-collapse: collapse; margin: 0.5em 0; }
 table.rumino-table th, table.rumino-table td { border: 1px solid #ccc; padding: 0.2em 0.6em; text-align: right; }
 table.rumino-table caption { caption-side: top; font-style: italic; text-align: left; }
 figure .cell_output, div.figure .cell_output { margin: 0; }
+/* a cell output that cites the rules is drawn as a parsed block (to hold its links), not highlighted */
+.cell_output pre.literal-block { padding: 0.4em 0.8em; margin: 0; overflow-x: auto; white-space: pre-wrap;
+  background: var(--pst-color-surface, #f5f7fa); border-radius: 4px; font-size: 0.9em; }
+a.rumino-rules-cite { white-space: nowrap; }
 /* the theme's link blue is 4.3:1 on the tinted boxes (download link, exercises, hints, solutions);
    a darker blue reads at over 7:1 (WCAG AA wants 4.5) */
 .rumino-download a, .rumino-download a:visited, .admonition a, .admonition a:visited,
@@ -100,7 +117,154 @@ def _download_link(app, pagename, templatename, context, doctree) -> None:
     context["body"] = body[:end + 5] + link + body[end + 5:] if end >= 0 else link + body
 
 
+# ------------------------------------------------------------------------- rules citations
+
+#: a citation: ``rules §3.4.5``, ``RULES §3.4.5``, ``RULES.md §3.4.5`` or a bare ``§3.4.5``
+CITATION = re.compile(r"(?:\b(?:rules|RULES)(?:\.md)?[ \u00a0])?§ ?(\d+(?:\.\d+)*)")
+LABEL_PREFIX = "rules-"
+
+
+def rules_label(number: str) -> str:
+    """The label of a rules section: ``rules_label("3.4.5") == "rules-3-4-5"``."""
+    return LABEL_PREFIX + number.replace(".", "-")
+
+
+def _anchors(env) -> dict[str, tuple[str, str]]:
+    """Every rules label of the build: ``{"rules-3-4-5": (docname, html id)}``."""
+    std = env.get_domain("std")
+    return {name: (doc, anchor) for name, (doc, anchor) in std.anonlabels.items()
+            if name.startswith(LABEL_PREFIX) and doc}
+
+
+def _skipped(node) -> bool:
+    """Text that must stay as it is: links, titles, code cells' sources and code blocks in prose."""
+    while node is not None:
+        if isinstance(node, (nodes.reference, nodes.title, nodes.target, nodes.comment, nodes.raw,
+                             nodes.substitution_definition, nodes.FixedTextElement)):
+            if isinstance(node, nodes.literal_block) and _in_output(node):
+                node = node.parent  # an output's text may link; keep looking above it
+                continue
+            return True
+        if isinstance(node, nodes.container) and "cell_input" in node.get("classes", []):
+            return True
+        node = node.parent
+    return False
+
+
+def _in_output(node) -> bool:
+    while node is not None:
+        if isinstance(node, nodes.container) and "cell_output" in node.get("classes", []):
+            return True
+        node = node.parent
+    return False
+
+
+class _Citations:
+    """Turns citations into links for one page; remembers the numbers that have no anchor."""
+
+    def __init__(self, app, docname: str):
+        self.app, self.docname = app, docname
+        self.anchors = _anchors(app.env)
+        self.missing: list[tuple[str, str]] = []
+
+    def href(self, number: str, where) -> str | None:
+        """The link of ``§number``, or ``None`` (and a warning) when no section carries its label."""
+        target = self.anchors.get(rules_label(number))
+        if target is None:
+            self.missing.append((number, self.docname))
+            LOG.warning("rules §%s is cited but no page of 'The rules in full' (book/rules/) has the "
+                        "label (%s)=", number, rules_label(number), location=where, type="rumino",
+                        subtype="rules")
+            parent = number.rsplit(".", 1)[0] if "." in number else None
+            target = self.anchors.get(rules_label(parent)) if parent else None  # link near it anyway
+            if target is None:
+                return None
+        doc, anchor = target
+        page = "" if doc == self.docname else self.app.builder.get_relative_uri(self.docname, doc)
+        return f"{page}#{anchor}"
+
+    def split(self, text: str, where) -> list[nodes.Node] | None:
+        """``text`` as text and link nodes, or ``None`` when it cites nothing."""
+        out, at = [], 0
+        for m in CITATION.finditer(text):
+            href = self.href(m.group(1), where)
+            if href is None:
+                continue
+            if m.start() > at:
+                out.append(nodes.Text(text[at:m.start()]))
+            out.append(nodes.reference(m.group(0), m.group(0), refuri=href, internal=True,
+                                       classes=["rumino-rules-cite"]))
+            at = m.end()
+        if not out:
+            return None
+        if at < len(text):
+            out.append(nodes.Text(text[at:]))
+        return out
+
+    def html(self, html: str, where) -> str:
+        """Link the citations in the text of raw HTML (never inside a tag, a link, a script or a style)."""
+        from html import escape
+
+        parts, depth = re.split(r"(<[^>]*>)", html), 0
+        for i, part in enumerate(parts):
+            if i % 2:  # a tag
+                tag = re.match(r"</?\s*([a-zA-Z]+)", part)
+                name = tag.group(1).lower() if tag else ""
+                if name in ("a", "script", "style", "title", "textarea"):
+                    depth += -1 if part.startswith("</") else (0 if part.endswith("/>") else 1)
+                continue
+            if depth > 0 or "§" not in part:
+                continue
+
+            def link(m):
+                href = self.href(m.group(1), where)
+                if href is None:
+                    return m.group(0)
+                return f'<a class="reference internal rumino-rules-cite" href="{escape(href)}">{m.group(0)}</a>'
+
+            parts[i] = CITATION.sub(link, part)
+        return "".join(parts)
+
+
+def _link_citations(app, doctree, docname) -> None:
+    """``doctree-resolved``: link every rules citation of the page (see the module's docstring)."""
+    if app.builder.format != "html":
+        return
+    cite = _Citations(app, docname)
+    if not cite.anchors:
+        return  # no rules pages in this build: nothing to link to
+    for raw in list(doctree.findall(nodes.raw)):
+        if "html" in raw.get("format", "").split() and "§" in raw.astext():
+            new = cite.html(raw.astext(), raw)
+            if new != raw.astext():
+                raw.replace(raw.children[0], nodes.Text(new))
+    for text in list(doctree.findall(nodes.Text)):
+        if "§" not in text or _skipped(text.parent):
+            continue
+        parts = cite.split(str(text), text.parent)
+        if parts is None:
+            continue
+        block = text.parent
+        block.replace(text, parts)
+        if isinstance(block, nodes.literal_block):
+            # a highlighted block is drawn from its rawsource and would drop the links: draw it as parsed
+            block.rawsource = ""
+    if cite.missing:
+        # kept on the application, not the pickled environment: each build counts afresh
+        app.rumino_rules_missing = getattr(app, "rumino_rules_missing", []) + cite.missing
+
+
+def _fail_on_missing(app, exception) -> None:
+    missing = getattr(app, "rumino_rules_missing", [])
+    if exception is None and missing and app.config.rumino_rules_strict:
+        where = ", ".join(f"§{n} ({doc})" for n, doc in sorted(set(missing)))
+        raise ExtensionError(f"rules citations with no section in 'The rules in full': {where}")
+
+
 def setup(app):
+    app.add_config_value("rumino_rules_strict", True, "env")
+    app.connect("doctree-resolved", _link_citations)
+    app.connect("build-finished", _fail_on_missing)
     app.add_js_file(PLOTLY_JS, priority=100)  # before the pages' inline figure scripts run
     app.add_css_file(CSS)
     app.connect("html-page-context", _download_link)

@@ -97,11 +97,17 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, one_line(f"{self.prog}: {message} (see {self.prog} --help).") + "\n")
 
 
+# where a terminal user finds a section a message cites ("rules §3.4.5")
+RULES_NOTE = ("rules §N refers to the book's part 'The rules in full' (rumino book build; "
+              "book/rules/, e.g. rules §3.4.5 is in book/rules/romme.md).")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(
         prog="rumino",
         description="Rules, exact odds and simulations for the rummy family (Rumino, Rummoli, Rommé, "
                     "Robber, Wiener, Gin).",
+        epilog=RULES_NOTE,
     )
     parser.add_argument("--version", action="version", version=f"rumino {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")

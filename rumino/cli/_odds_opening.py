@@ -1,4 +1,4 @@
-"""``rumino odds opening``: how often a dealt Rommé hand can open (RULES §3.4.2), simulated.
+"""``rumino odds opening``: how often a dealt Rommé hand can open (rules §3.4.2), simulated.
 
 ``rumino odds opening --variant romme --samples N --seed S [--cards 13|14] [--opening-min M]
 [--table] [--workers W] [--json]`` deals N hands, finds each one's best opening
@@ -52,7 +52,7 @@ def run_opening(args) -> int:
     variant = find_variant(args.variant)
     if variant.key not in HAND_SIZES:
         raise CommandError(f"{variant.title} has no opening from the dealt hand: the opening odds are for "
-                           f"romme (RULES §3.4) and robber (RULES §4).")
+                           f"romme (rules §3.4) and robber (rules §4).")
     sizes = HAND_SIZES[variant.key]
     cards = args.cards if args.cards is not None else sizes[0]
     if cards not in sizes:
@@ -88,7 +88,7 @@ def run_opening(args) -> int:
 def register_opening(osub) -> None:
     o = osub.add_parser("opening", help="P(a dealt Rommé hand can open with 40), simulated with its interval",
                         description="Deal N hands and find each one's best opening from its own cards "
-                                    "(RULES §3.3 values): P(opening ≥ M) with n, seed and a 95% Wilson "
+                                    "(rules §3.3 values): P(opening ≥ M) with n, seed and a 95% Wilson "
                                     "interval, overall and by jokers dealt. 10^8 deals take a few minutes "
                                     "on one core.")
     o.add_argument("--variant", default="romme", help="romme (default) or robber")

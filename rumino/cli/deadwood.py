@@ -1,9 +1,9 @@
 """``rumino deadwood HAND [--variant NAME] [--json]``: the exact best arrangement of a hand.
 
 For German Rommé it also prints what the hand costs if its holder is caught with
-it (the penalty of RULES §3.5, with the rules' ``joker_penalty`` and ``ace_penalty``)
-and its best opening from the hand alone (RULES §3.3, §3.4); Robber Rummy prints
-the opening too (RULES §4, RR4).
+it (the penalty of rules §3.5, with the rules' ``joker_penalty`` and ``ace_penalty``)
+and its best opening from the hand alone (rules §3.3, §3.4); Robber Rummy prints
+the opening too (rules §4, RR4).
 
 >>> from rumino.cli import main
 >>> main(["deadwood", "7h 8h 9h 10h 5c 5d 5s", "--variant", "rumino"])
@@ -36,7 +36,7 @@ def _text(report: dict) -> str:
         facts.append(f"may knock: {yes[report['can_knock']]} (limit {limit})")
     text = (first or "(no cards)") + "\n" + " · ".join(facts)
     if "penalty" in report:
-        text += f"\npenalty {report['penalty']} if caught with this hand (RULES §3.5)"
+        text += f"\npenalty {report['penalty']} if caught with this hand (rules §3.5)"
     if "opening" in report:
         o = report["opening"]
         melds = " | ".join(" ".join(m) for m in o["melds"]) or "no meld"

@@ -62,7 +62,7 @@ def _column_for_deals(name: str):
     col = Column.parse(name)
     variant = col.variant
     if variant.meld_rules() is None or variant.hand_size == 0:
-        raise CommandError(f"{variant.title} has no melds and no deadwood (RULES {variant.section}): "
+        raise CommandError(f"{variant.title} has no melds and no deadwood (rules {variant.section}): "
                            f"there are no deal odds to compute.")
     return variant, col.rules
 

@@ -12,7 +12,7 @@ and ``?`` at the prompt prints the game's own commands (:data:`GAME_HELP`):
 * Robber Rummy (:class:`RobberNarrator`) also takes moves, joined by ``;``:
   ``new 5c 6c 7c``, ``lay 7c on 2``, ``move 9c from 1 to 3`` (or ``to new``), and a
   bot's placement is told as what moved where;
-* ``stops`` — Rummoli (RULES §2): ``swap`` / ``keep`` / ``keep unsold`` (the dealer and
+* ``stops`` — Rummoli (rules §2): ``swap`` / ``keep`` / ``keep unsold`` (the dealer and
   the widow: keep his hand and auction the widow, or keep it and sell nothing),
   ``b N`` / ``p`` (the auction, told in one line), ``check``, ``bet``, ``call``, ``raise``,
   ``fold`` (with ``poker_method=betting``), a card such as ``7h`` to play it in the
@@ -76,32 +76,32 @@ _DRAW = ["s / stock      draw the top card of the stock",
          "7h / d 7h      discard 7h (cards: 2-10 J Q K A with c d h s; JK a joker)"]
 GAME_HELP: dict[str, list[str]] = {
     "rumino": _DRAW + [
-        "k / knock      knock instead of drawing (RULES §1.3: deadwood at or below the limit)",
+        "k / knock      knock instead of drawing (rules §1.3: deadwood at or below the limit)",
         "g 7h / gin 7h  discard 7h and go gin",
         "r / rumino     call a rumino",
         "c / p          claim the discard for a rumino, or let it go",
-        "y / n          rebuy when you are out, or not (RULES §1.5)",
+        "y / n          rebuy when you are out, or not (rules §1.5)",
         "deal           deal the next hand"],
     "gin": _DRAW[:1] + ["t / take       take the top card of the discard pile (the upcard, when it is offered)",
-                        "p / pass       leave the upcard on offer (RULES §6)"] + _DRAW[2:] + [
-        "k 7h / knock 7h  knock, discarding 7h (RULES §6: deadwood at or below the limit)",
+                        "p / pass       leave the upcard on offer (rules §6)"] + _DRAW[2:] + [
+        "k 7h / knock 7h  knock, discarding 7h (rules §6: deadwood at or below the limit)",
         "g 7h / gin 7h  discard 7h and go gin",
         "deal           deal the next hand"],
     "knock-rummy": _DRAW + [
-        "k 7h / knock 7h  knock, putting 7h on the pile face down (RULES §5.8)",
+        "k 7h / knock 7h  knock, putting 7h on the pile face down (rules §5.8)",
         "deal           deal the next hand"],
     "wiener": _DRAW + [
-        "k 7h / knock 7h  knock, putting 7h on the pile face down (RULES §5.4)",
+        "k 7h / knock 7h  knock, putting 7h on the pile face down (rules §5.4)",
         "r 7h / rummy 7h  call rummy: every card melded after discarding 7h",
-        "y / n          buy back (once a game, RULES §5.5), or not",
+        "y / n          buy back (once a game, rules §5.5), or not",
         "deal           deal the next hand"],
     "romme": _DRAW + [
-        "play …         after the draw, one play of steps split by ';' (RULES §3.4):",
+        "play …         after the draw, one play of steps split by ';' (rules §3.4):",
         "                 lay 10s Js Qs Ks      a new meld from your hand",
         "                 layoff 8h on 0        a card on table meld [0] (once you have opened)",
         "                 exchange 7h on 1      your 7h for the joker it stands for in meld [1]",
         "deal           deal the next hand"],
-    "robber": ["s / stock      draw one card instead of placing (RULES §4.3)",
+    "robber": ["s / stock      draw one card instead of placing (rules §4.3)",
                "pass           on an empty stock, when you cannot place",
                "moves          placing, written as moves (melds numbered as in 'table:'), steps split by ';':",
                "  new 5c 6c 7c            lay a new meld from your hand (n 5c 6c 7c)",
@@ -202,7 +202,7 @@ class DrawNarrator:
         if isinstance(pot, int) and pot:
             extra.append(f"pot: {pot} chips")
         if getattr(view, "offer", False) and view.top_discard is not None and view.my_turn:
-            extra.append(f"the upcard {_card(view.top_discard)} is offered: t takes it, p passes (RULES §6)")
+            extra.append(f"the upcard {_card(view.top_discard)} is offered: t takes it, p passes (rules §6)")
         return "\n".join(lines[:2] + extra + lines[2:])
 
     def translate(self, line: str, view):
@@ -212,7 +212,7 @@ class DrawNarrator:
                 and "card" not in getattr(knock, "__dataclass_fields__", {}):
             rule = self.game.SECTIONS.get("knock", self.game.SECTIONS.get("turn", ""))
             raise IllegalActionError(f"in {self.game.NAME} a knock takes no card: type k alone, in lieu of "
-                                     f"drawing (RULES {rule}).")
+                                     f"drawing (rules {rule}).")
         if parts and parts[0] in ("lay", "layoff", "exchange") and "play" in view.action_set.by_word:
             return parse_human_action("play " + line.strip(), view)  # Rommé: the steps, without 'play'
         text = expand(line, view)
@@ -302,7 +302,7 @@ class DrawNarrator:
             return [f"{who} {wins} the game, first to {game.rules.game_to} points, after {hands}.",
                     self.scores_line(scores, "points"),
                     self.scores_line(list(res.totals), f"totals with the game bonus ({game.rules.game_bonus}) and "
-                                                        f"{game.rules.box_bonus} a box (RULES §6)")]
+                                                        f"{game.rules.box_bonus} a box (rules §6)")]
         if key == "knock-rummy":
             return [f"{who} {wins} the game with {max(scores)} points (the game is to {game.rules.game_to}) "
                     f"after {hands}.", self.scores_line(scores, "points")]
@@ -472,7 +472,7 @@ class RobberNarrator(DrawNarrator):
                 raw = JOKER if t >= JOKER else t
                 if hand[raw] <= 0:
                     raise IllegalActionError(f"you do not hold {_card(raw)}: only cards in your hand can be laid "
-                                             f"(RULES §4.3).")
+                                             f"(rules §4.3).")
                 hand[raw] -= 1
             return tokens
 
@@ -540,7 +540,7 @@ class RobberNarrator(DrawNarrator):
                     raise IllegalActionError(
                         f"meld {k} would be {_meld_text(sorted(tokens))}, not a meld: every table card must "
                         f"end the turn in a valid meld ({' '.join(str(err).split()).rstrip('.')}; "
-                        f"RULES §4.3 (iii)).") from None
+                        f"rules §4.3 (iii)).") from None
         return Place.of(out)
 
     # --------------------------------------------------------------- telling a placement
@@ -612,7 +612,7 @@ class RobberNarrator(DrawNarrator):
 
 
 class StopsNarrator(DrawNarrator):
-    """What the table sees in Rummoli (RULES §2): the widow and the dead hand stay hidden; the
+    """What the table sees in Rummoli (rules §2): the widow and the dead hand stay hidden; the
     auction is told in one line; the human sees his hand and the poker result when the stops begin,
     and is asked before a forced card is played for him (or not, after ``auto``)."""
 
@@ -644,7 +644,7 @@ class StopsNarrator(DrawNarrator):
                 lines[k] = "widow auction: no bid yet"
             if line.startswith("widow auction:"):
                 lines[k] += (f" (the widow: {view.widow_size} cards, unseen; the buyer pays the dealer and takes "
-                             f"it in place of his hand, RULES §2.3)")
+                             f"it in place of his hand, rules §2.3)")
         sizes = [f"{self.names[p].split()[0]} {n}" for p, n in enumerate(view.hand_sizes)
                  if p != view.seat and view.in_hand[p]]
         if sizes and view.phase not in ("between_deals", "game_over"):

@@ -3,7 +3,7 @@
 Each game ``i`` is dealt from ``numpy.random.default_rng([seed, i])`` and its
 random bots draw from their own streams of the same seed, so a run is
 reproducible and any single game can be replayed on its own. Games are
-independent: each starts with the first dealer drawn by high card (RULES §1.1).
+independent: each starts with the first dealer drawn by high card (rules §1.1).
 
 >>> from rumino.cli import main
 >>> main(["simulate", "--players", "greedy,random", "--games", "3", "--seed", "1", "--no-progress",
@@ -85,7 +85,7 @@ def parse_player_list(text: str, variant=None) -> list[str]:
     lo, hi = game.MIN_PLAYERS, game.MAX_SEATS
     if not lo <= len(specs) <= hi:
         raise CommandError(f"--players lists {len(specs)} player(s); {game.NAME} is for {lo} to {hi} "
-                           f"(RULES {game.SECTIONS['deal']}). Players: {allowed_for(game)}.")
+                           f"(rules {game.SECTIONS['deal']}). Players: {allowed_for(game)}.")
     return specs
 
 
@@ -109,7 +109,7 @@ def simulate(players: Sequence[str], games: int, seed: int = 0, rules=None, *, p
     game = v.game
     if not game.MIN_PLAYERS <= len(specs) <= game.MAX_SEATS:
         raise CommandError(f"{len(specs)} player(s) given; {game.NAME} is for {game.MIN_PLAYERS} to {game.MAX_SEATS} "
-                           f"(RULES {game.SECTIONS['deal']}).")
+                           f"(rules {game.SECTIONS['deal']}).")
     make_players(specs, seed=0, game=v.game)  # names, fit and count checked before any game is played
     bar = tqdm(total=games, file=sys.stderr, desc="games", unit="game", leave=False) if progress else None
     try:

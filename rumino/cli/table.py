@@ -1,6 +1,6 @@
 """``rumino table --table CARDS --hand CARDS [--variant robber|romme] [--most-cards] [--json]``.
 
-The best rearrangement of a Robber Rummy table (RULES §4.3): which hand cards to
+The best rearrangement of a Robber Rummy table (rules §4.3): which hand cards to
 place and how the table then reads, every joker with the card it stands for.
 
 >>> from rumino.cli import main
@@ -77,7 +77,7 @@ def _text(s: TableSolution) -> str:
     if s.placed:
         first = f"places {format_hand(s.placed)} ({unit} {s.value})"
     else:
-        first = "nothing can be placed (the best move places 0): draw instead (RULES §4.3)"
+        first = "nothing can be placed (the best move places 0): draw instead (rules §4.3)"
     table = " | ".join(" ".join(meld_strings(m)) for m in s.melds) or "(empty)"
     return f"{first}\ntable: {table}\nhand left: {format_hand(s.hand_left) or '(none)'}"
 
@@ -92,7 +92,7 @@ def register(sub) -> None:
     p = sub.add_parser("table", help="best rearrangement of a Robber Rummy table (exact)",
                        description="Print the move that places the most value (or, with --most-cards, the "
                                    "most cards) from HAND onto TABLE, regrouping the table as Robber Rummy "
-                                   "allows (RULES §4.3): every table card stays in a valid meld. Assumes the "
+                                   "allows (rules §4.3): every table card stays in a valid meld. Assumes the "
                                    "player has opened. Jokers are shown as JK(card they stand for).")
     p.add_argument("--table", required=True, help='the table cards, e.g. "5c 6c 7c 8c 9c" (or melds split by |)')
     p.add_argument("--hand", required=True, help='the hand, e.g. "7c Kd" (JK or * for a joker)')

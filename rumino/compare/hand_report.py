@@ -9,7 +9,7 @@ The numbers (deadwood, best discards) come from the one evaluator the games and 
 >>> evaluate_hand("7h 8h", "rummoli")
 Traceback (most recent call last):
 ...
-rumino.compare.hand_report.HandReportError: Rummoli has no melds and no deadwood: its rummy phase is a stops game (RULES §2).
+rumino.compare.hand_report.HandReportError: Rummoli has no melds and no deadwood: its rummy phase is a stops game (rules §2).
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ def evaluate_cards(hand: Iterable[int], variant_name: str = "rumino") -> tuple[d
     rules = variant.meld_rules()
     if rules is None:
         raise HandReportError(f"{variant.title} has no melds and no deadwood: its rummy phase is a stops game "
-                           f"(RULES {variant.section}).")
+                           f"(rules {variant.section}).")
     hand = list(hand)
     rules.pack.check_hand(hand)  # first, so a third 7h is named even in a hand of the wrong size
     if len(hand) not in variant.hand_sizes:
@@ -85,7 +85,7 @@ def evaluate_cards(hand: Iterable[int], variant_name: str = "rumino") -> tuple[d
     if variant.has_rumino:
         out["rumino"] = rumino_in(hand, variant.rules) is not None
     if variant.knock_field is not None:
-        limit = variant.knock_limit()  # None: knock at any count (American Knock Rummy, RULES §5.8)
+        limit = variant.knock_limit()  # None: knock at any count (American Knock Rummy, rules §5.8)
         out["can_knock"] = limit is None or best.deadwood <= limit
         out["knock_limit"] = limit
     out.update(table_game_extras(hand, variant))
@@ -93,12 +93,12 @@ def evaluate_cards(hand: Iterable[int], variant_name: str = "rumino") -> tuple[d
 
 
 def penalty(hand: Iterable[int], rules: RommeRules | RobberRules) -> int:
-    """RULES §3.5: every card left in hand pays its §3.3 penalty, melds or not (nothing was laid)."""
+    """rules §3.5: every card left in hand pays its §3.3 penalty, melds or not (nothing was laid)."""
     return int(sum(rules.meld_rules.value(c) for c in hand))
 
 
 def opening(hand: Iterable[int], rules: RommeRules | RobberRules) -> dict:
-    """The hand's best opening (RULES §3.3, §3.4; Robber RR4) and whether it reaches ``opening_min``."""
+    """The hand's best opening (rules §3.3, §3.4; Robber RR4) and whether it reaches ``opening_min``."""
     best = max_opening(hand, rules.meld_rules)
     return {"value": best.value, "melds": [[format_card(c) for c in m.cards] for m in best.melds],
             "opens": best.value >= rules.opening_min, "opening_min": rules.opening_min}

@@ -537,7 +537,7 @@ def _profile_one(col: Column, plan: dict, samples: int, games: int, seed: int, e
     prof = Profile(col.label, v.key, changed, v.game is not None, samples, plan["games"] if v.game else 0, seed)
     # -- the deal
     if plan["deal"] is None:
-        prof.notes.append(f"{v.title} has no melds and no deadwood (RULES {v.section}): no deal figures"
+        prof.notes.append(f"{v.title} has no melds and no deadwood (rules {v.section}): no deal figures"
                           + ("; its own questions (the poker pot, the sections) instead." if plan.get("own_terms")
                              else "."))
     else:

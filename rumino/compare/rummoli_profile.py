@@ -2,7 +2,7 @@
 
 Rummoli has no melds, no deadwood and no stock, so the deal, knock and stock
 questions of :mod:`rumino.compare.profile` do not apply. Its profile asks the
-same kind of questions of what the game has (RULES §2), heads-up like every
+same kind of questions of what the game has (rules §2), heads-up like every
 profile (two players, the smallest table Rummoli allows: hands of 18 and 17
 cards and a widow of 17), with Rummoli's own bots:
 ``default`` (:mod:`rumino.players.rummoli_bots`) and ``random``.

@@ -2,7 +2,7 @@
 
 :class:`TurnGame` owns what a game of any kind shares: the seats, the seeded
 rng, :meth:`~TurnGame.new` and :meth:`~TurnGame.next_game`, the checked
-``apply`` (refusals name the player, the phase, the reason and the RULES
+``apply`` (refusals name the player, the phase, the reason and the rules
 section, and leave the state unchanged) with its unchecked fast path, actions
 dispatched by their class and legal actions listed by phase, the player views
 and their stale-view guard, snapshots, and the invariants (every card in one
@@ -13,7 +13,7 @@ Rummoli's poker-then-stops game — and a game subclasses its kind.
 Class attributes
 ----------------
 ``NAME``, ``ACTIONS``, ``RULES_CLASS``, ``PACK``, ``MIN_PLAYERS``, ``MAX_SEATS``,
-``VIEW``, ``SECTIONS`` (RULES sections cited by refusals: ``deal``, ``turn``,
+``VIEW``, ``SECTIONS`` (rules sections cited by refusals: ``deal``, ``turn``,
 ``end``; optional ``actions`` for an action of another game), ``LEDGER``;
 ``HANDLERS`` (action class → method name applying it), ``PHASE_ACTIONS`` (phase →
 action classes allowed), ``PHASE_LEGAL`` (phase → method name listing the legal
@@ -219,7 +219,7 @@ class TurnGame:
         lo, hi = self.MIN_PLAYERS, self.MAX_SEATS
         if isinstance(n_players, bool) or not isinstance(n_players, int) or not lo <= n_players <= hi:
             raise RuleConfigError(f"n_players is {n_players!r}: {self.NAME} is for {lo} to {hi} players "
-                                  f"(RULES {self.SECTIONS['deal']}).")
+                                  f"(rules {self.SECTIONS['deal']}).")
         if dealer is not None and (isinstance(dealer, bool) or not isinstance(dealer, int)
                                    or not 0 <= dealer < n_players):
             raise RuleConfigError(f"dealer is {dealer!r}: it must be a seat from 0 to {n_players - 1}.")
@@ -426,7 +426,7 @@ class TurnGame:
         """Apply ``action`` for the player to act (or the table) after checking it.
 
         An illegal action raises :class:`IllegalActionError` naming the player,
-        the phase, the action, the reason and the RULES section; the state is unchanged.
+        the phase, the action, the reason and the rules section; the state is unchanged.
         """
         self.check(action)
         self.apply_unchecked(action)
@@ -436,7 +436,7 @@ class TurnGame:
         self._dispatch[type(action)](self, action)
 
     def check(self, action: Action) -> None:
-        """Raise :class:`IllegalActionError` (player, phase, action, reason, RULES section) if
+        """Raise :class:`IllegalActionError` (player, phase, action, reason, rules section) if
         ``action`` is not legal now; otherwise return ``None``. Never changes the state."""
         ph = self.phase
         actor = self.to_act

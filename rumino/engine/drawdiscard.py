@@ -3,7 +3,7 @@
 :class:`DrawDiscardGame` stands on :class:`~rumino.engine.base.TurnGame` (seats,
 seeds, ``new``/``next_game``, dispatch, the checked ``apply``, views, snapshots,
 the card and ledger invariants) and adds what every draw-and-discard game
-shares: the deal (RULES §0.1), the stock and its reshuffle (§0.4), drawing,
+shares: the deal (rules §0.1), the stock and its reshuffle (§0.4), drawing,
 discarding and the rule on re-discarding a card just taken (§0.5), turn order,
 dealing the next hand, scores and their log, set positions, and the score and
 money invariants. A game subclass adds only what is its own, through the
@@ -21,7 +21,7 @@ Class attributes a game **must** set:
 ``NAME``, ``ACTIONS`` (its :class:`~rumino.engine.protocol.ActionSet`: the only
 words its records and players may use), ``RULES_CLASS``, ``PACK``,
 ``HAND_SIZE`` (or override :attr:`hand_size`), ``MIN_PLAYERS``, ``MAX_SEATS``,
-``VIEW`` (a :class:`TableView` subclass), ``SECTIONS`` (RULES sections cited by
+``VIEW`` (a :class:`TableView` subclass), ``SECTIONS`` (rules sections cited by
 refusals: keys ``deal``, ``turn``, ``end``), and ``HANDLERS`` — ``{action class:
 method name}`` for its own actions (merged with the template's: ``Draw``,
 ``Discard``, ``Deal``). ``PHASE_ACTIONS``, ``PHASE_WHAT`` and ``PHASE_CHOICES``
@@ -261,7 +261,7 @@ class DrawDiscardGame(TurnGame):
     GIN_IS: ClassVar[str] = "needs every card kept in melds (0 deadwood)"  # the end of a gin refusal
     KNOCK_GAME: ClassVar[bool] = True  # deadwood and a knock limit decide: the knock bots (greedy, threshold) fit
     OVER_REASON: ClassVar[str] = "the game is over: the winner has taken the pool"
-    # the rules fields the template reads, and what a game whose rules class has none plays (RULES §0.4, §0.5)
+    # the rules fields the template reads, and what a game whose rules class has none plays (rules §0.4, §0.5)
     KNOBS: ClassVar[dict] = {"stock_exhausted": "reshuffle", "may_rediscard_pickup": False, "pickup_bars_twin": False,
                              "elimination_at": None, "knock_max_deadwood": None}
 
@@ -279,7 +279,7 @@ class DrawDiscardGame(TurnGame):
     # ----------------------------------------------------------------- construction
 
     def create_state(self) -> None:
-        """The stock, the discard pile, the scores and the knobs of RULES §0.4–§0.5."""
+        """The stock, the discard pile, the scores and the knobs of rules §0.4–§0.5."""
         rules = self.rules
         pack = rules.meld_rules.pack
         if pack != self.PACK:  # a house rule changed the pack (e.g. Rumino's n_jokers)
@@ -379,7 +379,7 @@ class DrawDiscardGame(TurnGame):
         self.next_turn()
 
     def stock_ends_hand(self) -> bool:
-        """RULES §0.4: under ``void_hand`` / ``end_and_score`` the hand ends once the last stock card
+        """rules §0.4: under ``void_hand`` / ``end_and_score`` the hand ends once the last stock card
         has been drawn and discarded."""
         return not self.stock and self._stock_exhausted != "reshuffle"
 
@@ -479,7 +479,7 @@ class DrawDiscardGame(TurnGame):
         return [p for p in players if self.scores[p] == low]
 
     def forbidden(self) -> int | None:
-        """The card the player who drew may not discard now (RULES §0.5), or None."""
+        """The card the player who drew may not discard now (rules §0.5), or None."""
         if self.pickup is None or not self._no_rediscard:
             return None
         return forbidden_discard(self.pickup, self.hands[self.turn], self._bar_twin)

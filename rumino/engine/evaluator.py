@@ -95,7 +95,7 @@ class Evaluator:
         self._ad.clear()
 
     def deadwood(self, cards: Iterable[int]) -> int:
-        """Minimum deadwood of ``cards`` (RULES §0.3)."""
+        """Minimum deadwood of ``cards`` (rules §0.3)."""
         key = tuple(sorted(cards))
         v = self._dw.get(key)
         if v is None:

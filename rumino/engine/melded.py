@@ -1,6 +1,6 @@
 """Games with melds on the table: the draw-and-discard template plus the table every player lays to.
 
-:class:`MeldedGame` owns what German Rommé (RULES §3) and Robber Rummy (§4) share about
+:class:`MeldedGame` owns what German Rommé (rules §3) and Robber Rummy (§4) share about
 melds on the table: the ``table`` (a tuple of :class:`~rumino.melds.Meld` readings, every
 joker named), who has ``opened``, the table's cards in the invariants' count of the pack
 (:meth:`table_cards`), the table checked meld by meld (:meth:`check_table_invariants`), the

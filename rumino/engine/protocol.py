@@ -24,7 +24,7 @@ A refusal names the player, the phase, the action, the reason and the rule:
 
 >>> print(refuse(Knock(), player=2, phase="turn", reason="player 2 has 12 deadwood, the limit is 7",
 ...              rule="§1.3"))
-cannot knock: player 2 has 12 deadwood, the limit is 7 (player 2, phase 'turn', RULES §1.3).
+cannot knock: player 2 has 12 deadwood, the limit is 7 (player 2, phase 'turn', rules §1.3).
 """
 
 from __future__ import annotations
@@ -125,7 +125,7 @@ def refuse(action: Action | Any, *, player: int | None, phase: str, reason: str,
     """
     verb = getattr(action, "verb", "") or str(action)
     who = "the table" if player == TABLE else (f"player {player}" if player is not None else "nobody")
-    err = IllegalActionError(f"cannot {verb}: {reason} ({who}, phase {phase!r}, RULES {rule}).")
+    err = IllegalActionError(f"cannot {verb}: {reason} ({who}, phase {phase!r}, rules {rule}).")
     err.player, err.phase, err.action, err.reason, err.rule = player, phase, action, reason, rule
     return err
 

@@ -1,4 +1,4 @@
-"""Knock scoring helpers shared by the knock games (RULES §0.3, §1.4, §5.4, §6).
+"""Knock scoring helpers shared by the knock games (rules §0.3, §1.4, §5.4, §6).
 
 Two families: *everyone adds his own deadwood* (Rumino §1.4, Wiener §5.4) and
 *the difference* between knocker and defender (Gin §6). Deadwood is a list by
@@ -37,7 +37,7 @@ def lowest(deadwood: Sequence, players: Sequence[int]) -> list[int]:
 def everyone_adds_deadwood(deadwood: Sequence, knocker: int | None, players: Sequence[int], *,
                            undercut_penalty: int = 0) -> list:
     """Per-seat score changes when everyone adds his own deadwood; a knocker whom someone
-    strictly undercuts adds ``undercut_penalty`` as well (RULES §1.4, §5.4)."""
+    strictly undercuts adds ``undercut_penalty`` as well (rules §1.4, §5.4)."""
     deltas: list = [None] * len(deadwood)
     for p in players:
         deltas[p] = deadwood[p]
@@ -48,7 +48,7 @@ def everyone_adds_deadwood(deadwood: Sequence, knocker: int | None, players: Seq
 
 def difference_score(knocker_deadwood: int, defender_deadwood: int, *, gin: bool, gin_bonus: int,
                      undercut_bonus: int) -> tuple[str, int]:
-    """Gin-style scoring (RULES §6): ``('knocker' | 'defender', points)``.
+    """Gin-style scoring (rules §6): ``('knocker' | 'defender', points)``.
 
     Gin scores the difference plus the gin bonus (a gin cannot be undercut); a
     knock scores the difference if the knocker is strictly lower; otherwise the

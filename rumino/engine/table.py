@@ -1,5 +1,5 @@
 """The table: seats in order, the high-card draw for dealer (a joker is drawn again), the deal, the stock and its reshuffle,
-and the rule on re-discarding a card just taken (RULES §0.4, §0.5).
+and the rule on re-discarding a card just taken (rules §0.4, §0.5).
 
 Piles are Python lists with the top card last. Chance comes only from the
 ``numpy.random.Generator`` passed in, so a seed replays every deal.
@@ -41,7 +41,7 @@ def from_left_of(seat: int, seats: Iterable[int], n_seats: int) -> list[int]:
 
 def draw_for_dealer(rng: np.random.Generator, pack: np.ndarray, seats: Sequence[int]) -> tuple[int, tuple]:
     """High card deals (king high, ace low); a joker is drawn again, and a tie for high redraws
-    (RULES §1.1).
+    (rules §1.1).
 
     The procedure, as players at a table would follow it:
 
@@ -115,7 +115,7 @@ def deal_round_robin(cards: list[int], order: Sequence[int], n_seats: int, hand_
 
 
 def reshuffle(discard: list[int], rng: np.random.Generator) -> tuple[list[int], list[int]]:
-    """RULES §0.4: the discard pile except its top card becomes a new shuffled stock.
+    """rules §0.4: the discard pile except its top card becomes a new shuffled stock.
 
     Returns ``(stock, discard)``; the new discard pile holds only the old top card.
     """
@@ -131,7 +131,7 @@ def can_draw_stock(stock: Sequence[int], discard: Sequence[int], stock_exhausted
 
 
 def forbidden_discard(pickup: int | None, hand: Sequence[int], bar_twin: bool) -> int | None:
-    """The card id that may not be discarded this turn under RULES §0.5, or ``None``.
+    """The card id that may not be discarded this turn under rules §0.5, or ``None``.
 
     ``pickup`` is the card just taken from the discard pile (None if the draw was
     from the stock). Cards are ids, so two copies of a card share one id: with

@@ -18,7 +18,7 @@ The algorithm
    multiset, so it is cached; the search is a dynamic programme over sub-hands.
 
 Because every partition is reachable and the minimum is taken over all of them,
-the result is exact: it is the definition of deadwood in RULES §0.3, evaluated
+the result is exact: it is the definition of deadwood in rules §0.3, evaluated
 without shortcuts. The tests check it against a brute force over all partitions.
 
 >>> from rumino.cards import parse_hand
@@ -269,7 +269,7 @@ class Opening:
 
 
 def max_opening(hand: Iterable[int], rules: MeldRules) -> Opening:
-    """The largest opening value of disjoint melds from ``hand`` (RULES §3.3 values).
+    """The largest opening value of disjoint melds from ``hand`` (rules §3.3 values).
 
     Same search as deadwood, maximising the laid value instead; jokers count as
     the card they replace, read in the way worth most.

@@ -1,22 +1,22 @@
-"""Compiled Rommé opening values: the most a hand can lay from its own cards (RULES §3.3, §3.4).
+"""Compiled Rommé opening values: the most a hand can lay from its own cards (rules §3.3, §3.4).
 
 :func:`rumino.hand.arrange.max_opening` is the readable reference (a memoised search
 over candidate melds); this module computes the same number fast enough for
 Monte Carlo over hundreds of millions of deals (``rumino odds opening``). Like
 :mod:`rumino.hand.kernels` it works for any :class:`~rumino.melds.MeldRules` (every
-knob of RULES §3.6 that changes melds: ``ace``, ``joker_rules``, ``n_jokers``),
+knob of rules §3.6 that changes melds: ``ace``, ``joker_rules``, ``n_jokers``),
 and the tests check it against ``arrange.max_opening`` on many thousands of
 seeded hands, joker-heavy and meld-dense ones included.
 
 What is maximised
 -----------------
 A hand's *opening value* is the largest total, over every choice of disjoint
-melds laid from the hand, of the melds' values toward the opening (RULES §3.3,
+melds laid from the hand, of the melds' values toward the opening (rules §3.3,
 :meth:`rumino.melds.Meld.opening_value`): 2–10 at face value, J Q K 10, an ace
 1 at the low end of a run (A-2-3…) and 11 anywhere else (in a set, after the
 king), a joker the value of the card it stands for. Cards left in hand count
 nothing. A meld that can be read in several ways (``5h 6h JK`` as 4-5-6 or
-5-6-7) counts its best reading, since the player declares it (RULES §3.2, G10).
+5-6-7) counts its best reading, since the player declares it (rules §3.2, G10).
 
 Two methods, one answer
 -----------------------
@@ -112,7 +112,7 @@ def _o_reach(n_jokers):
 
 @_jit
 def _opening_rank_value(q):
-    # RULES §3.3 in the opening: 2–10 face value, J Q K 10, ace 11 (except first in a low run)
+    # rules §3.3 in the opening: 2–10 face value, J Q K 10, ace 11 (except first in a low run)
     if q == 0:
         return 11
     if q >= 10:

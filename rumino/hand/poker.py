@@ -1,10 +1,10 @@
-"""Poker hand values: the best five of any 5 … 18 cards of one 52-card deck (Rummoli, RULES §2).
+"""Poker hand values: the best five of any 5 … 18 cards of one 52-card deck (Rummoli, rules §2).
 
 A value is one int: **a higher value is a better hand, equal values tie** (split
 the pot). ``value >> 20`` is the category, 0 = high card … 8 = straight flush
 (a royal flush is the ace-high straight flush); the low 20 bits order hands
 within a category (ranks, then kickers). Aces are high, and also low in the
-five-high straight A-2-3-4-5 (the "wheel"), the lowest straight (RULES §2.4); a run does not
+five-high straight A-2-3-4-5 (the "wheel"), the lowest straight (rules §2.4); a run does not
 turn the corner (Q-K-A-2-3 is no straight).
 
 Cards are rumino's ids, ``suit * 13 + rank`` with rank 0 = ace (see
@@ -59,7 +59,7 @@ __all__ = [
     "describe",
 ]
 
-# RULES §2.1: all 52 cards go to the players and the widow, so hands run from 5 cards (8 players: 6 × 7, then
+# rules §2.1: all 52 cards go to the players and the widow, so hands run from 5 cards (8 players: 6 × 7, then
 # 5, 5) to 18 (2 players: 18, 17, 17). The kernel itself would take any number of cards; the checks stop here.
 MIN_CARDS = 5
 MAX_CARDS = 18

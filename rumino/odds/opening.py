@@ -1,17 +1,17 @@
 """How often a dealt Rommé hand can open: the 40-point opening from the dealt cards alone.
 
-The question (RULES §3.4.2): can the cards a player is dealt, before any draw, be
+The question (rules §3.4.2): can the cards a player is dealt, before any draw, be
 laid as melds worth at least ``opening_min`` (40 by default; 30, 35, 42, 50 as
-house rules) under the opening values of RULES §3.3? Published figures disagree,
+house rules) under the opening values of rules §3.3? Published figures disagree,
 so rumino simulates it: deal ``n`` hands of 13 cards (or the dealer's 14) from the
 110-card pack, compute each hand's exact opening value with the compiled kernel
 (:func:`rumino.hand.opening.max_opening_batch`, checked against
 :func:`rumino.hand.arrange.max_opening`), and keep the whole distribution of values by
 the number of jokers dealt. One pass answers every threshold at once.
 
-Decisions where RULES leaves room: the dealer's 14 cards are one uniformly random
+Decisions where the rules leave room: the dealer's 14 cards are one uniformly random
 14-card hand (the deal is one card at a time, so every hand is equally likely);
-the value counted is the opening value of RULES §3.3 whatever the penalty knobs
+the value counted is the opening value of rules §3.3 whatever the penalty knobs
 say (``ace_penalty``, ``joker_penalty`` only change what a hand costs); a hand
 that could be laid out entirely (a hand-Rommé, which needs no 40) is counted by
 its value like any other: the question is the 40-point opening itself.
@@ -43,7 +43,7 @@ from rumino.odds.draws import OddsArgumentError
 from rumino.odds.montecarlo import DEFAULT_CHUNK, OddsEstimate, mean_from_moments, proportion, run_chunks, sample_deals
 from rumino.hand.opening import max_opening_batch
 
-THRESHOLDS = (30, 35, 40, 42, 50)  # the opening_min knob's values (RULES §3.4.2, §3.6)
+THRESHOLDS = (30, 35, 40, 42, 50)  # the opening_min knob's values (rules §3.4.2, §3.6)
 CARD_MAX = 11  # the most one card counts toward an opening (an ace at 11, or a joker standing for one)
 
 # Hand sizes a deal gives: Rommé 13, the dealer 14 (deal_mode dealer14), 11 with 5–6 players
@@ -152,7 +152,7 @@ def simulate_opening(n: int, seed: int, *, cards: int = 13, variant: str = "romm
                      chunk: int = DEFAULT_CHUNK, executor: Executor | None = None, progress: bool = False) -> OpeningSample:
     """Deal ``n`` hands of ``cards`` cards and find the best opening of each (see the module docstring).
 
-    ``variant`` is ``"romme"`` or ``"robber"`` (both open from their own hand, RULES §3.4, §4 RR4);
+    ``variant`` is ``"romme"`` or ``"robber"`` (both open from their own hand, rules §3.4, §4 RR4);
     ``rules`` are house rules for it (their meld knobs and ``opening_min`` are used).
     ``cards`` may be any hand size from 3 to 14 in the Python API (the tests compare a
     3-card deal with its exact value); the command offers the sizes a deal gives.
@@ -163,7 +163,7 @@ def simulate_opening(n: int, seed: int, *, cards: int = 13, variant: str = "romm
     v = find_variant(variant)
     if v.key not in HAND_SIZES:
         raise OddsArgumentError(f"{v.title} has no opening from the dealt hand: the opening odds are for "
-                                f"German Rommé (RULES §3.4) and Robber Rummy (RULES §4).")
+                                f"German Rommé (rules §3.4) and Robber Rummy (rules §4).")
     rules = rules or v.rules
     if isinstance(cards, bool) or not isinstance(cards, (int, np.integer)) or not 3 <= cards <= 14:
         raise OddsArgumentError(f"cards is {cards!r}: a hand for the opening odds has 3 to 14 cards.")

@@ -9,9 +9,9 @@ hand* (``U = 108 − 7 = 101`` cards for Rumino, the same at every draw). After 
 draw the player holds 8 cards and throws one. The goal is reached when the 7
 cards kept
 
-* may **knock** (deadwood ≤ ``knock_max_deadwood``, 7 by default, RULES §1.3),
-* are a **gin** (deadwood 0, RULES §1.2: "0 deadwood" and gin are the same), or
-* are a **rumino** (RULES §1.2),
+* may **knock** (deadwood ≤ ``knock_max_deadwood``, 7 by default, rules §1.3),
+* are a **gin** (deadwood 0, rules §1.2: "0 deadwood" and gin are the same), or
+* are a **rumino** (rules §1.2),
 
 each goal its own table. A hand that already meets the goal has met it (0 draws).
 
@@ -81,7 +81,7 @@ chapter 5's chain, 0.458 here by keeping the fives (``1 − (95/101)¹⁰``), wh
 the full table shows is also the optimum; the build counts the classes where
 chapter 5's figure exceeds the optimum.
 
-Decisions where RULES is open: the goal is tested on the 7 cards kept (a hand
+Decisions where the rules are open: the goal is tested on the 7 cards kept (a hand
 dealt at the goal has reached it); a rumino follows :func:`rumino.variants.rumino.is_rumino`
 with the default knobs (jokers allowed, any suits); the look-ups and the
 direct solver cover the default meld knobs of :class:`~rumino.variants.rumino.RuminoRules`

@@ -12,7 +12,7 @@ a player would use them:
 * :func:`optimal_policy`, :func:`greedy_policy` — discard policies for
   :func:`rumino.playing.optimal_play.simulate_policy`.
 
-Tie-break (RULES says nothing; a careful player's choice): among discards of equal
+Tie-break (the rules say nothing; a careful player's choice): among discards of equal
 table value, keep the least deadwood, then shed as the greedy bot does (keep
 jokers, throw the highest card).
 
@@ -160,7 +160,7 @@ def discard_costs(values: TableValues | DirectValues, cnt8: np.ndarray, left: in
 
 def choose_discard(values: TableValues | DirectValues, cnt8: np.ndarray, left: int | None = None, forbidden: int | None = None) -> int:
     """The best discard of an 8-card hand (count vector) by ``values``; ties: least deadwood, then the
-    greedy order. ``forbidden`` is a card that may not be thrown (RULES §0.5)."""
+    greedy order. ``forbidden`` is a card that may not be thrown (rules §0.5)."""
     cards, cost, dw = discard_costs(values, cnt8, left, forbidden)
     best = float(cost.min())
     tol = 1e-6 * max(1.0, abs(best))  # float32 storage: values closer than this are the same value
@@ -175,7 +175,7 @@ def discard_advice(hand: str | Sequence[int] | np.ndarray, goal: str = "knock", 
 
     From the optimal table when it is built (``P(goal within draws)``, ``draws`` capped at the table's
     horizon, and the expected draws for knock and gin), else computed directly for at most 2 draws,
-    with ``note`` saying why. ``forbidden`` (the card just taken, RULES §0.5) is left out. The table's
+    with ``note`` saying why. ``forbidden`` (the card just taken, rules §0.5) is left out. The table's
     model counts every card not in the hand as unseen (it ignores the discard pile).
 
     >>> a = discard_advice("7h 8h 9h 5c 5d 5s Ks 2c", "gin", 1, directory="/nonexistent")

@@ -1,7 +1,7 @@
 """Exact best-five-of-n tables: how many n-card hands from one 52-card deck make each poker category.
 
 For every n from 5 to 18 (Rummoli's hand sizes: 8 players hold 5 or 6 cards,
-2 players 17 or 18, RULES §2.1) :func:`best_five_table` gives the number of the
+2 players 17 or 18, rules §2.1) :func:`best_five_table` gives the number of the
 C(52, n) hands whose best five cards are a straight flush (royal flushes
 included), four of a kind, … high card, as exact integers.
 Published tables stop at seven cards; these go on to eighteen.

@@ -37,10 +37,10 @@ from rumino.variants.romme_game import RommeView
 from rumino.variants.wiener import WienerView
 
 GAME_DECISIONS = {
-    GinView: gin_defaults.choose_gin,  # the upcard offer, the wall (RULES §6)
-    WienerView: wiener_defaults.wiener_choice,  # Wiener's and Knock Rummy's views: buy-backs, calls (RULES §5)
-    RommeView: romme_defaults.romme_choice,  # open at 40, lay, lay off, hand-Rommé (RULES §3)
-    RobberView: robber_defaults.choose_robber,  # the exact table solver's move (RULES §4)
+    GinView: gin_defaults.choose_gin,  # the upcard offer, the wall (rules §6)
+    WienerView: wiener_defaults.wiener_choice,  # Wiener's and Knock Rummy's views: buy-backs, calls (rules §5)
+    RommeView: romme_defaults.romme_choice,  # open at 40, lay, lay off, hand-Rommé (rules §3)
+    RobberView: robber_defaults.choose_robber,  # the exact table solver's move (rules §4)
 }
 """Each game's own decisions for the greedy-type bots (greedy, threshold:T), by the game's view class:
 the one place they are registered (:func:`rumino.players.greedy.register_decisions`)."""
@@ -121,7 +121,7 @@ def make_players(specs: str | list[str], *, seed: int | Sequence[int] | None = N
     >>> make_players("greedy", game=RuminoGame)
     Traceback (most recent call last):
     ...
-    rumino.players.UnknownPlayerError: 1 player given: Rumino is for 2 to 6 players (RULES §1.1).
+    rumino.players.UnknownPlayerError: 1 player given: Rumino is for 2 to 6 players (rules §1.1).
     """
     items = [s for s in (specs.split(",") if isinstance(specs, str) else specs)]
     if any(not str(s).strip() for s in items):
@@ -137,7 +137,7 @@ def make_players(specs: str | list[str], *, seed: int | Sequence[int] | None = N
         if not lo <= len(players) <= hi:
             count = f"{len(players)} player{'s' if len(players) != 1 else ''}"
             raise UnknownPlayerError(f"{count} given: {game.NAME} is for {lo} to {hi} players "
-                                     f"(RULES {game.SECTIONS['deal']}).")
+                                     f"(rules {game.SECTIONS['deal']}).")
     return players
 
 

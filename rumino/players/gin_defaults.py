@@ -1,4 +1,4 @@
-"""Gin Rummy's own decisions for the greedy-type bots (greedy, threshold:T), RULES §6.
+"""Gin Rummy's own decisions for the greedy-type bots (greedy, threshold:T), rules §6.
 
 * the upcard offer: take the upcard if, after the best discard, it leaves less
   deadwood than the hand has now (it makes or extends a meld, or replaces a
@@ -27,7 +27,7 @@ from rumino.players.greedy import GreedyPlayer, pick_discard
 
 
 def _value_with(view: GinView, card: int) -> int:
-    """Deadwood after taking ``card`` and making the best allowed discard (RULES §0.5)."""
+    """Deadwood after taking ``card`` and making the best allowed discard (rules §0.5)."""
     forbidden = None if view.rules.may_rediscard_pickup else card
     return view.evaluator.after_draw(view.hand + (card,), forbidden)[0]
 

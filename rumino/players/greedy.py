@@ -152,7 +152,7 @@ def pick_discard(best: Sequence[int], view: TableView) -> int:
 
 
 def forbidden_after_taking(view: TableView, top: int) -> int | None:
-    """The card that could not be discarded after taking ``top`` from the pile (RULES §0.5)."""
+    """The card that could not be discarded after taking ``top`` from the pile (rules §0.5)."""
     if view.may_rediscard_pickup:
         return None
     if top in view.hand and not view.pickup_bars_twin:

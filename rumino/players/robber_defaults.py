@@ -1,11 +1,11 @@
-"""Robber Rummy's own decisions for the greedy bot (RULES §4): play the table solver's move.
+"""Robber Rummy's own decisions for the greedy bot (rules §4): play the table solver's move.
 
 :class:`~rumino.players.greedy.GreedyPlayer` hands Robber views to :func:`choose_robber`
 (the random player needs nothing: it picks among ``view.legal_actions``, which list
 the draws, passes and every meld the hand can lay). The greedy bot:
 
 * before opening, lays the largest opening its hand holds (:func:`rumino.hand.arrange.max_opening`)
-  once it reaches ``opening_min``, leaving the table untouched (RULES §4.3);
+  once it reaches ``opening_min``, leaving the table untouched (rules §4.3);
 * after opening, plays the exact solver's move (:func:`rumino.table.solver.solve_table`): the
   rearrangement of the whole table that places the most penalty value from its hand;
 * otherwise draws one card, or passes on an empty stock;
@@ -131,7 +131,7 @@ def choose_robber(player: GreedyPlayer, view: RobberView) -> Action:
 
 def coach_move(view: RobberView) -> Place | None:
     """The coach's table move for the player of ``view``: the exact solver's best placement (or the largest
-    opening), None when no placement may be made now (the engine's ``may_place``, RULES §4.3)."""
+    opening), None when no placement may be made now (the engine's ``may_place``, rules §4.3)."""
     return best_place(view) if view.may_place else None
 
 __all__ = ["choose_robber", "best_place", "coach_move", "recording_positions", "SOLVER_TIMES"]

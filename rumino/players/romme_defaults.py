@@ -1,4 +1,4 @@
-"""German Rommé's bot (RULES §3): the decisions the greedy-type bots take in a Rommé game.
+"""German Rommé's bot (rules §3): the decisions the greedy-type bots take in a Rommé game.
 
 :class:`~rumino.players.greedy.GreedyPlayer` hands Rommé views to :func:`romme_choice`
 (``--players greedy`` is the Rommé bot, as it is Gin's and Wiener's own bot there;

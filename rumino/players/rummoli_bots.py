@@ -1,4 +1,4 @@
-"""Rummoli's default bot (``default``): the widow by expected value, bids, bets and stops (RULES §2).
+"""Rummoli's default bot (``default``): the widow by expected value, bids, bets and stops (rules §2).
 
 The rules it follows, each simple enough to state:
 

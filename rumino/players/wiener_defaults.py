@@ -1,4 +1,4 @@
-"""Wiener Rummy's and American Knock Rummy's own decisions for the greedy-type bots (RULES §5).
+"""Wiener Rummy's and American Knock Rummy's own decisions for the greedy-type bots (rules §5).
 
 :class:`~rumino.players.greedy.GreedyPlayer` (and so ``threshold:T``) hands these
 games' views to :func:`wiener_choice`; the random player needs nothing, it picks

@@ -164,7 +164,7 @@ def simulate_play(players="greedy,greedy,greedy,greedy", hands: int = 1000, seed
 
     specs = _check_specs(players)
     if not MIN_PLAYERS <= len(specs) <= MAX_SEATS:
-        raise OddsArgumentError(f"{len(specs)} player{'s' if len(specs) != 1 else ''} given: Rumino is for {MIN_PLAYERS} to {MAX_SEATS} (RULES §1.1).")
+        raise OddsArgumentError(f"{len(specs)} player{'s' if len(specs) != 1 else ''} given: Rumino is for {MIN_PLAYERS} to {MAX_SEATS} (rules §1.1).")
     rules = rules or RUMINO
     if not isinstance(rules, RuminoRules):
         raise OddsArgumentError(f"rules must be a RuminoRules; got {type(rules).__name__}.")

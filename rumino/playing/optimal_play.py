@@ -12,7 +12,7 @@ module turns them into *play*:
   stock, either in the **model** of the tables (each draw from the pack minus the
   hand: discards shuffled back in) or at a **real** table (a shuffled stock that
   runs down; the discards go to a pile that is reshuffled only when the stock is
-  empty, RULES §0.4's default). It records, per hand, the draws until the kept 7
+  empty, rules §0.4's default). It records, per hand, the draws until the kept 7
   cards may knock, are gin and are a rumino. In the model, the optimal policy's
   simulated draws must match the table's values (the check of item 6); at a real
   table the gap says how far the model is from play;
@@ -20,7 +20,7 @@ module turns them into *play*:
   section, written into ``book/data/optimal_figures.json`` by
   ``rumino optimal play`` (needs the full tables).
 
-Tie-break (RULES says nothing; a careful player's choice): among discards of equal
+Tie-break (the rules say nothing; a careful player's choice): among discards of equal
 table value, keep the least deadwood, then shed as the greedy bot does (keep
 jokers, throw the highest card).
 

@@ -3,7 +3,7 @@
 Game ``i`` is dealt from ``numpy.random.default_rng([seed, i])`` and its bots
 draw from their own stream ``[seed, i, 1]``, so a run is reproducible and any
 single game can be replayed on its own. Games are independent: each starts with
-the first dealer drawn by high card (RULES §1.1). The CLI (``rumino simulate``)
+the first dealer drawn by high card (rules §1.1). The CLI (``rumino simulate``)
 and the widgets' HouseRuleLab both play through :func:`play_games`, so the same
 seed gives the same figures in both.
 
@@ -37,13 +37,13 @@ from rumino.variants import Variant, find_variant, playable_variants
 
 
 def rules_fields(rules: Any) -> dict:
-    """The rules' knobs (the fields with a RULES section) by name: the ``rules`` of a summary's JSON."""
+    """The rules' knobs (the fields with a rules section) by name: the ``rules`` of a summary's JSON."""
     return {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules) if "section" in f.metadata}
 
 
 def _house_rules_text(s: dict, variant: Variant) -> str:
     changed = [f"{k}={v}" for k, v in s["rules"].items() if v != getattr(variant.rules, k)]
-    return ", ".join(changed) if changed else f"none (RULES {variant.section} defaults)"
+    return ", ".join(changed) if changed else f"none (rules {variant.section} defaults)"
 
 
 def _fmt(e: dict, digits: int = 3, sign: str = "") -> str:

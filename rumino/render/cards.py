@@ -62,7 +62,7 @@ class ArrangementLike(Protocol):
 CARD_W, CARD_H = 60, 84  # the face at scale 1, in px (about the 5:7 ratio of a real card)
 
 RANK_NAMES = ("ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king")
-INK = {0: "#1a1a1a", 1: "#1a1a1a", 2: "#c0141e", 3: "#c0141e"}  # black ♠♣, red ♦♥ (RULES §0.1)
+INK = {0: "#1a1a1a", 1: "#1a1a1a", 2: "#c0141e", 3: "#c0141e"}  # black ♠♣, red ♦♥ (rules §0.1)
 JOKER_INK = "#5b2a86"
 
 # Suit shapes in a 100 x 100 box. Shapes, not font glyphs: every browser and
@@ -257,7 +257,7 @@ def meld_description(meld: MeldLike) -> str:
     if meld.kind == "set":
         nat = [c for c in meld.cards if c != JOKER]
         rank = RANKS[nat[0] % 13] if nat else "jokers"
-        # a set's joker names its suit too when the meld says it (RULES §3.2: a table joker is identified)
+        # a set's joker names its suit too when the meld says it (rules §3.2: a table joker is identified)
         return f"set of {rank}s: " + " ".join(
             f"★({format_card(s, unicode=True)})" if c == JOKER and s != JOKER else format_card(c, unicode=True)
             for c, s in zip(meld.cards, meld.stands_for))

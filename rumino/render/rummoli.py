@@ -1,6 +1,6 @@
 """The Rummoli play sheet as SVG (a pure function, no widgets): nine sections, their chips and pay cards.
 
-The layout follows the printed boards (RULES §2.2): the **Rummoli** section in
+The layout follows the printed boards (rules §2.2): the **Rummoli** section in
 the centre and the eight others around it — the poker pot, the five single pay
 cards 10♠ J♦ Q♣ K♥ A♠, the A♦ + K♦ pair and 7-8-9 of one suit. Each pay-card
 section shows its cards (drawn by :mod:`rumino.render.cards`, so suits differ by shape
@@ -25,7 +25,7 @@ from rumino.render.cards import CARD_H, CARD_W, _card_body, card_name
 
 __all__ = ["SECTION_TITLES", "SECTION_CARDS", "board_svg", "BoardError"]
 
-# The sheet's sections in the order of RULES §2.2's table. Drawing sits below the games, so the
+# The sheet's sections in the order of rules §2.2's table. Drawing sits below the games, so the
 # keys are the sheet's own; tests/games/rummoli pins them equal to rumino.variants.rummoli.SECTIONS.
 SECTION_TITLES = {
     "rummoli": "Rummoli", "poker": "Poker pot", "10s": "10♠", "Jd": "J♦", "Qc": "Q♣", "Kh": "K♥", "As": "A♠",

@@ -4,7 +4,7 @@
 readings) and marks every card of the table after the move as
 
 * ``"stayed"``: still in the meld it was in (that meld may have grown or shrunk),
-* ``"moved"``: a table card now in another meld (RULES §4.3: it stays on the table),
+* ``"moved"``: a table card now in another meld (rules §4.3: it stays on the table),
 * ``"from hand"``: placed from the player's hand this turn,
 
 and every card of the table before as ``"stays"`` or ``"moves"``. :func:`rearrangement`
@@ -12,7 +12,7 @@ reads a position written as text, asks the exact solver
 (:func:`rumino.table.solver.solve_table`) for the best move and diffs it.
 
 >>> from rumino.melds import ROBBER_MELDS
->>> r = rearrangement("5c 6c 7c 8c 9c", "7c", ROBBER_MELDS)      # RULES §4.5.1
+>>> r = rearrangement("5c 6c 7c 8c 9c", "7c", ROBBER_MELDS)      # rules §4.5.1
 >>> [str(m) for m in r.diff.after], r.diff.marks
 (['5c 6c 7c', '7c 8c 9c'], (('stayed', 'stayed', 'stayed'), ('from hand', 'moved', 'moved')))
 >>> r.diff.before_marks
@@ -28,7 +28,7 @@ solver lays runs from their lowest card), so splitting ``5c 6c 7c 8c 9c`` with a
 keeps ``5c 6c 7c`` and moves ``8c 9c`` beside the new 7c. Copies of one card are
 interchangeable, so which copy of a twin is marked is a choice of presentation only.
 A joker is marked like any card; what it stands for before and after is in its
-meld's reading (RULES §4.2).
+meld's reading (rules §4.2).
 """
 
 from __future__ import annotations
@@ -103,7 +103,7 @@ class TableDiff:
 def table_diff(before: Sequence[Meld], after: Sequence[Meld]) -> TableDiff:
     """Mark every card of ``after`` (stayed, moved, from hand) and of ``before`` (stays, moves).
 
-    ``after`` must hold every card of ``before`` (RULES §4.3 (ii)); the rest is what
+    ``after`` must hold every card of ``before`` (rules §4.3 (ii)); the rest is what
     was placed.
 
     >>> from rumino.melds import ROBBER_MELDS
@@ -124,7 +124,7 @@ def table_diff(before: Sequence[Meld], after: Sequence[Meld]) -> TableDiff:
     if any(v < 0 for v in placed.values()):
         gone = Counter({c: -v for c, v in placed.items() if v < 0})
         raise IllegalActionError(f"{format_hand(sorted(gone.elements()))} left the table: every card on the table "
-                                 f"stays on the table, jokers too (RULES §4.3 (ii)).")
+                                 f"stays on the table, jokers too (rules §4.3 (ii)).")
     placed = +placed
     source: list[int | None] = [None] * len(after)
     if before and after:
@@ -193,7 +193,7 @@ def read_table(text: str, rules: MeldRules) -> tuple[Meld, ...]:
     >>> read_table("5c 6c 7c | 8c 9c", ROBBER_MELDS)
     Traceback (most recent call last):
     ...
-    rumino.errors.InvalidMeldError: table: meld 2: 8c 9c is not a meld: a meld has at least 3 cards (RULES §3.2).
+    rumino.errors.InvalidMeldError: table: meld 2: 8c 9c is not a meld: a meld has at least 3 cards (rules §3.2).
     """
     text = str(text).strip()
     if not text:
@@ -215,7 +215,7 @@ def read_table(text: str, rules: MeldRules) -> tuple[Meld, ...]:
                 rules.pack.check_hand(cards, name="table")
                 found = arrange_table(cards, rules)
                 if found is None:
-                    raise InvalidMeldError(f"table: {g} cannot be grouped into valid melds (RULES §4.3 (iii)); "
+                    raise InvalidMeldError(f"table: {g} cannot be grouped into valid melds (rules §4.3 (iii)); "
                                            f"split it into melds with '|' to see which one is wrong.") from None
                 return found
             raise InvalidMeldError(f"table: meld {k}: {err}") from None  # the engine's message quotes the cards
@@ -239,7 +239,7 @@ def rearrangement(table: str | Sequence[Meld], hand: str | Sequence[int], rules:
                   most_cards: bool = False) -> Rearrangement:
     """Read a position (text or melds), solve it exactly and mark what the best move changes.
 
-    The player is taken to have opened (RULES §4.3: rearranging starts after the opening).
+    The player is taken to have opened (rules §4.3: rearranging starts after the opening).
     When nothing can be placed the table after is the table before and no card is marked.
 
     >>> from rumino.melds import ROBBER_MELDS

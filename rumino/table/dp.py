@@ -115,7 +115,7 @@ def suit_step(runs: tuple, nat: int, jok: int, start_low: bool, last_high: bool,
         if _can_end(run, R):
             rec(i + 1, nat_left, jok_left, acc + [(None, i, False)])
         if last_high and run[5]:
-            return  # A…K already: the high ace would make 14 cards (RULES §3.2)
+            return  # A…K already: the high ace would make 14 cards (rules §3.2)
         if nat_left:
             r = _add(run, False, R)
             rec(i + 1, nat_left - 1, jok_left, acc + [(r, i, False)])

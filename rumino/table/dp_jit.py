@@ -392,7 +392,7 @@ def _dp_suit_layer(cur_keys, cur_val, cur_gid, n_cur, s, p, layer, T, H, W, JT, 
                                     break
                             else:
                                 if high_ace and t_low[rid]:
-                                    ok = False  # A…K already: no 14th card (RULES §3.2)
+                                    ok = False  # A…K already: no 14th card (rules §3.2)
                                     break
                                 if dgt == 1:
                                     cn += 1

@@ -3,7 +3,7 @@
 The programme of :mod:`rumino.table.dp_jit` places every joker where it lies, so a
 joker may start a run at any position, end one, or fill a gap, and a dense table
 with four jokers reached 590,000 states in one layer while only checking that the
-table alone can be arranged. Under the Rommé family's joker limits (RULES §3.2: at
+table alone can be arranged. Under the Rommé family's joker limits (rules §3.2: at
 least two naturals in a meld, at most two jokers side by side, two side by side
 only in runs of four or more) a meld is its *naturals* plus jokers, and what the
 naturals allow of jokers is an interval:
@@ -207,7 +207,7 @@ def _suit_layer(cur_keys, cur_val, cur_gid, n_cur, s, p, layer, T, H, W, JT, ran
         aces_s = (extra >> (_ACES + 4 * s)) & 15
         k = _unpack(word, old)
         # what each open run may do here: end (if it is a valid run), take a natural (not the high ace after a
-        # run from the low ace: no 14th card, RULES §3.2), or skip (a gap, not at the last position); the
+        # run from the low ace: no 14th card, rules §3.2), or skip (a gap, not at the last position); the
         # choices for all runs are then enumerated as one mixed-radix number
         n_combos = 1
         for r in range(k):

@@ -2,9 +2,9 @@
 
 A table is a tuple of :class:`~rumino.melds.Meld` readings: the cards in laid
 order and the card each stands for, so every joker on the table is identified
-(RULES §3.2 "joker identity", §4.2). The functions here never change their
+(rules §3.2 "joker identity", §4.2). The functions here never change their
 arguments: each returns a new meld or table, or raises
-:class:`~rumino.errors.IllegalActionError` naming the RULES section broken.
+:class:`~rumino.errors.IllegalActionError` naming the rules section broken.
 
 >>> from rumino.cards import parse_hand
 >>> from rumino.melds import ROMME_MELDS
@@ -20,7 +20,7 @@ as a whole by :func:`apply_turn` and applied only if every step and the end
 state are legal (§3.4); :func:`check_rearrangement` checks a Robber Rummy
 rearrangement (§4.3 (i)–(iii)).
 
-Decisions where RULES.md is open (a careful player's reading):
+Decisions where the rules are open (a careful player's reading):
 
 * A joker at the end of a run keeps the card it was declared as (§3.2). Laying off
   exactly that card slides the joker to the run's other end instead of freeing it
@@ -92,7 +92,7 @@ def read_meld(tokens: Sequence[int], rules: MeldRules) -> Meld:
     named = [t - NAMED for t in tokens if t >= NAMED]
     bare = sum(1 for t in tokens if t == JOKER)
     if named and bare:
-        raise InvalidMeldError(f"{format_hand(cards)}: name every joker of a meld or none (RULES §4.2).")
+        raise InvalidMeldError(f"{format_hand(cards)}: name every joker of a meld or none (rules §4.2).")
     return canonical(declare(cards, rules, named if named else None))
 
 
@@ -110,7 +110,7 @@ def _text(cards: Iterable[int]) -> str:
 
 
 def declare(cards: Sequence[int], rules: MeldRules, jokers: Sequence[int] | None = None) -> Meld:
-    """Lay ``cards`` as a meld with its jokers identified (RULES §3.2).
+    """Lay ``cards`` as a meld with its jokers identified (rules §3.2).
 
     ``jokers`` is the melder's declaration: the cards the jokers stand for (needed
     only where the reading is open, e.g. a joker at the end of a run). Without it
@@ -126,7 +126,7 @@ def declare(cards: Sequence[int], rules: MeldRules, jokers: Sequence[int] | None
     cards = list(cards)
     readings = meld_readings(cards, rules)
     if not readings:
-        raise InvalidMeldError(f"{_why(cards, rules, 'not a meld')} (RULES §3.2).")
+        raise InvalidMeldError(f"{_why(cards, rules, 'not a meld')} (rules §3.2).")
     if jokers is None:
         return max(readings, key=lambda m: m.opening_value())
     want = Counter(jokers)
@@ -135,7 +135,7 @@ def declare(cards: Sequence[int], rules: MeldRules, jokers: Sequence[int] | None
             return m
         if m.kind == "set" and sum(want.values()) == m.jokers and _set_jokers_ok(m.naturals, list(want)):
             return _set_with(m.naturals, list(jokers))
-    raise InvalidMeldError(f"{_text(cards)} cannot be laid with the jokers standing for {_text(jokers)} (RULES §3.2).")
+    raise InvalidMeldError(f"{_text(cards)} cannot be laid with the jokers standing for {_text(jokers)} (rules §3.2).")
 
 
 def _set_jokers_ok(naturals: Sequence[int], jokers: Sequence[int]) -> bool:
@@ -183,7 +183,7 @@ def check_table(melds: Sequence[Meld], rules: MeldRules) -> None:
         if not is_valid_reading(m, rules):
             why = why_not_meld(m.cards, rules)
             raise IllegalActionError(f"the table meld {str(m)} is not valid: "
-                                     f"{why or 'its jokers do not stand where they are laid'} (RULES §3.2).")
+                                     f"{why or 'its jokers do not stand where they are laid'} (rules §3.2).")
         every.extend(m.cards)
     counts, pack = to_counts(every), rules.pack.counts()
     for c in range(53):
@@ -196,7 +196,7 @@ def check_table(melds: Sequence[Meld], rules: MeldRules) -> None:
 
 
 def lay_off(meld: Meld, card: int, rules: MeldRules, *, stands_for: int | None = None) -> Meld:
-    """Add one card to a table meld (RULES §3.4.4), keeping every joker's identity where it can.
+    """Add one card to a table meld (rules §3.4.4), keeping every joker's identity where it can.
 
     A joker laid off to a run may say which end (``stands_for``); by default the high end.
 
@@ -215,7 +215,7 @@ def lay_off(meld: Meld, card: int, rules: MeldRules, *, stands_for: int | None =
         nat = sorted([c for c in meld.cards if c != JOKER] + ([card] if card != JOKER else []))
         readings = [r for r in meld_readings(cards, rules) if r.kind == "set"]
         if not readings:
-            raise IllegalActionError(f"cannot lay off {where}: {_why(cards, rules, 'not a set')} (RULES §3.2).")
+            raise IllegalActionError(f"cannot lay off {where}: {_why(cards, rules, 'not a set')} (rules §3.2).")
         # keep the jokers' declared suits where still free; re-read the others to missing suits (§3.2)
         old = [s for c, s in zip(meld.cards, meld.stands_for) if c == JOKER] + ([stands_for] if card == JOKER and
                                                                                   stands_for is not None else [])
@@ -228,14 +228,14 @@ def lay_off(meld: Meld, card: int, rules: MeldRules, *, stands_for: int | None =
         return _set_with(nat, (keep + free)[:n_j])
     runs = [r for r in meld_readings(cards, rules) if r.kind == "run"]
     if not runs:
-        raise IllegalActionError(f"cannot lay off {where}: {_why(cards, rules, 'not a run')} (RULES §3.2).")
+        raise IllegalActionError(f"cannot lay off {where}: {_why(cards, rules, 'not a run')} (rules §3.2).")
     before = _joker_meanings(meld)
     if card == JOKER:
         fits = [r for r in runs if before <= _joker_meanings(r)
                 and _extends(meld, r) and (stands_for is None or stands_for in _joker_meanings(r) - before)]
         if not fits:
             raise IllegalActionError(f"cannot lay off {where} as {format_card(stands_for)}: a joker laid off "
-                                     f"goes at an end of the run (RULES §3.2).")
+                                     f"goes at an end of the run (rules §3.2).")
         return max(fits, key=lambda r: max(r.positions))  # the high end unless told otherwise
     same = [r for r in runs if _joker_meanings(r) == before and _extends(meld, r)]
     if same:
@@ -248,7 +248,7 @@ def lay_off(meld: Meld, card: int, rules: MeldRules, *, stands_for: int | None =
         slid = [r for r in runs if (_joker_meanings(r) - want).total() == 1 and want <= _joker_meanings(r)]
         if slid:
             return slid[0]
-    raise IllegalActionError(f"cannot lay off {where}: the jokers keep the cards they stand for (RULES §3.2), "
+    raise IllegalActionError(f"cannot lay off {where}: the jokers keep the cards they stand for (rules §3.2), "
                              f"so the card does not fit at either end.")
 
 
@@ -260,7 +260,7 @@ def _extends(old: Meld, new: Meld) -> bool:
 
 
 def exchange(meld: Meld, naturals: Sequence[int], rules: MeldRules, mode: str = "general") -> tuple[Meld, int]:
-    """Swap natural cards in for table jokers (RULES §3.4.5): the new meld and the number of jokers freed.
+    """Swap natural cards in for table jokers (rules §3.4.5): the new meld and the number of jokers freed.
 
     ``general``: one natural card that a joker stands for (in a set, either missing
     suit). ``dskv``: as general in runs; a set's jokers only when the set is thereby
@@ -272,7 +272,7 @@ def exchange(meld: Meld, naturals: Sequence[int], rules: MeldRules, mode: str = 
     >>> exchange(s, parse_hand("6d"), ROMME_MELDS, "dskv")
     Traceback (most recent call last):
     ...
-    rumino.errors.IllegalActionError: cannot exchange 6d for a joker of 6s 6h JK: under the DSkV rule a set's joker is freed only when the set is completed to four natural cards (RULES §3.4.5).
+    rumino.errors.IllegalActionError: cannot exchange 6d for a joker of 6s 6h JK: under the DSkV rule a set's joker is freed only when the set is completed to four natural cards (rules §3.4.5).
     >>> str(exchange(s, parse_hand("6d 6c"), ROMME_MELDS, "dskv")[0])
     '6s 6c 6d 6h'
     """
@@ -281,35 +281,35 @@ def exchange(meld: Meld, naturals: Sequence[int], rules: MeldRules, mode: str = 
     naturals = list(naturals)
     what = f"{_text(naturals)} for a joker of {str(meld)}"
     if not meld.jokers:
-        raise IllegalActionError(f"cannot exchange {what}: the meld holds no joker (RULES §3.4.5).")
+        raise IllegalActionError(f"cannot exchange {what}: the meld holds no joker (rules §3.4.5).")
     if any(c == JOKER for c in naturals) or not naturals:
-        raise IllegalActionError(f"cannot exchange {what}: a joker is exchanged for natural cards (RULES §3.4.5).")
+        raise IllegalActionError(f"cannot exchange {what}: a joker is exchanged for natural cards (rules §3.4.5).")
     if meld.kind == "run" or (meld.kind == "set" and mode == "general"):
         if len(naturals) != 1:
-            raise IllegalActionError(f"cannot exchange {what}: one natural card frees one joker (RULES §3.4.5).")
+            raise IllegalActionError(f"cannot exchange {what}: one natural card frees one joker (rules §3.4.5).")
         card = naturals[0]
         if meld.kind == "run":
             i = next((i for i, (c, s) in enumerate(zip(meld.cards, meld.stands_for)) if c == JOKER and s == card),
                      None)
             if i is None:
                 raise IllegalActionError(f"cannot exchange {what}: no joker there stands for {format_card(card)} "
-                                         f"(RULES §3.4.5).")
+                                         f"(rules §3.4.5).")
             cards = meld.cards[:i] + (card,) + meld.cards[i + 1:]
             return Meld("run", cards, meld.stands_for, meld.ace_high, meld.positions), 1
         nat = [c for c in meld.cards if c != JOKER]
         if card % 13 != nat[0] % 13 or card // 13 in {c // 13 for c in nat}:
             raise IllegalActionError(f"cannot exchange {what}: the card must be a missing suit of the set's rank "
-                                     f"(RULES §3.2, §3.4.5).")
+                                     f"(rules §3.2, §3.4.5).")
         new_nat = sorted(nat + [card])
         if len(new_nat) + meld.jokers - 1 < rules.min_meld:  # pragma: no cover - a set of 3+ stays 3+
-            raise IllegalActionError(f"cannot exchange {what} (RULES §3.2).")
+            raise IllegalActionError(f"cannot exchange {what} (rules §3.2).")
         return _set_default(new_nat, meld.jokers - 1), 1
     # DSkV, a set: only by completing the set to four naturals
     nat = [c for c in meld.cards if c != JOKER]
     new_nat = sorted(nat + naturals)
     if len({c // 13 for c in new_nat}) != 4 or len(new_nat) != 4 or any(c % 13 != nat[0] % 13 for c in new_nat):
         raise IllegalActionError(f"cannot exchange {what}: under the DSkV rule a set's joker is freed only when "
-                                 f"the set is completed to four natural cards (RULES §3.4.5).")
+                                 f"the set is completed to four natural cards (rules §3.4.5).")
     return Meld("set", tuple(new_nat), tuple(new_nat)), meld.jokers
 
 
@@ -347,7 +347,7 @@ TableAction = Union[Lay, LayOff, Exchange]
 
 @dataclass(frozen=True)
 class TableRules:
-    """The table knobs of Rommé and Robber (RULES §3.4, §3.6) with their meld rules."""
+    """The table knobs of Rommé and Robber (rules §3.4, §3.6) with their meld rules."""
 
     melds: MeldRules
     opening_min: int = 40
@@ -434,7 +434,7 @@ def apply_turn(table: Sequence[Meld], hand: Sequence[int], actions: Sequence[Tab
         if not opened and value < rules.opening_min:
             raise IllegalActionError(
                 f"{step}: a player who has not opened may not lay off or exchange a joker before the melds laid "
-                f"this turn reach {rules.opening_min} (they reach {value}) (RULES §3.4.2, §3.7.7).")
+                f"this turn reach {rules.opening_min} (they reach {value}) (rules §3.4.2, §3.7.7).")
         if isinstance(a, LayOff):
             m = target(a.target, step)
             take(a.card, step, freed_first=rules.freed_joker_use == "new_meld_or_layoff")
@@ -455,11 +455,11 @@ def apply_turn(table: Sequence[Meld], hand: Sequence[int], actions: Sequence[Tab
             raise IllegalActionError(f"{step}: {a!r} is not a table action (Lay, LayOff or Exchange).")
     if not opened and value and value < rules.opening_min:
         raise IllegalActionError(f"the opening melds total {value}, below the minimum {rules.opening_min} "
-                                 f"(RULES §3.4.2).")
+                                 f"(rules §3.4.2).")
     if freed:
         where = "a new meld" if rules.freed_joker_use == "new_meld" else "a new meld or a lay-off"
         raise IllegalActionError(f"{freed} freed joker(s) must be laid at once in {where} this turn; a freed joker "
-                                 f"may not go into the hand (RULES §3.4.5, §3.7.9).")
+                                 f"may not go into the hand (rules §3.4.5, §3.7.9).")
     check_table(melds, m_rules)
     return TurnResult(table=tuple(melds), hand=tuple(sorted(left.elements())), opening_value=value,
                       laid=tuple(laid))
@@ -470,7 +470,7 @@ def apply_turn(table: Sequence[Meld], hand: Sequence[int], actions: Sequence[Tab
 
 def check_rearrangement(before: Sequence[Meld] | Sequence[int], after: Sequence[Sequence[int] | Meld],
                         hand: Sequence[int], rules: MeldRules) -> tuple[tuple[Meld, ...], tuple[int, ...]]:
-    """Check a Robber Rummy manipulation (RULES §4.3 (i)–(iii)); return the new melds (read) and the cards placed.
+    """Check a Robber Rummy manipulation (rules §4.3 (i)–(iii)); return the new melds (read) and the cards placed.
 
     ``before`` is the table (melds or its cards), ``after`` the new melds (card lists
     or readings), ``hand`` the player's hand.
@@ -487,23 +487,23 @@ def check_rearrangement(before: Sequence[Meld] | Sequence[int], after: Sequence[
     for m in after:
         if isinstance(m, Meld):
             if not is_valid_reading(m, rules):
-                raise IllegalActionError(f"the meld {str(m)} is not valid (RULES §4.3 (iii)).")
+                raise IllegalActionError(f"the meld {str(m)} is not valid (rules §4.3 (iii)).")
             read.append(m)
             continue
         why = why_not_meld(list(m), rules)
         if why:
-            raise IllegalActionError(f"{why} Every table card must end the turn in a valid meld (RULES §4.3 (iii)).")
+            raise IllegalActionError(f"{why} Every table card must end the turn in a valid meld (rules §4.3 (iii)).")
         read.append(declare(list(m), rules))
     new = Counter(c for m in read for c in m.cards)
     missing = old - new
     if missing:
         raise IllegalActionError(f"{_text(missing.elements())} left the table: every card on the table stays on "
-                                 f"the table, jokers too (RULES §4.3 (ii)).")
+                                 f"the table, jokers too (rules §4.3 (ii)).")
     placed = new - old
     short = placed - Counter(hand)
     if short:
-        raise IllegalActionError(f"{_text(short.elements())} is not in the hand (RULES §4.3).")
+        raise IllegalActionError(f"{_text(short.elements())} is not in the hand (rules §4.3).")
     if not placed:
-        raise IllegalActionError("a rearrangement must add at least one card from the hand (RULES §4.3 (i)).")
+        raise IllegalActionError("a rearrangement must add at least one card from the hand (rules §4.3 (i)).")
     check_table(read, rules)
     return tuple(read), tuple(sorted(placed.elements()))

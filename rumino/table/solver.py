@@ -1,4 +1,4 @@
-"""The exact table solver of Robber Rummy (RULES §4.3): the best rearrangement of the table.
+"""The exact table solver of Robber Rummy (rules §4.3): the best rearrangement of the table.
 
 Given the cards on the table (a multiset that forms valid melds) and a hand,
 :func:`solve_table` finds which hand cards to add, and how to regroup the whole
@@ -240,7 +240,7 @@ def _counts(cards: Iterable[int] | np.ndarray) -> np.ndarray:
 
 
 def card_weights(rules: MeldRules, most_cards: bool = False) -> np.ndarray:
-    """What placing one card of each kind is worth: its value in hand (RULES §3.3: ace 11, joker 20),
+    """What placing one card of each kind is worth: its value in hand (rules §3.3: ace 11, joker 20),
     or 1 each with ``most_cards``."""
     if most_cards:
         return np.ones(N_KINDS, dtype=np.int64)
@@ -514,11 +514,11 @@ def solve_table(table: Iterable[int], hand: Iterable[int], rules: MeldRules, *, 
     h_all, h = h, (h if route is _milp else _placeable(t, h, rules))
     if check and t.any() and route(t, np.zeros_like(h), rules, np.zeros_like(w)) is None:
         raise IllegalActionError(f"the table {' '.join(map(format_card, from_counts(t)))} does not form valid "
-                                 f"melds (RULES §4.3 (iii)): a rearrangement starts from a valid table.")
+                                 f"melds (rules §4.3 (iii)): a rearrangement starts from a valid table.")
     out = route(t, h, rules, w)
     if out is None:
         raise IllegalActionError(f"the table {' '.join(map(format_card, from_counts(t)))} does not form valid "
-                                 f"melds (RULES §4.3 (iii)), so there is nothing to rearrange.")
+                                 f"melds (rules §4.3 (iii)), so there is nothing to rearrange.")
     placed, meld_list = out
     melds = tuple(sorted((m if isinstance(m, Meld) else _reading(m, rules) for m in meld_list), key=_meld_order))
     # check the answer independently of the solver: the melds hold exactly table + placed
@@ -532,7 +532,7 @@ def solve_table(table: Iterable[int], hand: Iterable[int], rules: MeldRules, *, 
 def find_placement(table: Iterable[int], hand: Iterable[int], rules: MeldRules, *,
                    method: str = "auto") -> TableSolution | None:
     """A legal placement of cards from ``hand`` onto ``table`` (rearranging it if need be), or ``None``
-    when none exists: whether a player who has opened can place (RULES §4.3).
+    when none exists: whether a player who has opened can place (rules §4.3).
 
     A hand none of whose cards lies in any meld the table and the hand could supply is answered
     without the solver (a few microseconds); otherwise :func:`solve_table` decides, exactly.

@@ -53,7 +53,7 @@ class Variant:
     * ``narration``: how the terminal narrates a game: ``"draw"`` (stock and discard
       pile) or ``"stops"`` (widow, poker and stops) — :data:`rumino.cli.play.NARRATORS`;
     * ``hand_extras``: what ``rumino deadwood`` adds to the arrangement: ``"penalty"``
-      (what the hand costs if caught with it, RULES §3.5), ``"opening"`` (its best
+      (what the hand costs if caught with it, rules §3.5), ``"opening"`` (its best
       opening) — :data:`rumino.compare.hand_report.HAND_EXTRAS`;
     * ``move_example``: a table move written in the game's notation (the widgets' hint);
     * ``optimal_tables``: the optimal discard tables (:mod:`rumino.odds.optimal`) cover it.
@@ -141,7 +141,7 @@ VARIANTS: dict[str, Variant] = {
                 rules=wiener.WIENER, game=wiener.WienerGame, section="§5", knock_field=KNOCK),
         Variant(key="gin", aliases=("gin", "gin rummy"), rules=gin.GIN, game=gin.GinGame, section="§6",
                 knock_field=KNOCK, has_gin=True),
-        # RULES §5.8: 10 cards for 2 players, 7 for 3–4 (the default table of 4), 6 for 5
+        # rules §5.8: 10 cards for 2 players, 7 for 3–4 (the default table of 4), 6 for 5
         Variant(key="knock-rummy", aliases=("knock rummy", "american knock rummy", "knock"),
                 rules=wiener.KNOCK_RUMMY, game=wiener.KnockRummyGame, section="§5.8",
                 hand_sizes=(6, 7, 8, 10, 11), knock_field=KNOCK),

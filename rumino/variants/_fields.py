@@ -2,7 +2,7 @@
 
 Each rules dataclass calls :func:`validate` from ``__post_init__``; a field's
 allowed values live in ``field(metadata=...)`` next to its default, so the
-rule, its range and its RULES.md section are written in one place (and the
+rule, its range and its rules section are written in one place (and the
 widgets' RuleKnobs form reads the same metadata).
 """
 
@@ -17,7 +17,7 @@ from rumino.errors import RuleConfigError
 def knob(default: Any, *, section: str, label: str, choices: tuple | None = None, low: int | None = None,
          high: int | None = None, doc: str = "", allow_none: bool = False,
          words: dict[Any, str] | None = None) -> Any:
-    """A rules field: its default, where RULES.md sets it, the values it may take, and how a player says it.
+    """A rules field: its default, where the rules set it, the values it may take, and how a player says it.
 
     ``label`` names the rule as a card player would ("Knock limit", never the field's name) and ``doc``
     says what it does; ``words`` gives a player's words for each choice that is not a plain number
@@ -68,19 +68,19 @@ def validate(obj) -> None:
         if meta["choices"] is not None:
             if value not in meta["choices"] or (isinstance(value, bool) != isinstance(meta["choices"][0], bool)):
                 allowed = ", ".join(repr(c) for c in meta["choices"])
-                raise RuleConfigError(f"{where}: it must be one of {allowed} (RULES {meta['section']}).")
+                raise RuleConfigError(f"{where}: it must be one of {allowed} (rules {meta['section']}).")
         elif meta["low"] is not None or meta["high"] is not None:
             if isinstance(value, bool) or not isinstance(value, int):
-                raise RuleConfigError(f"{where}: it must be an integer (RULES {meta['section']}).")
+                raise RuleConfigError(f"{where}: it must be an integer (rules {meta['section']}).")
             lo, hi = meta["low"], meta["high"]
             if (lo is not None and value < lo) or (hi is not None and value > hi):
                 rng = f"from {lo} to {hi}" if lo is not None and hi is not None else (
                     f"at least {lo}" if lo is not None else f"at most {hi}")
-                raise RuleConfigError(f"{where}: it must be an integer {rng} (RULES {meta['section']}).")
+                raise RuleConfigError(f"{where}: it must be an integer {rng} (rules {meta['section']}).")
 
 
 def knob_table(cls) -> list[dict]:
-    """The knobs of a rules class as rows: name, default, allowed values, RULES section, label, words."""
+    """The knobs of a rules class as rows: name, default, allowed values, rules section, label, words."""
     rows = []
     for f in dataclasses.fields(cls):
         if "section" in f.metadata:

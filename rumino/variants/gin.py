@@ -1,4 +1,4 @@
-"""Gin Rummy, the baseline for comparisons (RULES.md §6).
+"""Gin Rummy, the baseline for comparisons (rules §6).
 
 Two players, ten cards each from one 52-card pack, an upcard that the
 non-dealer and then the dealer may take or pass, draw then discard, a knock
@@ -38,7 +38,7 @@ HAND_SIZE = 10
 
 @dataclass(frozen=True, kw_only=True)
 class GinRules:
-    """Two-player Gin Rummy; bonus sizes vary between sources, so they are knobs (RULES §6)."""
+    """Two-player Gin Rummy; bonus sizes vary between sources, so they are knobs (rules §6)."""
 
     knock_max_deadwood: int = knob(10, section="§6", low=0, high=100, label="Knock limit",
                                    doc="you may knock with this much deadwood or less")
@@ -73,7 +73,7 @@ PACK = STANDARD_PACK
 
 # ===================================================================== the game
 #
-# Decisions where RULES §6 leaves a point open, each named where it is applied:
+# Decisions where rules §6 leaves a point open, each named where it is applied:
 #   G1 §6   the first dealer is drawn by high card (the engine's rule); the deal then alternates.
 #   G2 §6   the upcard offer: the non-dealer may take the upcard or pass, then the dealer; if both
 #           pass, the non-dealer must draw from the stock (the standard rule; OpenSpiel agrees).
@@ -105,7 +105,7 @@ ENDINGS = ("knock", "gin", "void")
 
 @dataclass(frozen=True, slots=True)
 class Pass(Action):
-    """Decline the upcard offer (or, at the wall, let the hand be void) (RULES §6)."""
+    """Decline the upcard offer (or, at the wall, let the hand be void) (rules §6)."""
 
     word: ClassVar[str] = "pass"
     verb: ClassVar[str] = "pass"
@@ -117,7 +117,7 @@ ACTIONS = ActionSet("Gin Rummy", (Draw, Discard, KnockWith, Gin, Pass, Deal))
 
 @dataclass(frozen=True, kw_only=True)
 class HandResult(_HandResult):
-    """How one Gin hand ended (RULES §6): ``melds`` the knocker showed, the defender's ``layoffs``,
+    """How one Gin hand ended (rules §6): ``melds`` the knocker showed, the defender's ``layoffs``,
     the defender's deadwood before lay-offs (``defender_before``) and who scored (``winner``)."""
 
     melds: tuple = ()
@@ -131,7 +131,7 @@ class HandResult(_HandResult):
 
 @dataclass(frozen=True)
 class GameResult:
-    """Who won the game and the final totals with the bonuses (RULES §6).
+    """Who won the game and the final totals with the bonuses (rules §6).
 
     ``pool_cents``/``payouts_cents``/``rebuys``/``joins`` are zero: Gin has no pool (they keep the
     shape every game's result has for the simulations)."""
@@ -191,7 +191,7 @@ def layoff_options(meld: tuple[int, ...], hand: set) -> list[tuple[int, ...]]:
 
 
 def gin_melds(cards: Iterable[int]) -> list[tuple[int, ...]]:
-    """Every meld (RULES §6: a set of 3–4 of a rank, a run of 3+ in a suit, ace low) within ``cards``.
+    """Every meld (rules §6: a set of 3–4 of a rank, a run of 3+ in a suit, ace low) within ``cards``.
 
     >>> from rumino.cards import format_hand, parse_hand
     >>> [format_hand(m) for m in gin_melds(parse_hand("5h 6h 7h 8h 8s 8c Kd"))]
@@ -222,7 +222,7 @@ def gin_melds(cards: Iterable[int]) -> list[tuple[int, ...]]:
 
 
 def best_arrangements(cards: Iterable[int]) -> tuple[int, list[tuple[tuple[int, ...], ...]]]:
-    """``(minimum deadwood, every set of disjoint melds reaching it)`` of a Gin hand (RULES §0.3).
+    """``(minimum deadwood, every set of disjoint melds reaching it)`` of a Gin hand (rules §0.3).
 
     A small exact search over the hand's melds (:func:`gin_melds`); the tests check it against
     :func:`rumino.hand.arrange.all_best_arrangements`.
@@ -257,7 +257,7 @@ def best_arrangements(cards: Iterable[int]) -> tuple[int, list[tuple[tuple[int, 
 
 def best_layoffs(defender: Sequence[int], knocker_melds: Iterable[Sequence[int]], ev: Evaluator) -> tuple[int, tuple[int, ...]]:
     """The defender's least deadwood after laying off onto ``knocker_melds`` and melding the rest:
-    ``(deadwood, cards laid off)`` (RULES §6, G4). Exact: every combination of lay-offs is tried.
+    ``(deadwood, cards laid off)`` (rules §6, G4). Exact: every combination of lay-offs is tried.
 
     >>> from rumino.cards import parse_hand
     >>> from rumino.engine.evaluator import evaluator_for
@@ -281,7 +281,7 @@ def best_layoffs(defender: Sequence[int], knocker_melds: Iterable[Sequence[int]]
 
 
 class GinGame(DrawDiscardGame):
-    """One game of Gin Rummy, from the first deal to ``game_to`` points (RULES §6).
+    """One game of Gin Rummy, from the first deal to ``game_to`` points (rules §6).
 
     Phases: ``offer`` (the upcard offer: take it with ``draw discard`` or ``pass``),
     ``turn`` (draw), ``discard`` (discard, ``knock <card>`` or ``gin <card>``), ``wall``
@@ -579,7 +579,7 @@ class GinGame(DrawDiscardGame):
             expect(max(self.scores) < self.rules.game_to, "a player reached game_to but the game goes on")
 
     def verify_result(self, r: HandResult, before: list, deep: bool) -> None:
-        """One hand result against RULES §6, from deadwood recomputed by :mod:`rumino.hand.arrange` if ``deep``."""
+        """One hand result against rules §6, from deadwood recomputed by :mod:`rumino.hand.arrange` if ``deep``."""
         rules = self.rules
         if r.ending == "void":
             expect(r.deltas == (0, 0) and r.winner is None, f"hand {r.number}: a void hand scored")

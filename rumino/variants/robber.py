@@ -1,4 +1,4 @@
-"""Robber Rummy, *Räuber-Rommé*: Rommé with table rearrangement, the ancestor of Rummikub (RULES.md §4).
+"""Robber Rummy, *Räuber-Rommé*: Rommé with table rearrangement, the ancestor of Rummikub (rules §4).
 
 >>> ROBBER.discard_pile, ROBBER.meld_rules.set_suits
 (False, 'distinct')
@@ -29,7 +29,7 @@ HAND_SIZE = 13
 
 @dataclass(frozen=True, kw_only=True)
 class RobberRules:
-    """The rules of Robber Rummy; every field is a knob of RULES §4 and §7 (RR1–RR6)."""
+    """The rules of Robber Rummy; every field is a knob of rules §4 and §7 (RR1–RR6)."""
 
     hand_size: int = knob(13, section="§4.1", choices=(13, 12, 11), label="Cards each",
                           doc="cards dealt to each player")
@@ -81,9 +81,9 @@ ROBBER = RobberRules()
 PACK = ROBBER_MELDS.pack
 
 
-# ====================================================================== the game (RULES §4)
+# ====================================================================== the game (rules §4)
 #
-# Decisions where RULES §4 is open (a careful player's reading; each is also said where it acts):
+# Decisions where rules §4 is open (a careful player's reading; each is also said where it acts):
 #   D1 §4.4  a game is one deal: it ends when a player empties his hand ("out") or, with no stock
 #            left, when every player in the hand passes in a row ("blocked": the lowest penalty
 #            total of §3.3 wins, ties shared). Scores: 0 with scoring="none"; with
@@ -120,7 +120,7 @@ ENDINGS = ("out", "blocked")
 
 @dataclass(frozen=True, slots=True)
 class Place(Action):
-    """Lay cards from the hand and rearrange the table (RULES §4.3): ``table`` is the whole table
+    """Lay cards from the hand and rearrange the table (rules §4.3): ``table`` is the whole table
     after the move, meld by meld, as tokens (a card id; ``53 + c`` for a joker standing for ``c``).
 
     >>> a = Place.parse_args("5c 6c 7c | 7c 8c JK(9c)".split())
@@ -157,7 +157,7 @@ class Place(Action):
 
 @dataclass(frozen=True, slots=True)
 class Pass(Action):
-    """Place nothing when the stock is empty (RULES §4.3)."""
+    """Place nothing when the stock is empty (rules §4.3)."""
 
     word: ClassVar[str] = "pass"
     verb: ClassVar[str] = "pass"
@@ -221,7 +221,7 @@ class RobberView(MeldedView):
 
 
 class RobberGame(MeldedGame):
-    """One game (one deal) of Robber Rummy (RULES §4; the decisions D1–D6 are in the module).
+    """One game (one deal) of Robber Rummy (rules §4; the decisions D1–D6 are in the module).
 
     Phases: ``turn`` (without a discard pile: ``place …``, ``draw stock``, or ``pass`` on an empty
     stock; with one: draw), ``discard`` (with a discard pile: at most one ``place …``, then
@@ -633,7 +633,7 @@ class RobberGame(MeldedGame):
                 expect(not any(r.deltas), "a score with scoring='none'")
             else:
                 expect(all(r.deltas[p] == (0 if p == r.by else -r.deadwood[p]) for p in r.players),
-                       f"hand {r.number}: the penalties are not scored as RULES §4.4 says")
+                       f"hand {r.number}: the penalties are not scored as rules §4.4 says")
         expect(scores == self.scores, f"scores {self.scores} are not the sum of the hand results {scores}")
         if self.phase == "game_over":
             res, last = self.result, self.results[-1]

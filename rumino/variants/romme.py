@@ -1,4 +1,4 @@
-"""German Rommé, *Rommé mit Auslegen* (RULES.md §3).
+"""German Rommé, *Rommé mit Auslegen* (rules §3).
 
 >>> ROMME.opening_min, ROMME.meld_rules.min_naturals, ROMME.meld_rules.pack.size
 (40, 2, 110)
@@ -18,7 +18,7 @@ HAND_SIZE = 13  # the dealer holds 14 under deal_mode="dealer14"
 
 def romme_meld_rules(base: MeldRules, *, n_jokers: int, ace: str, joker_rules: str, joker_penalty: int,
                      ace_penalty: int) -> MeldRules:
-    """Meld rules of the Rommé family from its knobs (RULES §3.2, §3.3)."""
+    """Meld rules of the Rommé family from its knobs (rules §3.2, §3.3)."""
     jr = {
         "seed": dict(min_naturals=2, max_jokers_per_meld=None, max_adjacent_jokers=2, adjacent_jokers_min_run=4),
         "one_per_meld": dict(min_naturals=2, max_jokers_per_meld=1, max_adjacent_jokers=1, adjacent_jokers_min_run=0),
@@ -30,7 +30,7 @@ def romme_meld_rules(base: MeldRules, *, n_jokers: int, ace: str, joker_rules: s
 
 @dataclass(frozen=True, kw_only=True)
 class RommeRules:
-    """The rules of German Rommé; every field is a knob of RULES §3.6."""
+    """The rules of German Rommé; every field is a knob of rules §3.6."""
 
     n_jokers: int = knob(6, section="§3.1", choices=(6, 4, 2, 0), label="Jokers in the pack",
                          doc="jokers shuffled in with the two decks (6 jokers: 110 cards)")
@@ -106,7 +106,7 @@ class RommeRules:
     may_rediscard_pickup: bool = knob(False, section="§0.5", choices=(False, True),
                                       label="Discard the card just taken",
                                       doc="may a card taken from the discard pile go straight back onto it")
-    # RULES leaves open a hand nobody can finish: with only full sets on the table and one dead card
+    # the rules leave open a hand nobody can finish: with only full sets on the table and one dead card
     # each, the players draw and discard through reshuffle after reshuffle for ever. Careful players
     # call such a hand dead; we end it when the stock must be turned over once more after this many
     # turn-overs with no card laid on the table, and everyone pays his penalty (as end_and_score).

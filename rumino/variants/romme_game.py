@@ -1,4 +1,4 @@
-"""German Rommé played in full (RULES §3): melds on the table, the 40 opening, lay-offs, joker exchange.
+"""German Rommé played in full (rules §3): melds on the table, the 40 opening, lay-offs, joker exchange.
 
 The game runs on the template of games with melds on the table
 (:class:`~rumino.engine.melded.MeldedGame`); the table model — what
@@ -21,7 +21,7 @@ that empties the hand goes out without a discard (unless
 >>> g.apply(play); g.opened[0], [str(m) for m in g.table], len(g.hands[0])
 (True, ['10s Js Qs Ks', '3c 3d 3h'], 7)
 
-Decisions where RULES §3 leaves a point open (a careful player's reading), each
+Decisions where rules §3 leaves a point open (a careful player's reading), each
 named where it is applied:
 
 * R1 §3.4   A turn has at most one ``play``; it holds every lay, lay-off and
@@ -146,7 +146,7 @@ def parse_step(text: str) -> TableAction:
 
 @_dc.dataclass(frozen=True, slots=True)
 class Play(Action):
-    """Everything a player lays this turn: new melds, lay-offs and joker exchanges, in order (RULES §3.4).
+    """Everything a player lays this turn: new melds, lay-offs and joker exchanges, in order (rules §3.4).
 
     Table melds are numbered from 0 in the order they were laid (this play's new
     melds continue the numbering).
@@ -206,14 +206,14 @@ class PlayOutcome:
 
 
 class PlayRefused(IllegalActionError):
-    """A play the rules do not allow: ``reason`` and the ``rule`` (RULES section) it breaks."""
+    """A play the rules do not allow: ``reason`` and the ``rule`` (rules section) it breaks."""
 
     def __init__(self, reason: str, rule: str):
-        super().__init__(f"{reason} (RULES {rule}).")
+        super().__init__(f"{reason} (rules {rule}).")
         self.reason, self.rule = reason, rule
 
 
-_RULE_AT_END = re.compile(r"\s*\(RULES ([^)]*)\)\.?\s*$")
+_RULE_AT_END = re.compile(r"\s*\(rules ([^)]*)\)\.?\s*$")
 
 
 def _refused(err: IllegalActionError) -> PlayRefused:
@@ -241,7 +241,7 @@ def _pickup_step(hand: Sequence[int], steps, pickup: int | None) -> int | None:
 
 def evaluate_play(table: Sequence[Meld], hand: Sequence[int], steps: Iterable[TableAction], rules: RommeRules, *, opened: bool,
                   eligible: bool, pickup: int | None = None, must_use_pickup: bool = False) -> PlayOutcome:
-    """Check a whole play against RULES §3.4–§3.5; return its outcome or raise :class:`PlayRefused`.
+    """Check a whole play against rules §3.4–§3.5; return its outcome or raise :class:`PlayRefused`.
 
     ``opened``: the player has opened before this turn; ``eligible``: a hand-Rommé is
     still possible for him (R4); ``pickup``: the card he took from the pile this turn,
@@ -253,7 +253,7 @@ def evaluate_play(table: Sequence[Meld], hand: Sequence[int], steps: Iterable[Ta
     ...               Lay(tuple(parse_hand("3d 3h 3c")))), ROMME, opened=False, eligible=False)
     Traceback (most recent call last):
     ...
-    rumino.variants.romme_game.PlayRefused: the opening melds total 39, below the minimum 40 (RULES §3.4.2).
+    rumino.variants.romme_game.PlayRefused: the opening melds total 39, below the minimum 40 (rules §3.4.2).
     """
     steps = tuple(steps)
     if not steps:
@@ -491,7 +491,7 @@ def joker_exchanges(table, hand, i: int, m: Meld, s: int, rules: RommeRules) -> 
 
 @_dc.dataclass(frozen=True, kw_only=True)
 class HandResult(_HandResult):
-    """How a Rommé deal ended (RULES §3.5): ``deadwood`` holds each player's penalty (§3.3) before
+    """How a Rommé deal ended (rules §3.5): ``deadwood`` holds each player's penalty (§3.3) before
     the ``multiplier`` (a hand-Rommé's, else 1); ``winner`` went out (None if nobody did)."""
 
     winner: int | None = None
@@ -556,7 +556,7 @@ class RommeView(MeldedView):
 
 
 class RommeGame(MeldedGame):
-    """One game of German Rommé (RULES §3) for 2–6 players.
+    """One game of German Rommé (rules §3) for 2–6 players.
 
     Phases: ``discard`` (the dealer's first turn under ``dealer14``), ``turn``
     (draw), ``discard`` (one ``play`` at most, then a discard), ``between_hands``,

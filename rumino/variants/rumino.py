@@ -1,6 +1,6 @@
-"""Rumino: 7-card knock rummy with two decks and four jokers (RULES.md §1).
+"""Rumino: 7-card knock rummy with two decks and four jokers (rules §1).
 
-Every knob of RULES §1.6 is a field of :class:`RuminoRules`, with the default
+Every knob of rules §1.6 is a field of :class:`RuminoRules`, with the default
 given there. House rules are ``dataclasses.replace(RUMINO, knock_max_deadwood=5)``.
 
 >>> RUMINO.knock_max_deadwood, RUMINO.meld_rules.max_run
@@ -29,12 +29,12 @@ from rumino.hand.arrange import min_deadwood
 from rumino.melds import RUMINO_MELDS, MeldRules
 from rumino.variants._fields import knob, validate
 
-HAND_SIZE = 7  # RULES §1.1
+HAND_SIZE = 7  # rules §1.1
 
 
 @dataclass(frozen=True, kw_only=True)
 class RuminoRules:
-    """The rules of Rumino; every field is a house-rule knob (RULES §1.6)."""
+    """The rules of Rumino; every field is a house-rule knob (rules §1.6)."""
 
     max_lay_size: int | None = knob(4, section="§1.2", choices=(4,), allow_none=True, label="Longest meld",
                                     words={4: "3 or 4 cards"},
@@ -96,15 +96,15 @@ class RuminoRules:
         """The meld rules these knobs imply (for the arrangement search); built once per rules object."""
         unlimited = self.max_lay_size is None
         # Unlimited lays allow sets of all 8 copies of a rank, but a set of distinct suits
-        # holds at most 4 cards (RULES §1.2), and MeldRules refuses max_set > 4 then.
+        # holds at most 4 cards (rules §1.2), and MeldRules refuses max_set > 4 then.
         biggest_set = 4 if not unlimited or self.set_suits == "distinct" else 8
-        # n_jokers (house rule; RULES §1.1 fixes 4): the pack the deal, the engine and the odds all read
+        # n_jokers (house rule; rules §1.1 fixes 4): the pack the deal, the engine and the odds all read
         pack = RUMINO_MELDS.pack if self.n_jokers == RUMINO_MELDS.pack.jokers else Pack(decks=2, jokers=self.n_jokers)
         return replace(RUMINO_MELDS, pack=pack, max_set=biggest_set, max_run=13 if unlimited else 4,
                        set_suits=self.set_suits, min_naturals=self.min_naturals_per_lay)
 
     def rebuy_cost(self, k: int) -> int:
-        """Price of a player's ``k``-th rebuy (k ≥ 1): B·2^(k−1), or B when flat (RULES §1.5).
+        """Price of a player's ``k``-th rebuy (k ≥ 1): B·2^(k−1), or B when flat (rules §1.5).
 
         >>> [RUMINO.rebuy_cost(k) for k in (1, 2, 3)]
         [10, 20, 40]
@@ -114,7 +114,7 @@ class RuminoRules:
         return self.stake * (2 ** (k - 1) if self.rebuy_price == "doubling" else 1)
 
     def rebuys_total(self, k: int) -> int:
-        """What a player's first ``k`` rebuys cost together: B·(2^k − 1), or B·k when flat (RULES §1.5).
+        """What a player's first ``k`` rebuys cost together: B·(2^k − 1), or B·k when flat (rules §1.5).
 
         The invariants check it after every action, so it is the closed form, not a sum over the rebuys
         (a long game's sum cost a quarter of its checking time).
@@ -133,7 +133,7 @@ PACK = RUMINO_PACK
 
 
 def is_rumino(cards: Iterable[int], rules: RuminoRules = RUMINO) -> bool:
-    """True if 7 cards are a rumino: a 7-card straight flush (ace low) or 7 of a kind (RULES §1.2).
+    """True if 7 cards are a rumino: a 7-card straight flush (ace low) or 7 of a kind (rules §1.2).
 
     Jokers stand for any missing card unless ``rules.rumino_natural_only``; under
     ``set_suits="distinct"`` the naturals of a 7 of a kind must differ in suit.
@@ -170,7 +170,7 @@ def rumino_outs(hand, rules: RuminoRules = RUMINO) -> frozenset:
     """Every card that, added to the 7 cards of ``hand``, makes 8 cards holding a rumino.
 
     Every card if ``hand`` already is a rumino. Used for the out-of-turn claim
-    (RULES §1.3) and for the call after a draw.
+    (rules §1.3) and for the call after a draw.
 
     >>> from rumino.cards import parse_hand, format_hand
     >>> format_hand(sorted(rumino_outs(parse_hand("3h 4h 5h 6h 7h 8h Kc"))))
@@ -224,7 +224,7 @@ _NO_OUTS: frozenset = frozenset()
 # Rumino has: the knock in lieu of drawing, gin and the rumino call after a draw,
 # the out-of-turn claim, rebuys and newcomers, triple gin, and its scoring.
 #
-# Decisions where RULES leaves a point open, each named where it is applied:
+# Decisions where the rules leave a point open, each named where it is applied:
 #   D1 §1.1   first dealer: high card, the engine's rule (rumino.engine.table.draw_for_dealer); a joker
 #             is put aside and replaced from the same spread, a tie for high redraws.
 #   D2 §1.3   no claim window on the upcard (nobody discarded it) or on the card
@@ -258,14 +258,14 @@ _NO_OUTS: frozenset = frozenset()
 #             hand; the "≥ 2 other players" test counts players still in after
 #             the hand (not busted in it), before any rebuy.
 
-MAX_SEATS = 6  # RULES §1.1
+MAX_SEATS = 6  # rules §1.1
 MIN_PLAYERS = 2
 ENDINGS = ("knock", "gin", "rumino", "stock_exhausted")
 
 
 @dataclass(frozen=True, slots=True)
 class CallRumino(Action):
-    """After drawing: announce that 7 of your 8 cards are a rumino, and win the game (RULES §1.3)."""
+    """After drawing: announce that 7 of your 8 cards are a rumino, and win the game (rules §1.3)."""
 
     word: ClassVar[str] = "rumino"
     verb: ClassVar[str] = "call a rumino"
@@ -273,7 +273,7 @@ class CallRumino(Action):
 
 @dataclass(frozen=True, slots=True)
 class ClaimRumino(Action):
-    """Out of turn: take the card just discarded to complete a rumino, and win the game (RULES §1.3)."""
+    """Out of turn: take the card just discarded to complete a rumino, and win the game (rules §1.3)."""
 
     word: ClassVar[str] = "claim"
     verb: ClassVar[str] = "claim the discard for a rumino"
@@ -328,7 +328,7 @@ def evaluator_for(rules: RuminoRules) -> Evaluator:
 
 @dataclass(frozen=True, kw_only=True)
 class HandResult(_HandResult):
-    """How one Rumino hand ended and what everyone scored (RULES §1.4); ``rumino``: the 7 cards shown."""
+    """How one Rumino hand ended and what everyone scored (rules §1.4); ``rumino``: the 7 cards shown."""
 
     rumino: tuple[int, ...] | None = None
 
@@ -388,7 +388,7 @@ class RuminoView(TableView):
 
 
 class RuminoGame(DrawDiscardGame):
-    """One game of Rumino, from the first deal to the winner taking the pool (RULES §1).
+    """One game of Rumino, from the first deal to the winner taking the pool (rules §1).
 
     The draw-and-discard engine (:class:`~rumino.engine.drawdiscard.DrawDiscardGame`)
     plus Rumino's hooks. Phases: ``turn`` (knock or draw), ``discard`` (discard,
@@ -437,20 +437,20 @@ class RuminoGame(DrawDiscardGame):
     TABLE_ACTIONS = (Join,)
     IN_HAND_PHASES = ("turn", "discard", "claim")
     BUTTONS = (*DrawDiscardGame.BUTTONS[:2],
-               ("knock", KNOCK, "Knock", "knock in lieu of drawing, at the knock limit or less (RULES §1.3)"),
-               ("gin", Gin, "Go gin", "discard and lay a 4-lay plus a 3-lay (RULES §1.3)"),
-               ("rumino", CALL, "Call rumino", "7 of your 8 cards are a rumino: win the game (RULES §1.3)"),
-               ("claim", CLAIM, "Claim rumino", "take the discard for a rumino, out of turn (RULES §1.3)"),
+               ("knock", KNOCK, "Knock", "knock in lieu of drawing, at the knock limit or less (rules §1.3)"),
+               ("gin", Gin, "Go gin", "discard and lay a 4-lay plus a 3-lay (rules §1.3)"),
+               ("rumino", CALL, "Call rumino", "7 of your 8 cards are a rumino: win the game (rules §1.3)"),
+               ("claim", CLAIM, "Claim rumino", "take the discard for a rumino, out of turn (rules §1.3)"),
                ("pass", PASS, "Pass", "let the discard go"),
                DrawDiscardGame.BUTTONS[2],
-               ("rebuy", REBUY, "Rebuy", "re-enter at the highest score still in (RULES §1.5)"),
+               ("rebuy", REBUY, "Rebuy", "re-enter at the highest score still in (rules §1.5)"),
                ("decline", DECLINE, "Decline", "stay out"))
 
     # ----------------------------------------------------------------- hooks
 
     def setup(self) -> None:
         self.stake_cents = self.rules.stake * 100
-        for seat in range(self.n_seats):  # every stake goes into the pool (RULES §1.5)
+        for seat in range(self.n_seats):  # every stake goes into the pool (rules §1.5)
             self.ledger.pay_in(seat, self.stake_cents, "stake")
         self.rebuys = [0] * self.n_seats
         self.joins = 0
@@ -516,7 +516,7 @@ class RuminoGame(DrawDiscardGame):
         return [CLAIM, PASS] if phase == "claim" else [REBUY, DECLINE]
 
     def table_actions(self) -> list[Action]:
-        """A newcomer's Join, when allowed now (RULES §1.5, D9)."""
+        """A newcomer's Join, when allowed now (rules §1.5, D9)."""
         return [JOIN] if self._join_refusal() is None else []
 
     def check_table_action(self, action: Action) -> None:
@@ -530,7 +530,7 @@ class RuminoGame(DrawDiscardGame):
         if not self.rules.allow_new_entrants:
             return "these house rules allow no new entrants (allow_new_entrants=False)"
         if len(self.players_in) >= MAX_SEATS:  # D9: a chair frees when a player goes out and does not rebuy
-            return f"all {MAX_SEATS} chairs are taken by players still in (RULES §1.1: 2–6 players)"
+            return f"all {MAX_SEATS} chairs are taken by players still in (rules §1.1: 2–6 players)"
         return None
 
     def check_action(self, action: Action, actor: int | None, phase: str) -> None:
@@ -724,10 +724,10 @@ class RuminoGame(DrawDiscardGame):
             left = [p for p in r.players if p not in r.busted]
             expect(seat in r.busted and len(r.players) > 2 and len(left) >= self.rules.rebuy_requires_others
                    and r.ending != "rumino" and level == max(r.scores[p] for p in left),
-                   f"seat {seat} rebought after hand {r.number} against RULES §1.5")
+                   f"seat {seat} rebought after hand {r.number} against rules §1.5")
 
     def verify_result(self, r: HandResult, before: list, deep: bool) -> None:
-        """One hand result against RULES §1.4, from deadwood recomputed by :mod:`rumino.hand.arrange` if ``deep``."""
+        """One hand result against rules §1.4, from deadwood recomputed by :mod:`rumino.hand.arrange` if ``deep``."""
         rules = self.rules
         for p in r.players:
             if r.deadwood[p] is not None and deep:

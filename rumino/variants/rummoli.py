@@ -1,4 +1,4 @@
-"""Rummoli: the Irwin Toy poker-then-stops game with a 9-section play sheet (RULES.md §2).
+"""Rummoli: the Irwin Toy poker-then-stops game with a 9-section play sheet (rules §2).
 
 Rummoli has no melds: its "rummy" phase is a stops game, so it has no meld
 rules and no deadwood (``RUMMOLI.meld_rules`` is ``None``). It is not a
@@ -43,7 +43,7 @@ One deal, step by step
 ``between_deals``
     the next dealer ``deal`` s.
 
-Decisions where RULES is open (each a careful player's choice, written here)
+Decisions where the rules are open (each a careful player's choice, written here)
 --------------------------------------------------------------------------
 * **The end of a game** (§2.6 leaves it to the table): the game lasts ``rounds``
   rounds of the deal (each player deals ``rounds`` times: ``rounds × N`` deals; the
@@ -74,7 +74,7 @@ Decisions where RULES is open (each a careful player's choice, written here)
   highest bid wins, a tie goes to the bidder nearest the dealer's left.
 * **What a bid may be:** §2.3 gives a minimum (1 chip) and, in the open auction, a step
   (more than the bid before), but no maximum, so the chips on the sheet do not cap a bid
-  (an earlier version of the engine capped them there; RULES has no such limit). The one
+  (an earlier version of the engine capped them there; the rules set no such limit). The one
   bound is the bidder's own chips: the winner pays his bid in full to the dealer, and
   nobody pays what he does not have (the note above), so a bid above his chips is refused
   rather than forgiven in part. The bid goes from the buyer to the dealer and nowhere else,
@@ -109,14 +109,14 @@ from rumino.errors import IllegalActionError, InvalidCardError
 from rumino.hand.poker import describe as describe_poker, evaluate_batch, hand_value
 from rumino.variants._fields import knob, validate
 
-# RULES §2.2, the play sheet.
+# rules §2.2, the play sheet.
 SECTIONS = ("rummoli", "poker", "10s", "Jd", "Qc", "Kh", "As", "Ad+Kd", "7-8-9")
 RUMMOLI_SECTION, POKER_SECTION, AK_SECTION, SEQ_SECTION = 0, 1, 7, 8
 
 
 @dataclass(frozen=True, kw_only=True)
 class RummoliRules:
-    """The rules of Rummoli; every field is a knob of RULES §2.7 (and §2.6 for the length of a game)."""
+    """The rules of Rummoli; every field is a knob of rules §2.7 (and §2.6 for the length of a game)."""
 
     initial_chips: int = knob(100, section="§2.1", low=9, high=1_000_000, label="Chips at the start",
                               doc="chips each player starts the game with")
@@ -192,7 +192,7 @@ def next_up(c: int) -> int | None:
 
 
 def hand_sizes(n_players: int) -> tuple[int, ...]:
-    """The hand sizes in deal order, widow last (RULES §2.1 table): 52 cards over N + 1 hands.
+    """The hand sizes in deal order, widow last (rules §2.1 table): 52 cards over N + 1 hands.
 
     >>> hand_sizes(4), hand_sizes(2)
     ((11, 11, 10, 10, 10), (18, 17, 17))
@@ -537,7 +537,7 @@ class BoardLedger(Ledger):
 
 
 class RummoliGame(TurnGame):
-    """A game of Rummoli (RULES §2) between 2 and 8 players; see the module docstring.
+    """A game of Rummoli (rules §2) between 2 and 8 players; see the module docstring.
 
     It stands on :class:`~rumino.engine.base.TurnGame` (seats, seeds, dispatch, views, snapshots,
     the card invariants); what is its own is the deal with the widow, the poker and the stops.

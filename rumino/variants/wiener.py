@@ -1,4 +1,4 @@
-"""Wiener Rummy, *Rommé ohne Auslegen* / 101 (RULES.md §5), and American Knock Rummy (§5.8).
+"""Wiener Rummy, *Rommé ohne Auslegen* / 101 (rules §5), and American Knock Rummy (§5.8).
 
 Wiener: 10 cards from 106 (two decks, two jokers); the dealer holds 11 and opens
 by discarding; draw then discard; a rummy call (10 cards in melds after drawing,
@@ -36,7 +36,7 @@ from rumino.variants._fields import knob, validate
 
 @dataclass(frozen=True, kw_only=True)
 class WienerRules:
-    """The rules of Wiener Rummy; every field is a knob of RULES §5.7 (its section is named)."""
+    """The rules of Wiener Rummy; every field is a knob of rules §5.7 (its section is named)."""
 
     deal_mode: str = knob("dealer11", section="§5.1", choices=("dealer11", "upcard"), label="The deal",
                           words={"dealer11": "the dealer takes 11 and discards first",
@@ -44,7 +44,7 @@ class WienerRules:
                           doc="how many cards and who starts")
     hand_size: int = knob(10, section="§5.6", choices=(10, 13), label="Cards each",
                           doc="cards dealt to each player (13: the 13-card game without laying off)")
-    # house rule (RULES §5.1 fixes one joker a deck): the joker count is the knob every joker game shares
+    # house rule (rules §5.1 fixes one joker a deck): the joker count is the knob every joker game shares
     # (Rumino, Rommé, Robber), so "what the jokers do" can be one knob moved across games; up to 6, as in
     # Rommé's two-deck pack
     n_jokers: int = knob(2, section="§5.1", low=0, high=6, label="Jokers in the pack",
@@ -91,7 +91,7 @@ class WienerRules:
         validate(self)
         if self.buyback_low >= self.elimination_at:
             raise RuleConfigError(f"WienerRules.buyback_low is {self.buyback_low}: it must be below elimination_at "
-                                  f"({self.elimination_at}) (RULES §5.5).")
+                                  f"({self.elimination_at}) (rules §5.5).")
 
     @cached_property
     def meld_rules(self) -> MeldRules:
@@ -101,14 +101,14 @@ class WienerRules:
 
 
 WIENER = WienerRules()
-# RULES §5.6: the 13-card form, knock under 10, no extra turn after a knock.
+# rules §5.6: the 13-card form, knock under 10, no extra turn after a knock.
 WIENER_13 = WienerRules(hand_size=13, knock_max_deadwood=9, extra_turn_after_knock=False)
 PACK = WIENER_MELDS.pack
 
 
 @dataclass(frozen=True, kw_only=True)
 class KnockRummyRules:
-    """American Knock Rummy (Bicycle), RULES §5.8: one 52-card pack, ace low (A = 1), no knock limit.
+    """American Knock Rummy (Bicycle), rules §5.8: one 52-card pack, ace low (A = 1), no knock limit.
 
     >>> KNOCK_RUMMY.meld_rules.pack.size, KNOCK_RUMMY.meld_rules.ace, KNOCK_RUMMY.knock_max_deadwood
     (52, 'low', None)
@@ -142,7 +142,7 @@ class KnockRummyRules:
 
     @cached_property
     def meld_rules(self) -> MeldRules:
-        """Gin's melds: one pack, sets of 3–4 by rank, runs ace low, A = 1, faces 10 (RULES §5.8)."""
+        """Gin's melds: one pack, sets of 3–4 by rank, runs ace low, A = 1, faces 10 (rules §5.8)."""
         return replace(GIN_MELDS, name="knock-rummy")
 
 
@@ -158,7 +158,7 @@ KNOCK_RUMMY_PACK = STANDARD_PACK
 # and no laying off. WienerGame adds knock money, elimination at 101 and the buy-back;
 # KnockRummyGame the Bicycle settlement (the lowest count wins the difference).
 #
-# Decisions where RULES leaves a point open, each named where it is applied:
+# Decisions where the rules leave a point open, each named where it is applied:
 #   W-D1 §5.1   first dealer: high card (the engine's rule); the deal passes left.
 #   W-D2 §5.4   the dealer's opening turn (dealer11) is a discard without a draw; a dealer
 #               whose 11 dealt cards already allow it may knock or call rummy with that
@@ -166,7 +166,7 @@ KNOCK_RUMMY_PACK = STANDARD_PACK
 #   W-D3 §5.4   a knock at 0 deadwood is allowed (it is ≤ 5) but is not a rummy call:
 #               only the call ends the deal at once; a bot always calls.
 #   W-D4 §5.4   during the last round after a knock nobody may knock or call rummy; a
-#               player who completes 10 melded cards there simply scores 0 (RULES default).
+#               player who completes 10 melded cards there simply scores 0 (the rules' default).
 #   W-D5 §0.4   under stock_exhausted = void_hand / end_and_score the deal ends once the
 #               last stock card is drawn and discarded; a knock already made is still
 #               scored as a knock (its last round is cut short).
@@ -183,7 +183,7 @@ KNOCK_RUMMY_PACK = STANDARD_PACK
 #   W-D10 §5.5  players tied for the worst score (say 90, 90 and 40): under second_worst nobody
 #               is offered a buy-back. The score of "the second-worst player" is, for each of
 #               the tied players, the other one's 90, so buying back would cost 5 chips and
-#               move nothing; RULES §5.5 settles the case this way, and a careful player holds
+#               move nothing; rules §5.5 settles the case this way, and a careful player holds
 #               to the rule as written rather than slide down to the next lower score (40),
 #               which would be the generous best_other reading. Under best_other the tied
 #               players are offered it (the best other score is below theirs), each target
@@ -198,12 +198,12 @@ KNOCK_RUMMY_PACK = STANDARD_PACK
 #   K-D3 §0.4   a Knock Rummy hand ended by the stock (end_and_score) is settled as if no
 #               one had knocked: the lowest count wins the differences.
 
-KNOCK_MONEY = 1  # RULES §5.5: one chip from every other player still in
+KNOCK_MONEY = 1  # rules §5.5: one chip from every other player still in
 
 
 @dataclass(frozen=True, slots=True)
 class CallRummy(Action):
-    """After drawing: lay 10 cards in melds and discard ``card``; the deal ends at once (RULES §5.4)."""
+    """After drawing: lay 10 cards in melds and discard ``card``; the deal ends at once (rules §5.4)."""
 
     card: int
     word: ClassVar[str] = "rummy"
@@ -220,7 +220,7 @@ class CallRummy(Action):
 
 @dataclass(frozen=True, slots=True)
 class LayOff(Action):
-    """Put ``card`` on another player's meld: never legal here (no laying off, RULES §5.4, §5.8).
+    """Put ``card`` on another player's meld: never legal here (no laying off, rules §5.4, §5.8).
 
     It is an action word so that a player who tries it hears the rule, not "unknown action".
     """
@@ -239,7 +239,7 @@ class LayOff(Action):
 
 @dataclass(frozen=True, slots=True)
 class BuyBack(Action):
-    """Between deals, once per game: pay the buy-back chips and go down to the target score (RULES §5.5)."""
+    """Between deals, once per game: pay the buy-back chips and go down to the target score (rules §5.5)."""
 
     word: ClassVar[str] = "buyback"
     verb: ClassVar[str] = "buy back"
@@ -348,7 +348,7 @@ class _KnockFamily(DrawDiscardGame):
 
     def after_deal(self, order: Sequence[int]) -> None:
         """Under dealer11 the dealer takes the card that would have been the upcard (11 in all), there is
-        no upcard, and the dealer opens with a discard (RULES §5.1, W-D2); otherwise the engine's upcard."""
+        no upcard, and the dealer opens with a discard (rules §5.1, W-D2); otherwise the engine's upcard."""
         if not self._dealer11:
             super().after_deal(order)
             return
@@ -450,7 +450,7 @@ class _KnockFamily(DrawDiscardGame):
 
 
 class WienerGame(_KnockFamily):
-    """One game (*Partie*) of Wiener Rummy, from the entry chips to the last player taking the pot (RULES §5).
+    """One game (*Partie*) of Wiener Rummy, from the entry chips to the last player taking the pot (rules §5).
 
     Phases: ``discard`` (the dealer's opening discard, and after every draw: discard,
     knock or call rummy), ``turn`` (draw), ``buyback`` (an eligible player decides),
@@ -471,13 +471,13 @@ class WienerGame(_KnockFamily):
     RULES_CLASS = WienerRules
     PACK = PACK
     HAND_SIZE = 10
-    MIN_PLAYERS, MAX_SEATS = 2, 6  # RULES §5.1
+    MIN_PLAYERS, MAX_SEATS = 2, 6  # rules §5.1
     CALLS_RUMMY = True
     SECTIONS = {"deal": "§5.1", "turn": "§5.4", "end": "§5.5", "layoff": "§5.4"}
     HANDLERS = {**_KnockFamily.HANDLERS, BuyBack: "_do_buyback", DeclineBuyBack: "_do_decline"}
     PHASE_ACTIONS = {**_KnockFamily.PHASE_ACTIONS, "buyback": (BuyBack, DeclineBuyBack)}
     PHASE_RULE = {"buyback": "§5.5"}
-    PHASE_WHAT = {"buyback": "player {p} may buy back (once per game, RULES §5.5)"}
+    PHASE_WHAT = {"buyback": "player {p} may buy back (once per game, rules §5.5)"}
     PHASE_CHOICES = {**_KnockFamily.PHASE_CHOICES, "buyback": "buyback or decline"}
 
     def setup(self) -> None:
@@ -485,7 +485,7 @@ class WienerGame(_KnockFamily):
         rules = self.rules
         self._extra = rules.extra_turn_after_knock
         self._dealer11 = rules.deal_mode == "dealer11"
-        for seat in range(self.n_seats):  # RULES §5.5: the entry chips go into the pot
+        for seat in range(self.n_seats):  # rules §5.5: the entry chips go into the pot
             self.ledger.pay_in(seat, rules.entry_chips, "entry")
         self.buyback_used = [False] * self.n_seats
         self.buyback_queue: list[int] = []
@@ -539,7 +539,7 @@ class WienerGame(_KnockFamily):
         self.continue_or_end()  # W-D8 when nobody is left
 
     def buyback_target(self, seat: int) -> int:
-        """The score ``seat`` would go down to (RULES §5.5, knob ``buyback_target``).
+        """The score ``seat`` would go down to (rules §5.5, knob ``buyback_target``).
 
         second_worst: the second-highest score among the players still in, counting ``seat``
         (so a buyer who is not the worst would keep his own score); best_other: the lowest
@@ -552,7 +552,7 @@ class WienerGame(_KnockFamily):
         return ranked[1]
 
     def buyback_refusal(self, seat: int) -> str | None:
-        """Why ``seat`` may not buy back now (RULES §5.5), or None if it may."""
+        """Why ``seat`` may not buy back now (rules §5.5), or None if it may."""
         rules, score = self.rules, self.scores[seat]
         if not self.in_game[seat]:
             return f"player {seat} is out of the game ({score} points; a player at {rules.elimination_at} or more " \
@@ -671,10 +671,10 @@ class WienerGame(_KnockFamily):
         others = [scores[p] for p in still if p != seat]
         want = min(others) if rules.buyback_target == "best_other" else sorted(others + [old], reverse=True)[1]
         expect(scores[seat] == old and rules.buyback_low <= old < rules.elimination_at and new == want < old,
-               f"seat {seat} bought back from {old} to {new} against RULES §5.5")
+               f"seat {seat} bought back from {old} to {new} against rules §5.5")
 
     def verify_result(self, r: HandResult, before: list, deep: bool) -> None:
-        """One deal's result against RULES §5.4–§5.5, from deadwood recomputed by :mod:`rumino.hand.arrange`."""
+        """One deal's result against rules §5.4–§5.5, from deadwood recomputed by :mod:`rumino.hand.arrange`."""
         rules = self.rules
         self._verify_deadwood(r, deep)
         if r.ending == "stock_exhausted" and rules.stock_exhausted == "void_hand":
@@ -702,7 +702,7 @@ class WienerGame(_KnockFamily):
 
 
 class KnockRummyGame(_KnockFamily):
-    """American Knock Rummy (Bicycle), RULES §5.8: one pack, ace low, upcard, knock at any count after
+    """American Knock Rummy (Bicycle), rules §5.8: one pack, ace low, upcard, knock at any count after
     drawing; the lowest count wins the difference from each opponent; played for points to ``game_to``.
 
     >>> g = KnockRummyGame.new(KNOCK_RUMMY, 2, seed=3)
@@ -715,7 +715,7 @@ class KnockRummyGame(_KnockFamily):
     RULES_CLASS = KnockRummyRules
     PACK = KNOCK_RUMMY_PACK
     HAND_SIZE = 7
-    MIN_PLAYERS, MAX_SEATS = 2, 5  # RULES §5.8: 10 cards for 2, 7 for 3–4, 6 for 5
+    MIN_PLAYERS, MAX_SEATS = 2, 5  # rules §5.8: 10 cards for 2, 7 for 3–4, 6 for 5
     CALLS_RUMMY = False  # a knock at count 0 is the rummy (§5.8)
     ENDINGS = ("knock", "stock_exhausted")
     SECTIONS = {"deal": "§5.8", "turn": "§5.8", "end": "§5.8", "layoff": "§5.8"}
@@ -782,7 +782,7 @@ class KnockRummyGame(_KnockFamily):
 
 def knock_rummy_settlement(deadwood: Sequence[int | None], players: Sequence[int], knocker: int | None,
                            rules: KnockRummyRules, n_seats: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """American Knock Rummy's hand settlement (RULES §5.8, K-D1): ``(winners, points each)``.
+    """American Knock Rummy's hand settlement (rules §5.8, K-D1): ``(winners, points each)``.
 
     The lowest count wins the difference from each opponent; a player tying a lowest knocker
     wins instead of him; a knocker who is not lowest pays ``knock_penalty`` more; a knocker

@@ -74,7 +74,7 @@ def test_json_keys_for_every_knock_variant(capsys):
     romme = report(capsys, "As JK Kd 5c", "--variant", "german rummy")
     assert set(romme) == {"hand", "variant", "deadwood", "melds", "unmatched", "penalty", "opening"}
     assert (romme["variant"], romme["deadwood"], romme["melds"]) == ("romme", 46, [])
-    assert romme["penalty"] == 46 and romme["opening"]["value"] == 0  # RULES §3.7.6: 11 + 20 + 10 + 5
+    assert romme["penalty"] == 46 and romme["opening"]["value"] == 0  # rules §3.7.6: 11 + 20 + 10 + 5
 
 
 def test_report_is_a_valid_best_arrangement(capsys):
@@ -129,7 +129,7 @@ def test_unicode_and_commas(capsys):
     (["7h 8h 9h 10h 5c 5d 5s", "--variant", "canasta"],
      "unknown variant 'canasta': choose one of rumino, rummoli, romme, robber, wiener, gin, knock-rummy."),
     (["7h 8h 9h 10h 5c 5d 5s", "--variant", "rummoli"],
-     "Rummoli has no melds and no deadwood: its rummy phase is a stops game (RULES §2)."),
+     "Rummoli has no melds and no deadwood: its rummy phase is a stops game (rules §2)."),
     (["JK JK JK JK JK 2c 3c"], "the hand holds 5 jokers, but a pack of 2 decks and 4 jokers has only 4."),
     (["Kh Kh 2c 3c 4c 5c 6c 7c 8c 9c", "--variant", "gin"],
      "the hand holds 2 copies of Kh, but a pack of 1 deck and no jokers has only 1."),

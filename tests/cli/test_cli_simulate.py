@@ -100,7 +100,7 @@ def test_simulate_prints_a_table_and_a_progress_bar(capsys):
     (["--variant", "robber"], "Robber Rummy has no playable engine yet: the playable variants are rumino"),
     (["--variant", "canasta"], "unknown variant 'canasta': the playable variants are rumino"),
     (["--games", "99999999999999999999"], "--games is 99999999999999999999: it must be an integer from 1 to"),
-    (["--players", "greedy"], "Rumino is for 2 to 6 (RULES §1.1). Players: random, greedy"),
+    (["--players", "greedy"], "Rumino is for 2 to 6 (rules §1.1). Players: random, greedy"),
 ])
 def test_simulate_bad_input_exits_2_naming_it(capsys, args, message, robber_without_engine):
     assert main(["simulate", "--games", "2", "--no-progress", *args]) == 2

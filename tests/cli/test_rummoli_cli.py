@@ -73,7 +73,7 @@ def test_play_explains_an_illegal_choice_and_asks_again():
     assert play_terminal(["human", "default"], seed=5, stdin=io.StringIO("fold\nbid 3\n"), stdout=out,
                          variant="rummoli") == 0
     text = out.getvalue()
-    assert "RULES §2" in text and "End of input" in text
+    assert "rules §2" in text and "End of input" in text
 
 
 def test_play_bad_input_exits_2(capsys):

@@ -58,7 +58,7 @@ def test_a_refused_line_leaves_the_game_as_it_was():
         with pytest.raises(IllegalActionError) as err:
             a = session.translate(line, v)
             g.check(a)
-        assert "RULES §" in str(err.value) or "type v" in str(err.value) or "not a card" in str(err.value)
+        assert "rules §" in str(err.value) or "type v" in str(err.value) or "not a card" in str(err.value)
     assert (g.snapshot() if hasattr(g, "snapshot") else None, [list(h) for h in g.hands], g.table) == before
 
 
@@ -98,7 +98,7 @@ def test_robber_moves_typed_at_the_prompt_make_the_whole_table():
         action = narrator.translate(line, v)
         g.check(action)
         assert str(action) == table, line
-    for line, words in [("move 9s from 1 to 0", "RULES §4.3 (iii)"), ("move 8c from 1 to 0", "holds no 8c"),
+    for line, words in [("move 9s from 1 to 0", "rules §4.3 (iii)"), ("move 8c from 1 to 0", "holds no 8c"),
                         ("lay 7c on 5", "numbered 0 to 1"), ("new 7c 8c 9c", "you do not hold 8♣"),
                         ("lay 7c on new", "no new meld yet")]:
         with pytest.raises(IllegalActionError, match=re.escape(words)):

@@ -142,7 +142,7 @@ def test_tokens_that_are_not_text_are_refused(bad):
 
 
 def test_pack_sizes_and_copies():
-    """RULES §1.1 (108), §3.1 (110), §5.1 (106), §6 (52)."""
+    """rules §1.1 (108), §3.1 (110), §5.1 (106), §6 (52)."""
     assert (RUMINO_PACK.size, ROMME_PACK.size, WIENER_PACK.size, STANDARD_PACK.size) == (108, 110, 106, 52)
     for pack, jokers in ((RUMINO_PACK, 4), (ROMME_PACK, 6), (WIENER_PACK, 2), (STANDARD_PACK, 0)):
         cards = pack.cards()
@@ -226,7 +226,7 @@ def test_deal_is_seeded_round_the_table_and_conserves_cards(pack, sizes):
 
 
 def test_rules_stock_sizes_after_the_deal():
-    """RULES §1.7.1 (65 / 93 after the upcard), §3.7.1 (31 / 83), §5.1 (45 with 6 players)."""
+    """rules §1.7.1 (65 / 93 after the upcard), §3.7.1 (31 / 83), §5.1 (45 with 6 players)."""
     rng = np.random.default_rng(0)
     assert len(deal(RUMINO_PACK, [7] * 6, rng)[1]) - 1 == 65 and len(deal(RUMINO_PACK, [7] * 2, rng)[1]) - 1 == 93
     assert len(deal(ROMME_PACK, [14] + [13] * 5, rng)[1]) == 31 and len(deal(ROMME_PACK, [14, 13], rng)[1]) == 83

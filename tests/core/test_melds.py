@@ -24,7 +24,7 @@ def h(text):
 
 
 def test_presets_follow_rules_md():
-    """RULES §1.2/§1.4 (Rumino), §6 (Gin), §3.2/§3.3 (Rommé), §4.2 (Robber), §5.2/§5.3 (Wiener)."""
+    """rules §1.2/§1.4 (Rumino), §6 (Gin), §3.2/§3.3 (Rommé), §4.2 (Robber), §5.2/§5.3 (Wiener)."""
     r = RUMINO_MELDS
     assert (r.pack, r.max_set, r.max_run, r.set_suits, r.ace, r.min_naturals) == (RUMINO_PACK, 4, 4, "any", "low", 1)
     assert (r.value(0), r.value(9), r.value(10), r.value(12), r.value(JOKER)) == (1, 10, 10, 10, 10)
@@ -54,7 +54,7 @@ def test_meld_rules_validation_names_the_field(kwargs, field):
 
 
 def test_run_windows_for_each_ace_position():
-    """RULES §0.2: low A-2-3 only, high Q-K-A only, both either but never K-A-2, around also K-A-2.
+    """rules §0.2: low A-2-3 only, high Q-K-A only, both either but never K-A-2, around also K-A-2.
     Position 13 is the high ace; no window repeats a rank (no A…A)."""
     rules = {a: MeldRules(pack=RUMINO_PACK, ace=a) for a in ("low", "high", "both", "around")}
     three = {a: {tuple(p % 13 for p in w) for w in r.run_windows(3)} for a, r in rules.items()}
@@ -89,7 +89,7 @@ def test_readings_of_a_set_with_a_joker_name_a_missing_suit():
 
 
 def test_ace_opening_values():
-    """RULES §3.3: ace 1 at the low end of a run, 11 in a set or after a king; a joker is the card it replaces."""
+    """rules §3.3: ace 1 at the low end of a run, 11 in a set or after a king; a joker is the card it replaces."""
     assert check_meld(h("Ah 2h 3h"), ROMME_MELDS).opening_value() == 6
     assert check_meld(h("JK 2h 3h"), ROMME_MELDS).opening_value() == 9  # best reading 2-3-4, not A-2-3 (6)
     assert check_meld(h("Qh Kh JK"), ROMME_MELDS).opening_value() == 31  # Q-K-A: the joker is an ace after a K

@@ -103,10 +103,10 @@ def _blocks(html: str, cls: str) -> list[ET.Element]:
 
 
 @pytest.mark.parametrize("text, deadwood, n_melds, unmatched", [
-    ("7h 8h 9h 10h 5c 5d 5s", 0, 2, ""),       # RULES §1.7.2: gin
-    ("2c 3c 4c 9d 9h 9s 7d", 7, 2, "7d"),      # RULES §1.7.5
-    ("JK 4s 6s 8d 8d 8c Ah", 1, 2, "Ah"),      # RULES §1.7.8
-    ("Qs Ks As 2d 3d 4d 7c", 28, 1, "As 7c Qs Ks"),  # RULES §1.7.4: Q-K-A is no lay
+    ("7h 8h 9h 10h 5c 5d 5s", 0, 2, ""),       # rules §1.7.2: gin
+    ("2c 3c 4c 9d 9h 9s 7d", 7, 2, "7d"),      # rules §1.7.5
+    ("JK 4s 6s 8d 8d 8c Ah", 1, 2, "Ah"),      # rules §1.7.8
+    ("Qs Ks As 2d 3d 4d 7c", 28, 1, "As 7c Qs Ks"),  # rules §1.7.4: Q-K-A is no lay
 ])
 def test_arrangement_html_groups_melds_and_sets_unmatched_apart(text, deadwood, n_melds, unmatched):
     arr = best_arrangement(parse_hand(text), RUMINO_MELDS)

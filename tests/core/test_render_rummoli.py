@@ -1,4 +1,4 @@
-"""rumino.render.rummoli: the Rummoli play sheet (RULES §2.2) as SVG."""
+"""rumino.render.rummoli: the Rummoli play sheet (rules §2.2) as SVG."""
 
 from __future__ import annotations
 
@@ -67,14 +67,14 @@ def test_bad_chips_raise(chips, message):
 
 
 def test_rules_2_8_1_the_sheet_has_nine_sections():
-    # RULES §2.8 fact 1: Rummoli, Poker, 10♠, J♦, Q♣, K♥, A♠, A♦+K♦, 7-8-9 same suit
+    # rules §2.8 fact 1: Rummoli, Poker, 10♠, J♦, Q♣, K♥, A♠, A♦+K♦, 7-8-9 same suit
     titles = [g.find(f"{NS}title").text.split(":")[0] for g in sections(board_svg()).values()]
     assert sorted(titles) == sorted(["Rummoli", "Poker pot", "10♠", "J♦", "Q♣", "K♥", "A♠", "A♦ + K♦",
                                      "7-8-9 of a suit"])
 
 
 def test_the_sheet_draws_the_sections_of_the_rules_in_their_order():
-    """The drawing keeps its own keys (it sits below the games); they are the rules' sections (RULES §2.2)."""
+    """The drawing keeps its own keys (it sits below the games); they are the rules' sections (rules §2.2)."""
     from rumino.render.rummoli import SECTION_KEYS
     from rumino.variants.rummoli import SECTIONS
 

@@ -60,7 +60,7 @@ def test_a_view_goes_stale_and_a_refusal_changes_nothing(game):
     with pytest.raises(IllegalActionError, match="out of date"):
         view.legal_actions  # noqa: B018 - the stale view refuses
     before = g.snapshot()
-    with pytest.raises(IllegalActionError, match=r"RULES §") as err:
+    with pytest.raises(IllegalActionError, match=r"rules §") as err:
         g.apply(DEAL if DEAL not in g.legal_actions() else Draw("nowhere"))
     assert err.value.phase == g.phase and g.snapshot() == before
 

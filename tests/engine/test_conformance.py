@@ -95,7 +95,7 @@ def check_universe(game, universe) -> None:
             game.apply(action)
         except IllegalActionError as err:
             text = str(err)
-            assert "phase '" in text and "RULES §" in text, text
+            assert "phase '" in text and "rules §" in text, text
             assert "player " in text or "the table" in text or "nobody" in text, text
             assert err.phase == game.phase and err.action == action
         else:  # pragma: no cover - a failure of the engine

@@ -43,7 +43,7 @@ def test_rules_0_5_knob_bars_the_twin_too():
     seven = parse_card("7h")
     assert g.forbidden() == seven and Discard(seven) not in g.legal_actions()
     before = g.snapshot()
-    with pytest.raises(IllegalActionError, match=r"nor its twin.*RULES §0.5") as err:
+    with pytest.raises(IllegalActionError, match=r"nor its twin.*rules §0.5") as err:
         g.apply(Discard(seven))
     assert err.value.rule == "§0.5" and err.value.player == 0 and g.snapshot() == before
 

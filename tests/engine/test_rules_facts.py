@@ -1,4 +1,4 @@
-"""The meld, value and deadwood facts of RULES.md, one test per fact, named after its section.
+"""The meld, value and deadwood facts of the rules, one test per fact, named after its section.
 
 §1.7 items 1–9 (Rumino), §3.7 items 1–6 and the meld part of 8 (German Rommé),
 §4.5 items 1–3 (Robber Rummy, meld validity only), §5.9 items 1–2 (Wiener).
@@ -247,7 +247,7 @@ def test_rules_5_9_1_pack_and_dealer_eleven():
     assert WIENER.deal_mode == "dealer11" and WIENER.hand_size == 10
     assert find_variant("wiener").hand_sizes == (10, 11)
     hands, rest = deal(WIENER_PACK, [11] + [10] * 5, np.random.default_rng(5))
-    assert [len(x) for x in hands] == [11, 10, 10, 10, 10, 10] and len(rest) == 45  # RULES §5.1
+    assert [len(x) for x in hands] == [11, 10, 10, 10, 10, 10] and len(rest) == 45  # rules §5.1
 
 
 def test_rules_5_9_2_knock_at_5_and_the_ace_is_11():

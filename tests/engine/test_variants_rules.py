@@ -44,7 +44,7 @@ def _bad_values(row):
 
 
 def test_every_field_is_a_documented_knob():
-    """Every field has a RULES section, and every class validates its defaults."""
+    """Every field has a rules section, and every class validates its defaults."""
     for cls in CLASSES:
         fields = dataclasses.fields(cls)
         assert fields and all("section" in f.metadata and f.metadata["section"].startswith("§") for f in fields), cls
@@ -58,7 +58,7 @@ def test_bad_values_are_refused_naming_field_value_and_allowed(cls, row):
             cls(**{row["name"]: bad})
         text = str(err.value)
         assert text.startswith(f"{cls.__name__}.{row['name']} is {bad!r}: it must be"), text
-        assert f"(RULES {row['section']})" in text
+        assert f"(rules {row['section']})" in text
         if row["choices"] is not None:
             assert all(repr(c) in text for c in row["choices"]), text
         elif bad not in (True, 2.5, None) and not isinstance(bad, str):
@@ -81,7 +81,7 @@ def test_rules_are_frozen_and_keyword_only():
         RuminoRules(4)  # type: ignore[misc]
     assert replace(RUMINO, knock_max_deadwood=5).knock_max_deadwood == 5
     with pytest.raises(RuleConfigError, match=r"RuminoRules.knock_max_deadwood is -1: it must be an integer from 0 "
-                                              r"to 70 \(RULES §1.3\)"):
+                                              r"to 70 \(rules §1.3\)"):
         replace(RUMINO, knock_max_deadwood=-1)
 
 
@@ -156,7 +156,7 @@ def test_default_meld_rules_are_the_presets():
 
 
 def test_rumino_knobs_change_the_melds():
-    """RULES §1.2 / §1.6: lay size, set suits, naturals per lay."""
+    """rules §1.2 / §1.6: lay size, set suits, naturals per lay."""
     unlimited = replace(RUMINO, max_lay_size=None).meld_rules
     assert (unlimited.max_run, unlimited.max_set) == (13, 8)
     assert is_meld(parse_hand("3h 4h 5h 6h 7h"), unlimited) and not is_meld(parse_hand("3h 4h 5h 6h 7h"), RUMINO_MELDS)
@@ -174,7 +174,7 @@ def test_rumino_knobs_change_the_melds():
 
 @pytest.mark.parametrize("cls", [RommeRules, RobberRules])
 def test_romme_family_knobs_change_the_melds(cls):
-    """RULES §3.1 n_jokers, §3.2 ace and joker_rules, §3.3 penalties (Robber uses the same, §4.2)."""
+    """rules §3.1 n_jokers, §3.2 ace and joker_rules, §3.3 penalties (Robber uses the same, §4.2)."""
     base = cls()
     assert base.meld_rules.pack.jokers == 6
     assert cls(n_jokers=4).meld_rules.pack.jokers == 4 and cls(n_jokers=2).meld_rules.pack.size == 106
@@ -205,7 +205,7 @@ def test_wiener_knobs_change_the_values():
 
 
 def test_rummoli_sheet():
-    """RULES §2.2: nine sections."""
+    """rules §2.2: nine sections."""
     assert len(SECTIONS) == 9 and SECTIONS[:2] == ("rummoli", "poker")
 
 
@@ -213,7 +213,7 @@ def test_rummoli_sheet():
 
 
 def test_rebuy_cost_doubles_per_rebuy():
-    """RULES §1.5 / §1.7.11: $10, $20, $40; flat keeps B."""
+    """rules §1.5 / §1.7.11: $10, $20, $40; flat keeps B."""
     assert [RUMINO.rebuy_cost(k) for k in (1, 2, 3, 4)] == [10, 20, 40, 80]
     assert [replace(RUMINO, rebuy_price="flat").rebuy_cost(k) for k in (1, 2, 3)] == [10, 10, 10]
     assert [replace(RUMINO, stake=25).rebuy_cost(k) for k in (1, 2, 3)] == [25, 50, 100]
@@ -235,7 +235,7 @@ def test_rebuy_cost_doubles_per_rebuy():
     ("3h 4h 5h 6h 7h 8h 9s", False, False, False),
 ])
 def test_is_rumino(text, default, natural_only, distinct):
-    """RULES §1.2: a 7-card straight flush (ace low) or 7 of a kind; jokers unless rumino_natural_only."""
+    """rules §1.2: a 7-card straight flush (ace low) or 7 of a kind; jokers unless rumino_natural_only."""
     hand = parse_hand(text)
     assert is_rumino(hand, RUMINO) == default
     assert is_rumino(hand, replace(RUMINO, rumino_natural_only=True)) == natural_only

@@ -49,7 +49,7 @@ CONFIGS = {
     "robber_around_lenient": (replace(ROBBER, ace="around", joker_rules="lenient").meld_rules, (9,), 6),
     "wiener": (WIENER.meld_rules, (10,), 2),
     "wiener_ace_10": (replace(WIENER, ace_value=10, joker_value=25).meld_rules, (10,), 2),
-    # ace positions no preset uses (RULES §0.2): only Q-K-A; A-2-3 or Q-K-A with rank-only sets
+    # ace positions no preset uses (rules §0.2): only Q-K-A; A-2-3 or Q-K-A with rank-only sets
     "ace_high": (MeldRules(name="high", pack=RUMINO_PACK, ace="high"), (8,), 4),
     "ace_both_any_suits": (MeldRules(name="both", pack=RUMINO_PACK, ace="both", max_run=6), (8,), 4),
 }
@@ -194,7 +194,7 @@ def test_all_best_arrangements_limit_counts_distinct_arrangements():
 
 def test_arrangement_of_jokers_alone():
     """With min_naturals=0 spare jokers may lay as an all-joker meld; by default every lay
-    needs a natural card, so the jokers must spread over lays with naturals (RULES §1.2)."""
+    needs a natural card, so the jokers must spread over lays with naturals (rules §1.2)."""
     hand = parse_hand("JK JK JK JK 2c 3c 4c")
     n0 = all_best_arrangements(hand, CONFIGS["rumino_no_naturals"][0])
     assert all(a.deadwood == 0 for a in n0)
@@ -333,10 +333,10 @@ def test_jokers_alone_agree_between_is_meld_and_search(rules):
 
 
 def test_thirteen_card_run_around_the_corner():
-    """Regression: with the ace around, a 13-card run may start at any rank (RULES §0.2, §3.2).
+    """Regression: with the ace around, a 13-card run may start at any rank (rules §0.2, §3.2).
 
     Jokers for 5-6-7 are three side by side in A…K but not in 7…6; the ace is worth
-    11 in the reading 2…K-A (RULES §3.3, best reading).
+    11 in the reading 2…K-A (rules §3.3, best reading).
     """
     around = CONFIGS["romme_around"][0]
     hand = parse_hand("Ah 2h 3h 4h 8h 9h 10h Jh Qh Kh JK JK JK")

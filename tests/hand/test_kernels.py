@@ -462,7 +462,7 @@ def test_every_compiled_kernel_goes_through_the_one_wrapper():
 def test_thirteen_card_runs_with_jokers_agree_with_meld_readings(rules):
     """A run of all 13 ranks with jokers: with the ace around, every rotation is a different run
     (the jokers' neighbours change), so 5-6-7 as jokers is a legal 13-card run starting at the 7
-    even where three jokers side by side are not (RULES §3.2). The table must try every start,
+    even where three jokers side by side are not (rules §3.2). The table must try every start,
     as :meth:`MeldRules.run_windows` does (the kernel once tried only the run from the ace)."""
     table = kernels.rule_tables(rules)
     for j in range(1, min(3, rules.pack.jokers) + 1):

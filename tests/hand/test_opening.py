@@ -1,4 +1,4 @@
-"""The Rommé opening: the compiled kernel against arrange.max_opening, RULES §3.7 facts,
+"""The Rommé opening: the compiled kernel against arrange.max_opening, rules §3.7 facts,
 the simulated opening odds (seeded, against an exact value) and ``rumino odds opening``.
 
 The kernel has two methods (suits apart with a memo, and a branch-and-bound search
@@ -146,7 +146,7 @@ def test_run_value_table_matches_meld_readings():
                 assert O[ko.O_RV + j * 8192 + int(M)] == want, (format_hand(naturals), j)
 
 
-# --------------------------------------------------------------------------- RULES §3.7 facts the opening touches
+# --------------------------------------------------------------------------- rules §3.7 facts the opening touches
 
 
 def opening(text: str, rules=ROMME_MELDS) -> int:

@@ -1,4 +1,4 @@
-"""rumino.hand.poker: the best five of 5 … 18 cards (Rummoli's poker hand, RULES §2), against eval7 and by hand."""
+"""rumino.hand.poker: the best five of 5 … 18 cards (Rummoli's poker hand, rules §2), against eval7 and by hand."""
 
 from __future__ import annotations
 
@@ -188,7 +188,7 @@ def test_agrees_with_eval7_on_20000_hands_of_every_size():
 
 
 def test_rules_2_8_4_poker_ranking():
-    # RULES §2.8 fact 4: a straight flush beats four of a kind; A-2-3-4-5 is a straight that loses to
+    # rules §2.8 fact 4: a straight flush beats four of a kind; A-2-3-4-5 is a straight that loses to
     # 2-3-4-5-6; a flush beats a straight; suits never break ties.
     assert v("5h 6h 7h 8h 9h") > v("Ac Ad Ah As Kc")
     assert cat("Ah 2c 3d 4s 5h") == "straight" and v("Ah 2c 3d 4s 5h") < v("2h 3c 4d 5s 6h")

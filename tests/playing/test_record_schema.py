@@ -274,7 +274,7 @@ def test_the_books_page_includes_the_example_and_the_schema():
     included = re.findall(r"```\{literalinclude\} (\S+)\n:language: json\n```", text)
     assert included == ["data/record_example.json", "data/record.schema.json"]
     assert all((PAGE.parent / name).is_file() for name in included)
-    assert "RULES §" not in text and "](http" not in text  # no rules citations, nothing off the book
+    assert "rules §" not in text and "](http" not in text  # no rules citations, nothing off the book
 
 
 def test_the_books_page_code_runs_and_says_what_the_page_says(tmp_path, monkeypatch, capsys):

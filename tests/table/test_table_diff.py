@@ -1,4 +1,4 @@
-"""rumino.table.diff: the marks of a rearrangement, checked against RULES §4.5 and a brute-force matching."""
+"""rumino.table.diff: the marks of a rearrangement, checked against rules §4.5 and a brute-force matching."""
 
 from __future__ import annotations
 
@@ -79,7 +79,7 @@ def test_marks_on_seeded_positions_agree_with_the_rules_and_a_brute_force_matchi
             continue
         r = rearrangement(before, hand, ROBBER_MELDS)
         d = r.diff
-        # the move itself is legal by the independent checker of RULES §4.3 (when something is placed)
+        # the move itself is legal by the independent checker of rules §4.3 (when something is placed)
         if r.solution.placed:
             melds, placed = check_rearrangement(before, d.after, hand, ROBBER_MELDS)
             assert placed == r.solution.placed == d.placed

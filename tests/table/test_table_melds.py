@@ -102,7 +102,7 @@ def test_3_4_4_lay_off_at_either_end_keeps_the_jokers():
     run = declare(h("5h 6h JK"), ROMME_MELDS, jokers=h("7h"))
     assert str(lay_off(run, c("4h"), ROMME_MELDS)) == "4h 5h 6h JK(7h)"
     assert str(lay_off(run, c("8h"), ROMME_MELDS)) == "5h 6h JK(7h) 8h"
-    with pytest.raises(IllegalActionError, match=r"cannot lay off 9h onto 5h 6h JK\(7h\): .* \(RULES §3.2\)\.$"):
+    with pytest.raises(IllegalActionError, match=r"cannot lay off 9h onto 5h 6h JK\(7h\): .* \(rules §3.2\)\.$"):
         lay_off(run, c("9h"), ROMME_MELDS)
     mid = declare(h("7h JK 9h"), ROMME_MELDS)  # 8h fits only where the joker stands: an exchange, not a lay-off
     with pytest.raises(IllegalActionError, match="either end"):

@@ -178,7 +178,7 @@ def _fact(text: str, name: str) -> str:
 
 HE = ".rumino-hand-explorer"
 HE_OUT = ".rumino-hand-explorer-output"
-HE_START = "JK 4s 6s 8d 8d 8c Ah"  # the demo's hand (RULES §1.7.8: deadwood 1)
+HE_START = "JK 4s 6s 8d 8d 8c Ah"  # the demo's hand (rules §1.7.8: deadwood 1)
 
 
 @pytest.mark.timeout(300)  # the steps of several tests, on one page
@@ -659,7 +659,7 @@ def test_table_rearrangement_marks_the_moved_and_placed_cards(open_demo):
     from rumino_widgets.table_rearrangement import EXAMPLES
 
     page = open_demo("table_rearrangement", f"{TR_OUT} .rumino-table-after")
-    # RULES §4.5.1: the second 7♣ is placed, 8♣ 9♣ move beside it
+    # rules §4.5.1: the second 7♣ is placed, 8♣ 9♣ move beside it
     assert _marked(page, "after", "from hand") == list(parse_hand("7c"))
     assert sorted(_marked(page, "after", "moved")) == list(parse_hand("8c 9c"))
     assert sorted(_marked(page, "before", "moves")) == list(parse_hand("8c 9c"))
@@ -669,7 +669,7 @@ def test_table_rearrangement_marks_the_moved_and_placed_cards(open_demo):
     # a badge in text beside the outline: not colour alone
     assert "from hand" in page.inner_text(f"{TR_OUT} .rumino-table-after")
     # the seed example with a joker, picked from the list
-    name = "RULES §4.5.2: the joker moves to a new run"
+    name = "rules §4.5.2: the joker moves to a new run"
     page.select_option(f"{TR} .rumino-example select", label=name)
     _wait_text(page, f"{TR_OUT} .rumino-table-after", r"7♦ ★\(8♦\) 9♦")
     ref = TableRearrangementController(*EXAMPLES[name])

@@ -96,7 +96,7 @@ def test_coach_numbers_come_from_the_engine(table):
 
 def test_a_knockable_hand_has_p_knock_one():
     c = GameTableController("greedy,greedy", seed=3, coach_samples=50)
-    c.game.set_position(hands={0: "2c 3c 4c 9d 9h 9s 7d"})  # RULES §1.7.5: deadwood 7
+    c.game.set_position(hands={0: "2c 3c 4c 9d 9h 9s 7d"})  # rules §1.7.5: deadwood 7
     c._coach_cache.clear()
     assert c.coach()["p_knock"].value == 1.0 and c.can(KNOCK)
 

@@ -51,12 +51,12 @@ def test_romme_refused_plays_name_the_rule_and_change_nothing(romme):
     romme.buttons["stock"].click()
     assert c.game.phase == "discard" and c.error is None
     snap = c.game.snapshot()
-    romme.play_box.value = "play layoff 8h on 0"  # before opening (RULES §3.4.2, §3.7.7)
+    romme.play_box.value = "play layoff 8h on 0"  # before opening (rules §3.4.2, §3.7.7)
     romme.play_text_button.click()
     assert "§3.4.2" in c.error and c.game.snapshot() == snap and "rumino-error" in romme.message.value
     romme.play_box.value = "play lay 5c 7d 9h"
     romme.play_text_button.click()
-    assert "RULES §3" in c.error and c.game.snapshot() == snap
+    assert "rules §3" in c.error and c.game.snapshot() == snap
     romme.play_box.value = "play lay 10s Js 11s"
     romme.play_text_button.click()
     assert "'11s' is not a card" in c.error and c.game.snapshot() == snap
@@ -86,7 +86,7 @@ def robber():
     t = GameTable("greedy,greedy", seed=3, variant="robber", coach_samples=20)
     c = t.controller
     assert c.my_turn() and c.game.phase == "turn"
-    c.game.set_position(hands={0: "7c Kd"}, table=["5c 6c 7c 8c 9c"], opened={0: True})  # RULES §4.5.1
+    c.game.set_position(hands={0: "7c Kd"}, table=["5c 6c 7c 8c 9c"], opened={0: True})  # rules §4.5.1
     _fresh(t)
     return t
 

@@ -22,7 +22,7 @@ def _engine_message(text: str, variant: str = "rumino") -> str:
 
 def test_typing_a_gin_hand_shows_the_engine_arrangement():
     w = HandExplorer()
-    w.text_box.value = "7h 8h 9h 10h 5c 5d 5s"  # RULES §1.7.2
+    w.text_box.value = "7h 8h 9h 10h 5c 5d 5s"  # rules §1.7.2
     c = w.controller
     assert c.error is None and c.report == evaluate_hand("7h 8h 9h 10h 5c 5d 5s", "rumino")
     assert c.report["gin"] is True and c.report["deadwood"] == 0
@@ -33,9 +33,9 @@ def test_typing_a_gin_hand_shows_the_engine_arrangement():
 
 
 @pytest.mark.parametrize("text, deadwood, knock", [
-    ("2c 3c 4c 9d 9h 9s 7d", 7, True),    # RULES §1.7.5
+    ("2c 3c 4c 9d 9h 9s 7d", 7, True),    # rules §1.7.5
     ("2c 3c 4c 9d 9h 9s 8d", 8, False),
-    ("JK JK 5h 9c 9d 9s 2c", 2, True),     # RULES §1.7.7
+    ("JK JK 5h 9c 9d 9s 2c", 2, True),     # rules §1.7.7
 ])
 def test_deadwood_and_may_knock_follow_the_engine(text, deadwood, knock):
     c = HandExplorerController("rumino", text)

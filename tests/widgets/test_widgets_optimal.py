@@ -84,7 +84,7 @@ def test_coach_shows_the_optimal_discard_without_the_pickup(no_table):
     assert a["source"] == "direct" and "RUMINO_OPTIMAL_DIR" in a["note"]
     cards = [parse_hand([r["card"]])[0] for r in a["discards"]]
     if v.forbidden is not None:
-        assert v.forbidden not in cards  # the card just taken may not be thrown (RULES §0.5)
+        assert v.forbidden not in cards  # the card just taken may not be thrown (rules §0.5)
     truth = _discard_values(format_hand(v.hand), "knock", 1, FULL, direct_values)
     assert truth[cards[0]] == pytest.approx(max(truth[x] for x in cards), abs=1e-12)
     html = c.coach_html()

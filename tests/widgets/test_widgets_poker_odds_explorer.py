@@ -76,7 +76,7 @@ def test_rummoli_sizes_come_from_the_engine_deal():
         assert sum(sizes) == 52 and len(sizes) == players + 1  # the players' hands and the widow
         for n in sizes:
             assert players in c.players_for(n)
-    # RULES §2.8.3: four players get 11, 11, 10, 10, 10 (one of them the widow)
+    # rules §2.8.3: four players get 11, 11, 10, 10, 10 (one of them the widow)
     assert sorted(hand_sizes(4)) == [10, 10, 10, 11, 11]
     assert c.players_for(10) == (4,) and c.players_for(13) == (3,) and c.players_for(12) == ()
     c.set_cards(12)

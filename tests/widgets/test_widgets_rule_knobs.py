@@ -96,7 +96,7 @@ def test_unlimited_checkbox_gives_none_and_disables_the_choice():
     ctl.unlimited.value = True
     assert form.controller.values["max_lay_size"] is None and ctl.main.disabled
     assert form.rules is not None and form.rules.max_lay_size is None
-    assert form.rules.meld_rules.max_run == 13  # RULES §1.6: unlimited runs
+    assert form.rules.meld_rules.max_run == 13  # rules §1.6: unlimited runs
     ctl.unlimited.value = False
     assert form.rules.max_lay_size == 4
 

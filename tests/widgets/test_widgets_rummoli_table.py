@@ -64,7 +64,7 @@ def test_the_dealer_swaps_for_the_widow():
     c = RummoliTableController(BOTS, seed=0)
     v = c.view()
     assert v.phase == "widow" and v.dealer == c.human
-    assert [str(a) for a in c.legal()] == ["swap", "keep", "keep unsold"]  # RULES §2.3: selling is his choice
+    assert [str(a) for a in c.legal()] == ["swap", "keep", "keep unsold"]  # rules §2.3: selling is his choice
     assert "swap or keep" in c.message_html() and "keep unsold" in c.message_html()
     widow = sorted(c.game.widow)  # unseen by the reader; the test may look
     assert c.log == [] and c.act_text("swap")  # the dealer decides first

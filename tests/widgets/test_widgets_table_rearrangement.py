@@ -46,7 +46,7 @@ def test_every_example_shows_the_solvers_move(name):
 
 
 def test_marks_are_text_and_accessible_names_not_colour_alone():
-    html = TableRearrangementController(*EXAMPLES["RULES §4.5.2: the joker moves to a new run"]).html()
+    html = TableRearrangementController(*EXAMPLES["rules §4.5.2: the joker moves to a new run"]).html()
     # each marked card: a text badge, a tooltip and an accessible name carrying the mark
     assert html.count('class="rumino-badge"') == html.count('data-mark="from hand"') + \
         html.count('data-mark="moved"') + html.count('data-mark="moves"')

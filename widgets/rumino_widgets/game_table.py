@@ -13,7 +13,7 @@ reader's decision again.
 The coach panel asks the engine:
 
 * deadwood and the best discards: the view's ``deadwood`` and the shared
-  evaluator's ``after_draw`` (the pick-up excluded, RULES §0.5);
+  evaluator's ``after_draw`` (the pick-up excluded, rules §0.5);
 * in Rumino, after a draw, the *optimal* discard for the quickest knock and the value
   of every discard (:func:`rumino.odds.optimal_policy.discard_advice`): from the
   optimal table when it is built, else P(knock within 2 draws) computed directly,

@@ -39,7 +39,7 @@ BAR_COLOUR, REF_COLOUR = "#1f5f99", "#b03a2e"
 
 
 def rummoli_hand_sizes() -> dict[int, tuple[int, ...]]:
-    """Rummoli's hand sizes by number of players, from the engine (RULES §2.1), widow included."""
+    """Rummoli's hand sizes by number of players, from the engine (rules §2.1), widow included."""
 
     out = {}
     for players in range(2, 9):

@@ -12,7 +12,7 @@ so the engine decides validity and its ``RuleConfigError`` is what the form show
 >>> c.set("knock_max_deadwood", 5); c.code()
 'RuminoRules(knock_max_deadwood=5)'
 >>> c.set("stake", 0); c.rules is None, c.error
-(True, 'RuminoRules.stake is 0: it must be an integer from 1 to 1000000 (RULES §1.5).')
+(True, 'RuminoRules.stake is 0: it must be an integer from 1 to 1000000 (rules §1.5).')
 """
 
 from __future__ import annotations
@@ -146,7 +146,7 @@ class RuleKnobsController:
             rows.append(f'<tr style="{style}"><td>{escape(r["label"])}</td><td>{escape(value_words(r, v))}</td>'
                         f'<td>{escape(allowed)}</td><td>{escape(r["section"])}</td><td>{escape(r["doc"])}</td></tr>')
         table = ('<table class="rumino-knob-table" style="font:12px sans-serif;border-collapse:collapse">'
-                 '<thead><tr><th>rule</th><th>value</th><th>allowed</th><th>RULES</th><th>meaning</th></tr></thead>'
+                 '<thead><tr><th>rule</th><th>value</th><th>allowed</th><th>rules</th><th>meaning</th></tr></thead>'
                  f'<tbody>{"".join(rows)}</tbody></table>')
         return (f'<div style="font:bold 14px sans-serif">{escape(self.variant.title)} rules</div>'
                 + self.status_html() + table)
@@ -172,7 +172,7 @@ class KnobControl:
         self.row = row
         self.kind = control_kind(row)
         name, doc = row["name"], row["doc"]
-        tip = f"{doc} (RULES {row['section']})"
+        tip = f"{doc} (rules {row['section']})"
         text = label or row["label"]
         common = dict(description=text, style={"description_width": LABEL_WIDTH}, tooltip=tip)
         fixed_choices = row["choices"] is not None and len(row["choices"]) == 1
@@ -197,7 +197,7 @@ class KnobControl:
                                     layout=W.Layout(width="110px")) if row["allow_none"] else None
         if self.unlimited is not None:
             self.main.disabled = value is None or fixed_choices
-        note = f"{doc} (RULES {row['section']})"
+        note = f"{doc} (rules {row['section']})"
         if self.kind == "number" and (row["low"] is not None or row["high"] is not None):
             note = f"{row['low']}–{row['high']}: " + note
         self.note = W.HTML(f'<span style="font-size:12px;color:#444;line-height:1.3">{escape(note)}</span>',

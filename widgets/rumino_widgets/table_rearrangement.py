@@ -35,11 +35,11 @@ from rumino.variants import find_variant
 
 from rumino_widgets._base import StaticFallback, error_html, facts_html, info_html
 
-# Seeded positions: the two seed examples of RULES §4.5, a joker freed by its natural card, a hand that fits
+# Seeded positions: the two seed examples of rules §4.5, a joker freed by its natural card, a hand that fits
 # nowhere.
 EXAMPLES: dict[str, tuple[str, str]] = {
-    "RULES §4.5.1: split a run for a second 7♣": ("5c 6c 7c 8c 9c", "7c"),
-    "RULES §4.5.2: the joker moves to a new run": ("5d 6d 7d | 5s 6s JK", "5c 6h 9d"),
+    "rules §4.5.1: split a run for a second 7♣": ("5c 6c 7c 8c 9c", "7c"),
+    "rules §4.5.2: the joker moves to a new run": ("5d 6d 7d | 5s 6s JK", "5c 6h 9d"),
     # both eights are needed to fill the set, so the joker has one place left: the example shows what it
     # says under every route (with "7h JK(8h) 9h 10h" the joker could also end the run, a tie)
     "a natural 8♥ takes the joker's place, 8♣ fills the set; the joker joins the queens":
@@ -134,7 +134,7 @@ class TableRearrangementController:
                                        "rumino-table-before"))
         if not s.placed:
             parts.append(info_html("Nothing from this hand can be placed: every table card must stay in a valid "
-                                   "meld (RULES §4.3), so the player draws instead."))
+                                   "meld (rules §4.3), so the player draws instead."))
         else:
             parts.append(self._table_block("table after", d.after,
                                            [[None if k == "stayed" else k for k in ks] for ks in d.marks],
@@ -147,7 +147,7 @@ class TableRearrangementController:
             parts.append(self.legend_html())
             lines = "".join(f"<li>{escape(x)}</li>" for x in d.describe())
             parts.append(f'<ol class="rumino-move-words" style="font:12px sans-serif;margin:2px 0">{lines}</ol>')
-        parts.append(info_html("The player is taken to have opened (RULES §4.3); jokers stay on the table."))
+        parts.append(info_html("The player is taken to have opened (rules §4.3); jokers stay on the table."))
         return "".join(parts)
 
 

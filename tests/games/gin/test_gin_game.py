@@ -1,4 +1,4 @@
-"""Gin Rummy on the shared engine (RULES §6): the differential test against OpenSpiel, conformance,
+"""Gin Rummy on the shared engine (rules §6): the differential test against OpenSpiel, conformance,
 refusals, records and golden playthroughs.
 
 The rules facts of §6, one test each, are in tests/games/gin/test_gin_rules_facts.py.
@@ -16,7 +16,7 @@ and melds as our engine found best. After every step the hands, the stock
 size and the upcard must agree, and at the end our score difference must be
 OpenSpiel's return — except where the rules differ, which is asserted as such:
 
-* a tie between the knocker and the defender is an undercut under RULES §6
+* a tie between the knocker and the defender is an undercut under rules §6
   ("opponent ≤ knocker": the defender scores the bonus); OpenSpiel scores it 0;
 * OpenSpiel's 11-card deadwood is sometimes above the true minimum, so it
   refuses some legal knocks (ANCHORS.md); and it lets a player discard the
@@ -192,7 +192,7 @@ def play_differential(pyspiel, seed: int, tally: dict) -> None:
     tally[r.ending] += 1
     tally["layoffs"] += bool(r.layoffs)
     if r.ending == "knock" and r.deadwood[r.by] == r.deadwood[1 - r.by]:
-        # the rules differ here: RULES §6 calls a tie an undercut, OpenSpiel scores it 0
+        # the rules differ here: rules §6 calls a tie an undercut, OpenSpiel scores it 0
         tally["tie"] += 1
         assert theirs == 0 and r.winner == 1 - r.by and r.points == GIN.undercut_bonus
         return
@@ -311,7 +311,7 @@ def check_universe(game: GinGame) -> None:
         with pytest.raises(IllegalActionError) as err:
             game.apply(action)
         text = str(err.value)
-        assert "phase '" in text and "RULES §" in text and ("player " in text or "nobody" in text), text
+        assert "phase '" in text and "rules §" in text and ("player " in text or "nobody" in text), text
         assert err.value.phase == game.phase and err.value.action == action
         assert game.snapshot() == before, f"refusing {action} changed the state"
 

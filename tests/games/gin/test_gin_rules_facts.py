@@ -1,4 +1,4 @@
-"""Every fact of RULES §6 (Gin Rummy) as a test named after its section, on set positions.
+"""Every fact of rules §6 (Gin Rummy) as a test named after its section, on set positions.
 
 Positions are arranged with ``set_position`` (cards move, the pack stays whole)
 and played through the checked ``apply``; the invariants are checked after
@@ -46,7 +46,7 @@ def refused(g: GinGame, action, *words) -> str:
     with pytest.raises(IllegalActionError) as err:
         g.apply(action)
     text = str(err.value)
-    assert "RULES §" in text and "player " in text and "phase '" in text, text
+    assert "rules §" in text and "player " in text and "phase '" in text, text
     for w in words:
         assert w in text, text
     assert g.snapshot() == before

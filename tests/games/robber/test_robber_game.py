@@ -1,4 +1,4 @@
-"""Robber Rummy in play (RULES §4): the §4.5 facts in a game, every knob in play, the draw3 penalty,
+"""Robber Rummy in play (rules §4): the §4.5 facts in a game, every knob in play, the draw3 penalty,
 passing, scoring, the discard-pile form, records, golden playthroughs and the CLI.
 
 The meld-validity side of §4.5.1–4 is in tests/table/test_table_melds.py and the solver's in
@@ -228,7 +228,7 @@ def test_rules_4_3_with_the_stock_empty_a_player_who_can_place_may_not_pass():
     _empty_stock(g, 1 - me)
     assert ROBBER.pass_when_stock_empty == "only_if_cannot_place"
     before = g.snapshot()
-    with pytest.raises(IllegalActionError, match=r"only a player who cannot place may pass.*RULES §4\.3") as err:
+    with pytest.raises(IllegalActionError, match=r"only a player who cannot place may pass.*rules §4\.3") as err:
         g.apply(PASS)
     assert err.value.rule == "§4.3" and g.snapshot() == before and g.turn == me and g.passes == 0
     legal = g.legal_actions()

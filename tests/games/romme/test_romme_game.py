@@ -1,4 +1,4 @@
-"""German Rommé in play (RULES §3): every fact of §3.7 through the engine, every knob of §3.6 in play,
+"""German Rommé in play (rules §3): every fact of §3.7 through the engine, every knob of §3.6 in play,
 the opening summed over a turn's play, hand-Rommé, atomic refusals, notation and records, golden
 playthroughs (tests/golden/romme_*.json) and the CLI."""
 
@@ -48,7 +48,7 @@ def refused(g, action, section: str):
     with pytest.raises(IllegalActionError) as err:
         g.apply(action)
     text = str(err.value)
-    assert "RULES §" in text and section in text.rsplit("RULES", 1)[1], text
+    assert "rules §" in text and section in text.rsplit("rules ", 1)[1], text
     assert g.snapshot() == before, "a refused action changed the state"
     g.check_invariants()
     return str(err.value)
@@ -456,7 +456,7 @@ def test_cli_play_romme_in_the_terminal():
     code = play_terminal(["human", "greedy"], seed=3, stdin=io.StringIO("play lay 7c 9c Jc\n1\n1\n1\nq\n"),
                          stdout=out, variant="romme")
     text = out.getvalue()
-    assert code == 0 and "table: (no melds yet)" in text and "RULES §3.2" in text and "discards" in text
+    assert code == 0 and "table: (no melds yet)" in text and "rules §3.2" in text and "discards" in text
 
 
 
@@ -477,7 +477,7 @@ def _dead_hand_game(limit: int):
 
 @pytest.mark.parametrize("limit", [1, 3])
 def test_s0_4_a_dead_hand_ends_after_reshuffle_limit_turn_overs_with_no_card_laid(limit):
-    """RULES leaves open a hand nobody can finish; the engine calls it dead after ``reshuffle_limit``
+    """The rules leave open a hand nobody can finish; the engine calls it dead after ``reshuffle_limit``
     turn-overs of the stock with nothing laid, and everyone pays his penalty (a joker: 20)."""
     g = _dead_hand_game(limit)
     bots = [GreedyPlayer(), GreedyPlayer()]

@@ -1,11 +1,11 @@
 """Conformance: thousands of random Rumino games under random house rules, invariants after every action.
 
-For each game: 2–6 seats, a random setting of every knob of RULES §1.6, a random
+For each game: 2–6 seats, a random setting of every knob of rules §1.6, a random
 mix of bots (random, greedy, threshold, chaser), and now and then a newcomer
 joining between hands (a table action). After **every** action
 ``check_invariants`` verifies that each of the 108 cards is in exactly one
 place, that money in cents is conserved, that every hand result follows
-RULES §1.4 from deadwood recomputed by the reference search, and that who is
+rules §1.4 from deadwood recomputed by the reference search, and that who is
 in matches the elimination rule. Every game must end.
 
 At sampled steps the whole action universe is tried: each legal action must
@@ -33,12 +33,12 @@ UNIVERSE = ([Draw("stock"), Draw("discard"), Knock(), CallRumino(), ClaimRumino(
              DeclineRebuy(), Deal(), Join()] + [Discard(c) for c in range(53)] + [Gin(c) for c in range(53)])
 INT_KNOB_VALUES = {"knock_max_deadwood": (0, 3, 7, 7, 10, 20), "gin_bonus": (-10, -10, 0, -25),
                    "knock_undercut_penalty": (0, 10), "stake": (1, 10, 3),
-                   "n_jokers": (4, 4, 0, 2, 8)}  # house rule: the joker count (4 by RULES §1.1)
+                   "n_jokers": (4, 4, 0, 2, 8)}  # house rule: the joker count (4 by rules §1.1)
 MAX_ACTIONS = 200_000
 
 
 def random_rules(rng: np.random.Generator) -> RuminoRules:
-    """A random value for every knob of RULES §1.6 (each knob's allowed values come from its metadata)."""
+    """A random value for every knob of rules §1.6 (each knob's allowed values come from its metadata)."""
     changes = {}
     for row in knob_table(RuminoRules):
         name = row["name"]
@@ -74,7 +74,7 @@ def check_universe(game: RuminoGame) -> None:
             game.apply(action)
         except IllegalActionError as err:
             text = str(err)
-            assert "phase '" in text and "RULES §" in text, text
+            assert "phase '" in text and "rules §" in text, text
             assert ("player " in text or "the table" in text or "nobody" in text), text
             assert err.phase == game.phase and err.action == action
         else:  # pragma: no cover - a failure of the engine

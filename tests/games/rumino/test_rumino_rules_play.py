@@ -1,8 +1,8 @@
-"""RULES.md §1 (Rumino) as tests: the play, scoring and rebuy facts of §1.7, and the rules of §1.1–§1.5.
+"""rules §1 (Rumino) as tests: the play, scoring and rebuy facts of §1.7, and the rules of §1.1–§1.5.
 
 Each test sets up a position with ``RuminoGame.set_position`` (every card stays
 in exactly one place) and plays actions through the checked ``apply``. Tests
-are named after the RULES section they check.
+are named after the rules section they check.
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ from rumino.engine import Deal, DeclineRebuy, Discard, Draw, Gin, Join, Knock, R
 from rumino.variants.rumino import (RUMINO, CallRumino, ClaimRumino, PassClaim, RuminoGame, is_rumino)
 
 C = parse_card
-KNOCK7 = "2c 3c 4c 9d 9h 9s 7d"  # deadwood 7 (RULES §1.7 item 5)
+KNOCK7 = "2c 3c 4c 9d 9h 9s 7d"  # deadwood 7 (rules §1.7 item 5)
 KNOCK8 = "2c 3c 4c 9d 9h 9s 8d"  # deadwood 8
-GIN7 = "7h 8h 9h 10h 5c 5d 5s"  # RULES §1.7 item 2
+GIN7 = "7h 8h 9h 10h 5c 5d 5s"  # rules §1.7 item 2
 JUNK = ["Ks Qc Jd 9h 7s 5c 3d", "Kc Qd Jh 9s 7c 5d 3h", "Kd Qh Js 9c 7d 5h 3s", "Kh Qs Jc 8d 7h 5s 2h",
         "Ks Qc Jd 9h 7s 5c 3d", "Kc Qd Jh 9s 7c 5d 3h"]
 JUNK_DW = 54  # JUNK hands: 10+10+10+9+7+5+3 (52 for JUNK[3])
@@ -60,7 +60,7 @@ def refused(game: RuminoGame, action, *fragments: str) -> IllegalActionError:
     return info.value
 
 
-# ====================================================================== RULES §1.7
+# ====================================================================== rules §1.7
 
 
 def test_rules_1_7_1_pack_has_108_cards_and_stock_sizes():
@@ -123,7 +123,7 @@ def test_rules_1_7_5_knock_at_7_allowed_at_8_refused():
     g = new(3)
     g.set_position(hands={0: KNOCK8})
     assert Knock() not in g.legal_actions()
-    err = refused(g, Knock(), "cannot knock: player 0 has 8 deadwood, the limit is 7", "phase 'turn'", "RULES §1.3")
+    err = refused(g, Knock(), "cannot knock: player 0 has 8 deadwood, the limit is 7", "phase 'turn'", "rules §1.3")
     assert (err.player, err.phase, err.rule) == (0, "turn", "§1.3")
 
 
@@ -163,7 +163,7 @@ def test_rules_1_7_9_natural_seven_of_a_kind_needs_duplicate_suits():
         g.apply(Draw("stock"))
         assert (CallRumino() in g.legal_actions()) is legal
         if not legal:
-            refused(g, CallRumino(), "cannot call a rumino", "RULES §1.2")
+            refused(g, CallRumino(), "cannot call a rumino", "rules §1.2")
 
 
 def test_rules_1_7_10_elimination_above_100():
@@ -430,13 +430,13 @@ def test_rules_0_5_the_card_taken_from_the_discard_pile_may_not_go_back():
     g.set_position(hands={0: "7h 8h 9h 10h 5c 5d Kc"}, discard="Qd 5s")
     g.apply(Draw("discard"))
     assert Discard(C("5s")) not in g.legal_actions()
-    refused(g, Discard(C("5s")), "5s was just taken from the discard pile", "RULES §0.5")
+    refused(g, Discard(C("5s")), "5s was just taken from the discard pile", "rules §0.5")
     assert Gin(C("Kc")) in g.legal_actions()
     g2 = new(2, pickup_bars_twin=True)
     g2.set_position(hands={0: "7h 8h 9h 10h 5c 5d 5s"}, discard="Qd 5s")
     g2.apply(Draw("discard"))  # two identical 5s and the twin barred too: neither may go back (D3)
-    refused(g2, Discard(C("5s")), "RULES §0.5")
-    refused(g2, Gin(C("5s")), "RULES §0.5")
+    refused(g2, Discard(C("5s")), "rules §0.5")
+    refused(g2, Gin(C("5s")), "rules §0.5")
     g4 = new(2)  # the default bars only the card taken: its twin may go, with a gin too
     g4.set_position(hands={0: "7h 8h 9h 10h 5c 5d 5s"}, discard="Qd 5s")
     g4.apply(Draw("discard"))
@@ -460,7 +460,7 @@ def test_rules_1_3_gin_needs_zero_deadwood_after_the_discard():
     g = new(2)
     g.set_position(hands={0: KNOCK7}, stock_top="Kc")
     g.apply(Draw("stock"))
-    refused(g, Gin(C("Kc")), "cannot go gin", "7 deadwood", "RULES §1.2")
+    refused(g, Gin(C("Kc")), "cannot go gin", "7 deadwood", "rules §1.2")
     refused(g, Discard(C("Ah")), "player 0 does not hold Ah")
 
 
@@ -696,7 +696,7 @@ def test_rules_1_5_everyone_busts_the_lowest_score_wins_and_ties_split_to_the_ce
 def test_rules_1_5_a_new_player_joins_between_hands_at_the_highest_score_for_the_stake():
     g = new(3)
     g.set_position(hands={0: KNOCK7, 1: "2d 3d 4d 8c 8h 8s 5h", 2: JUNK[2]})
-    refused(g, Join(), "cannot join", "only between hands", "RULES §1.5")
+    refused(g, Join(), "cannot join", "only between hands", "rules §1.5")
     g.apply(Knock())
     assert g.table_actions() == [Join()]
     g.apply(Join())
@@ -778,5 +778,5 @@ def test_rules_1_5_a_chair_frees_when_a_player_goes_out_and_does_not_rebuy():
     assert g.n_seats == 7 and len(g.players_in) == 6 and g.scores[6] == max(g.scores[p] for p in range(6)
                                                                            if g.in_game[p])
     assert g.table_actions() == []
-    refused(g, Join(), "all 6 chairs are taken", "RULES §1.5")
+    refused(g, Join(), "all 6 chairs are taken", "rules §1.5")
     g.check_invariants()

@@ -1,4 +1,4 @@
-"""Rummoli's engine (RULES §2): every fact of §2.8, every knob of §2.7 in play, refusals, chips and cards
+"""Rummoli's engine (rules §2): every fact of §2.8, every knob of §2.7 in play, refusals, chips and cards
 conserved after every action, records that replay, and the bots.
 
 Positions are arranged with ``set_deal`` (a whole deal, before the widow decision) and
@@ -48,7 +48,7 @@ def refused(game, action, rule):
     before = game.snapshot()
     with pytest.raises(IllegalActionError) as err:
         game.apply(action)
-    assert f"RULES {rule}" in str(err.value), str(err.value)
+    assert f"rules {rule}" in str(err.value), str(err.value)
     assert game.snapshot() == before
     return str(err.value)
 

@@ -4,7 +4,7 @@ that replay, golden playthroughs (tests/golden/wiener_*.json), and the CLI.
 
 After **every** action ``check_invariants`` verifies that every card of the pack is in exactly one
 place, that the ledger balances and every chip a seat paid or received is its entry, its buy-back
-and the knock money of the hand results (RULES §5.5), that every hand result follows §5.4/§5.8,
+and the knock money of the hand results (rules §5.5), that every hand result follows §5.4/§5.8,
 and that who is in matches the elimination rule; chips are also checked here by their sum.
 """
 
@@ -73,7 +73,7 @@ def check_universe(game) -> None:
             game.apply(action)
         except IllegalActionError as err:
             text = str(err)
-            assert "phase '" in text and "RULES §" in text and ("player " in text or "nobody" in text), text
+            assert "phase '" in text and "rules §" in text and ("player " in text or "nobody" in text), text
             assert err.phase == game.phase and err.action == action
         else:  # pragma: no cover - an engine failure
             raise AssertionError(f"{action} was applied although legal_actions() does not list it")

@@ -1,4 +1,4 @@
-"""Every rules fact of RULES §5.9 (Wiener Rummy), the buy-back of §5.5, the presets of §5.6 and
+"""Every rules fact of rules §5.9 (Wiener Rummy), the buy-back of §5.5, the presets of §5.6 and
 American Knock Rummy (§5.8), each checked by playing the engine (``WienerGame``, ``KnockRummyGame``)
 through its checked ``apply``. Tests are named after their section.
 """
@@ -41,7 +41,7 @@ def refused(game, action, rule: str, *words: str) -> IllegalActionError:
     with pytest.raises(IllegalActionError) as err:
         game.apply(action)
     text = str(err.value)
-    assert f"RULES {rule}" in text and "phase '" in text, text
+    assert f"rules {rule}" in text and "phase '" in text, text
     for w in words:
         assert w in text, text
     assert game.snapshot() == before
