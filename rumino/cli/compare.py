@@ -7,17 +7,25 @@ the command prints the rules matrix only (instant); with ``--samples N`` (and
 the deal, the hand, the game and luck against skill (Rummoli in its own
 terms: the poker pot and the sections), exact figures as
 ``{"numerator", "denominator", "value"}`` and simulated ones as ``{"estimate",
-"ci95", "n", "seed"}`` in the JSON.
+"ci95", "n", "seed"}`` in the JSON. ``--save PATH`` writes that JSON to a results
+file, with a header (the command, the figures' settings and the CPU time it took) that
+the book reads (:func:`rumino.compare.profile.load_profiles`); ``--play default``
+plays the default bots' match only (the hands, not luck against skill).
 """
 
 from __future__ import annotations
 
 import json
+import resource
+import shlex
+import sys
+import time
+from pathlib import Path
 
 from rumino.compare import rules_matrix
 from rumino.compare.figures import check_dask_reachable
 from rumino.compare.matrix import Column
-from rumino.compare.profile import profiles as make_profiles, profiles_text
+from rumino.compare.profile import PLAY_CHOICES, profiles as make_profiles, profiles_text
 from rumino.cli import CommandError, check_range, check_samples, check_workers
 from rumino.cli.simulate import MAX_GAMES
 from rumino.playing.progress import progress_bar
@@ -30,6 +38,13 @@ def run(args) -> int:
     wants_profiles = args.samples is not None or args.games is not None
     if not wants_profiles and (args.workers != 1 or args.dask is not None):
         raise CommandError("--workers and --dask run the profiles: give --samples N (and --seed S) too.")
+    if not wants_profiles and (args.save is not None or args.play != "all"):
+        raise CommandError("--save and --play are for the profiles: give --samples N (and --seed S) too.")
+    save = None
+    if args.save is not None:  # checked before hours of games, not after
+        save = Path(args.save)
+        if not save.parent.is_dir():
+            raise CommandError(f"--save {args.save}: the folder {str(save.parent)!r} does not exist.")
     profiles = []
     if wants_profiles:
 
@@ -44,12 +59,22 @@ def run(args) -> int:
         if args.dask is not None:  # last (it may wait for an answer), before the progress bar
             check_dask_reachable(args.dask)
         bar, tick = progress_bar(not args.no_progress, "profiles", "chunks")
+        wall, cpu0 = time.perf_counter(), _cpu_seconds()
         try:
             profiles = make_profiles(cols, samples=samples, games=args.games, seed=args.seed, workers=args.workers,
-                                     dask=args.dask, progress=tick)
+                                     dask=args.dask, progress=tick, play=args.play)
         finally:
             if bar is not None:
                 bar.close()
+        if save is not None:
+            run_info = {"command": "rumino compare " + shlex.join(sys.argv[2:] if _is_compare(sys.argv) else
+                                                                  args.columns),
+                        "samples": samples, "games": args.games, "seed": args.seed, "play": args.play,
+                        # this process and its worker processes (a Dask cluster's CPU is not counted)
+                        "cpu_seconds": round(_cpu_seconds() - cpu0, 1),
+                        "wall_seconds": round(time.perf_counter() - wall, 1), "workers": args.workers}
+            out = {"run": run_info, "matrix": matrix.to_json(), "profiles": [p.as_json() for p in profiles]}
+            save.write_text(json.dumps(out, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     if args.json:
         out = {"matrix": matrix.to_json()}
         if wants_profiles:
@@ -61,6 +86,16 @@ def run(args) -> int:
             print()
             print(profiles_text(profiles, width=args.width), end="")
     return 0
+
+
+def _cpu_seconds() -> float:
+    """CPU seconds of this process and of its finished children (the worker pool)."""
+    me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+def _is_compare(argv) -> bool:
+    return len(argv) > 1 and argv[1] == "compare"
 
 
 def register(sub) -> None:
@@ -82,6 +117,11 @@ def register(sub) -> None:
                    help="local worker processes (the figures are the same for any number)")
     p.add_argument("--dask", metavar="ADDRESS", default=None,
                    help="run on the Dask cluster at this scheduler address instead (same figures)")
+    p.add_argument("--play", choices=PLAY_CHOICES, default="all",
+                   help="the matches played: all (default), or the default bots' match only (the hands and the "
+                        "game, no luck against skill: a fifth of the games)")
+    p.add_argument("--save", metavar="PATH", default=None,
+                   help="also write the JSON, with the command and the CPU time it took, to this results file")
     p.add_argument("--json", action="store_true",
                    help="print JSON: matrix.columns, matrix.rows and, with --samples, profiles")
     p.add_argument("--width", type=int, default=38, help="text width of one column (default 38)")

@@ -66,10 +66,28 @@ class Figure:
                    "value": float(self.exact), "kind": "exact"}
         else:
             out = {**self.estimate.as_json(), "kind": "simulated"}
+            if self.estimate.se is not None:  # kept so a stored figure can be checked within k standard errors
+                out["se"] = self.estimate.se
         out.update(label=self.label, section=self.section)
         if self.note:
             out["note"] = self.note
         return out
+
+    @classmethod
+    def from_json(cls, key: str, d: dict) -> "Figure":
+        """The figure :meth:`as_json` wrote, read back (a stored results file).
+
+        >>> f = exact_figure("deal.p", "deal", "P", Fraction(1, 8))
+        >>> Figure.from_json("deal.p", f.as_json()) == f
+        True
+        """
+        note = d.get("note", "")
+        if d["kind"] == "exact":
+            return cls(key, d["section"], d["label"], exact=Fraction(d["numerator"], d["denominator"]), note=note)
+        lo, hi = d["ci95"]
+        est = Estimate(d["estimate"], lo, hi, d["n"], d["seed"], d.get("interval", "normal"),
+                       successes=d.get("successes"), se=d.get("se"))
+        return cls(key, d["section"], d["label"], estimate=est, note=note)
 
     def text(self, digits: int = 4) -> str:
         """Short text for a table cell: ``0.1234 (exact)`` or ``0.1234 [0.12, 0.13]``."""

@@ -79,6 +79,18 @@ TOPICS = ("Deal", "Melds", "Turn and table", "Ending a hand", "Scoring", "Game a
           "Money and chips", "Other house rules")
 # rows every column has, before the knob topics
 FIXED_ROWS = ("Pack", "Players", "Cards dealt", "Sets", "Runs", "Jokers in melds", "Card values")
+# What a plain number of a knob counts, so a cell reads "game to: 100 points", not "game to: 100". Like
+# KNOB_TOPICS this is by knob name, shared by every game that has the knob.
+UNITS: dict[str, str] = {
+    **dict.fromkeys(("gin_bonus", "undercut_bonus", "knock_undercut_penalty", "game_to", "game_bonus", "box_bonus",
+                     "rummy_bonus", "knock_penalty", "elimination_at", "buyback_low", "joker_penalty",
+                     "ace_penalty", "ace_value", "joker_value", "opening_min"), "points"),
+    **dict.fromkeys(("entry_chips", "buyback_chips", "initial_chips", "bet_size"), "chips"),
+    "rummy_call_money": "chips from each player", "stake": "(currency units)",
+}
+# bonuses and penalties that may be switched off: 0 reads "none"
+NONE_AT_ZERO = ("gin_bonus", "undercut_bonus", "knock_undercut_penalty", "game_bonus", "box_bonus", "rummy_bonus",
+                "knock_penalty")
 ACE_WORDS = {"low": "ace low only (A-2-3)", "high": "ace high only (Q-K-A)",
              "both": "ace low or high, not K-A-2", "around": "ace low, high or around the corner (K-A-2)"}
 
@@ -142,13 +154,44 @@ def _row(v: Variant, name: str) -> dict:
     return next(row for row in knob_table(v.rules_class) if row["name"] == name)
 
 
+def knob_words(row: dict, value) -> str:
+    """One house rule as a player says it: the knob's label, then its value in words and in its unit.
+
+    >>> gin = find_variant("gin")
+    >>> knob_words(_row(gin, "game_to"), 100), knob_words(_row(gin, "box_bonus"), 0)
+    ('game to: 100 points', 'box bonus: none')
+    >>> knob_words(_row(find_variant("rumino"), "gin_bonus"), -10)
+    'gin bonus: 10 points off the score (low scores win)'
+    >>> knob_words(_row(gin, "void_at_stock"), 2)
+    'hand void at: 2 cards left in the stock'
+    """
+    name, label = row["name"], lower_first(row["label"])
+    worded = any(k == value and type(k) is type(value) for k in (row.get("words") or {}))
+    if name == "void_at_stock" and not worded:  # "hand void at: 2" says too little
+        return f"{label}: {'an empty stock' if value == 0 else f'{value} cards left in the stock'}".replace(
+            "1 cards", "1 card")
+    if name == "wall_knock" and not worded:  # Gin's "wall": the last stock cards before the hand is void
+        return f"a last knock on the final discard: {value_words(row, value)}"
+    if isinstance(value, int) and not isinstance(value, bool) and not worded:
+        if value == 0 and name in NONE_AT_ZERO:
+            return f"{label}: none"
+        if value < 0 and name == "gin_bonus":  # a penalty-points game: the bonus comes off the score
+            return f"{label}: {-value} points off the score (low scores win)"
+        if name in UNITS:
+            unit = UNITS[name]
+            if value == 1 and unit.split()[0] in ("chips", "points"):  # 1 chip, 1 point
+                unit = unit.replace("chips", "chip", 1).replace("points", "point", 1)
+            return f"{label}: {value} {unit}"
+    return f"{label}: {value_words(row, value)}"
+
+
 def house_rule_words(v: Variant, name: str, value) -> str:
     """A house rule as a player says it: the knob's label and the value in words.
 
     >>> house_rule_words(find_variant("wiener"), "deal_mode", "upcard")
     'the deal: 10 each and an upcard'
     """
-    return f"{lower_first(_row(v, name)['label'])}: {value_words(_row(v, name), value)}"
+    return knob_words(_row(v, name), value)
 
 
 def lower_first(label: str) -> str:
@@ -174,11 +217,16 @@ def _fixed_cells(col: Column) -> dict[str, str]:
     else:
         size = getattr(r, "hand_size", v.hand_size)
         cells["Cards dealt"] = f"{size} each" if isinstance(size, int) else value_words(_row(v, "hand_size"), size)
+        extra = _dealer_cards(v, r, lo)
+        if isinstance(size, int) and extra is not None and extra != size:
+            cells["Cards dealt"] += f", the dealer {extra}"  # Wiener's dealer takes 11, Rommé's 14
     if mr is None:
         for row in ("Sets", "Runs", "Jokers in melds", "Card values"):
             cells[row] = "none (no melds)"
         return cells
-    suits = "all suits different" if mr.set_suits == "distinct" else "any suits, duplicates allowed"
+    # two decks hold twin cards (two 7♥), which a set of "any suits" may hold; one deck has no twins
+    suits = ("all suits different" if mr.set_suits == "distinct" else
+             "any suits, twin cards allowed" if pack.decks > 1 else "any suits")
     cells["Sets"] = f"{mr.min_meld} to {mr.max_set} cards of one rank, {suits}"
     cells["Runs"] = f"{mr.min_meld} to {mr.max_run} cards in suit, {ACE_WORDS[mr.ace]}"
     if pack.jokers == 0:
@@ -197,11 +245,21 @@ def _fixed_cells(col: Column) -> dict[str, str]:
     return cells
 
 
+def _dealer_cards(v: Variant, rules, players: int) -> int | None:
+    """How many cards the engine deals the dealer at the smallest table (None: no engine)."""
+    if v.game is None:
+        return None
+    game = v.game.new(rules, players, seed=0)
+    dealer = getattr(game, "dealer", None)
+    hands = getattr(game, "hands", None)
+    return len(hands[dealer]) if dealer is not None and hands is not None else None
+
+
 def _knob_cells(col: Column) -> dict[str, str]:
     by_topic: dict[str, list[str]] = {}
     for row in knob_table(col.variant.rules_class):
         value = getattr(col.rules, row["name"])
-        by_topic.setdefault(knob_topic(row["name"]), []).append(f"{lower_first(row['label'])}: {value_words(row, value)}")
+        by_topic.setdefault(knob_topic(row["name"]), []).append(knob_words(row, value))
     return {topic: "; ".join(items) for topic, items in by_topic.items()}
 
 
@@ -262,4 +320,4 @@ def rules_matrix(columns: Sequence) -> RulesMatrix:
     return RulesMatrix([c.label for c in cols], rows, cells)
 
 
-__all__ = ["Column", "RulesMatrix", "rules_matrix", "KNOB_TOPICS", "TOPICS", "knob_topic"]
+__all__ = ["Column", "RulesMatrix", "rules_matrix", "KNOB_TOPICS", "TOPICS", "UNITS", "knob_topic", "knob_words"]

@@ -119,7 +119,7 @@ from rumino.engine.base import TurnGame
 from rumino.engine.protocol import play
 from rumino.odds.enumerate import DealDistribution, PackShape, class_count
 from rumino.odds.exact import exact_deal_distribution
-from rumino.odds.montecarlo import chunk_seeds, chunk_sizes, deal_chunk, mean_from_moments
+from rumino.odds.montecarlo import DEFAULT_CHUNK, chunk_seeds, chunk_sizes, deal_chunk, mean_from_moments
 from rumino.odds.opening import value_chunk
 from rumino.players import make_player
 from rumino.playing.seeding import new_table
@@ -129,10 +129,13 @@ from rumino.variants import find_variant
 DEFAULT_BOTS = ("greedy", "greedy")  # the default table: heads-up, two greedy bots
 SKILL_CANDIDATES = ("greedy", "threshold:3", "chaser:5")  # the best bot is the best of these against greedy
 STOCK_ENDINGS = ("stock_exhausted", "void")  # endings that mean the stock ran out (names shared by the engines)
-DEAL_CHUNK = 1 << 14
+# the chunks of rumino.odds.montecarlo.simulate_deals: with the same n and seed a profile's simulated deal
+# is the very sample simulate_deals draws, so a chapter's deal figures and a profile's are one quantity
+DEAL_CHUNK = DEFAULT_CHUNK
 GAME_CHUNK = 25
 MIN_COSTLY_GAMES = 20  # a costly engine (PLAY_COST > 1) still plays this many games a match (fewer if asked)
 SECTION_ORDER = {"deal": 0, "hand": 1, "game": 2, "luck": 3}
+PLAY_CHOICES = ("all", "default")  # the matches a profile plays: every one, or the default bots' only
 
 
 def games_for(engine: type[TurnGame] | None, games: int) -> int:
@@ -173,6 +176,8 @@ class Profile:
     notes: list[str] = field(default_factory=list)
     best_bot: str | None = None
     deal_method: str = ""
+    play: str = "all"  # "default": the default bots' match only (no luck figures)
+    stakes_unit: str = ""  # what game.stakes counts: "points", "chips", "money (…)"
 
     def __getitem__(self, key: str) -> Figure:
         try:
@@ -189,9 +194,26 @@ class Profile:
     def as_json(self) -> dict:
         return {"column": self.label, "variant": self.variant, "rules": self.rules, "engine": self.engine,
                 "samples": self.samples, "games": self.games, "seed": self.seed, "players": PLAYERS,
-                "deal_method": self.deal_method, "best_bot": self.best_bot,
+                "deal_method": self.deal_method, "best_bot": self.best_bot, "play": self.play,
+                "stakes_unit": self.stakes_unit,
                 "figures": {k: f.as_json() for k, f in self.figures.items()},
                 "distributions": self.distributions, "notes": list(self.notes)}
+
+    @classmethod
+    def from_json(cls, d: dict) -> "Profile":
+        """The profile :meth:`as_json` wrote, read back (a stored results file such as the book's).
+
+        >>> p = profile("gin", samples=100, games=2, seed=1)
+        >>> q = Profile.from_json(p.as_json())
+        >>> q["hand.turns"] == p["hand.turns"], q.games, q.best_bot == p.best_bot
+        (True, 2, True)
+        """
+        prof = cls(d["column"], d["variant"], dict(d["rules"]), d["engine"], d["samples"], d["games"], d["seed"],
+                   distributions=d["distributions"], notes=list(d["notes"]), best_bot=d["best_bot"],
+                   deal_method=d["deal_method"], play=d.get("play", "all"), stakes_unit=d.get("stakes_unit", ""))
+        for key, fig in d["figures"].items():
+            prof.add(Figure.from_json(key, fig))
+        return prof
 
     def _repr_html_(self) -> str:
         return profiles_html([self], caption=f"Profile: {self.label}")
@@ -199,6 +221,27 @@ class Profile:
     def rows(self) -> list[tuple[str, str, str]]:
         """``(key, label, text)`` for each figure, in order."""
         return [(k, f.label, f.text()) for k, f in self.figures.items()]
+
+
+def stakes_unit(engine) -> str:
+    """What a game's pot pays in, in words: money kept in cents (``POT_SCALE`` > 1) or chips.
+
+    >>> from rumino.variants.rumino import RuminoGame
+    >>> from rumino.variants.wiener import WienerGame
+    >>> stakes_unit(RuminoGame), stakes_unit(WienerGame)
+    ('currency units', 'chips')
+    """
+    return "currency units" if getattr(engine, "POT_SCALE", 1) > 1 else "chips"
+
+
+def load_profiles(path) -> tuple[dict, list["Profile"]]:
+    """A results file written by ``rumino compare … --save PATH``: its header (the command, the CPU time)
+    and its profiles, in column order."""
+    import json
+    from pathlib import Path
+
+    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    return data.get("run", {}), [Profile.from_json(p) for p in data["profiles"]]
 
 
 # --------------------------------------------------------------------------- executors
@@ -371,7 +414,8 @@ class _GameTally:
 
     share: float
     hands: list[tuple[int, str, bool]]
-    stakes: float
+    money: float  # paid out of the pot, in the game's money (0 in a points game)
+    points: float  # the winner's lead over the loser in final points
 
 
 def _games_chunk(size: int, start: int, variant_key: str, rules, bots: tuple[str, str], seed: int) -> list:
@@ -417,12 +461,8 @@ def _games_chunk(size: int, start: int, variant_key: str, rules, bots: tuple[str
         res = game.result
         share = (1 / len(res.winners)) if seat_a in res.winners else 0.0
         money = getattr(game, "pot_paid_out", 0) / getattr(engine, "POT_SCALE", 1)
-        if money:
-            stakes = float(money)
-        else:  # a points game: what the winner's total is ahead of the loser's
-            totals = getattr(res, "totals", None) or game.scores
-            stakes = float(max(totals) - min(totals))
-        out.append(_GameTally(share, hands, stakes))
+        totals = getattr(res, "totals", None) or game.scores
+        out.append(_GameTally(share, hands, float(money), float(max(totals) - min(totals))))
     return out
 
 
@@ -441,7 +481,8 @@ def _fits(spec: str, engine) -> bool:
 
 def profile(column: Column | str | tuple[str, Any], *, samples: int = 20_000, games: int | None = None,
             seed: int = 0, workers: int = 1, progress: Callable[[int, int], None] | None = None,
-            dask: str | None = None, executor: Executor | None = None, deal: str = "auto") -> Profile:
+            dask: str | None = None, executor: Executor | None = None, deal: str = "auto",
+            play: str = "all") -> Profile:
     """The profile of one column (a name such as ``"rumino:n_jokers=2"``, a :class:`Column`, or a
     ``(variant, rules)`` pair).
 
@@ -456,7 +497,7 @@ def profile(column: Column | str | tuple[str, Any], *, samples: int = 20_000, ga
     simulates the deal even where it is known exactly (``"auto"``: exact where possible).
     """
     return profiles([column], samples=samples, games=games, seed=seed, workers=workers, progress=progress,
-                    dask=dask, executor=executor, deal=deal)[0]
+                    dask=dask, executor=executor, deal=deal, play=play)[0]
 
 
 def _check_count(name: str, value, low: int) -> int:
@@ -467,14 +508,19 @@ def _check_count(name: str, value, low: int) -> int:
 
 def profiles(columns: Sequence, *, samples: int = 20_000, games: int | None = None, seed: int = 0,
              workers: int = 1, progress: Callable[[int, int], None] | None = None, dask: str | None = None,
-             executor: Executor | None = None, deal: str = "auto") -> list[Profile]:
-    """The profiles of several columns, sharing one executor and one progress count (see :func:`profile`)."""
+             executor: Executor | None = None, deal: str = "auto", play: str = "all") -> list[Profile]:
+    """The profiles of several columns, sharing one executor and one progress count (see :func:`profile`).
+
+    ``play="default"`` plays only the default bots' match (the hand and game figures, no luck against
+    skill): a fifth of the games, for a study that reads the hands alone."""
     cols = [Column.of(c) for c in columns]
     if not cols:
         raise RuleConfigError("a comparison needs at least one column (a variant name).")
     samples = _check_count("samples", samples, 1)
     games = max(40, samples // 40) if games is None else _check_count("games", games, 1)
     seed = _check_count("seed", seed, 0)
+    if play not in PLAY_CHOICES:
+        raise RuleConfigError(f"play is {play!r}: it must be one of {', '.join(PLAY_CHOICES)}.")
     if deal not in ("auto", "simulated"):
         raise RuleConfigError(f"deal is {deal!r}: it must be 'auto' (exact where possible) or 'simulated'.")
 
@@ -505,6 +551,8 @@ def profiles(columns: Sequence, *, samples: int = 20_000, games: int | None = No
                 if spec != "greedy" and _fits(spec, engine):
                     matches[f"{spec}_vs_greedy"] = (spec, "greedy")
                     matches[f"{spec}_vs_random"] = (spec, "random")
+            if play == "default":
+                matches = {"default": DEFAULT_BOTS}
             plan["matches"] = {name: _match_jobs(col, bots, plan["games"], seed) for name, bots in matches.items()}
         total += len(plan["deal_jobs"]) + len(plan["open_jobs"]) + sum(len(j) for j in plan["matches"].values())
         plans.append(plan)
@@ -520,6 +568,7 @@ def profiles(columns: Sequence, *, samples: int = 20_000, games: int | None = No
     with (_given(executor) if executor is not None else executor_for(workers, dask)) as ex:
         for col, plan in zip(cols, plans):
             out.append(_profile_one(col, plan, samples, games, seed, ex, tick))
+            out[-1].play = play if plan["matches"] and not plan.get("own_terms") else "all"
     return out
 
 
@@ -594,18 +643,28 @@ def _profile_one(col: Column, plan: dict, samples: int, games: int, seed: int, e
                               note="reshuffled or ended by the stock"))
     prof.add(simulated_figure("game.hands", "game", "hands per game (default bots)",
                               mean_estimate([len(t.hands) for t in default], seed=seed)))
-    stakes = [t.stakes for t in default]
+    # one unit a column: a game that pays from a pot is counted in its money (a game that paid nothing
+    # counts 0), a points game in the winner's lead
+    money_game = any(t.money for t in default)
+    unit = stakes_unit(engine) if money_game else "points"
+    stakes = [t.money if money_game else t.points for t in default]
+    prof.stakes_unit = unit
     m = mean_estimate(stakes, seed=seed)
-    prof.add(simulated_figure("game.stakes", "game", "points or chips that change hands per game", m,
-                              note="the pot paid out (money games) or the winner's lead in points"))
+    prof.add(simulated_figure("game.stakes", "game", f"{unit} that change hands per game", m,
+                              note=("the pot paid out at the end, in " + unit) if money_game
+                              else "the winner's lead over the loser in final points"))
     if not any(stakes):
         prof.notes.append(f"under these rules nothing but the win changes hands in {v.title} "
                           "(no points or chips are scored): game.stakes is 0.")
     n = len(stakes)
     sd = float(np.std(stakes, ddof=1)) if n > 1 else 0.0
     se = sd / math.sqrt(2 * (n - 1)) if n > 1 else 0.0
-    prof.add(simulated_figure("game.stakes_sd", "game", "spread (sd) of what changes hands per game",
+    prof.add(simulated_figure("game.stakes_sd", "game", f"spread (sd) of the {unit} that change hands per game",
                               Estimate(sd, max(0.0, sd - Z95 * se), sd + Z95 * se, n, seed, "normal", se=se)))
+    if "greedy_vs_random" not in results:  # play="default": the hands only
+        prof.notes.append("the default bots' match only: no luck-against-skill figures.")
+        return prof
+
     # -- luck against skill
     def rate(name):
         ts = results[name]
@@ -696,5 +755,5 @@ def _ordered_keys(profiles: Sequence[Profile]) -> list[str]:
     return sorted(keys, key=lambda k: order[_section(profiles, k)])
 
 
-__all__ = ["Figure", "Profile", "profile", "profiles", "profiles_text", "profiles_html", "executor_for",
+__all__ = ["Figure", "Profile", "profile", "profiles", "load_profiles", "stakes_unit", "PLAY_CHOICES", "profiles_text", "profiles_html", "executor_for",
            "dealt_hand_size", "games_for", "DEFAULT_BOTS", "SKILL_CANDIDATES", "PLAYERS"]

@@ -170,9 +170,10 @@ def rummoli_figures(prof: ProfileLike, rules: RummoliRules, results: dict, seed:
                               mean_estimate([len(t.deals) for t in default], seed=seed),
                               note=f"rounds={rules.rounds}: every player deals {rules.rounds} time(s)"))
     stakes = [t.stakes for t in default]
-    prof.add(simulated_figure("game.stakes", "game", "points or chips that change hands per game",
+    prof.stakes_unit = "chips"
+    prof.add(simulated_figure("game.stakes", "game", "chips that change hands per game",
                               mean_estimate(stakes, seed=seed), note="the chips the players gained at the end"))
-    prof.add(simulated_figure("game.stakes_sd", "game", "spread (sd) of what changes hands per game",
+    prof.add(simulated_figure("game.stakes_sd", "game", "spread (sd) of the chips that change hands per game",
                               _sd_estimate(stakes, seed)))
     # -- the poker pot
     prof.add(simulated_figure("rummoli.poker.pot", "rummoli.poker", "mean chips the poker pot pays a deal",
