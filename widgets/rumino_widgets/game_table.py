@@ -141,15 +141,13 @@ class GameTableController(TableController):
         self.message: str | None = None
         self.review: int | None = None
         self._review_game = None
-        self._coach_cache: dict = {}
-        self._coach_moves: dict = {}
+        self._coach_cache: dict = {}  # per position: the coach's numbers and its moves
 
     def refusal(self) -> str | None:
         return "you are looking at an earlier position: press 'live' to play on." if self.review is not None else None
 
     def after_bots(self) -> None:
         self._coach_cache.clear()
-        self._coach_moves.clear()
         g = self.game
         if g.game_over:
             self.message = "\n".join(self.game_over_lines())
@@ -335,9 +333,12 @@ class GameTableController(TableController):
         largest opening), Rommé's bot plan."""
         if self.review is not None or not self.my_turn() or not self.has_table:
             return None
-        v = self.view()
-        coach = COACH_MOVES.get(type(v))
-        return coach[1](v) if coach is not None else None
+        key = ("table move", len(self.game.history))  # the solver is slow: once per position
+        if key not in self._coach_cache:
+            v = self.view()
+            coach = COACH_MOVES.get(type(v))
+            self._coach_cache[key] = coach[1](v) if coach is not None else None
+        return self._coach_cache[key]
 
     def suggestion_label(self) -> str:
         """What the coach's table move is called in this game (e.g. "best move (exact solver)")."""
@@ -354,13 +355,13 @@ class GameTableController(TableController):
         """
         if self.review is not None or not self.my_turn():
             return None
-        key = len(self.game.history)
-        if key not in self._coach_moves:
+        key = ("move", len(self.game.history))
+        if key not in self._coach_cache:
             move = self.suggestion()
             if move is None:  # a fresh bot each time: the same position, the same advice
                 move = make_player(self.variant.bot, seed=self.seed).choose(self.view())
-            self._coach_moves[key] = move
-        return self._coach_moves[key]
+            self._coach_cache[key] = move
+        return self._coach_cache[key]
 
     def button_for(self, action) -> str | None:
         """The name of the game's button that plays exactly ``action`` now, or None (a button that stands for
