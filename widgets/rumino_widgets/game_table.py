@@ -47,6 +47,8 @@ True
 from __future__ import annotations
 
 import dataclasses
+import re
+from collections import Counter
 from html import escape
 
 import ipywidgets as W
@@ -54,6 +56,7 @@ import ipywidgets as W
 from rumino.cards import format_card, format_hand, parse_card
 from rumino.errors import RuminoError
 from rumino.engine import Discard
+from rumino.engine.actions import Draw
 from rumino.odds.exact import one_in
 from rumino.odds.markov import best_target
 from rumino.odds.coach import p_knockable_within
@@ -142,9 +145,24 @@ class GameTableController(TableController):
         self.review: int | None = None
         self._review_game = None
         self._coach_cache: dict = {}  # per position: the coach's numbers and its moves
+        self.last_drawn: int | None = None  # the card the reader last drew from the stock, until the next move
+        self._held: list[int] = []
 
     def refusal(self) -> str | None:
         return "you are looking at an earlier position: press 'live' to play on." if self.review is not None else None
+
+    def before_action(self, game, seat: int, action) -> None:
+        if seat == self.human:
+            self._held = list(game.hands[seat])
+            self.last_drawn = None
+
+    def after_action(self, game, seat: int, action) -> None:
+        """The log line; and the card the reader drew from the stock, told to him even when his turn ends
+        with the draw (Robber Rummy)."""
+        super().after_action(game, seat, action)
+        if seat == self.human and isinstance(action, Draw) and action.source == "stock":
+            new = Counter(game.hands[seat]) - Counter(self._held)
+            self.last_drawn = next(iter(new.elements()), None)
 
     def after_bots(self) -> None:
         self._coach_cache.clear()
@@ -152,7 +170,7 @@ class GameTableController(TableController):
         if g.game_over:
             self.message = "\n".join(self.game_over_lines())
         elif g.results and g.phase in ("between_hands", "rebuy"):
-            self.message = g.results[-1].describe()
+            self.message = self.seat_words(g.results[-1].describe())
         else:
             self.message = None
 
@@ -170,6 +188,14 @@ class GameTableController(TableController):
 
     def seat_name(self, seat: int) -> str:
         return "you" if seat == self.human else f"seat {seat}"
+
+    def seat_words(self, text: str) -> str:
+        """The engine's "player 1" as the table names the seats ("you", "seat 1").
+
+        >>> GameTableController("greedy,greedy", seed=3).seat_words("player 0 knocked (32 - 10; player 1 laid off)")
+        'you knocked (32 - 10; seat 1 laid off)'
+        """
+        return re.sub(r"\bplayer (\d+)", lambda m: self.seat_name(int(m.group(1))), text)
 
     def final_scores(self) -> dict:
         """The numbers the game ended on, by what they are called in this game (seat order), e.g.
@@ -582,12 +608,15 @@ class GameTableController(TableController):
         top = v.top_discard
         pile = (card_svg(top, scale=0.8) if top is not None else
                 card_back_svg(scale=0.8, label="empty discard pile"))
+        # Robber Rummy without its discard-pile house rule has no pile: an empty one would look like a card
+        no_pile = getattr(g.rules, "discard_pile", True) is False
         stock = card_back_svg(scale=0.8, count=v.stock_size, label=f"stock: {v.stock_size} cards")
         centre = (f'<div class="rumino-centre" style="margin:6px 0;font:12px sans-serif">'
                   f'<span style="display:inline-block;text-align:center;margin-right:14px">{stock}<br>stock</span>'
-                  f'<span class="rumino-discard-pile" data-top="{"" if top is None else top}" '
-                  f'style="display:inline-block;text-align:center">{pile}<br>discard pile '
-                  f'({len(v.discard_pile)})</span></div>')
+                  + ("" if no_pile else
+                     f'<span class="rumino-discard-pile" data-top="{"" if top is None else top}" '
+                     f'style="display:inline-block;text-align:center">{pile}<br>discard pile '
+                     f'({len(v.discard_pile)})</span>') + '</div>')
         head = (f'<div style="font:bold 14px sans-serif">{escape(g.NAME)} · hand {v.hand_number} · phase '
                 f'{escape(v.phase)}{escape(self.money_text(v))}</div>' + self.rules_html() + self.notices_html(v))
         return head + "".join(rows) + centre + self.melds_html(v)
@@ -723,7 +752,8 @@ class GameTableController(TableController):
             who = "you" if seat == self.human else f"seat {seat}"
             blocks.append(hand_html(cards, scale=0.5, caption=f"{who}: deadwood {r.deadwood[seat]}, "
                                                                f"{r.deltas[seat]:+d} → {r.scores[seat]}"))
-        return (f'<div class="rumino-showdown" style="font:13px sans-serif"><b>{escape(r.describe())}</b><br>'
+        head = escape(self.seat_words(r.describe()))
+        return (f'<div class="rumino-showdown" style="font:13px sans-serif"><b>{head}</b><br>'
                 + "".join(blocks) + "</div>")
 
 
@@ -759,13 +789,13 @@ class GameTable(StaticFallback, W.VBox):
         self.message.add_class("rumino-message")
         self.showdown = W.HTML()
         # table moves (Rommé, Robber): the engine's menu, a typed play, the coach's suggestion
-        self.moves_box = W.Dropdown(options=[], description="more moves", layout=W.Layout(width="640px"),
-                                    style={"description_width": "80px"})
+        self.moves_box = W.Dropdown(options=[], description="more moves", layout=W.Layout(width="660px"),
+                                    style={"description_width": "100px"})  # the label whole, not "more mov…"
         self.moves_box.add_class("rumino-moves")
         self.move_button = button("Play this move", lambda: c.act(self.moves_box.value) if self.moves_box.value
                                   is not None else None, "move", "play the move chosen in the list")
         self.play_box = W.Text(description="or type", placeholder=self._placeholder(),
-                               layout=W.Layout(width="640px"), style={"description_width": "80px"})
+                               layout=W.Layout(width="660px"), style={"description_width": "100px"})
         self.play_box.add_class("rumino-play-text")
         self.play_text_button = button("Play typed", lambda: c.play_text(self.play_box.value), "play-text",
                                        "play the move typed in the game's notation")
@@ -862,8 +892,10 @@ class GameTable(StaticFallback, W.VBox):
             msgs.append(game_over_html(c.game_over_lines()))
         elif c.message:
             msgs.append(info_html(c.message))
-        if drawn is not None:
-            msgs.append(info_html(f"you drew {format_card(drawn, unicode=True)} (raised in your hand)"))
+        told = drawn if drawn is not None else (c.last_drawn if live and not c.game.game_over else None)
+        if told is not None:  # a draw that ends the turn (Robber) is told until the reader's next move
+            msgs.append(info_html(f"you drew {format_card(told, unicode=True)}"
+                                  + (" (raised in your hand)" if drawn is not None else "")))
         moved = c.last_moves()
         if live and moved:
             msgs.append(info_html("since your last move: " + " · ".join(moved)))
