@@ -156,12 +156,12 @@ def test_a_whole_game_through_the_buttons():
         assert c.error is None, c.error
         c.game.check_invariants()
     assert c.game.game_over
-    assert "game over" in table.message.value
+    assert "Game over after" in table.message.value
     assert {"Draw", "Discard"} <= used
     # the game replays from its record to the same final state
     assert replay(record_of(c.game, c.player_names)).snapshot() == c.game.snapshot()
     html = table.static_html()
-    assert "game over" in html and "rumino-hand" in html
+    assert "Game over after" in html and "rumino-hand" in html
     assert table._repr_mimebundle_()["text/html"] == html
     table.new_button.click()
     assert c.seed == 12 and not c.game.game_over

@@ -169,7 +169,7 @@ def test_a_whole_game_through_the_widgets_controls(variant, seed):
             used.add("typed")
         assert c.error is None, c.error
         c.game.check_invariants()
-    assert c.game.game_over and "game over" in table.message.value
+    assert c.game.game_over and "Game over after" in table.message.value
     assert {"button", "menu"} <= used and ({"coach", "typed"} & used)
     assert replay(record_of(c.game, c.player_names)).snapshot() == c.game.snapshot()
 
@@ -263,15 +263,16 @@ def test_the_table_says_which_house_rules_it_plays():
     assert "house rules: opening minimum: 50" in table.table.value  # the rule in words, not its field name
 
 
-def test_robber_with_a_discard_pile_offers_the_pile_in_the_move_list():
+def test_robber_with_a_discard_pile_offers_the_pile_as_a_button():
     rules = find_variant("robber").with_rules(discard_pile=True)
     table = GameTable("greedy,greedy", seed=1, variant="robber", rules=rules, coach_samples=20)
     c = table.controller
     assert c.my_turn() and c.game.phase == "turn"
-    assert Draw("discard") in [a for _label, a in table.moves_box.options]
+    button = table.extra_buttons["draw-discard"]  # Robber's own buttons have no draw from the pile
+    assert button in table.extra_box.children and button.description == "Draw discard"
+    assert Draw("discard") not in [a for _label, a in table.moves_box.options]
     top = c.game.discard[-1]
-    table.moves_box.value = Draw("discard")
-    table.move_button.click()
+    button.click()
     assert c.error is None and c.game.phase == "discard" and top in c.game.hands[0]
     assert any(table.hand_row.clickable)  # now a card click discards
 

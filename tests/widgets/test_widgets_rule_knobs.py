@@ -142,3 +142,24 @@ def test_static_html_lists_every_knob_and_marks_changes():
         assert f"<td>{r['label']}</td>" in html and f"<code>{r['name']}</code>" not in html
     assert "GinRules(knock_max_deadwood=5)" in html
     assert form._repr_mimebundle_()["text/html"] == html
+
+
+JOKER_KEYS = [k for k, v in VARIANTS.items() if any(r["name"] == "n_jokers" for r in knob_table(v.rules_class))]
+
+
+@pytest.mark.parametrize("key", JOKER_KEYS)
+def test_the_jokers_note_names_the_pack_of_the_count_shown(key):
+    """The book review's slip: "jokers in the pack … (4 jokers: 108 cards)" beside a count of 0. The note
+    beside the control, and the static table's meaning column, name the pack of the count the form shows."""
+    form = RuleKnobs(key)
+    ctl = form.controls["n_jokers"]
+    row = ctl.row
+    counts = list(row["choices"]) if row["choices"] is not None else list(range(row["low"], row["high"] + 1))
+    for n in counts:
+        ctl.main.value = n
+        pack = form.rules.meld_rules.pack
+        assert pack.jokers == n
+        words = f"{n} joker{'s' if n != 1 else ''}, {pack.size} cards"
+        assert words in ctl.note.value, (n, ctl.note.value)
+        assert ctl.note.value.count(" cards") == 1  # the default's pack is not named as well
+        assert f"{escape(words)}</td>" in form.static_html()

@@ -93,6 +93,45 @@ def facts_html(facts: list[tuple[str, str]]) -> str:
     return f'<div class="rumino-facts" style="font:13px sans-serif">{items}</div>'
 
 
+def scores_text(unit: str, values, name) -> str:
+    """One line of final numbers in seat order, ``name(seat)`` naming each seat; a seat without a
+    number (None) is left out.
+
+    >>> scores_text("final points", [57, 0], lambda s: "you" if s == 0 else f"seat {s}")
+    'final points: you 57 · seat 1 0'
+    """
+    return f"{unit}: " + " · ".join(f"{name(s)} {v}" for s, v in enumerate(values) if v is not None)
+
+
+def game_over_html(lines: list[str]) -> str:
+    """The end of a game, said once and plainly: the first line (who won) in bold, the final numbers
+    under it; role=status, so a screen reader reads it out."""
+    if not lines:
+        return ""
+    body = f"<b>{escape(lines[0])}</b>" + "".join(f"<br>{escape(x)}" for x in lines[1:])
+    return (f'<div class="rumino-game-over" role="status" style="font:14px sans-serif;background:#e8f4ea;'
+            f'border-left:4px solid #2e7d32;padding:4px 10px;margin:4px 0">{body}</div>')
+
+
+def state_html(game, refresh: int, scores: dict) -> str:
+    """An invisible mark of the position a table shows (written last by every refresh, so a page that
+    shows its ``data-refresh`` shows the rest of that refresh too): the actions so far, the phase, whose
+    decision it is, and at the end the winners and the final numbers (JSON) that the game-over line says.
+
+    >>> game, _ = new_table(find_variant("gin"), ["human", "greedy"], 1, 0)
+    >>> 'data-over="0"' in state_html(game, 1, {})
+    True
+    """
+    import json
+
+    over = bool(game.game_over)
+    winners = list(game.result.winners) if over else []
+    return (f'<span class="rumino-table-state" hidden data-refresh="{refresh}" data-actions="{len(game.history)}" '
+            f'data-phase="{escape(str(game.phase))}" data-to-act="{"" if over else game.to_act}" '
+            f'data-over="{int(over)}" data-winners="{escape(json.dumps(winners))}" '
+            f'data-scores="{escape(json.dumps(scores))}"></span>')
+
+
 class TypedActions:
     """A controller mixin: an action typed in the game's notation, read and checked by the engine.
 

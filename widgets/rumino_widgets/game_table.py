@@ -47,6 +47,8 @@ True
 from __future__ import annotations
 
 import dataclasses
+import re
+from collections import Counter
 from html import escape
 
 import ipywidgets as W
@@ -54,12 +56,13 @@ import ipywidgets as W
 from rumino.cards import format_card, format_hand, parse_card
 from rumino.errors import RuminoError
 from rumino.engine import Discard
+from rumino.engine.actions import Draw
 from rumino.odds.exact import one_in
 from rumino.odds.markov import best_target
 from rumino.odds.coach import p_knockable_within
 from rumino.odds.montecarlo import OddsEstimate
 from rumino.odds.optimal_policy import discard_advice
-from rumino.players import COACH_MOVES
+from rumino.players import COACH_MOVES, make_player
 from rumino.playing.records import record_of, replay
 from rumino.render.cards import card_back_svg, card_svg, hand_html, marked_meld_html, meld_description, meld_html
 from rumino.table.diff import table_diff
@@ -69,7 +72,8 @@ from rumino.compare.matrix import house_rule_words
 from rumino.odds.optimal import BUILD_COMMAND, BUILD_COST
 from rumino.players.human import money
 
-from rumino_widgets._base import StaticFallback, TableController, error_html, facts_html, info_html
+from rumino_widgets._base import (StaticFallback, TableController, error_html, facts_html, game_over_html,
+                                  info_html, scores_text, state_html)
 from rumino_widgets._cards import CardRow
 
 
@@ -89,6 +93,40 @@ def short_hint(message: str) -> str:
     return message
 
 
+def is_plain(action) -> bool:
+    """An action with nothing to choose in it (no card, no table, no steps): a button says it all."""
+    return not any(hasattr(action, f) for f in ("card", "table", "steps"))
+
+
+def extra_name(action) -> str:
+    """The CSS name of the button of a plain action: ``pass``, ``buyback``, ``draw-discard``."""
+    return str(action).replace(" ", "-")
+
+
+def extra_label(action) -> str:
+    """The label of the button of a plain action, in the engine's words: "Pass", "Buy back"."""
+    words = action_words(action)
+    return words[:1].upper() + words[1:]
+
+
+def action_words(action) -> str:
+    """An action without a button in a player's words: the engine's verb, and the card it names.
+
+    >>> from rumino.engine.actions import KnockWith
+    >>> from rumino.variants.wiener import BUYBACK
+    >>> action_words(KnockWith(parse_card("7h"))), action_words(BUYBACK)
+    ('knock, discarding 7♥', 'buy back')
+    """
+    card = getattr(action, "card", None)
+    verb = getattr(type(action), "verb", None)
+    if card is not None and verb:
+        shown = format_card(card, unicode=True)
+        return f"{verb}, discarding {shown}" if getattr(action, "discards_card", False) else f"{verb} {shown}"
+    if verb and not dataclasses.fields(action) and not hasattr(action, "steps"):
+        return verb
+    return str(action)
+
+
 class GameTableController(TableController):
     """A game (Rumino by default) between the reader (``human`` seat) and bots, without any widget: the shared
     :class:`~widgets._base.TableController` with the coach, the table moves and the record's replay."""
@@ -106,18 +144,33 @@ class GameTableController(TableController):
         self.message: str | None = None
         self.review: int | None = None
         self._review_game = None
-        self._coach_cache: dict = {}
+        self._coach_cache: dict = {}  # per position: the coach's numbers and its moves
+        self.last_drawn: int | None = None  # the card the reader last drew from the stock, until the next move
+        self._held: list[int] = []
 
     def refusal(self) -> str | None:
         return "you are looking at an earlier position: press 'live' to play on." if self.review is not None else None
+
+    def before_action(self, game, seat: int, action) -> None:
+        if seat == self.human:
+            self._held = list(game.hands[seat])
+            self.last_drawn = None
+
+    def after_action(self, game, seat: int, action) -> None:
+        """The log line; and the card the reader drew from the stock, told to him even when his turn ends
+        with the draw (Robber Rummy)."""
+        super().after_action(game, seat, action)
+        if seat == self.human and isinstance(action, Draw) and action.source == "stock":
+            new = Counter(game.hands[seat]) - Counter(self._held)
+            self.last_drawn = next(iter(new.elements()), None)
 
     def after_bots(self) -> None:
         self._coach_cache.clear()
         g = self.game
         if g.game_over:
-            self.message = self._game_over_text()
+            self.message = "\n".join(self.game_over_lines())
         elif g.results and g.phase in ("between_hands", "rebuy"):
-            self.message = g.results[-1].describe()
+            self.message = self.seat_words(g.results[-1].describe())
         else:
             self.message = None
 
@@ -133,13 +186,85 @@ class GameTableController(TableController):
             out.append(line.strip())
         return out[:limit][::-1]
 
-    def _game_over_text(self) -> str:
-        r = self.game.result
-        who = ", ".join("you" if w == self.human else f"seat {w}" for w in r.winners)
-        how = r.how.replace("_", " ")
-        pot = self.game.pot_paid_out / self.game.POT_SCALE
-        return f"game over after {len(self.game.results)} hands: {who} won ({how})" + (
-            f", pool ${pot:,.2f}." if pot else ".")
+    def seat_name(self, seat: int) -> str:
+        return "you" if seat == self.human else f"seat {seat}"
+
+    def seat_words(self, text: str) -> str:
+        """The engine's "player 1" as the table names the seats ("you", "seat 1").
+
+        >>> GameTableController("greedy,greedy", seed=3).seat_words("player 0 knocked (32 - 10; player 1 laid off)")
+        'you knocked (32 - 10; seat 1 laid off)'
+        """
+        return re.sub(r"\bplayer (\d+)", lambda m: self.seat_name(int(m.group(1))), text)
+
+    def final_scores(self) -> dict:
+        """The numbers the game ended on, by what they are called in this game (seat order), e.g.
+        ``{"points": [57, 0], "totals": [207, 0]}`` in Gin; ``{}`` while the game goes on."""
+        g = self.game
+        if not g.game_over:
+            return {}
+        r, key = g.result, self.variant.key
+        if key == "gin":
+            return {"points": list(g.scores), "totals": list(r.totals)}
+        if key == "robber":
+            out = {"penalties": list(r.penalties)}
+            if g.rules.scoring != "none":
+                out["scores"] = list(g.scores)
+            return out
+        if key in ("knock-rummy",):
+            return {"points": list(g.scores)}
+        if key == "romme":
+            return {"totals": list(g.scores)}
+        return {"scores": list(g.scores)}  # Rumino, Wiener: low is good
+
+    def game_over_lines(self) -> list[str]:
+        """What the table says when the game is over: who won, how, and the final numbers in the game's units
+        (Rumino's pool in currency, Wiener's pot in chips, Gin's points and totals, Robber's penalties).
+
+        >>> c = GameTableController("greedy,greedy", seed=3); c.game_over_lines()
+        []
+        """
+        g = self.game
+        if not g.game_over:
+            return []
+        r, key, rules = g.result, self.variant.key, g.rules
+        who = " and ".join(self.seat_name(w) for w in r.winners)
+        win = "win" if len(r.winners) > 1 or r.winners == (self.human,) else "wins"
+        take = "take" if win == "win" else "takes"
+        n = len(g.results)
+        head = f"Game over after {n} hand{'s' if n != 1 else ''}: {who} {win}"
+        final = self.final_scores()
+        line = lambda unit, values: scores_text(unit, values, self.seat_name)  # noqa: E731
+        if key == "gin":
+            return [f"{head} the game, first to {rules.game_to} points.", line("final points", final["points"]),
+                    line(f"final totals with the game bonus ({rules.game_bonus}) and {rules.box_bonus} a box",
+                         final["totals"])]
+        if key == "knock-rummy":
+            return [f"{head} the game with {max(g.scores)} points (the game is to {rules.game_to}).",
+                    line("final points", final["points"])]
+        if key == "romme":
+            end = "the deals are played out" if r.how == "rotations" else "a player passed the threshold"
+            return [f"{head} with the best total, {max(g.scores)} ({end}).", line("final totals", final["totals"])]
+        if key == "robber":
+            pen = final["penalties"]
+            if r.how == "out":
+                lines = [f"{head}, having gone out."]
+            else:
+                lines = [f"{head} with the lowest penalty, {min(p for p in pen if p is not None)} (nobody can "
+                         f"place and the stock is empty)."]
+            lines.append(line("penalties left in hand", pen))
+            if "scores" in final:
+                lines.append(line("final scores", final["scores"]))
+            return lines
+        how = {"last_player": "as the last player in", "rumino": "with a rumino", "triple_gin": "with three gins",
+               "lowest_score": "with the lowest score", "game_to": "with the lowest score"}.get(
+            r.how, r.how.replace("_", " "))
+        if key == "rumino":
+            pool = f"${money(g.pot_paid_out)}"
+        else:
+            pool = f"{g.pot_paid_out} chip{'s' if g.pot_paid_out != 1 else ''}"
+        thing = "pool" if key == "rumino" else "pot"
+        return [f"{head} {how} and {take} the {thing}, {pool}.", line("final scores (low is good)", final["scores"])]
 
     # the reader's moves, by button name (the game lists its buttons: Game.BUTTONS)
     def press(self, name: str) -> bool:
@@ -213,10 +338,11 @@ class GameTableController(TableController):
         return [a for a in self.legal() if not isinstance(a, Discard) and a not in buttons]
 
     def move_label(self, action) -> str:
-        """Words for a table move: a Rommé play as written; a Robber placement by the cards it places."""
+        """Words for a move without a button: a Rommé play as written; a Robber placement by the cards it
+        places; a knock with a card as "knock, discarding 7♥" (see :func:`action_words`)."""
         table = getattr(action, "table", None)
         if table is None:
-            return str(action)
+            return action_words(action)
         before = self.view().table
 
         after = tuple(read_meld(m, self.rules.meld_rules) for m in table)
@@ -233,14 +359,93 @@ class GameTableController(TableController):
         largest opening), Rommé's bot plan."""
         if self.review is not None or not self.my_turn() or not self.has_table:
             return None
-        v = self.view()
-        coach = COACH_MOVES.get(type(v))
-        return coach[1](v) if coach is not None else None
+        key = ("table move", len(self.game.history))  # the solver is slow: once per position
+        if key not in self._coach_cache:
+            v = self.view()
+            coach = COACH_MOVES.get(type(v))
+            self._coach_cache[key] = coach[1](v) if coach is not None else None
+        return self._coach_cache[key]
 
     def suggestion_label(self) -> str:
         """What the coach's table move is called in this game (e.g. "best move (exact solver)")."""
         coach = COACH_MOVES.get(self.game.VIEW)
         return coach[0] if coach is not None else "suggested move"
+
+    def coach_move(self):
+        """The move the coach proposes now, in every game: its table move where the game has one
+        (:meth:`suggestion`), else what the game's own bot (the registry's, e.g. greedy) chooses for the
+        reader's view; None when it is not the reader's decision.
+
+        >>> str(GameTableController("greedy,greedy", seed=3).coach_move())  # greedy takes a discard it melds
+        'draw discard'
+        """
+        if self.review is not None or not self.my_turn():
+            return None
+        key = ("move", len(self.game.history))
+        if key not in self._coach_cache:
+            move = self.suggestion()
+            if move is None:  # a fresh bot each time: the same position, the same advice
+                move = make_player(self.variant.bot, seed=self.seed).choose(self.view())
+            self._coach_cache[key] = move
+        return self._coach_cache[key]
+
+    def button_for(self, action) -> str | None:
+        """The name of the game's button that plays exactly ``action`` now, or None (a button that stands for
+        a class plays the first legal instance, e.g. Rumino's "Go gin": it plays ``action`` only if that is it)."""
+        legal = self.legal()
+        for name, what, *_ in self.game.BUTTONS:
+            if what == action:
+                return name
+            if isinstance(what, type) and isinstance(action, what):
+                first = next((a for a in legal if isinstance(a, what)), None)
+                if first == action:
+                    return name
+        return None
+
+    def control_for(self, action) -> tuple[str, str]:
+        """Which control of the table plays ``action``, and what to pick there: ``("card", "23")`` (click that
+        card), ``("button", "stock")`` (a button's name), ``("coach", "")`` (the coach's table move button),
+        ``("menu", label)`` (choose under "more moves", then "Play this move"), ``("type", notation)``.
+
+        >>> c = GameTableController("greedy,greedy", seed=3); c.control_for(c.coach_move())
+        ('button', 'discard')
+        """
+        if isinstance(action, Discard):
+            return "card", str(action.card)
+        name = self.button_for(action)
+        if name is not None:
+            return "button", name
+        if action in self.extra_moves():
+            return "button", extra_name(action)
+        if self.has_table and action == self.suggestion():
+            return "coach", ""
+        if action in self.menu_moves():
+            return "menu", self.move_label(action)
+        return "type", str(action)
+
+    def control_words(self, action) -> str:
+        """The coach's move as the reader makes it, e.g. "draw stock: press 'Draw stock'"."""
+        kind, value = self.control_for(action)
+        if kind == "card":
+            return f"discard {format_card(action.card, unicode=True)}: click it in your hand"
+        if kind == "button":
+            labels = {b[0]: b[2] for b in self.game.BUTTONS}
+            return f"{self.move_label(action)}: press '{labels.get(value) or extra_label(action)}'"
+        if kind == "coach":
+            return f"{self.move_label(action)}: press 'Play the coach's move'"
+        if kind == "menu":
+            return f"{value}: choose it under 'more moves', then press 'Play this move'"
+        return f"{value}: type it in the box, then press 'Play typed'"
+
+    def extra_moves(self) -> list:
+        """The legal moves with no button of the game's and no card to name (Gin's pass on the upcard,
+        Wiener's buy-back and its refusal, Robber's draw from the discard pile): each gets a button."""
+        return [a for a in self.table_moves() if is_plain(a)]
+
+    def menu_moves(self) -> list:
+        """The moves chosen from the "more moves" list: table moves, and moves that name a card
+        (Gin's and Wiener's knock with its discard, Wiener's rummy call, Rumino's gin with each discard)."""
+        return [a for a in self.table_moves() if not is_plain(a)]
 
     def table_after(self, action) -> tuple | None:
         """The table melds after a table move of the reader's (the engine's reading), or None if it is refused."""
@@ -403,12 +608,15 @@ class GameTableController(TableController):
         top = v.top_discard
         pile = (card_svg(top, scale=0.8) if top is not None else
                 card_back_svg(scale=0.8, label="empty discard pile"))
+        # Robber Rummy without its discard-pile house rule has no pile: an empty one would look like a card
+        no_pile = getattr(g.rules, "discard_pile", True) is False
         stock = card_back_svg(scale=0.8, count=v.stock_size, label=f"stock: {v.stock_size} cards")
         centre = (f'<div class="rumino-centre" style="margin:6px 0;font:12px sans-serif">'
                   f'<span style="display:inline-block;text-align:center;margin-right:14px">{stock}<br>stock</span>'
-                  f'<span class="rumino-discard-pile" data-top="{"" if top is None else top}" '
-                  f'style="display:inline-block;text-align:center">{pile}<br>discard pile '
-                  f'({len(v.discard_pile)})</span></div>')
+                  + ("" if no_pile else
+                     f'<span class="rumino-discard-pile" data-top="{"" if top is None else top}" '
+                     f'style="display:inline-block;text-align:center">{pile}<br>discard pile '
+                     f'({len(v.discard_pile)})</span>') + '</div>')
         head = (f'<div style="font:bold 14px sans-serif">{escape(g.NAME)} · hand {v.hand_number} · phase '
                 f'{escape(v.phase)}{escape(self.money_text(v))}</div>' + self.rules_html() + self.notices_html(v))
         return head + "".join(rows) + centre + self.melds_html(v)
@@ -468,10 +676,21 @@ class GameTableController(TableController):
         return (f'<div class="rumino-table-melds" role="group" aria-label="melds on the table" '
                 f'style="margin:4px 0"><div style="font:bold 13px sans-serif">melds on the table</div>{body}</div>')
 
+    def next_move_html(self) -> str:
+        """The coach's move and how to make it with the table's controls (see :meth:`coach_move`); the
+        move in the game's notation and the control are in data attributes, for a test to follow."""
+        move = self.coach_move()
+        if move is None:
+            return ""
+        kind, value = self.control_for(move)
+        return (f'<div class="rumino-coach-next" data-action="{escape(str(move))}" data-control="{kind}" '
+                f'data-value="{escape(value)}" style="font:13px sans-serif;margin:3px 0">'
+                f'<b>coach\'s move</b> ({escape(self.variant.bot)} bot): {escape(self.control_words(move))}</div>')
+
     def coach_html(self) -> str:
         if self.review is not None or self.game.game_over or not self.view().in_game[self.human]:
             return info_html("coach: play on to see advice." if self.review is None else
-                             "coach: back to live to see advice.")
+                             "coach: back to live to see advice.") + self.next_move_html()
         c = self.coach()
         facts = [("deadwood", f"{c['deadwood']}" + (f" (knock at ≤ {c['limit']})" if c["limit"] is not None else ""))]
         if c["best_discards"]:
@@ -505,7 +724,7 @@ class GameTableController(TableController):
             facts.append((self.suggestion_label(), self.move_label(sug)))
         move = self.move_html(sug) if sug is not None else ""
         return ('<div class="rumino-coach"><b style="font:13px sans-serif">coach</b>' + facts_html(facts) + move
-                + "</div>")
+                + self.next_move_html() + "</div>")
 
     def html(self) -> str:
         """A static snapshot: the table, the reader's hand, the last hand's showdown, the coach."""
@@ -513,7 +732,9 @@ class GameTableController(TableController):
         v = g.view(self.human)
         parts = [self.table_html(), hand_html(v.hand, scale=0.8, caption="your hand: " +
                                               format_hand(v.hand, unicode=True))]
-        if self.message:
+        if self.game.game_over and self.review is None:
+            parts.append(game_over_html(self.game_over_lines()))
+        elif self.message:
             parts.append(info_html(self.message))
         if self.error:
             parts.append(error_html(self.error))
@@ -531,7 +752,8 @@ class GameTableController(TableController):
             who = "you" if seat == self.human else f"seat {seat}"
             blocks.append(hand_html(cards, scale=0.5, caption=f"{who}: deadwood {r.deadwood[seat]}, "
                                                                f"{r.deltas[seat]:+d} → {r.scores[seat]}"))
-        return (f'<div class="rumino-showdown" style="font:13px sans-serif"><b>{escape(r.describe())}</b><br>'
+        head = escape(self.seat_words(r.describe()))
+        return (f'<div class="rumino-showdown" style="font:13px sans-serif"><b>{head}</b><br>'
                 + "".join(blocks) + "</div>")
 
 
@@ -567,13 +789,13 @@ class GameTable(StaticFallback, W.VBox):
         self.message.add_class("rumino-message")
         self.showdown = W.HTML()
         # table moves (Rommé, Robber): the engine's menu, a typed play, the coach's suggestion
-        self.moves_box = W.Dropdown(options=[], description="table move", layout=W.Layout(width="640px"),
-                                    style={"description_width": "80px"})
+        self.moves_box = W.Dropdown(options=[], description="more moves", layout=W.Layout(width="660px"),
+                                    style={"description_width": "100px"})  # the label whole, not "more mov…"
         self.moves_box.add_class("rumino-moves")
         self.move_button = button("Play this move", lambda: c.act(self.moves_box.value) if self.moves_box.value
                                   is not None else None, "move", "play the move chosen in the list")
         self.play_box = W.Text(description="or type", placeholder=self._placeholder(),
-                               layout=W.Layout(width="640px"), style={"description_width": "80px"})
+                               layout=W.Layout(width="660px"), style={"description_width": "100px"})
         self.play_box.add_class("rumino-play-text")
         self.play_text_button = button("Play typed", lambda: c.play_text(self.play_box.value), "play-text",
                                        "play the move typed in the game's notation")
@@ -581,9 +803,15 @@ class GameTable(StaticFallback, W.VBox):
                                      "Robber: the exact solver's best move; Rommé: the bot's plan")
         for b in (self.move_button, self.play_text_button, self.suggest_button):
             b.layout.width = "auto"  # the labels are long: never cut them short
-        self.moves = W.VBox([W.HBox([self.moves_box, self.move_button]),
-                             W.HBox([self.play_box, self.play_text_button]), self.suggest_button])
-        self.moves.layout.display = None if c.has_table else "none"
+        self.menu_row = W.HBox([self.moves_box, self.move_button])
+        self.typed_row = W.HBox([self.play_box, self.play_text_button])
+        self.moves = W.VBox([self.menu_row, self.typed_row, self.suggest_button])
+        for w in (self.typed_row, self.suggest_button):  # typed plays and the coach's plan: the table games
+            w.layout.display = None if c.has_table else "none"
+        # a button for each move of the engine's that the game's buttons do not make and that names no card
+        # (Gin's pass on the upcard, Wiener's buy-back): made when first needed, shown while legal
+        self.extra_buttons: dict[str, W.Button] = {}
+        self.extra_box = W.HBox([], layout=W.Layout(flex_flow="row wrap"))
         self.coach_draws = W.IntSlider(value=coach_draws, min=1, max=12, description="coach N draws",
                                        continuous_update=False, style={"description_width": "110px"})
         self.coach_draws.observe(lambda ch: self._do(lambda: setattr(c, "coach_draws", ch["new"])), names="value")
@@ -596,11 +824,15 @@ class GameTable(StaticFallback, W.VBox):
         self.review_label.add_class("rumino-review")
         self.log_box = W.HTML()
         self.log_box.add_class("rumino-log")
+        self.state = W.HTML()  # written last by every refresh: see _base.state_html
+        self.state.add_class("rumino-state")
+        self._refreshes = 0
         super().__init__([
             self.table, self.hand_row,
             W.HBox(list(self.buttons.values()) + [self.new_button], layout=W.Layout(flex_flow="row wrap")),
-            self.moves, self.message, self.showdown, W.HBox([self.coach_draws]), self.coach,
+            self.extra_box, self.moves, self.message, self.showdown, W.HBox([self.coach_draws]), self.coach,
             W.HBox([self.back_button, self.forward_button, self.live_button, self.review_label]), self.log_box,
+            self.state,
         ])
         self.add_class("rumino-game-table")
         self.add_class(f"rumino-game-table-{c.variant.key}")  # several tables on one page are told apart
@@ -620,13 +852,24 @@ class GameTable(StaticFallback, W.VBox):
     def _refresh(self):
         c = self.controller
         live = c.review is None
+        moves = c.menu_moves() if live else []
+        self.moves_box.options = [(c.move_label(a), a) for a in moves]
+        self.moves_box.value = moves[0] if moves else None
+        self.moves_box.disabled = self.move_button.disabled = not moves
+        # the list shows in the table games, and in the others while it holds a move (a knock with its card)
+        self.menu_row.layout.display = None if (c.has_table or moves) else "none"
         if c.has_table:
-            moves = c.table_moves() if live else []
-            self.moves_box.options = [(c.move_label(a), a) for a in moves]
-            self.moves_box.value = moves[0] if moves else None
-            self.moves_box.disabled = self.move_button.disabled = not moves
             self.play_text_button.disabled = not (live and c.my_turn())
             self.suggest_button.disabled = c.suggestion() is None
+        extra = c.extra_moves() if live else []
+        for a in extra:
+            name = extra_name(a)
+            if name not in self.extra_buttons:
+                b = W.Button(description=extra_label(a), button_style="success", layout=W.Layout(width="auto"))
+                b.add_class(f"rumino-btn-{name}")
+                b.on_click(lambda _b, a=a: self._do(lambda: c.act(a)))
+                self.extra_buttons[name] = b
+        self.extra_box.children = [self.extra_buttons[extra_name(a)] for a in extra]
         g = c.shown_game()
         v = g.view(c.human)
         self.table.value = c.table_html()
@@ -645,10 +888,14 @@ class GameTable(StaticFallback, W.VBox):
         msgs = []
         if c.error:
             msgs.append(error_html(c.error))
-        if c.message:
+        if c.game.game_over:
+            msgs.append(game_over_html(c.game_over_lines()))
+        elif c.message:
             msgs.append(info_html(c.message))
-        if drawn is not None:
-            msgs.append(info_html(f"you drew {format_card(drawn, unicode=True)} (raised in your hand)"))
+        told = drawn if drawn is not None else (c.last_drawn if live and not c.game.game_over else None)
+        if told is not None:  # a draw that ends the turn (Robber) is told until the reader's next move
+            msgs.append(info_html(f"you drew {format_card(told, unicode=True)}"
+                                  + (" (raised in your hand)" if drawn is not None else "")))
         moved = c.last_moves()
         if live and moved:
             msgs.append(info_html("since your last move: " + " · ".join(moved)))
@@ -663,6 +910,8 @@ class GameTable(StaticFallback, W.VBox):
         self.review_label.value = f'<span style="font:13px sans-serif">{escape(c.review_text())}</span>'
         self.log_box.value = ('<div style="font:12px monospace;color:#444">'
                           + "<br>".join(escape(x) for x in c.log[-8:]) + "</div>")
+        self._refreshes += 1
+        self.state.value = state_html(c.game, self._refreshes, c.final_scores())
 
     def static_html(self) -> str:
         return self.controller.html()

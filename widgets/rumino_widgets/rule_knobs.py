@@ -17,6 +17,7 @@ so the engine decides validity and its ``RuleConfigError`` is what the form show
 
 from __future__ import annotations
 
+import re
 from html import escape
 from typing import Any, Callable
 
@@ -56,6 +57,35 @@ def control_kind(row: dict) -> str:
     if lo is not None and hi is not None and hi - lo <= SLIDER_MAX_SPAN:
         return "slider"
     return "number"
+
+
+PACK_NOTE = re.compile(r"\s*\(\d+ jokers?: \d+ cards\)")  # the rules' doc names the default's pack
+
+
+def knob_note(row: dict, value: Any, cls: Any = None) -> str:
+    """What a knob does, said for the value it has now.
+
+    A rules doc such as "jokers shuffled in with the two decks (4 jokers: 108 cards)" names the
+    default's pack, which is wrong beside any other count; the note names the pack of ``value``
+    instead (read from the rules ``cls`` builds with it), or, without ``cls``, no pack at all.
+
+    >>> row = {r["name"]: r for r in knob_table(find_variant("rumino").rules_class)}["n_jokers"]
+    >>> knob_note(row, 0, find_variant("rumino").rules_class)
+    'jokers shuffled in with the two decks: 0 jokers, 104 cards'
+    >>> knob_note(row, 1, find_variant("rumino").rules_class), knob_note(row, 8)
+    ('jokers shuffled in with the two decks: 1 joker, 105 cards', 'jokers shuffled in with the two decks')
+    """
+    doc = row["doc"]
+    if row["name"] != "n_jokers":
+        return doc
+    doc = PACK_NOTE.sub("", doc)
+    if cls is None or not isinstance(value, int):
+        return doc
+    try:
+        pack = cls(**{row["name"]: value}).meld_rules.pack
+    except RuminoError:  # a count these rules refuse: the form shows the engine's message instead
+        return doc
+    return f"{doc}: {value} joker{'s' if value != 1 else ''}, {pack.size} cards"
 
 
 def group_rows(rows: list[dict]) -> list[tuple[str, list[dict]]]:
@@ -144,7 +174,8 @@ class RuleKnobsController:
                 allowed += " | unlimited"
             style = "font-weight:bold;background:#fff5cc" if name in changed else ""
             rows.append(f'<tr style="{style}"><td>{escape(r["label"])}</td><td>{escape(value_words(r, v))}</td>'
-                        f'<td>{escape(allowed)}</td><td>{escape(r["section"])}</td><td>{escape(r["doc"])}</td></tr>')
+                        f'<td>{escape(allowed)}</td><td>{escape(r["section"])}</td>'
+                        f'<td>{escape(knob_note(r, v, self.cls))}</td></tr>')
         table = ('<table class="rumino-knob-table" style="font:12px sans-serif;border-collapse:collapse">'
                  '<thead><tr><th>rule</th><th>value</th><th>allowed</th><th>rules</th><th>meaning</th></tr></thead>'
                  f'<tbody>{"".join(rows)}</tbody></table>')
@@ -168,11 +199,12 @@ class KnobControl:
     shows its words ("the dealer takes 11 and discards first", not ``dealer11``).
     """
 
-    def __init__(self, row: dict, value: Any, *, label: str | None = None):
+    def __init__(self, row: dict, value: Any, *, label: str | None = None, cls: Any = None):
         self.row = row
+        self.cls = cls  # the rules class, for a note that follows the value (knob_note); None: a fixed note
         self.kind = control_kind(row)
-        name, doc = row["name"], row["doc"]
-        tip = f"{doc} (rules {row['section']})"
+        name, doc = row["name"], knob_note(row, value, cls)
+        tip = f"{knob_note(row, None)} (rules {row['section']})"
         text = label or row["label"]
         common = dict(description=text, style={"description_width": LABEL_WIDTH}, tooltip=tip)
         fixed_choices = row["choices"] is not None and len(row["choices"]) == 1
@@ -197,11 +229,11 @@ class KnobControl:
                                     layout=W.Layout(width="110px")) if row["allow_none"] else None
         if self.unlimited is not None:
             self.main.disabled = value is None or fixed_choices
-        note = f"{doc} (rules {row['section']})"
-        if self.kind == "number" and (row["low"] is not None or row["high"] is not None):
-            note = f"{row['low']}–{row['high']}: " + note
-        self.note = W.HTML(f'<span style="font-size:12px;color:#444;line-height:1.3">{escape(note)}</span>',
+        self.note = W.HTML(self._note_html(value),
                            layout=W.Layout(flex="1 1 240px", min_width="200px", margin="0 0 0 12px"))
+        self.note.add_class("rumino-knob-note")
+        if cls is not None and knob_note(row, value, cls) != knob_note(row, None):  # the note names the value
+            self.main.observe(lambda _ch: setattr(self.note, "value", self._note_html(self.value)), names="value")
         first = [self.main]
         self.caption = None  # the label drawn beside the buttons, for toggles
         if self.kind == "toggle":
@@ -218,6 +250,13 @@ class KnobControl:
         self.widget.add_class("rumino-knob")
         self.widget.add_class(f"rumino-knob-{name}")
         self._fixed = fixed_choices
+
+    def _note_html(self, value: Any) -> str:
+        row = self.row
+        note = f"{knob_note(row, value, self.cls)} (rules {row['section']})"
+        if self.kind == "number" and (row["low"] is not None or row["high"] is not None):
+            note = f"{row['low']}–{row['high']}: " + note
+        return f'<span style="font-size:12px;color:#444;line-height:1.3">{escape(note)}</span>'
 
     def _first(self):
         r = self.row
@@ -284,7 +323,7 @@ class RuleKnobs(StaticFallback, W.VBox):
             heading.add_class("rumino-knob-topic")
             children.append(heading)
             for row in rows:
-                ctl = KnobControl(row, self.controller.values[row["name"]])
+                ctl = KnobControl(row, self.controller.values[row["name"]], cls=self.controller.cls)
                 ctl.on_change(lambda v, name=row["name"]: self.controller.set(name, v))
                 self.controls[row["name"]] = ctl
                 children.append(ctl.widget)

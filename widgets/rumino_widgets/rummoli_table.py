@@ -36,7 +36,8 @@ from rumino.render.cards import card_back_svg, card_svg, hand_html
 from rumino.render.rummoli import SECTION_TITLES
 from rumino.variants.rummoli import STRENGTH, best_five
 
-from rumino_widgets._base import StaticFallback, TableController, error_html, info_html, table_html
+from rumino_widgets._base import (StaticFallback, TableController, error_html, game_over_html, info_html, scores_text,
+                                  state_html, table_html)
 from rumino_widgets._cards import CardRow
 from rumino_widgets.rummoli_board import RummoliBoard, RummoliBoardController
 
@@ -167,15 +168,39 @@ class RummoliTableController(TableController):
         return (f'<div class="rumino-stops"><b style="font:13px sans-serif">The stops{escape(need)}</b>'
                 + "".join(lines) + "</div>")
 
+    def final_scores(self) -> dict:
+        """The chips the game ended on (seat order), ``{}`` while it goes on."""
+        return {"chips": list(self.game.result.chips)} if self.game.game_over else {}
+
+    def game_over_lines(self) -> list[str]:
+        """Who won, with how many chips, after how many deals; everyone's chips; the final sweep.
+
+        >>> RummoliTableController("default,default", seed=2).game_over_lines()
+        []
+        """
+        g = self.game
+        if not g.game_over:
+            return []
+        r = g.result
+        name = lambda s: "you" if s == self.human else f"P{s}"  # noqa: E731
+        who = " and ".join(name(w) for w in r.winners)
+        win = "win" if len(r.winners) > 1 or r.winners == (self.human,) else "wins"
+        deals = len(g.results)
+        how = "" if r.how == "rounds" else " (fewer than two players could go on)"
+        lines = [f"Game over after {deals} deal{'s' if deals != 1 else ''}: {who} {win} with the most chips, "
+                 f"{max(r.chips)}{how}.", scores_text("final chips", r.chips, name)]
+        if r.swept and r.swept_by is not None:
+            lines.append(f"the final sweep: {name(r.swept_by)} took the {r.swept} chip{'s' if r.swept != 1 else ''} "
+                         f"left on the sheet")
+        return lines
+
     def message_html(self) -> str:
         msgs = []
         if self.error:
             msgs.append(error_html(self.error))
         g = self.game
         if g.game_over:
-            r = g.result
-            who = ", ".join(self.who(w) for w in r.winners)
-            msgs.append(info_html(f"game over: {who} won with the most chips ({r.how.replace('_', ' ')})."))
+            msgs.append(game_over_html(self.game_over_lines()))
         elif self.my_turn():
             v = self.view()
             choices = self._choice_text(v)
@@ -244,11 +269,14 @@ class RummoliTable(StaticFallback, W.VBox):
         self.stops.add_class("rumino-stops-box")
         self.log_box = W.HTML()
         self.log_box.add_class("rumino-log")
+        self.state = W.HTML()  # written last by every refresh: see _base.state_html
+        self.state.add_class("rumino-state")
+        self._refreshes = 0
         super().__init__([
             self.status, self.board, self.hand_row,
             W.HBox([*self.buttons.values(), self.bid_box, self.bid_button, self.new_button],
                    layout=W.Layout(flex_flow="row wrap")),
-            self.message, self.showdown, self.stops, self.log_box,
+            self.message, self.showdown, self.stops, self.log_box, self.state,
         ])
         self.add_class("rumino-rummoli-table")
         self._refresh()
@@ -288,6 +316,8 @@ class RummoliTable(StaticFallback, W.VBox):
         self.stops.value = c.stops_html()
         self.log_box.value = ('<div style="font:12px monospace;color:#444">'
                               + "<br>".join(escape(x) for x in c.log[-10:]) + "</div>")
+        self._refreshes += 1
+        self.state.value = state_html(c.game, self._refreshes, c.final_scores())
 
     def static_html(self) -> str:
         return self.controller.html()
