@@ -14,7 +14,7 @@
       * four random-legal bots (every decision lists the legal actions).
     Each repeat plays a fresh block of seeds with the evaluator's per-hand cache
     cleared first, so the cache only helps within the run, as in real use.
-(a2) Gin Rummy (``rumino.variants.gin``, RULES §6) with two greedy bots, apply_unchecked:
+(a2) Gin Rummy (``rumino.variants.gin``, rules §6) with two greedy bots, apply_unchecked:
     complete hands (every deal to its knock, gin or void hand) per second — the
     like-for-like comparison with OpenSpiel's gin rummy (target: at least 3×
     OpenSpiel's deals/s with its simple bot, same run).

@@ -8,7 +8,7 @@ the reference search rumino.hand.arrange.max_opening, and the whole simulation o
 (a) 13- and 14-card deals from the 110-card pack: hands/s of ``max_opening_batch`` by
     its two methods (suits apart with a memo of suit rows, the default; branch and
     bound, for any rules), exact and capped at 50 (enough for every threshold of
-    RULES §3.6), beside ``arrange.max_opening`` on the first deals, with the number
+    rules §3.6), beside ``arrange.max_opening`` on the first deals, with the number
     of hands on which all of them agree. The memo is filled by a first pass over
     other deals of the same seed family (as in a long simulation, where it fills in
     the first second); the cold first pass over fresh deals is shown too.
