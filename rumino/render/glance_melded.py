@@ -65,7 +65,7 @@ def table_html(melds: Sequence[MeldLike], title: str | None = None, *, diff: Any
 
 
 def house_rule_rows(rules_cls: type, rules: Any = None) -> list[tuple[str, str, str, str]]:
-    """One row per knob of ``rules_cls``: (the rule, the engine's setting, other settings, RULES section).
+    """One row per knob of ``rules_cls``: (the rule, the engine's setting, other settings, rules section).
 
     The setting is ``rules``'s (by default the class's default); settings are in the knob's
     ``words`` (a number as itself), several separated by "; " (some words hold commas); a
