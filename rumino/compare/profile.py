@@ -138,6 +138,13 @@ SECTION_ORDER = {"deal": 0, "hand": 1, "game": 2, "luck": 3}
 PLAY_CHOICES = ("all", "default")  # the matches a profile plays: every one, or the default bots' only
 
 
+# how a hand ended, in players' words (the engines' ENDINGS are short codes: "romme", "hand_romme")
+ENDING_WORDS = {"knock": "a knock", "gin": "gin", "rumino": "a rumino", "rummy": "a rummy call",
+                "stock_exhausted": "the stock running out", "void": "a void hand (the stock ran down)",
+                "romme": "going out (“Rommé!”)", "hand_romme": "a hand-Rommé (going out all at once)",
+                "out": "going out", "blocked": "a blocked table (nobody can go on)"}
+
+
 def games_for(engine: type[TurnGame] | None, games: int) -> int:
     """Games per match for a column of ``engine``: ``games``, or fewer for a costly engine (``PLAY_COST``).
 
@@ -635,7 +642,7 @@ def _profile_one(col: Column, plan: dict, samples: int, games: int, seed: int, e
     endings += sorted({h[1] for h in hands} - set(endings))
     for ending in endings:
         k = sum(1 for h in hands if h[1] == ending)
-        words = ending.replace("_", " ")
+        words = ENDING_WORDS.get(ending, ending.replace("_", " "))
         prof.add(simulated_figure(f"hand.ending.{ending}", "hand", f"share of hands ending by {words}",
                                   proportion_estimate(k, len(hands), seed=seed)))
     prof.add(simulated_figure("hand.p_stock_exhausted", "hand", "P(the stock runs out in a hand)",
