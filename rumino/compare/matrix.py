@@ -154,7 +154,7 @@ def _row(v: Variant, name: str) -> dict:
     return next(row for row in knob_table(v.rules_class) if row["name"] == name)
 
 
-def knob_words(row: dict, value) -> str:
+def knob_words(row: dict, value: Any) -> str:
     """One house rule as a player says it: the knob's label, then its value in words and in its unit.
 
     >>> gin = find_variant("gin")

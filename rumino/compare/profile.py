@@ -99,6 +99,7 @@ samples, games, seed)`` only, whatever the number of workers or the executor
 from __future__ import annotations
 
 import math
+import os
 from concurrent.futures import Executor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -230,7 +231,7 @@ class Profile:
         return [(k, f.label, f.text()) for k, f in self.figures.items()]
 
 
-def stakes_unit(engine) -> str:
+def stakes_unit(engine: type[TurnGame] | None) -> str:
     """What a game's pot pays in, in words: money kept in cents (``POT_SCALE`` > 1) or chips.
 
     >>> from rumino.variants.rumino import RuminoGame
@@ -241,7 +242,7 @@ def stakes_unit(engine) -> str:
     return "currency units" if getattr(engine, "POT_SCALE", 1) > 1 else "chips"
 
 
-def load_profiles(path) -> tuple[dict, list["Profile"]]:
+def load_profiles(path: str | os.PathLike) -> tuple[dict, list["Profile"]]:
     """A results file written by ``rumino compare … --save PATH``: its header (the command, the CPU time)
     and its profiles, in column order."""
     import json
