@@ -175,7 +175,7 @@ def test_real_rummoli_and_romme_columns_show_their_own_figures_and_turns_distrib
     assert [s[0] for s in rum.skill] == ["best (default) vs random"]
     html = c.profile_html()
     for text in ("mean chips the poker pot pays a deal", "share of the chips paid in play by the poker section",
-                 "P(dealt hand can open with 40 or more)", "share of hands ending by hand romme", "(exact)"):
+                 "P(dealt hand can open with 40 or more)", "share of hands ending by a hand-Rommé", "(exact)"):
         assert text in html, text
     fig = c.figure()
     turns = [t for t in fig.data if t.xaxis == "x2"]
