@@ -15,7 +15,10 @@ Steps of :func:`build`:
 4. put the committed (output-free) notebooks where the pages' download links point.
 
 The student copy (:func:`student_notebook`) drops the cells of the solutions, which are
-tagged ``solution`` (code) or open/close a ``solution-start``/``solution-end`` block.
+tagged ``solution`` (code) or open/close a ``solution-start``/``solution-end`` block; the student
+edition also leaves out the teacher's pages (the lesson plans, with the answers to the review
+questions), which say so in their notebook metadata: ``"rumino": {"edition": "teacher"}``
+(:func:`is_teacher_page`).
 
 >>> nb = {"cells": [{"cell_type": "code", "metadata": {"tags": ["solution"]}, "source": "x = 1"},
 ...                  {"cell_type": "markdown", "metadata": {}, "source": "Exercise 1"}]}
@@ -101,8 +104,9 @@ def _load_yaml(path: Path) -> dict:
         raise BookError(f"{path} is not valid YAML: {err}") from None
 
 
-def chapters(book: str | Path | None = None) -> list[Path]:
-    """The notebooks of the table of contents (``_toc.yml``), in reading order.
+def chapters(book: str | Path | None = None, *, student: bool = False) -> list[Path]:
+    """The notebooks of the table of contents (``_toc.yml``), in reading order; with
+    ``student=True`` without the teacher's pages (:func:`is_teacher_page`).
 
     >>> chapters()[0].name
     '00_preface.ipynb'
@@ -128,9 +132,60 @@ def chapters(book: str | Path | None = None) -> list[Path]:
             continue
         path = root / (name if name.endswith(".ipynb") else f"{name}.ipynb")
         if path.is_file():
-            out.append(path)
+            if not (student and is_teacher_page(path)):
+                out.append(path)
         elif not (root / f"{name}.md").is_file():
             raise BookError(f"_toc.yml lists {name!r} but {path} does not exist.")
+    return out
+
+
+TEACHER_EDITION = "teacher"
+
+
+def is_teacher_page(path: Path) -> bool:
+    """A page of the teacher's edition only: its notebook metadata says ``"rumino": {"edition":
+    "teacher"}`` (the lesson plans, which hold the answers to the review questions).
+
+    >>> is_teacher_page(find_book() / "01_cards_packs_counting.ipynb")
+    False
+    """
+    try:
+        meta = json.loads(Path(path).read_text(encoding="utf-8")).get("metadata", {})
+    except (OSError, ValueError) as err:
+        raise BookError(f"{path} cannot be read as a notebook: {err}") from None
+    return (meta.get("rumino") or {}).get("edition") == TEACHER_EDITION
+
+
+def student_toc(toc: dict, teacher_pages: set[str]) -> dict:
+    """``toc`` (a parsed ``_toc.yml``) without the entries of ``teacher_pages`` (file names without
+    ``.ipynb``); a part left with no chapter is dropped.
+
+    >>> toc = {"root": "p", "parts": [{"caption": "T", "chapters": [{"file": "teach_index"}]},
+    ...                               {"caption": "A", "chapters": [{"file": "a"}]}]}
+    >>> student_toc(toc, {"teach_index"})["parts"]
+    [{'caption': 'A', 'chapters': [{'file': 'a'}]}]
+    """
+    out = copy.deepcopy(toc)
+
+    def keep(entries):
+        kept = []
+        for e in entries or ():
+            if str(e.get("file", "")).removesuffix(".ipynb") in teacher_pages:
+                continue
+            if "sections" in e:
+                e["sections"] = keep(e["sections"])
+            kept.append(e)
+        return kept
+
+    if "chapters" in out:
+        out["chapters"] = keep(out["chapters"])
+    if "parts" in out:
+        parts = []
+        for part in out["parts"]:
+            part["chapters"] = keep(part.get("chapters"))
+            if part["chapters"]:
+                parts.append(part)
+        out["parts"] = parts
     return out
 
 
@@ -173,7 +228,7 @@ def write_student_copy(dest: str | Path, book: str | Path | None = None) -> list
     dest = Path(dest)
     dest.mkdir(parents=True, exist_ok=True)
     written = []
-    for path in chapters(root):
+    for path in chapters(root, student=True):
         nb = student_notebook(read_notebook(path))
         target = dest / path.name
         nbformat.write(nb, str(target))
@@ -248,9 +303,17 @@ def _stage(root: Path, staged: Path, *, student: bool) -> None:
     cfg = _load_yaml(staged / "_config.yml")
     cfg.setdefault("execute", {})["execute_notebooks"] = "off"  # executed here, with progress
     sphinx_cfg = cfg.setdefault("sphinx", {}).setdefault("config", {})
+    import yaml
+
     if student:
         sphinx_cfg["hide_solutions"] = True
-    import yaml
+        # the teacher's pages (lesson plans with the review questions' answers) leave the edition
+        teacher = {p.stem for p in chapters(staged) if is_teacher_page(p)}
+        toc = student_toc(_load_yaml(staged / "_toc.yml"), teacher)
+        (staged / "_toc.yml").write_text(yaml.safe_dump(toc, sort_keys=False, allow_unicode=True),
+                                         encoding="utf-8")
+        for stem in teacher:
+            (staged / f"{stem}.ipynb").unlink()
 
     (staged / "_config.yml").write_text(yaml.safe_dump(cfg, sort_keys=False, allow_unicode=True), encoding="utf-8")
 
@@ -313,7 +376,7 @@ def build(book: str | Path | None = None, out: str | Path | None = None, *, stud
     _stage(root, staged, student=student)
     report = BuildReport(index=out / "html" / "index.html", html_dir=out / "html")
 
-    paths = chapters(root)
+    paths = chapters(root, student=student)
     workers = default_workers() if workers is None else workers
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise BookError(f"workers is {workers!r}: it must be a whole number of at least 1.")

@@ -336,7 +336,8 @@ def test_prose_numbers_are_glued_not_typed(path):
                        "(bookutils.glue in a hidden cell, {glue:text}`name` in the Markdown)")
 
 
-FRAMED = [p for p in CHAPTERS if p.stem != "00_preface"]
+# the teacher's pages (teach_…) are lesson plans, laid out as tests/book/test_book_teachers.py checks
+FRAMED = [p for p in CHAPTERS if p.stem != "00_preface" and not p.stem.startswith("teach_")]
 
 
 @pytest.mark.parametrize("path", FRAMED, ids=[p.stem for p in FRAMED])
@@ -401,11 +402,13 @@ def test_glossary_is_in_the_table_of_contents():
 
 
 def test_preface_gives_the_reading_order_of_every_chapter():
-    """The preface names every chapter of the table of contents, in the order of the book."""
+    """The preface names every chapter of the table of contents, in the order of the book (and the
+    part for teachers, whose own first page lists its lesson plans)."""
     preface = "\n".join(markdown(BOOK / "00_preface.ipynb"))
     order = preface[preface.index("## The chapters"):]
     places = []
-    for path in CHAPTERS[1:]:
+    assert "*For teachers*" in order, "the preface's list of chapters names the part *For teachers*"
+    for path in [p for p in CHAPTERS[1:] if not p.stem.startswith("teach_")]:
         title = next(m.group(1).strip() for text in markdown(path) if (m := re.match(r"#\s+(.*)", text)))
         assert f"*{title}*" in order, f"the preface's list of chapters lacks *{title}* ({path.name})"
         places.append(order.index(f"*{title}*"))
