@@ -139,9 +139,9 @@ class RummoliRules:
                           doc="raises allowed in the betting round")
     colour_change_rule: str = knob("irwin", section="§2.5", choices=("irwin", "fine_per_pass", "any_colour_fallback"),
                                    label="Leader cannot change colour",
-                                   words={"irwin": "the next player who can leads",
-                                          "fine_per_pass": "each pass pays a chip",
-                                          "any_colour_fallback": "then any colour is led"},
+                                   words={"irwin": "the lead passes on",
+                                          "fine_per_pass": "the lead passes on, a chip a pass",
+                                          "any_colour_fallback": "the lead passes on, then any colour"},
                                    doc="when the player who must change colour holds none of the other colour, the "
                                        "lead passes left to the first player who does; a fine of 1 chip each for "
                                        "those who cannot, or, when nobody can, the lowest card of any colour")
