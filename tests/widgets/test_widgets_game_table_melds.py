@@ -46,6 +46,14 @@ def test_romme_shows_the_melds_with_joker_identities_and_who_has_opened(romme):
     assert c.has_table and romme.static_html().count('class="rumino-table-meld"') == 1
 
 
+def test_romme_coach_names_points_outside_melds_not_deadwood(romme):
+    """Rommé counts a penalty for every card left in hand, melded or not: the coach does not say deadwood."""
+    text = re.sub(r"<[^>]+>", " ", romme.controller.coach_html())
+    assert "points outside melds:" in text and "deadwood" not in text
+    gin = GameTable("greedy", seed=3, variant="gin", coach_samples=20)
+    assert "deadwood:" in re.sub(r"<[^>]+>", " ", gin.controller.coach_html())
+
+
 def test_romme_refused_plays_name_the_rule_and_change_nothing(romme):
     c = romme.controller
     romme.buttons["stock"].click()

@@ -692,7 +692,10 @@ class GameTableController(TableController):
             return info_html("coach: play on to see advice." if self.review is None else
                              "coach: back to live to see advice.") + self.next_move_html()
         c = self.coach()
-        facts = [("deadwood", f"{c['deadwood']}" + (f" (knock at ≤ {c['limit']})" if c["limit"] is not None else ""))]
+        # Rommé and Robber count no deadwood: a card left in hand costs its penalty whether or not it
+        # could meld, so the coach names the same number for what it is there
+        word = "points outside melds" if self.variant.key in ("romme", "robber") else "deadwood"
+        facts = [(word, f"{c['deadwood']}" + (f" (knock at ≤ {c['limit']})" if c["limit"] is not None else ""))]
         if c["best_discards"]:
             facts.append(("best discard", " or ".join(format_card(x, unicode=True) for x in c["best_discards"])))
         a = c.get("optimal")
