@@ -39,7 +39,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from rumino.cards import JOKER, Pack, RANKS, STANDARD_PACK, format_card, rank_of
+from rumino.cards import JOKER, Pack, RANKS, STANDARD_PACK, format_card, rank_of, sort_cards
 from rumino.errors import RuminoError
 from rumino.melds import MeldRules
 from rumino.odds.draws import expected_draws_to_first_out, p_at_least_one
@@ -167,6 +167,8 @@ class Experiment:
     exact_fn: Callable[[], Fraction] = field(repr=False)
     judge: Callable[[tuple[int, ...]], tuple[bool, str]] = field(repr=False)
     note: str = ""
+    unit: str = "hands"  # what one trial is called on a button and in the tally ("hands", "tries")
+    ordered: bool = False  # the order of the cards matters (turned up one by one); else shown sorted
 
     @cached_property
     def exact(self) -> Fraction:
@@ -186,6 +188,7 @@ class Experiment:
         out = []
         for _ in range(n):
             cards = tuple(int(c) for c in rng.permutation(ids)[: self.cards])
+            cards = cards if self.ordered else sort_cards(cards)  # a hand reads best sorted
             ok, verdict = self.judge(cards)
             out.append(Trial(cards, ok, verdict))
         return out
@@ -261,7 +264,7 @@ def _experiments() -> dict[str, Experiment]:
             exact_fn=lambda: p_at_least_one(outs=8, unseen=52, draws=DRAWS), judge=_first_out_judge,
             note=(f"The four 7s and four 8s are the outs of a hand waiting for either; on average the "
                   f"first of them is card {float(expected_draws_to_first_out(8, 52)):.2f} "
-                  f"(exactly {expected_draws_to_first_out(8, 52)})."))}
+                  f"(exactly {expected_draws_to_first_out(8, 52)})."), unit="tries", ordered=True)}
 
 
 EXPERIMENTS: dict[str, Experiment] = _experiments()

@@ -14,6 +14,7 @@ estimate. A bad tally shows its one-line message and changes nothing.
 
 from __future__ import annotations
 
+import json
 from html import escape
 
 import ipywidgets as W
@@ -214,7 +215,11 @@ class ClassExperiment(StaticFallback, W.VBox):
             w.add_class(f"rumino-experiment-{cls}")
         self.message, self.dealt, self.table, self.readout = W.HTML(), W.HTML(), W.HTML(), W.HTML()
         self.message.add_class("rumino-experiment-message")
-        self.figure = go.FigureWidget(running_figure(c.figure_spec()))
+        # the plot is plotly's own output in an Output area, replaced whole on every change (as in
+        # VariantCompare): new values set on a FigureWidget's traces did not reach the page in Voila
+        self.plot = W.Output()
+        self.plot.add_class("rumino-experiment-plot")
+        self.figure = running_figure(c.figure_spec())
         self.choice.observe(self._on_choice, names="value")
         self.deal_button.on_click(lambda _b: self._act(c.deal, self.hands.value))
         self.add_button.on_click(lambda _b: self._add())
@@ -227,7 +232,7 @@ class ClassExperiment(StaticFallback, W.VBox):
             W.HBox([self.successes, self.trials, self.group_name, self.add_button]),
             W.HTML(f"<div {heading}>Or let the engine deal a group</div>"),
             W.HBox([self.hands, self.deal_button, self.reset_button]),
-            self.message, self.dealt, self.table, self.readout, self.figure,
+            self.message, self.dealt, self.table, self.readout, self.plot,
         ])
         self.add_class("rumino-class-experiment")
         self._refresh()
@@ -259,15 +264,10 @@ class ClassExperiment(StaticFallback, W.VBox):
         self.dealt.value = c.dealt_html()
         self.table.value = c.table_html()
         self.readout.value = c.readout_html()
-        spec = c.figure_spec()
-        with self.figure.batch_update():
-            hi, lo, est, exact = self.figure.data
-            hi.x, hi.y = spec["x"], spec["hi"]
-            lo.x, lo.y = spec["x"], spec["lo"]
-            est.x, est.y, est.customdata = spec["x"], spec["y"], spec["n"]
-            exact.x, exact.y = spec["exact_x"], spec["exact_y"]
-            self.figure.layout.title.text = spec["title"]
-            self.figure.layout.xaxis.range = spec["xrange"]
+        self.figure = running_figure(c.figure_spec())
+        bundle = {"application/vnd.plotly.v1+json": json.loads(self.figure.to_json()),
+                  "text/plain": f"<figure: {self.figure.layout.title.text}>"}
+        self.plot.outputs = ({"output_type": "display_data", "data": bundle, "metadata": {}},)
 
     def static_html(self) -> str:
         return self.controller.html()
