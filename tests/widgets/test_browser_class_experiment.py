@@ -20,6 +20,16 @@ def _add(page, successes: str, trials: str) -> None:
     page.click(f"{CE} button.rumino-experiment-add")
 
 
+def _wait_points(page, n: int) -> list[float]:
+    """The plot's running estimate once it has ``n`` points (the third trace: band, band, estimate)."""
+    plot = f"{CE} .rumino-experiment-plot .js-plotly-plot"
+    page.wait_for_function(
+        "([sel, n]) => { const d = document.querySelector(sel); "
+        "return !!d && !!d.data && d.data.length > 2 && (d.data[2].y || []).length === n; }",
+        arg=[plot, n], timeout=STEP_TIMEOUT_MS)
+    return page.eval_on_selector(plot, "d => Array.from(d.data[2].y)")
+
+
 def test_class_experiment_typed_tally_then_a_bad_one(open_demo):
     page = open_demo("class_experiment", f"{CE} .rumino-experiment-instructions")
     assert "No groups yet" in page.inner_text(f"{CE} .rumino-static-table, {CE} .rumino-info")
@@ -32,6 +42,7 @@ def test_class_experiment_typed_tally_then_a_bad_one(open_demo):
     assert text.strip().endswith(tally.summary())
     assert page.locator(f"{CE} .rumino-experiment-groups tbody tr").count() == 1
     assert page.input_value(f"{CE} .rumino-experiment-successes input") == ""
+    _wait_points(page, 1)
 
     # a bad tally: the message names the field and the reason, and nothing else changes
     with pytest.raises(TallyError) as info:
@@ -49,3 +60,5 @@ def test_class_experiment_typed_tally_then_a_bad_one(open_demo):
     text = _wait_text(page, f"{CE} .rumino-experiment-readout", "pooled: 20 of 60")
     assert text.strip().endswith(tally.summary())
     assert page.locator(f"{CE} .rumino-experiment-message .rumino-error").count() == 0
+    ys = _wait_points(page, 2)
+    assert ys == [e.value for e in tally.running()]
