@@ -11,7 +11,8 @@ import pytest
 
 DEMOS = Path(__file__).resolve().parents[2] / "widgets" / "demos"
 NAMES = ["hand_explorer", "rule_knobs", "odds_explorer", "game_table", "house_rule_lab", "poker_odds_explorer",
-         "rummoli_table", "variant_compare", "table_rearrangement", "romme_robber_tables", "whole_games"]
+         "rummoli_table", "variant_compare", "table_rearrangement", "romme_robber_tables", "whole_games",
+         "class_experiment"]
 
 
 def test_there_is_one_demo_per_widget():
