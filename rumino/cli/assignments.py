@@ -43,7 +43,7 @@ from rumino.cli.bookbuild import BookError, chapters, execute_chapter, find_book
 
 POINTS = {"pencil": 1, "code": 2, "challenge": 3}
 DISPLAY_CALLS = {"show", "live", "hand", "arrangement", "side_by_side", "table", "display", "print", "glue",
-                 "versus_table"}
+                 "HTML"}
 
 
 # ---------------------------------------------------------------------------- what each answer is
@@ -322,7 +322,7 @@ def _droppable(node) -> bool:
     return False
 
 
-def strip_display(code: str) -> str:
+def strip_display(code: str, unavailable: frozenset = frozenset()) -> str:
     """``code`` without its displays, glue calls and asserts (an assignment shows and checks its own).
 
     >>> strip_display("x = 1\\nshow(x)\\nfor k in 'ab':\\n    glue(k, x)\\nassert x")
@@ -334,7 +334,8 @@ def strip_display(code: str) -> str:
 
     def walk(body):
         for node in body:
-            if _droppable(node):
+            # a statement that needs a widget (the assignment imports only the engine) builds a view: dropped
+            if _droppable(node) or _names(ast.unparse(node))[0] & unavailable:
                 drop.update(range(node.lineno - 1, node.end_lineno))
             elif isinstance(node, (ast.For, ast.While, ast.If, ast.With, ast.Try)):
                 for part in ("body", "orelse", "finalbody"):
@@ -353,12 +354,22 @@ class _Cell:
     bound: set
 
 
+def _widget_names(nb) -> frozenset:
+    """The names the chapter's setup imports from ``rumino_widgets`` (an assignment goes without them)."""
+    names = set()
+    for node in ast.parse(_src(nb["cells"][0])).body:
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("rumino_widgets"):
+            names.update(a.asname or a.name for a in node.names)
+    return frozenset(names)
+
+
 def _context_cells(nb) -> list[_Cell]:
     cells = []
+    unavailable = _widget_names(nb)
     for i, cell in enumerate(nb["cells"][1:], start=1):
         if cell["cell_type"] != "code" or "solution" in _tags(cell):
             continue
-        code = strip_display(_src(cell))
+        code = strip_display(_src(cell), unavailable)
         if not code:
             continue
         read, bound = _names(code)
