@@ -28,9 +28,7 @@ from __future__ import annotations
 import argparse
 import ast
 import builtins
-import copy
 import json
-import math
 import re
 import shutil
 import tempfile
@@ -39,7 +37,13 @@ from fractions import Fraction
 from pathlib import Path
 
 from rumino.cli import CommandError
-from rumino.cli.bookbuild import BookError, chapters, execute_chapter, find_book, read_notebook
+from rumino.cli.bookbuild import (
+    BookError,
+    chapters,
+    execute_chapter,
+    find_book,
+    read_notebook,
+)
 
 POINTS = {"pencil": 1, "code": 2, "challenge": 3}
 DISPLAY_CALLS = {"show", "live", "hand", "arrangement", "side_by_side", "table", "display", "print", "glue",
@@ -569,7 +573,7 @@ def build_assignment(path: Path, course: Path, *, timeout: int = 600) -> Assignm
         shown = ex.statement + "".join(ex.hints) + (ex.prose if spec.manual else "")
         glued_names = set(re.findall(r"\{glue:?\w*\}`([^`]*)`", shown))
         glue_cells = []
-        for i, text in full.items():
+        for text in full.values():
             if glued_names and any(f'glue("{g}"' in text or f"glue('{g}'" in text for g in glued_names):
                 deps = [c for c in needed_cells([text], pool, known) if c.index not in taken]
                 taken |= {c.index for c in deps}
@@ -627,11 +631,11 @@ def build_assignment(path: Path, course: Path, *, timeout: int = 600) -> Assignm
                 f"assert {spec.prop.replace('ANS', ex.name)}, 'not the kind of answer the exercise asks for'")
             how = "checked with the engine"
         else:
-            tol = "" if spec.rel_tol == 1e-9 and not spec.abs_tol else f", rel_tol={spec.rel_tol!r}"
+            tol = f", rel_tol={spec.rel_tol!r}" if spec.rel_tol != 1e-9 else ""
             tol += f", abs_tol={spec.abs_tol!r}" if spec.abs_tol else ""
             hidden = f"assert _same({ex.name}, {values[ex.name]}{tol}), 'not the expected value'"
-            how = ("exact; floats to a relative 1e-9"
-                   if not tol else f"floats within{tol.replace(',', '').replace('_tol=', ' ')}")
+            how = (f"floats within {spec.abs_tol!r}" if spec.abs_tol
+                   else f"exact; floats to a relative {spec.rel_tol!r}")
         cells.append(_code(f"# Test of exercise {ex.number} ({pts} point{'s' if pts > 1 else ''}; {how}).\n"
                            f"assert '{ex.name}' in globals(), 'assign your answer to {ex.name}'\n"
                            f"### BEGIN HIDDEN TESTS\n{hidden}\n### END HIDDEN TESTS",
@@ -697,7 +701,7 @@ def write_course(out, chapters_wanted=None, book=None, progress=print) -> list[A
     try:
         (out / "source").mkdir(parents=True, exist_ok=True)
     except OSError as err:
-        raise CommandError(f"--out {out}: {err.strerror}.") from None
+        raise CommandError(f"--out {out}: the folder cannot be made there ({err.strerror}).") from None
     (out / "nbgrader_config.py").write_text(NBGRADER_CONFIG, encoding="utf-8")
     done = []
     for path in paths:

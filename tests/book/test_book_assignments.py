@@ -16,7 +16,13 @@ from pathlib import Path
 
 import pytest
 
-from rumino.cli.assignments import ANSWERS, course_chapters, literal, parse_exercises, write_course
+from rumino.cli.assignments import (
+    ANSWERS,
+    course_chapters,
+    literal,
+    parse_exercises,
+    write_course,
+)
 from rumino.cli.bookbuild import read_notebook
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -107,10 +113,10 @@ def test_nbgrader_releases_without_solutions_and_grades_alice_and_bob(course):
                 for c in source["cells"] if c["metadata"].get("nbgrader", {}).get("solution")}
         names = {k: re.search(r"(?m)^(ans_\w+) = ", v).group(1) for k, v in sols.items()}
         first = next(iter(sols))
-        _submit(out, a.name, "alice", lambda cell: sols[_grade_id(cell)])
+        _submit(out, a.name, "alice", lambda cell, sols=sols: sols[_grade_id(cell)])
         # bob answers the first exercise right and the others with a value of the wrong size
-        _submit(out, a.name, "bob", lambda cell: sols[first] if _grade_id(cell) == first
-                else f"{names[_grade_id(cell)]} = {literal((7, 7))}")
+        _submit(out, a.name, "bob", lambda cell, sols=sols, first=first, names=names: sols[first]
+                if _grade_id(cell) == first else f"{names[_grade_id(cell)]} = {literal((7, 7))}")
         for student in ("alice", "bob"):
             result = api.autograde(a.name, student, force=True, create=True)
             assert result["success"], result["log"]
@@ -125,7 +131,7 @@ def test_nbgrader_releases_without_solutions_and_grades_alice_and_bob(course):
 
 
 def _cli(*args):
-    return subprocess.run([sys.executable, "-m", "rumino", "book", "assignments", *args], cwd=ROOT,
+    return subprocess.run([sys.executable, "-m", "rumino", "book", "assignments", *args], cwd=ROOT, check=False,
                           capture_output=True, text=True, timeout=120)
 
 
