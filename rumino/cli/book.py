@@ -26,6 +26,7 @@ import sys
 from pathlib import Path
 
 from rumino.cli import CommandError, check_range
+from rumino.cli.assignments import register as register_assignments
 from rumino.cli.bookbuild import BookError, build, chapter_pages, find_book, format_report, print_pdfs, write_student_copy
 
 HOST = "127.0.0.1"  # only ever serve on the loopback address
@@ -174,6 +175,7 @@ def register(sub) -> None:
                                      "into DEST, with the helper module they import: the copy to hand out.")
     st.add_argument("dest", help="folder to write the student notebooks into")
     st.set_defaults(run=run_student)
+    register_assignments(bsub)  # rumino book assignments
 
     lab = sub.add_parser("lab", help="open JupyterLab on the book (live widgets)",
                          description="Start JupyterLab on 127.0.0.1 with the book's folder as its root.")
