@@ -40,7 +40,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-__all__ = ["numeric", "choice", "quiz_html", "show_quiz"]
+__all__ = ["choice", "numeric", "quiz_html", "show_quiz"]
 
 Number = numbers.Real
 _ids = itertools.count(1)
@@ -190,10 +190,13 @@ def numeric(question: str, value: Any, *, digits: int = 0, explain: str = "",
         return [float(c - half), float(c + half)]  # jupyterquiz's range is [low, high)
 
     shown = fmt(v, d if d or not (isinstance(v, Fraction) and v.denominator == 1) else None)
-    exact = f" (exactly {fmt(v)})" if isinstance(v, Fraction) and v.denominator > 1 else ""
+    # the exact fraction too, when it is short enough to read
+    exact = (f" (exactly {fmt(v)})" if isinstance(v, Fraction) and 1 < v.denominator < 100_000 else "")
     right = f"Right: {shown}{exact}." + (f" {explain.strip()}" if explain else "")
-    places = "a whole number" if d == 0 else f"to {d} decimal place{'s' * (d > 1)}; a fraction such as 4/52 is fine too"
-    answers = [{"type": "range", "range": interval(v), "correct": True, "feedback": _text(right, "explain")}]
+    places = ("a whole number" if d == 0
+              else f"to {d} decimal place{'s' * (d > 1)}; a fraction such as 4/52 is fine too")
+    answers = [{"type": "range", "range": interval(v), "correct": True,
+                "feedback": _text(right, "explain")}]
     for x, say in (near or {}).items():
         w = _number(x, "a near value")
         if round(Fraction(w), d) == r:
@@ -243,7 +246,7 @@ def choice(question: str, correct: Any, wrong: Sequence[Any] | Mapping[Any, str]
                         for lab, ok, say in options]}
 
 
-_CDN_BRANCH = re.compile(r"console\.log\('WARNING: Trying to force load MathJax 3'\);.*?\}\)\(\);", re.S)
+_CDN_BRANCH = re.compile(r"console\.log\('WARNING: Trying to force load MathJax 3'\);.*?\}\)\(\);", re.DOTALL)
 
 
 def _script_offline(script: str) -> str:
@@ -293,7 +296,7 @@ def _scope(css: str, scope: str) -> str:
     '#q .a, #q .b { x: 1; } @media (w) { #q .c { y: 2; } } @keyframes k { 100% { z: 3; } }'
     """
     out, stack, at = [], [], 0
-    css = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
+    css = re.sub(r"/\*.*?\*/", "", css, flags=re.DOTALL)
     while at < len(css):
         brace = re.compile(r"[{}]").search(css, at)
         if brace is None:

@@ -107,8 +107,7 @@ def test_quiz_html_needs_nothing_from_the_network_and_is_confined():
     style = page[page.index("<style>") + len("<style>"):page.index("</style>")]
     rules = re.findall(r"([^{}]+)\{", style)
     selectors = [s.strip() for r in rules for s in r.split(",")]
-    loose = [s for s in selectors if not (s.startswith(f"#{div_id}") or s.startswith("@")
-                                          or re.fullmatch(r"\d+%", s))]
+    loose = [s for s in selectors if not (s.startswith((f"#{div_id}", "@")) or re.fullmatch(r"\d+%", s))]
     assert not loose, loose  # every rule belongs to this quiz (jupyterquiz's sheet is global)
     assert "var questions" + div_id in page and "role" in page
 
