@@ -64,8 +64,10 @@ def test_chapter_has_one_hidden_quiz_before_its_review_questions(path):
     assert lead["cell_type"] == "markdown" and _src(lead).startswith("**Check yourself.**")
     assert after["cell_type"] == "markdown" and "Review questions" in _src(after)
     code = _src(cell)
-    n = code.count("choice(") + code.count("numeric(") - code.count("import choice, numeric")
+    n = code.count("choice(") + code.count("numeric(")
     assert 2 <= n <= 4 and "choice(" in code and "numeric(" in code, (path.name, n)
+    words = {2: "Two", 3: "Three", 4: "Four"}
+    assert _src(lead).split()[2] == words[n], f"{path.name}: the lead-in announces {n} questions"
     # the student copy drops solutions only: the quiz stays
     student = bookbuild.student_notebook(nb)
     assert sum("show_quiz(" in _src(c) for c in student["cells"]) == 1
