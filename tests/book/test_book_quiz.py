@@ -1,0 +1,224 @@
+"""The self-check quizzes: one per numbered chapter, drawn on the static page and marking answers.
+
+* Every numbered chapter (01 to 12) holds one quiz cell (``rumino.classroom.quiz.show_quiz``, input
+  hidden) just before its review questions, with a "Check yourself" lead-in, 2 to 4 questions, at
+  least one multiple-choice and one numeric; the student copy keeps it (it is not a solution).
+* On the session's build (``built_book``, tests/conftest.py: the whole book, built once) each chapter
+  page is opened in Chromium with no kernel: the quiz is drawn; for its first multiple-choice and first
+  numeric question the right answer is marked right (jupyterquiz's feedback "Right…", in the correct
+  colour) and a wrong one is not ("Not yet…", the incorrect colour); no request leaves the machine.
+* A reader with only a keyboard can answer both kinds of question.
+
+The answers are read from the page itself (jupyterquiz's question list, which the engine computed when
+the book was built), so the test types what the engine says is right. Set RUMINO_BOOK_HTML to an
+already built ``html`` folder to reuse it while working on a page (then select its chapters with -k).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import threading
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+
+from rumino.classroom.quiz import COLORS
+from rumino.cli import bookbuild
+
+ROOT = Path(__file__).resolve().parents[2]
+BOOK = ROOT / "book"
+NUMBERED = sorted(p for p in BOOK.glob("*.ipynb") if re.match(r"(0[1-9]|1[0-2])_", p.name))
+
+
+def _src(cell) -> str:
+    return cell["source"] if isinstance(cell["source"], str) else "".join(cell["source"])
+
+
+def _rgb(hex_colour: str) -> str:
+    h = hex_colour.lstrip("#")
+    return "rgb({}, {}, {})".format(*(int(h[i:i + 2], 16) for i in (0, 2, 4)))
+
+
+RIGHT, WRONG = _rgb(COLORS["--jq-correct-color"]), _rgb(COLORS["--jq-incorrect-color"])
+
+
+# ------------------------------------------------------------------------------------ the notebooks
+
+
+def test_every_numbered_chapter_is_here():
+    assert [p.name[:2] for p in NUMBERED] == [f"{i:02d}" for i in range(1, 13)]
+
+
+@pytest.mark.parametrize("path", NUMBERED, ids=[p.stem for p in NUMBERED])
+def test_chapter_has_one_hidden_quiz_before_its_review_questions(path):
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    cells = nb["cells"]
+    quiz = [i for i, c in enumerate(cells) if c["cell_type"] == "code" and "show_quiz(" in _src(c)]
+    assert len(quiz) == 1, f"{path.name}: one quiz cell, not {len(quiz)}"
+    i = quiz[0]
+    cell, lead, after = cells[i], cells[i - 1], cells[i + 1]
+    assert "remove-input" in cell["metadata"].get("tags", []), f"{path.name}: the quiz's code is hidden"
+    assert lead["cell_type"] == "markdown" and _src(lead).startswith("**Check yourself.**")
+    assert after["cell_type"] == "markdown" and "Review questions" in _src(after)
+    code = _src(cell)
+    n = code.count("choice(") + code.count("numeric(")
+    assert 2 <= n <= 4 and "choice(" in code and "numeric(" in code, (path.name, n)
+    words = {2: "Two", 3: "Three", 4: "Four"}
+    assert _src(lead).split()[2] == words[n], f"{path.name}: the lead-in announces {n} questions"
+    # the student copy drops solutions only: the quiz stays
+    student = bookbuild.student_notebook(nb)
+    assert sum("show_quiz(" in _src(c) for c in student["cells"]) == 1
+
+
+# ------------------------------------------------------------------------------------ the built pages
+
+
+@pytest.fixture(scope="module")
+def built_html(request) -> Path:
+    given = os.environ.get("RUMINO_BOOK_HTML")
+    if given:
+        return Path(given)
+    return request.getfixturevalue("built_book").html_dir  # conftest.py: one build per session
+
+
+@pytest.fixture(scope="module")
+def served(built_html):
+    from rumino.cli.book import make_server
+
+    server = make_server(built_html, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser(chromium_path):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=chromium_path, args=bookbuild.CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser):
+    """A page that records every request for a host other than the local server."""
+    p = browser.new_page(viewport={"width": 1280, "height": 900})
+    p.offsite = []
+    p.on("request", lambda r: p.offsite.append(r.url) if r.url.startswith(("http:", "https:", "ws"))
+         and urlparse(r.url).hostname != "127.0.0.1" else None)
+    yield p
+    p.close()
+
+
+def _open_quiz(page, url) -> tuple[str, list[dict]]:
+    """Open a page, wait for its quiz to be drawn; its container's id and its questions (from the page)."""
+    # the quiz's script runs as the page is parsed: no need to wait for the figures (a busy machine
+    # takes long over a chapter's plotly figures)
+    page.goto(url, wait_until="domcontentloaded", timeout=120_000)
+    root = page.wait_for_selector(".rumino-quiz[data-ready=true]", timeout=60_000)
+    quiz_id = root.get_attribute("id")
+    questions = page.evaluate("id => window['questions' + id]", quiz_id)
+    assert page.locator(f"#{quiz_id} .Quiz").count() == len(questions)
+    return quiz_id, questions
+
+
+def _feedback(page, wrap) -> tuple[str, str, str]:
+    fb = wrap.locator(".Feedback")
+    page.wait_for_function("e => e.textContent.trim() !== ''", arg=fb.element_handle())
+    return fb.inner_text().strip(), fb.get_attribute("class"), fb.evaluate("e => getComputedStyle(e).color")
+
+
+def _mark_choice(page, wrap, text: str):
+    wrap.locator("label.MCButton", has_text=text).first.click()
+    return _feedback(page, wrap)
+
+
+def _mark_number(page, wrap, typed: str):
+    box = wrap.locator("input.Input-text")
+    box.fill(typed)
+    box.press("Enter")
+    return _feedback(page, wrap)
+
+
+def _typed(x: float) -> str:
+    return f"{x:.12g}"
+
+
+def _right_and_wrong_numbers(q: dict) -> tuple[str, str]:
+    """A number inside the right range, and one outside every range jupyterquiz would call right."""
+    right = [a["range"] for a in q["answers"] if a.get("correct") and "range" in a]
+    lo, hi = right[0]
+    wrong = hi + (hi - lo) * 7 + 1
+    assert not any(a <= wrong < b for a, b in right)
+    return _typed((lo + hi) / 2), _typed(wrong)
+
+
+@pytest.mark.slow
+@pytest.mark.browser
+@pytest.mark.parametrize("stem", [p.stem for p in NUMBERED])
+def test_quiz_is_drawn_and_marks_answers_offline(page, served, built_html, stem):
+    assert (built_html / f"{stem}.html").is_file(), f"the build wrote no {stem}.html"
+    quiz_id, questions = _open_quiz(page, f"{served}/{stem}.html")
+    wraps = page.locator(f"#{quiz_id} .Quiz")
+    kinds = [q["type"] for q in questions]
+    assert 2 <= len(kinds) <= 4 and "multiple_choice" in kinds and "numeric" in kinds, kinds
+
+    i = kinds.index("multiple_choice")
+    q, wrap = questions[i], wraps.nth(i)
+    wrong = next(a["answer"] for a in q["answers"] if not a["correct"])
+    right = next(a["answer"] for a in q["answers"] if a["correct"])
+    text, cls, colour = _mark_choice(page, wrap, _label_text(wrong))
+    assert text.startswith("Not yet") and "incorrect" in cls and colour == WRONG, (stem, text, cls, colour)
+    text, cls, colour = _mark_choice(page, wrap, _label_text(right))
+    assert text.startswith("Right") and "incorrect" not in cls and colour == RIGHT, (stem, text, cls, colour)
+
+    i = kinds.index("numeric")
+    q, wrap = questions[i], wraps.nth(i)
+    good, bad = _right_and_wrong_numbers(q)
+    text, cls, colour = _mark_number(page, wrap, bad)
+    assert text.startswith("Not yet") and "incorrect" in cls and colour == WRONG, (stem, bad, text)
+    text, cls, colour = _mark_number(page, wrap, good)
+    assert text.startswith("Right") and "incorrect" not in cls and colour == RIGHT, (stem, good, text)
+    assert page.offsite == [], f"{stem}: requests left the machine: {page.offsite[:5]}"
+
+
+def _label_text(answer_html: str) -> str:
+    """An option as the page shows it (the question list holds it HTML-escaped)."""
+    import html
+
+    return html.unescape(answer_html)
+
+
+@pytest.mark.slow
+@pytest.mark.browser
+def test_quiz_answers_with_the_keyboard_alone(page, served, built_html):
+    stem = NUMBERED[0].stem
+    quiz_id, questions = _open_quiz(page, f"{served}/{stem}.html")
+    kinds = [q["type"] for q in questions]
+    first_mc, first_num = kinds.index("multiple_choice"), kinds.index("numeric")
+    # an option of the first multiple-choice question has the focus (a radio button, as Tab gives it)
+    page.focus(f"#{quiz_id} .Quiz >> nth={first_mc} >> input[type=radio] >> nth=0")
+    page.keyboard.press("Space")  # picks the focused option, whichever it is
+    wrap = page.locator(f"#{quiz_id} .Quiz").nth(first_mc)
+    text, _, _ = _feedback(page, wrap)
+    assert text.startswith(("Right", "Not yet"))
+    # Tab moves on to the next question's control; a number typed key by key and Enter mark it
+    box = page.locator(f"#{quiz_id} .Quiz").nth(first_num).locator("input.Input-text")
+    for _ in range(12):
+        page.keyboard.press("Tab")
+        if box.evaluate("e => e === document.activeElement"):
+            break
+    else:
+        pytest.fail("Tab never reached the numeric answer box")
+    assert box.evaluate("e => e.labels.length === 1 && e.labels[0].textContent.includes('Enter')")
+    good, _ = _right_and_wrong_numbers(questions[first_num])
+    page.keyboard.type(good)
+    page.keyboard.press("Enter")
+    text, _, colour = _feedback(page, page.locator(f"#{quiz_id} .Quiz").nth(first_num))
+    assert text.startswith("Right") and colour == RIGHT
