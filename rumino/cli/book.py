@@ -3,6 +3,8 @@
 * ``rumino book build`` executes every chapter (a progress bar per chapter), builds the
   HTML into ``book/_build/html`` and prints the path of its ``index.html``;
   ``--student`` builds the student copy (solutions removed) into ``book/_build/student/html``.
+  Each numbered chapter is then printed to PDF handouts in ``html/handouts/``, linked from its
+  page (``--no-handouts`` skips them).
 * ``rumino book serve`` serves the built HTML on 127.0.0.1 (the book also opens from disk).
 * ``rumino book pdf [CHAPTER...] [--student]`` prints chapters of the built book to one
   PDF each (``book/_build/pdf/``) through Debian's Chromium: a handout per chapter, and with
@@ -49,7 +51,7 @@ def run_build(args) -> int:
     find_book(args.book)  # no book there is bad input (exit 2); a chapter that fails is a failed build (exit 1)
     try:
         report = build(args.book, args.out, student=args.student, timeout=args.timeout,
-                       progress=not args.quiet)
+                       progress=not args.quiet, handouts=not args.no_handouts)
     except BookError as err:
         print(f"rumino book build: {err}", file=sys.stderr)
         return 1
@@ -147,6 +149,8 @@ def register(sub) -> None:
     b.add_argument("--student", action="store_true", help="build the student copy: solutions removed")
     b.add_argument("--timeout", type=int, default=300, help="seconds one cell may take (default 300)")
     b.add_argument("--quiet", action="store_true", help="no progress bars")
+    b.add_argument("--no-handouts", action="store_true",
+                   help="print no PDF handouts of the chapters (and link none from their pages)")
     b.set_defaults(run=run_build)
 
     s = bsub.add_parser("serve", help="serve the built HTML on 127.0.0.1",

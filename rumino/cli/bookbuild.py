@@ -12,7 +12,10 @@ Steps of :func:`build`:
    this same execution (``tests/conftest.py``'s ``built_book``) — on ``workers`` kernels at
    a time (two on a 2-core machine), with a progress bar and the time each chapter took;
 3. run Jupyter Book on the staged folder with execution switched off;
-4. put the committed (output-free) notebooks where the pages' download links point.
+4. put the committed (output-free) notebooks where the pages' download links point;
+5. print each numbered chapter (01, 02, …) to PDF with Chromium into ``<html>/handouts/``
+   (:func:`print_handouts`: the student's copy, and in the teacher's edition the copy with the
+   solutions too), which the "Handouts" box of each chapter page links (``_ext/rumino_handouts.py``).
 
 The student copy (:func:`student_notebook`) drops the cells of the solutions, which are
 tagged ``solution`` (code) or open/close a ``solution-start``/``solution-end`` block; the student
@@ -74,6 +77,9 @@ class BuildReport:
     execute_seconds: float = 0.0  # the chapters' own times, added up
     execute_wall_seconds: float = 0.0  # the clock while they ran (less than the sum with several workers)
     sphinx_seconds: float = 0.0
+    handouts: list = field(default_factory=list)  # a PdfReport per printed PDF
+    handouts_seconds: float = 0.0
+    handouts_note: str | None = None  # why some or all handouts were not printed
     total_seconds: float = 0.0
 
 
@@ -358,13 +364,17 @@ def _execute_staged(job):
 
 
 def build(book: str | Path | None = None, out: str | Path | None = None, *, student: bool = False,
-          timeout: int = 300, progress: bool = True, echo=print, workers: int | None = None) -> BuildReport:
+          timeout: int = 300, progress: bool = True, echo=print, workers: int | None = None,
+          handouts: bool = True) -> BuildReport:
     """Execute every chapter and build the HTML book; return where it is and how long it took.
 
     ``out`` defaults to ``book/_build`` (``book/_build/student`` with ``student=True``);
     the site is ``<out>/html`` and its front page ``<out>/html/index.html``. ``workers``
     chapters run at once (default :func:`default_workers`); with one, each chapter shows a
-    progress bar per cell, with more one bar counts the chapters.
+    progress bar per cell, with more one bar counts the chapters. Unless ``handouts=False``
+    the numbered chapters are then printed to PDF into ``<out>/html/handouts/``
+    (:func:`print_handouts`); without Chromium the book is built all the same, with a note
+    and no handout links.
     """
     import nbformat
 
@@ -396,6 +406,14 @@ def build(book: str | Path | None = None, out: str | Path | None = None, *, stud
     report.execute_seconds = sum(r.seconds for r in report.chapters)
     report.execute_wall_seconds = time.perf_counter() - t_exec
 
+    # decided before Sphinx runs: the pages link only the handouts that are going to be printed
+    handout_stems = handout_chapters(paths) if handouts else []
+    if handout_stems and (why := handouts_unavailable()):
+        report.handouts_note = f"handouts not printed: {why}"
+        echo(f"Note: {report.handouts_note}; the chapter pages link none.")
+        handout_stems = []
+    _set_handout_pages(staged, handout_stems)
+
     echo("Building the HTML with Jupyter Book …")
     t1 = time.perf_counter()
     html_dir = out / "html"
@@ -421,6 +439,14 @@ def build(book: str | Path | None = None, out: str | Path | None = None, *, stud
         if student:
             nb = student_notebook(nb)
         nbformat.write(nb, str(sources / path.name))
+
+    if handout_stems:
+        t2 = time.perf_counter()
+        report.handouts, failed = print_handouts(html_dir, handout_stems, student=student, echo=echo)
+        report.handouts_seconds = time.perf_counter() - t2
+        if failed:
+            report.handouts_note = f"{len(failed)} handout(s) not printed, their links taken out: " + "; ".join(failed)
+            echo(f"Note: {report.handouts_note}")
     report.total_seconds = time.perf_counter() - t0
     return report
 
@@ -432,6 +458,13 @@ def format_report(report: BuildReport) -> str:
     if report.execute_wall_seconds and report.execute_wall_seconds < report.execute_seconds - 0.5:
         lines.append(f"  {'(all chapters, on the clock)':<34} {report.execute_wall_seconds:7.1f}")
     lines.append(f"  {'(Jupyter Book / Sphinx)':<34} {report.sphinx_seconds:7.1f}")
+    if report.handouts:
+        pages = sum(r.pages for r in report.handouts)
+        n = len(report.handouts)
+        label = f"(handouts: {n} PDF{'s' if n != 1 else ''}, {pages} pages)"
+        lines.append(f"  {label:<34} {report.handouts_seconds:7.1f}")
+    if report.handouts_note:
+        lines.append(f"  ({report.handouts_note})")
     lines.append(f"  {'(total)':<34} {report.total_seconds:7.1f}")
     return "\n".join(lines)
 
@@ -505,8 +538,12 @@ def chapter_pages(html_dir: Path, wanted=None) -> list[Path]:
     return out
 
 
+def _chromium_path() -> str | None:
+    return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
 def _chromium() -> str:
-    path = shutil.which("chromium") or shutil.which("chromium-browser")
+    path = _chromium_path()
     if not path:
         raise BookError("Debian's Chromium prints the handouts and was not found: apt-get install chromium.")
     return path
@@ -520,13 +557,18 @@ def _pdf_pages(path: Path) -> int:
 
 
 def print_pdfs(html_dir: str | Path, dest: str | Path, chapters_wanted=None, *, student: bool = False,
-               timeout_ms: int = 60_000, echo=print) -> list[PdfReport]:
+               timeout_ms: int = 60_000, echo=print, errors: list | None = None,
+               both_editions: bool = False) -> list[PdfReport]:
     """Print chapters of a built book to one PDF each, through Debian's Chromium (no LaTeX).
 
     Each page is opened from a loopback server, its figures are left to draw (plotly makes its SVG,
     MathJax its formulas), every dropdown is opened, and the page is printed with the print
     stylesheet (navigation hidden, see ``_ext/rumino_book.py``) to ``dest/<chapter>.pdf``. With
     ``student=True`` solutions are taken out first and the files are ``<chapter>-student.pdf``.
+    With ``both_editions=True`` each page is loaded once and printed twice, with the solutions and
+    then without (a page's loading and drawing is most of the time it takes).
+    A chapter that cannot be printed stops the printing with a :class:`BookError`, or, when an
+    ``errors`` list is given, is added to it (``"<chapter>: why"``) and the next chapter is printed.
     """
     import functools
     import http.server
@@ -555,9 +597,18 @@ def print_pdfs(html_dir: str | Path, dest: str | Path, chapters_wanted=None, *, 
             browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
             try:
                 for page_path in pages:
-                    reports.append(_print_one(browser, base, page_path, dest, student, timeout_ms))
-                    r = reports[-1]
-                    echo(f"  {r.chapter:<34} {r.pages:3d} pages {r.bytes / 1024:8.0f} kB  {r.path}")
+                    editions = (False, True) if both_editions else (student,)
+                    try:
+                        printed = _print_editions(browser, base, page_path, dest, editions, timeout_ms)
+                    except Exception as err:  # noqa: BLE001 - a page that would not print, with a list to note it in
+                        if errors is None:
+                            raise
+                        why = str(err).splitlines()[0] if str(err) else err.__class__.__name__
+                        errors.append(f"{page_path.stem}: {why}")
+                        continue
+                    reports += printed
+                    for r in printed:
+                        echo(f"  {r.path.stem:<34} {r.pages:3d} pages {r.bytes / 1024:8.0f} kB  {r.path}")
             finally:
                 browser.close()
     finally:
@@ -566,8 +617,11 @@ def print_pdfs(html_dir: str | Path, dest: str | Path, chapters_wanted=None, *, 
     return reports
 
 
-def _print_one(browser, base: str, page_path: Path, dest: Path, student: bool, timeout_ms: int) -> PdfReport:
+def _print_editions(browser, base: str, page_path: Path, dest: Path, editions, timeout_ms: int) -> list[PdfReport]:
+    """Load one chapter's page and print it once per edition (``False``: with solutions, ``True``:
+    the student's); the teacher's comes first, since taking the solutions out cannot be undone."""
     page = browser.new_page(viewport=PRINT_VIEWPORT)
+    out = []
     try:
         page.goto(f"{base}/{page_path.name}", wait_until="load", timeout=timeout_ms)
         try:
@@ -575,29 +629,135 @@ def _print_one(browser, base: str, page_path: Path, dest: Path, student: bool, t
         except Exception as err:  # a figure that never draws would print as a blank box
             raise BookError(f"{page_path.name}: its figures or formulas did not draw within "
                             f"{timeout_ms // 1000} s, so it was not printed ({err.__class__.__name__}).") from None
-        if student:
-            page.evaluate(_DROP_SOLUTIONS)
         page.evaluate(_OPEN_DROPDOWNS)
         page.emulate_media(media="print")
         # plotly redraws to the printed width (its figures are responsive)
         page.evaluate("() => { window.dispatchEvent(new Event('resize')); }")
         page.wait_for_timeout(300)
         title = page.title().split(" \u2014 ")[0]
-        name = page_path.stem + ("-student" if student else "")
-        target = dest / f"{name}.pdf"
-        footer = ('<div style="font:8px sans-serif;width:100%;padding:0 12mm;display:flex;'
-                  'justify-content:space-between"><span>' + _escape_html(title)
-                  + (" · student edition" if student else "")
-                  + '</span><span><span class="pageNumber"></span> / <span class="totalPages"></span></span></div>')
-        page.pdf(path=str(target), format="A4", print_background=True, display_header_footer=True,
-                 header_template="<span></span>", footer_template=footer,
-                 margin={"top": "14mm", "bottom": "16mm", "left": "14mm", "right": "14mm"})
+        for student in sorted(editions):  # False (with solutions) before True
+            if student:
+                page.evaluate(_DROP_SOLUTIONS)
+                page.wait_for_timeout(100)
+            name = page_path.stem + ("-student" if student else "")
+            target = dest / f"{name}.pdf"
+            footer = ('<div style="font:8px sans-serif;width:100%;padding:0 12mm;display:flex;'
+                      'justify-content:space-between"><span>' + _escape_html(title)
+                      + (" · student edition" if student else "")
+                      + '</span><span><span class="pageNumber"></span> / <span class="totalPages"></span></span></div>')
+            page.pdf(path=str(target), format="A4", print_background=True, display_header_footer=True,
+                     header_template="<span></span>", footer_template=footer,
+                     margin={"top": "14mm", "bottom": "16mm", "left": "14mm", "right": "14mm"})
+            out.append(PdfReport(page_path.stem, target, _pdf_pages(target), target.stat().st_size))
     finally:
         page.close()
-    return PdfReport(page_path.stem, target, _pdf_pages(target), target.stat().st_size)
+    return out
 
 
 def _escape_html(text: str) -> str:
     import html
 
     return html.escape(text)
+
+
+# ---------------------------------------------------------------------------- handouts of the build
+
+HANDOUT_DIR = "handouts"  # under the site's html folder; the links of _ext/rumino_handouts.py point here
+HANDOUT_CHAPTER = re.compile(r"(?!00)\d\d[a-z]?_")  # 01_…, 12_…, 09b_…; not the preface or 00x overviews
+# the markers _ext/rumino_handouts.py puts around its box, and the box's links
+_HANDOUT_BOX = re.compile(r"<!-- rumino-handouts -->.*?<!-- /rumino-handouts -->", re.S)
+_HANDOUT_LINK = re.compile(r'<li><a class="rumino-handout" href="([^"]+)".*?</li>', re.S)
+
+
+def handout_chapters(paths) -> list[str]:
+    """The chapters that get printed handouts: the numbered ones (``01_`` to ``99_``), in order.
+
+    >>> handout_chapters([Path("00_preface.ipynb"), Path("00b_glance.ipynb"), Path("04_odds.ipynb")])
+    ['04_odds']
+    """
+    return [Path(p).stem for p in paths if HANDOUT_CHAPTER.match(Path(p).stem)]
+
+
+def handouts_unavailable() -> str | None:
+    """Why handouts cannot be printed on this machine, or ``None`` when Chromium and Playwright are here."""
+    import importlib.util
+
+    if _chromium_path() is None:
+        return "Debian's Chromium was not found (apt-get install chromium)"
+    if importlib.util.find_spec("playwright") is None:
+        return "Playwright, which drives Chromium, is not installed (pip install -e '.[test]')"
+    return None
+
+
+def _set_handout_pages(staged: Path, stems: list[str]) -> None:
+    """Tell _ext/rumino_handouts.py (config ``rumino_handouts``) which pages get a "Handouts" box."""
+    import yaml
+
+    cfg = _load_yaml(staged / "_config.yml")
+    cfg.setdefault("sphinx", {}).setdefault("config", {})["rumino_handouts"] = list(stems)
+    (staged / "_config.yml").write_text(yaml.safe_dump(cfg, sort_keys=False, allow_unicode=True), encoding="utf-8")
+
+
+def print_handouts(html_dir: Path, stems: list[str], *, student: bool = False,
+                   echo=print) -> tuple[list[PdfReport], list[str]]:
+    """Print the handouts a built book links into ``<html_dir>/handouts/``; return the PDFs and the failures.
+
+    The teacher's build gets both editions, printed from its own pages (``<stem>.pdf`` with the
+    solutions, ``<stem>-student.pdf`` without); the student's build gets the student's PDFs. A
+    chapter that does not print is reported, and the link to its missing PDF is taken out of its
+    page (:func:`drop_missing_handout_links`), so no page links a PDF that is not there.
+    """
+    html_dir = Path(html_dir)
+    dest = html_dir / HANDOUT_DIR
+    editions = 1 if student else 2
+
+    def some(n, word):
+        return f"{n} {word}{'s' if n != 1 else ''}"
+
+    echo(f"Printing {some(len(stems) * editions, 'handout PDF')} ({some(len(stems), 'chapter')} \u00d7 "
+         f"{some(editions, 'edition')}) with Chromium into {dest} \u2026")
+    reports: list[PdfReport] = []
+    failed: list[str] = []
+    try:  # the teacher's build loads each page once and prints it with, then without, the solutions
+        reports = print_pdfs(html_dir, dest, stems, student=student, both_editions=not student, echo=echo,
+                             errors=failed)
+    except BookError as err:  # Chromium would not start, say
+        failed.append(str(err).splitlines()[0])
+    drop_missing_handout_links(html_dir, stems)
+    return reports, failed
+
+
+def drop_missing_handout_links(html_dir: Path, stems: list[str]) -> int:
+    """Take out of the pages every handout link whose PDF is missing (and a box left empty); return how many.
+
+    >>> import tempfile
+    >>> d = Path(tempfile.mkdtemp())
+    >>> _ = (d / "01_x.html").write_text('<h1>X</h1><!-- rumino-handouts --><div><ul>'
+    ...     '<li><a class="rumino-handout" href="handouts/01_x.pdf">T</a></li></ul></div><!-- /rumino-handouts -->')
+    >>> drop_missing_handout_links(d, ["01_x"]), (d / "01_x.html").read_text()
+    (1, '<h1>X</h1>')
+    """
+    import html
+
+    dropped = 0
+    for stem in stems:
+        page = Path(html_dir) / f"{stem}.html"
+        if not page.is_file():
+            continue
+        text = page.read_text(encoding="utf-8")
+
+        def keep(link, folder=page.parent):
+            nonlocal dropped
+            if (folder / html.unescape(link.group(1))).is_file():
+                return link.group(0)
+            dropped += 1
+            return ""
+
+        def box(m):
+            inner = _HANDOUT_LINK.sub(keep, m.group(0))
+            return inner if _HANDOUT_LINK.search(inner) else ""
+
+        new = _HANDOUT_BOX.sub(box, text)
+        if new != text:
+            page.write_text(new, encoding="utf-8")
+    return dropped
