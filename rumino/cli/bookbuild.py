@@ -519,7 +519,7 @@ def chapter_pages(html_dir: Path, wanted=None) -> list[Path]:
     """The chapter pages of a built book, in reading order; ``wanted`` picks some by name or number.
 
     A chapter is named by its file stem (``04_odds_of_the_deal``), its file name, or its
-    number (``4`` or ``04``).
+    number (``4`` or ``04``; ``00a`` for a page of *Start here*).
     """
     html_dir = Path(html_dir)
     pages = sorted(p for p in html_dir.glob("*.html") if re.match(r"\d\d[a-z]?_", p.name))
@@ -530,7 +530,8 @@ def chapter_pages(html_dir: Path, wanted=None) -> list[Path]:
     out = []
     for w in wanted:
         key = Path(str(w)).stem
-        hits = [p for p in pages if p.stem == key or (key.isdigit() and p.stem.split("_")[0] == f"{int(key):02d}")]
+        number = f"{int(key):02d}" if key.isdigit() else key  # 4, 04, or a page's own prefix (00a)
+        hits = [p for p in pages if p.stem == key or p.stem.split("_")[0] == number]
         if not hits:
             names = ", ".join(p.stem for p in pages)
             raise BookError(f"no chapter {w!r} in {html_dir}: the chapters are {names} (or their numbers).")

@@ -40,6 +40,7 @@ def test_chapters_are_picked_by_number_or_name_in_reading_order(tmp_path):
                                                                "04_odds_of_the_deal"]
     picked = bookbuild.chapter_pages(html, ["4", "01_cards.html", "04"])
     assert [p.stem for p in picked] == ["04_odds_of_the_deal", "01_cards"]
+    assert [p.stem for p in bookbuild.chapter_pages(html, ["00b"])] == ["00b_at_a_glance"]  # a Start-here page
 
 
 def test_an_unknown_chapter_is_bad_input_naming_the_chapters(tmp_path, capsys):
