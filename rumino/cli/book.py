@@ -29,6 +29,7 @@ from pathlib import Path
 
 from rumino.cli import CommandError, check_range
 from rumino.cli.assignments import register as register_assignments
+from rumino.cli.kit import register as register_kit
 from rumino.cli.bookbuild import BookError, build, chapter_pages, find_book, format_report, print_pdfs, write_student_copy
 
 HOST = "127.0.0.1"  # only ever serve on the loopback address
@@ -180,6 +181,7 @@ def register(sub) -> None:
     st.add_argument("dest", help="folder to write the student notebooks into")
     st.set_defaults(run=run_student)
     register_assignments(bsub)  # rumino book assignments
+    register_kit(bsub)  # rumino book kit: all of the teacher's kit at once
 
     lab = sub.add_parser("lab", help="open JupyterLab on the book (live widgets)",
                          description="Start JupyterLab on 127.0.0.1 with the book's folder as its root.")
