@@ -27,7 +27,6 @@ from pathlib import Path
 
 from rumino.cli import CommandError, check_range
 from rumino.cli.bookbuild import BookError, build, chapter_pages, find_book, format_report, print_pdfs, write_student_copy
-from rumino.cli.slides import add_to as add_slides
 
 HOST = "127.0.0.1"  # only ever serve on the loopback address
 
@@ -169,7 +168,9 @@ def register(sub) -> None:
                      help="the built HTML folder (default: book/_build/html, or the student build with --student)")
     pdf.add_argument("--out", default=None, help="folder for the PDFs (default: book/_build/pdf)")
     pdf.set_defaults(run=run_pdf)
-    add_slides(bsub)  # rumino book slides: rumino/cli/slides.py
+    from rumino.cli.slides import add_to as add_slides
+
+    add_slides(bsub)  # `rumino book slides`: rumino/cli/slides.py
 
     st = bsub.add_parser("student", help="write the chapters without their solution cells",
                          description="Write every chapter without its solution cells (and without outputs) "

@@ -31,6 +31,7 @@ from __future__ import annotations
 import argparse
 import ast
 import html
+import itertools
 import math
 import os
 import re
@@ -102,7 +103,7 @@ def glue_values(nb) -> dict[str, str]:
 
 def _role_text(content: str, role: str) -> str:
     """The words a role shows: ``text <target>`` shows ``text``; a bare ``{doc}`` its page name."""
-    m = re.match(r"^(.*?)\s*<([^>]*)>$", content, re.S)
+    m = re.match(r"^(.*?)\s*<([^>]*)>$", content, re.DOTALL)
     if m and m.group(1):
         return m.group(1)
     target = m.group(2) if m else content
@@ -125,7 +126,6 @@ def _inline(text: str, glue: dict, figures: dict, where: str = "") -> str:
         return value
 
     def numref(m):
-        label = _role_text(m.group(1), "numref")
         label = re.sub(r"^.*<(.*)>$", r"\1", m.group(1))
         return figures.get(label, "the figure")
 
@@ -134,7 +134,7 @@ def _inline(text: str, glue: dict, figures: dict, where: str = "") -> str:
     text = re.sub(r"\{numref\}`([^`]+)`", numref, text)
     text = re.sub(r"\{([a-z][\w:-]*)\}`([^`]*)`", lambda m: _role_text(m.group(2), m.group(1)), text)
     text = re.sub(r"(?<!!)\[([^\]]+)\]\([^)\s]+\)", r"\1", text)  # links: the deck has no other pages
-    text = re.sub(r"<!--.*?-->", "", text, flags=re.S)
+    text = re.sub(r"<!--.*?-->", "", text, flags=re.DOTALL)
     return text
 
 
@@ -217,7 +217,7 @@ def text_lines(md: str, chars: int = CHARS) -> float:
     """Lines the Markdown ``md`` takes on a slide (with the space after it).
 
     >>> text_lines("word " * 30)
-    3.4
+    2.4
     """
     if md.lstrip().startswith("$$"):
         return 1.6 + 1.4 * md.count("\\\\")
@@ -332,14 +332,18 @@ class _Deck:
         slide = self.current
         need = text_lines(md)
         # a figure's slide holds the figure and its caption only; a picture's, a last short sentence
-        if slide.kind == "figure" or (slide.closed and (need > 3 or slide.used() + need > LINES)):
+        if slide.kind == "figure" or (slide.closed and (need > 3 or md.rstrip().endswith(":")
+                                                         or slide.used() + need > LINES)):
             slide = self.carry_on()
         if need <= LINES - slide.used():
             slide.blocks.append(Block(need, md))
             return
         # a paragraph that fits on a slide of its own moves there whole, unless this one is half empty
         if not splittable or (need <= LINES - HEADING_LINES and LINES - slide.used() < 6):
-            self.carry_on().blocks.append(Block(need, md))
+            slide = self.carry_on(lead_in=True)
+            if slide.blocks and slide.used() + need > LINES:
+                slide = self.carry_on()
+            slide.blocks.append(Block(need, md))
             return
         units = _split_items(md)
         if len(units) == 1:
@@ -356,12 +360,18 @@ class _Deck:
                 slide = self.carry_on()
             slide.blocks.append(Block(text_lines(chunk), chunk))
 
-    def carry_on(self) -> Slide:
-        """A new slide that continues the current one (same title)."""
+    def carry_on(self, *, lead_in: bool = False) -> Slide:
+        """A new slide that continues the current one (same title); with ``lead_in``, a last short
+        paragraph ending with a colon moves along with what it announces."""
         prev = self.current
         kind = prev.kind if prev.kind in ("key", "review") else "text"
         title = prev.title if prev.kind != "title" else "In this chapter"
-        return self.new(title, kind)
+        slide = self.new(title, kind)
+        last = prev.blocks[-1] if prev.blocks else None
+        if lead_in and _leads_in(last) and len(prev.blocks) > 1:
+            prev.blocks.remove(last)
+            slide.blocks.append(last)
+        return slide
 
     def add_outputs(self, cell: dict, outputs: list[dict]) -> None:
         """A cell's outputs in the flow. A card picture or a table of more than 4 rows shares its slide
@@ -457,9 +467,8 @@ def chapter_slides(nb, stem: str) -> list[Slide]:
         nonlocal skip_section
         for b in items:
             if b[0] == "directive":
-                if b[1] in ("solution-start", "solution-end"):
-                    directive(*b[1:])
-                elif not (in_solution or skip_section):
+                # a solution's end is read even inside the solution
+                if b[1] in ("solution-start", "solution-end") or not (in_solution or skip_section):
                     directive(*b[1:])
                 continue
             if in_solution:
@@ -502,12 +511,10 @@ def chapter_slides(nb, stem: str) -> list[Slide]:
             figs = [o for o in outputs if "Plotly.newPlot" in o.get("data", {}).get("text/html", "")]
             name = (fig or {}).get("name")
             deck.add_figure(cell, figs or outputs, (fig or {}).get("caption", ""), figures.get(name))
-        elif outputs and "remove-input" not in tags:  # a live widget's static view needs its page
-            deck.add_outputs(cell, outputs)
-        elif _shows_code(cell):
-            deck.add_outputs(cell, outputs)
+        elif (outputs and "remove-input" not in tags) or _shows_code(cell):
+            deck.add_outputs(cell, outputs)  # (a live widget's static view, remove-input, needs its page)
     slides = [s for s in deck.slides if s.blocks or s.figure or s.kind == "title"]
-    for a, b in zip(slides, slides[1:]):
+    for a, b in itertools.pairwise(slides):
         if b.kind == "text" and b.title == a.title and a.kind != "title":
             b.kind = "text-more"  # a continuation: its title says so
     return slides
@@ -618,7 +625,7 @@ html, body, main { width: 100%; height: 100%; margin: 0; padding: 0; overflow: h
 .reveal .slides section[data-kind="figure"] h2 { font-size: 34px; margin-bottom: 8px; }
 .reveal .rumino-caption p { font-size: 28px; line-height: 1.2; margin: 8px 0 0 0; color: #222; }
 .reveal .celltag_slide-visual { margin: 4px 0 14px 0; }
-.reveal .celltag_slide-visual .jp-OutputArea { width: fit-content; max-width: 100%; }
+.reveal .celltag_slide-visual .jp-OutputArea-child { width: fit-content; max-width: 100%; }
 .reveal .celltag_slide-visual pre, .reveal .jp-OutputArea-output pre { font-size: 26px; line-height: 1.25;
   background: #f3f5f8; padding: 6px 14px; margin: 0; white-space: pre-wrap; box-shadow: none; width: auto; }
 .reveal .celltag_slide-code .jp-InputArea pre { font-size: 24px; line-height: 1.25; background: #f3f5f8;
@@ -667,8 +674,9 @@ DECK_JS = """/* rumino slides: plotly sized for the slide, pictures and tables f
     for (var i = 0; i < vis.length; i++) if (vis[i].scrollWidth > vis[i].clientWidth + 2) return false;
     return true;
   }
-  function fit(sec) {
-    var vis = sec.querySelectorAll('.celltag_slide-visual .jp-OutputArea');
+  function fit(sec) {  // printed lines keep their size; pictures and tables are scaled
+    var vis = [].filter.call(sec.querySelectorAll('.celltag_slide-visual .jp-OutputArea-child'),
+                             function (c) { return !c.querySelector('.jp-RenderedText'); });
     if (!vis.length) return;
     vis.forEach(function (v) { v.style.zoom = 1; });
     var total = contentHeight(sec), own = 0;
@@ -712,7 +720,7 @@ DECK_JS = """/* rumino slides: plotly sized for the slide, pictures and tables f
   });
   window.ruminoFit = show;  // the tests call it after moving to a slide
 })();
-""" % {"height": HEIGHT, "width": WIDTH}
+""".replace("%(height)d", str(HEIGHT)).replace("%(width)d", str(WIDTH))
 
 
 def _library_files() -> dict[str, Path]:

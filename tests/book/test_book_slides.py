@@ -211,7 +211,7 @@ def test_every_chapter_has_a_deck_that_reads_offline(built_html, decks, chromium
             for stem in stems:
                 page = browser.new_page(viewport={"width": slides.WIDTH, "height": slides.HEIGHT})
                 asked = []
-                page.on("request", lambda r: asked.append(r.url))
+                page.on("request", lambda r, asked=asked: asked.append(r.url))
                 page.route(re.compile(r"^(?!file:|data:|blob:|about:)"), lambda route: route.abort())
                 try:
                     page.goto((decks / stem / "index.html").as_uri(), wait_until="load", timeout=120_000)
