@@ -174,6 +174,9 @@ def register(sub) -> None:
                      help="the built HTML folder (default: book/_build/html, or the student build with --student)")
     pdf.add_argument("--out", default=None, help="folder for the PDFs (default: book/_build/pdf)")
     pdf.set_defaults(run=run_pdf)
+    from rumino.cli.slides import add_to as add_slides
+
+    add_slides(bsub)  # `rumino book slides`: rumino/cli/slides.py
 
     st = bsub.add_parser("student", help="write the chapters without their solution cells",
                          description="Write every chapter without its solution cells (and without outputs) "
