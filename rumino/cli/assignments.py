@@ -718,6 +718,8 @@ def run_assignments(args) -> int:
     import time
 
     start = time.perf_counter()
+    find_book(args.book)  # bad input (no book, an unknown chapter) exits 2 before anything is written
+    course_chapters(args.book, args.chapters)
     try:
         done = write_course(out, args.chapters, args.book, progress=lambda s: print(s, flush=True))
     except CommandError:
@@ -732,7 +734,7 @@ def run_assignments(args) -> int:
     return 0
 
 
-def register(bsub) -> None:
+def add_to(bsub) -> None:
     """Add ``assignments`` to the ``rumino book`` actions."""
     p = bsub.add_parser("assignments", help="the exercises as an nbgrader course, one assignment a chapter",
                         description="Write the book's exercises as an nbgrader course source: one assignment per "

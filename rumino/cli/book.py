@@ -2,7 +2,8 @@
 
 * ``rumino book build`` executes every chapter (a progress bar per chapter), builds the
   HTML into ``book/_build/html`` and prints the path of its ``index.html``;
-  ``--student`` builds the student copy (solutions removed) into ``book/_build/student/html``.
+  ``--student`` builds the student copy (solutions and lesson plans removed) into
+  ``book/_build/student/html``.
   Each numbered chapter is then printed to PDF handouts in ``html/handouts/``, linked from its
   page (``--no-handouts`` skips them).
 * ``rumino book serve`` serves the built HTML on 127.0.0.1 (the book also opens from disk).
@@ -10,6 +11,9 @@
   PDF each (``book/_build/pdf/``) through Debian's Chromium: a handout per chapter, and with
   ``--student`` the edition without solutions.
 * ``rumino book student DIR`` writes the chapters without their solution cells into DIR.
+* the teacher's kit: ``rumino book slides`` (reveal.js decks, :mod:`rumino.cli.slides`),
+  ``rumino book assignments`` (an nbgrader course, :mod:`rumino.cli.assignments`) and
+  ``rumino book kit`` (all of it, both editions included, :mod:`rumino.cli.kit`).
 * ``rumino lab`` opens JupyterLab on the book's folder, where the widgets are live.
 
 >>> from rumino.cli import build_parser
@@ -28,8 +32,8 @@ import sys
 from pathlib import Path
 
 from rumino.cli import CommandError, check_range
-from rumino.cli.assignments import register as register_assignments
-from rumino.cli.kit import register as register_kit
+from rumino.cli.assignments import add_to as register_assignments
+from rumino.cli.kit import add_to as register_kit
 from rumino.cli.bookbuild import BookError, build, chapter_pages, find_book, format_report, print_pdfs, write_student_copy
 
 HOST = "127.0.0.1"  # only ever serve on the loopback address
@@ -138,7 +142,8 @@ def run_lab(args) -> int:
 def register(sub) -> None:
     book = sub.add_parser("book", help="build or serve the illustrated book",
                           description="Build the book (execute every chapter, then make the HTML), serve the "
-                                      "built HTML on 127.0.0.1, or write the student copy of the chapters.")
+                                      "built HTML on 127.0.0.1, write the student copy of the chapters, or make "
+                                      "the teacher's kit: handouts, slides, graded assignments.")
     book.add_argument("--book", default=None, help="the book's folder (default: ./book or the repository's book/)")
     bsub = book.add_subparsers(dest="book_command", metavar="ACTION")
     bsub.required = True

@@ -81,7 +81,7 @@ def run_kit(args) -> int:
     return 0
 
 
-def register(bsub) -> None:
+def add_to(bsub) -> None:
     """Add ``kit`` to the actions of ``rumino book``."""
     kit = bsub.add_parser("kit", help="build the whole teacher's kit: both editions, handouts, slides, assignments",
                           description="Build everything a teacher takes into class, into one folder: the "

@@ -50,3 +50,14 @@ def test_the_kit_command_parses_its_options(flag):
 
     args = build_parser().parse_args(["book", "kit", flag, "--out", "k"])
     assert args.out == "k" and args.run is kit_module.run_kit
+
+
+def test_the_kits_commands_are_actions_of_book_not_commands_of_their_own():
+    """A module of rumino.cli with ``register()`` becomes a top-level command; the kit's are ``book`` actions."""
+    from rumino.cli import build_parser
+
+    parser = build_parser()
+    top = next(a for a in parser._subparsers._group_actions).choices
+    assert not {"kit", "assignments", "slides"} & set(top)
+    book = next(a for a in top["book"]._subparsers._group_actions).choices
+    assert {"kit", "assignments", "slides", "pdf", "build", "student"} <= set(book)

@@ -406,13 +406,25 @@ STRATEGIES = {
                      positional=st.one_of(st.sampled_from(["4", "99", "04_odds_of_the_deal", "-1"]), typed)),
     "book student": argv(["book", "student"], required=[option("--book", no_book)],
                          positional=st.sampled_from([NOWHERE, "", "/dev/null"]), positionals=(1, 1)),
+    "book slides": argv(["book", "slides"], option("--out", st.just(NOWHERE)),
+                        required=[st.one_of(option("--book", no_book),
+                                            option("--dir", st.sampled_from([NOWHERE, "", "/etc/passwd"])))],
+                        positional=st.one_of(st.sampled_from(["4", "99", "00a", "04_odds_of_the_deal", "-1"]), typed)),
+    "book assignments": argv(["book", "assignments"],
+                             option("--out", st.sampled_from(["/etc/passwd", "/etc/passwd/x", "/proc/rumino"])),
+                             required=[option("--book", no_book)],
+                             positional=st.one_of(st.sampled_from(["4", "99", "00a", "-1"]), typed)),
+    "book kit": argv(["book", "kit"], flag("--no-handouts"), flag("--quiet"),
+                     option("--out", st.sampled_from(["/etc/passwd", "/etc/passwd/x", "/proc/rumino"])),
+                     required=[option("--book", no_book)]),
     "lab": argv(["lab"], option("--port", port), flag("--no-browser"), option("--option", typed),
                 required=[option("--book", no_book)], ints=("--port",)),
 }
 EXAMPLES = {"deadwood": 60, "table": 60, "simulate": 50, "tournament": 40, "play": 50, "compare": 50, "odds deal": 40,
             "odds deal --exact": 30, "odds draws": 60, "odds poker": 30, "odds opening": 40, "odds best": 40,
             "optimal build": 40, "optimal figures": 20, "optimal play": 30, "book build": 30, "book serve": 30,
-            "book pdf": 30, "book student": 15, "lab": 30}
+            "book pdf": 30, "book student": 15, "book slides": 20, "book assignments": 20, "book kit": 15,
+            "lab": 30}
 
 
 def book_option_first(argv: list[str]) -> list[str]:
