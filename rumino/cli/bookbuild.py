@@ -557,9 +557,28 @@ def _pdf_pages(path: Path) -> int:
     return max((int(c) for c in counts), default=0)
 
 
-def print_pdfs(html_dir: str | Path, dest: str | Path, chapters_wanted=None, *, student: bool = False,
-               timeout_ms: int = 60_000, echo=print, errors: list | None = None,
-               both_editions: bool = False) -> list[PdfReport]:
+def print_pdfs(html_dir: str | Path, dest: str | Path, chapters_wanted=None, **options) -> list[PdfReport]:
+    """:func:`print_pdfs_here`, in a thread of its own when this one runs an event loop.
+
+    Playwright's synchronous API refuses to start inside a running asyncio loop, and a caller may
+    hold one: a test whose browser is already open (Playwright runs its loop in the caller's thread),
+    or a notebook. A fresh thread has no loop, so the handouts print from anywhere.
+    """
+    import asyncio
+
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return print_pdfs_here(html_dir, dest, chapters_wanted, **options)
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1, thread_name_prefix="rumino-pdf") as pool:
+        return pool.submit(print_pdfs_here, html_dir, dest, chapters_wanted, **options).result()
+
+
+def print_pdfs_here(html_dir: str | Path, dest: str | Path, chapters_wanted=None, *, student: bool = False,
+                    timeout_ms: int = 60_000, echo=print, errors: list | None = None,
+                    both_editions: bool = False) -> list[PdfReport]:
     """Print chapters of a built book to one PDF each, through Debian's Chromium (no LaTeX).
 
     Each page is opened from a loopback server, its figures are left to draw (plotly makes its SVG,

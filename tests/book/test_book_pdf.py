@@ -140,3 +140,21 @@ def test_a_chapter_prints_to_pdf_in_both_editions(tmp_path, chromium_path, capsy
     assert "SOLUTION-PROSE" in t_text and "SOLUTION-CODE" in t_text  # the folded solution, opened
     assert "SOLUTION-PROSE" not in s_text and "SOLUTION-CODE" not in s_text and "secret_ways" not in s_text
     assert "student edition" in s_text and "student edition" not in t_text  # the footer says which
+
+
+def test_printing_moves_to_a_thread_of_its_own_inside_a_running_event_loop(monkeypatch, tmp_path):
+    """Playwright's sync API refuses a running asyncio loop (a caller's open browser holds one): the
+    handouts then print from a fresh thread, and from the caller's thread otherwise."""
+    import asyncio
+    import threading
+
+    threads = []
+    monkeypatch.setattr(bookbuild, "print_pdfs_here",
+                        lambda *a, **kw: threads.append(threading.current_thread().name) or [])
+    assert bookbuild.print_pdfs(tmp_path, tmp_path / "pdf") == []
+
+    async def inside_a_loop():
+        return bookbuild.print_pdfs(tmp_path, tmp_path / "pdf", student=True)
+
+    assert asyncio.run(inside_a_loop()) == []
+    assert threads[0] == threading.current_thread().name and threads[1].startswith("rumino-pdf")
