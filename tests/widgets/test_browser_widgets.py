@@ -275,6 +275,7 @@ def test_game_table_discard_coach_and_record_then_refused_rediscard(open_demo):
 HL = ".rumino-house-rule-lab"
 
 
+@pytest.mark.timeout(600)  # 60 games in the kernel beside the book build, then the plot: over 120 s in CI
 def test_house_rule_lab_runs_both_settings_and_plots_them(open_demo):
     page = open_demo("house_rule_lab", f"{HL} button.rumino-lab-run")
     assert "not run yet" in page.inner_text(f"{HL} .rumino-lab-status")
