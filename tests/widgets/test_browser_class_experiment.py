@@ -9,7 +9,7 @@ from rumino.classroom.experiment import ClassTally, TallyError
 from voila_pages import (ARTIFACTS, DEMOS, PAGE_TIMEOUT_MS, STEP_TIMEOUT_MS,  # noqa: F401 (fixtures)
                          _wait_text, browser, open_demo, voila_url)
 
-pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]  # above the page waits (120 s a step), as test_browser_widgets
 
 CE = ".rumino-class-experiment"
 

@@ -29,7 +29,7 @@ from rumino_widgets.rummoli_table import RummoliTable
 from rumino_widgets.whole_games import WHOLE_GAMES
 from voila_pages import STEP_TIMEOUT_MS, browser, open_demo, voila_url  # noqa: F401 (fixtures)
 
-pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]  # above the page waits (120 s a step), as test_browser_widgets
 
 MOST_MOVES = 60  # the demo's games take 16 to 30 of the reader's moves
 UNITS = {"rumino": r"the pool, \$\d+", "gin": r"first to 50 points", "knock-rummy": r"\d+ points",
