@@ -72,6 +72,7 @@ A minimal game: one card each, the highest card wins the ante.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import difflib
 from collections import Counter
@@ -96,10 +97,41 @@ class _StaleGuard:
         self.game, self.moves = game, moves
 
     def __call__(self) -> list:
+        self._check()
+        return self.game.legal_actions()
+
+    def world(self, seat: int, rng: np.random.Generator):
+        """The view's :meth:`~rumino.engine.PlayerView.sample_world`: a world for ``seat``, drawn from ``rng``."""
+        self._check()
+        return self.game.sample_world(seat, rng)
+
+    def _check(self) -> None:
         if len(self.game.history) != self.moves:
             raise IllegalActionError("this view is out of date: the game has moved on since it was made; "
                                      "ask the game for a new view.")
-        return self.game.legal_actions()
+
+
+def _fork_value(value: Any) -> Any:
+    """A copy of a piece of game state deep enough that playing the copy never touches the original:
+    lists, dicts and sets are copied all the way down; tuples, frozen results, numbers and strings
+    are immutable and shared."""
+    kind = value.__class__
+    if kind is list:
+        if not value or value[0].__class__ in _FLAT:  # a list of cards, seats or actions (the hot case)
+            return value.copy()
+        return [_fork_value(v) for v in value]
+    if kind is dict:
+        return {k: _fork_value(v) for k, v in value.items()}
+    if kind is set:
+        return set(value)
+    if isinstance(value, Ledger):
+        return value.copy()
+    if isinstance(value, Counter):
+        return Counter(value)
+    return value
+
+
+_FLAT = frozenset({int, bool, str, tuple, type(None)})  # immutable elements: a list of them copies shallowly
 
 
 class _FirstChoice:
@@ -455,6 +487,66 @@ class TurnGame:
                          reason=f"{self._phase_what[ph].format(p=actor)}: the choices are "
                                 f"{self._phase_choices[ph]}")
         self.check_move(action, actor, ph)
+
+    # ----------------------------------------------------------------- worlds for search
+
+    SHARED_STATE: ClassVar[frozenset] = frozenset({"rules", "_ev", "rng", "initial_rng_state"})
+    """State a fork shares with its original: immutable rules and the evaluator's pure caches."""
+
+    def fork(self, rng: np.random.Generator) -> Self:
+        """An independent copy of this game that draws its future shuffles from ``rng``: playing the
+        copy never changes this game (a search plays its candidate moves on forks).
+
+        >>> from rumino.variants.gin import GinGame
+        >>> g = GinGame.new(seed=3)
+        >>> twin = g.fork(np.random.default_rng(0))
+        >>> twin.apply(twin.legal_actions()[0])
+        >>> len(twin.history) == len(g.history) + 1, twin.snapshot() != g.snapshot()
+        (True, True)
+        """
+        twin = copy.copy(self)
+        shared = self.SHARED_STATE
+        for name, value in vars(self).items():
+            if name not in shared:
+                setattr(twin, name, _fork_value(value))
+        twin.rng = rng
+        twin.rigged = True  # a world is not a dealt game: it cannot be recorded
+        return twin
+
+    def hidden_places(self, seat: int) -> list[list[int]]:
+        """The containers of the cards ``seat`` cannot see (other hands, the stock …), as this game's own
+        lists; a kind of game that supports search overrides it (:meth:`sample_world`)."""
+        raise NotImplementedError(f"{self.NAME} does not say which cards a player cannot see, "
+                                  f"so no world can be sampled for a search.")
+
+    def after_hidden_dealt(self) -> None:
+        """Clear caches that read the hidden cards (called on a world after :meth:`sample_world` deals them)."""
+
+    def sample_world(self, seat: int, rng: np.random.Generator) -> Self:
+        """A world for ``seat``'s search (a *determinization*): a fork in which every card ``seat``
+        cannot see is dealt again at random among the places it could be, each keeping its size.
+
+        The world depends only on what ``seat`` sees and on ``rng``: the hidden cards are pooled and
+        sorted before they are shuffled, so two games that differ only in where the hidden cards lie
+        give the same world for the same ``rng`` (a search can never read a hidden card through it).
+
+        >>> from rumino.variants.gin import GinGame
+        >>> g = GinGame.new(seed=3)
+        >>> w = g.sample_world(0, np.random.default_rng(1))
+        >>> w.hands[0] == g.hands[0], w.discard == g.discard, len(w.stock) == len(g.stock)
+        (True, True, True)
+        """
+        world = self.fork(rng)
+        places = world.hidden_places(seat)
+        pool = sorted(c for place in places for c in place)
+        order = rng.permutation(len(pool))
+        at = 0
+        for place in places:
+            size = len(place)
+            place[:] = [pool[i] for i in order[at:at + size]]
+            at += size
+        world.after_hidden_dealt()
+        return world
 
     # ----------------------------------------------------------------- conservation
 

@@ -767,6 +767,14 @@ class DrawDiscardGame(TurnGame):
     def cards_outside_hands(self) -> tuple:
         return (self.stock, self.discard, self.table_cards())
 
+    def hidden_places(self, seat: int) -> list[list[int]]:
+        """What ``seat`` cannot see: the other players' hands and the stock (the discard pile, the
+        melds on the table and every count are open)."""
+        return [hand for s, hand in enumerate(self.hands) if s != seat] + [self.stock]
+
+    def after_hidden_dealt(self) -> None:
+        self._dw.clear()  # deadwood by seat, read from the hands just dealt again
+
     def position_snapshot(self) -> tuple:
         return tuple(self.stock), tuple(self.discard), tuple(self.scores), self.pickup
 

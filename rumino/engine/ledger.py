@@ -23,6 +23,8 @@ Amounts are ``int``; a float is refused, so rounding can never leak money.
 
 from __future__ import annotations
 
+import copy
+
 from typing import Iterable
 
 POT = "pot"
@@ -39,6 +41,16 @@ class Ledger:
         self.pot = 0
         self.log: list[tuple] = []
         self._seen = (0, [0] * n_seats, [0] * n_seats, 0)  # how far check() has re-added the log
+
+    def copy(self) -> "Ledger":
+        """An independent copy (a search's world pays into its own ledger)."""
+        twin = object.__new__(type(self))
+        twin.paid, twin.received, twin.pot, twin.log = list(self.paid), list(self.received), self.pot, list(self.log)
+        done, paid, received, pot = self._seen
+        twin._seen = (done, list(paid), list(received), pot)
+        if hasattr(self, "__dict__"):  # a subclass's own state (Rummoli's board)
+            twin.__dict__.update(copy.deepcopy(self.__dict__))
+        return twin
 
     def add_seat(self) -> int:
         """A new seat (a newcomer); returns its number."""

@@ -160,6 +160,15 @@ class PlayerView:
     def my_turn(self) -> bool:
         return self.to_act == self.seat
 
+    def sample_world(self, rng: Any) -> Any:
+        """A game consistent with this view, the cards this seat cannot see dealt at random from ``rng``
+        (:meth:`rumino.engine.base.TurnGame.sample_world`): what a search plays its moves on. The world
+        is made from what the view shows; it cannot tell where the hidden cards really are."""
+        world = getattr(self._legal, "world", None)
+        if world is None:
+            raise ValueError("this view was not made by a game, so it has no world to sample.")
+        return world(self.seat, rng)
+
 
 @runtime_checkable
 class Game(Protocol):

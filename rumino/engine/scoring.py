@@ -62,4 +62,24 @@ def difference_score(knocker_deadwood: int, defender_deadwood: int, *, gin: bool
     return "defender", -diff + undercut_bonus
 
 
-__all__ = ["undercut", "lowest", "everyone_adds_deadwood", "difference_score"]
+def rank_seats(gains: Sequence, ended_by: int | None) -> tuple:
+    """Seats ranked by gain, best first, in groups of ties; the seat that ended the hand
+    breaks a tie in its favour.
+
+    >>> rank_seats((0, -12, -12), ended_by=None)
+    ((0,), (1, 2))
+    >>> rank_seats((0, 0), ended_by=1)
+    ((1,), (0,))
+    """
+    key = {s: (gains[s], s == ended_by) for s in range(len(gains))}
+    order = sorted(key, key=lambda s: key[s], reverse=True)
+    groups: list[list[int]] = []
+    for s in order:
+        if groups and key[groups[-1][0]] == key[s]:
+            groups[-1].append(s)
+        else:
+            groups.append([s])
+    return tuple(tuple(sorted(g)) for g in groups)
+
+
+__all__ = ["rank_seats", "undercut", "lowest", "everyone_adds_deadwood", "difference_score"]

@@ -5,14 +5,16 @@ Players are named by short specs (used by ``rumino simulate --players``):
 ``chaser:K`` (chase a rumino once K of 7 cards are in place, default 5),
 ``default`` (a game's own default bot: Rummoli's, :mod:`rumino.players.rummoli_bots`),
 ``solitaire:GOAL`` (the optimal table's discards for knock, gin or rumino, default
-knock; it needs the built tables, :mod:`rumino.players.solitaire`) and ``human``.
+knock; it needs the built tables, :mod:`rumino.players.solitaire`), ``search:N`` (determinized
+Monte Carlo search with N greedy rollouts a decision, default 200: :mod:`rumino.players.search`)
+and ``human``.
 
 >>> [p.name for p in make_players("greedy,threshold:2,random", seed=1)]
 ['greedy', 'threshold:2', 'random']
 >>> make_player("clever")
 Traceback (most recent call last):
 ...
-rumino.players.UnknownPlayerError: unknown player 'clever': choose one of random, greedy, threshold[:T], chaser[:K], default, solitaire[:GOAL], human.
+rumino.players.UnknownPlayerError: unknown player 'clever': choose one of random, greedy, threshold[:T], chaser[:K], default, solitaire[:GOAL], search[:N], human.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from rumino.players.greedy import GreedyPlayer, ThresholdKnocker, register_decis
 from rumino.players.human import AwaitingInput, HumanPlayer, describe_view, parse_human_action
 from rumino.players.random_player import RandomPlayer
 from rumino.players.rummoli_bots import RummoliDefault
+from rumino.players.search import DEFAULT_SIMULATIONS, SearchPlayer
 from rumino.players.solitaire import SolitairePlayer
 from rumino.players import gin_defaults, robber_defaults, romme_defaults, wiener_defaults
 from rumino.variants.gin import GinView
@@ -59,8 +62,8 @@ class UnknownPlayerError(RuminoError, ValueError):
     """A player spec that names no known player or has a bad parameter."""
 
 
-KINDS = ("random", "greedy", "threshold", "chaser", "default", "solitaire", "human")
-ALLOWED = "random, greedy, threshold[:T], chaser[:K], default, solitaire[:GOAL], human"
+KINDS = ("random", "greedy", "threshold", "chaser", "default", "solitaire", "search", "human")
+ALLOWED = "random, greedy, threshold[:T], chaser[:K], default, solitaire[:GOAL], search[:N], human"
 
 
 def make_player(spec: str, *, seed: int | Sequence[int] | None = None,
@@ -78,6 +81,13 @@ def make_player(spec: str, *, seed: int | Sequence[int] | None = None,
             raise UnknownPlayerError(f"player {spec.strip()!r}: the goal must be knock, gin or rumino, "
                                      f"as in solitaire:knock.")
         return SolitairePlayer(goal)
+    if kind == "search":  # N rollouts a decision; the worlds come from the player's own seeded stream
+        try:
+            sims = int(arg) if arg else DEFAULT_SIMULATIONS
+            return SearchPlayer(sims, seed=seed, rng=rng)
+        except ValueError:
+            raise UnknownPlayerError(f"player {spec.strip()!r}: the parameter must be a number of rollouts "
+                                     f"from 1 to 1,000,000, as in search:{DEFAULT_SIMULATIONS}.") from None
     if arg and kind not in ("threshold", "chaser"):
         raise UnknownPlayerError(f"player {spec.strip()!r}: {kind} takes no parameter; the players are {ALLOWED}.")
     if kind == "random":
@@ -106,7 +116,7 @@ def make_player(spec: str, *, seed: int | Sequence[int] | None = None,
 def allowed_for(game: type[TurnGame]) -> str:
     """The player specs that fit ``game`` (a game class), as text for an error message."""
     kinds = {"random": "random", "greedy": "greedy", "threshold": "threshold[:T]", "chaser": "chaser[:K]",
-             "default": "default", "solitaire": "solitaire[:GOAL]", "human": "human"}
+             "default": "default", "solitaire": "solitaire[:GOAL]", "search": "search[:N]", "human": "human"}
     return ", ".join(text for kind, text in kinds.items() if _class(kind).fits(game))
 
 
@@ -142,7 +152,7 @@ def make_players(specs: str | list[str], *, seed: int | Sequence[int] | None = N
 
 
 _CLASSES = {"random": RandomPlayer, "greedy": GreedyPlayer, "threshold": ThresholdKnocker, "chaser": RuminoChaser,
-            "default": RummoliDefault, "solitaire": SolitairePlayer, "human": HumanPlayer}
+            "default": RummoliDefault, "solitaire": SolitairePlayer, "search": SearchPlayer, "human": HumanPlayer}
 
 
 def _class(kind: str) -> type[Player]:
@@ -150,5 +160,5 @@ def _class(kind: str) -> type[Player]:
 
 
 __all__ = ["allowed_for", "Player", "RandomPlayer", "GreedyPlayer", "ThresholdKnocker", "RuminoChaser", "rumino_target",
-           "SolitairePlayer", "HumanPlayer", "RummoliDefault", "AwaitingInput", "parse_human_action", "describe_view", "make_player", "make_players",
+           "SolitairePlayer", "SearchPlayer", "HumanPlayer", "RummoliDefault", "AwaitingInput", "parse_human_action", "describe_view", "make_player", "make_players",
            "UnknownPlayerError", "KINDS", "GAME_DECISIONS", "COACH_MOVES"]

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from rumino.engine.protocol import play
+from rumino.engine.scoring import rank_seats
 from rumino.playing.seeding import new_table
 from rumino.variants import Variant, find_variant
 
@@ -37,26 +38,6 @@ class HandOutcome:
     def rank_of(self, seat: int) -> int:
         """0 for the best group, 1 for the next, …"""
         return next(i for i, group in enumerate(self.ranking) if seat in group)
-
-
-def rank_seats(gains: Sequence, ended_by: int | None) -> tuple:
-    """Seats ranked by gain, best first, in groups of ties; the seat that ended the hand
-    breaks a tie in its favour.
-
-    >>> rank_seats((0, -12, -12), ended_by=None)
-    ((0,), (1, 2))
-    >>> rank_seats((0, 0), ended_by=1)
-    ((1,), (0,))
-    """
-    key = {s: (gains[s], s == ended_by) for s in range(len(gains))}
-    order = sorted(key, key=lambda s: key[s], reverse=True)
-    groups: list[list[int]] = []
-    for s in order:
-        if groups and key[groups[-1][0]] == key[s]:
-            groups[-1].append(s)
-        else:
-            groups.append([s])
-    return tuple(tuple(sorted(g)) for g in groups)
 
 
 def play_hand(variant: str | Variant, specs: Sequence[str], seed: int, index: int, *,

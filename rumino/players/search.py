@@ -1,0 +1,268 @@
+"""The search player: every real decision tried out on sampled worlds, the rest of the hand played by greedy.
+
+This is *determinized flat Monte Carlo search* (perfect-information Monte Carlo
+with rollouts), the classic way to search a card game with hidden cards:
+
+1. the candidate moves are the legal actions worth trying (every draw, knock,
+   pass or call; of the discards, the ``width`` that leave the least deadwood,
+   so a search never spends its budget on shedding a meld's middle card);
+2. a *world* is sampled from the player's view (:meth:`~rumino.engine.PlayerView.sample_world`):
+   the cards the player cannot see — the other hands and the stock — are dealt
+   again at random, everything the view shows stays as it is; the world is made
+   from the view alone, so the search can never read a hidden card;
+3. every candidate is played on a fork of the same world (common random numbers:
+   the candidates meet the same cards, so their difference is the move's, not
+   the deal's), then the hand is played out to its end with
+   :class:`~rumino.players.greedy.GreedyPlayer` in every seat (the *rollout*);
+4. the move with the best mean outcome over the worlds is played.
+
+A hand's outcome for the searching seat is how it ranks: 1 for beating every
+other seat, ½ for a tie, 0 for losing, averaged over the other seats (as a
+tournament counts hands, :mod:`rumino.tournament.hands`), plus a small share of
+the points margin so that, of two moves that win equally often, the one that
+wins by more is preferred. Because every rollout starts by following the move
+and then plays greedy, the search is at worst as good as greedy in the limit of
+many worlds (a *rollout improvement* of greedy's policy); its weakness is the
+same as every determinized search's: it assumes it will learn the hidden cards
+(strategy fusion), so it undervalues keeping the opponent guessing.
+
+The budget is ``simulations``: rollouts per decision, shared among the
+candidates. The worlds come from the player's own seeded generator, so a game
+replays exactly. A decision with one legal action, or none worth a search (the
+deal, a rebuy between hands: decisions outside the hand are greedy's), spends
+nothing; :attr:`SearchPlayer.last` says what the last decision did.
+
+>>> from rumino.variants.gin import GinGame
+>>> from rumino.players import GreedyPlayer
+>>> from rumino.engine import play
+>>> g = GinGame.new(seed=2)
+>>> s = SearchPlayer(24, seed=1)
+>>> g = play(g, [s, GreedyPlayer()], until=lambda g: g.hand_over)
+>>> s.last.simulations <= 24 and s.decisions > 0
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+import numpy as np
+
+from rumino.engine.actions import Discard, KnockWith
+from rumino.engine.base import TurnGame
+from rumino.engine.drawdiscard import DrawDiscardGame
+from rumino.engine.protocol import Action, PlayerView, play
+from rumino.errors import IllegalActionError
+from rumino.players.base import Player
+from rumino.players.greedy import GreedyPlayer
+from rumino.engine.scoring import rank_seats
+
+DEFAULT_SIMULATIONS = 200
+"""Rollouts per decision when the spec gives none (``search`` = ``search:200``)."""
+
+MARGIN_WEIGHT = 1e-4
+"""The share of a hand's points margin in a rollout's value: it only orders moves that win equally often."""
+
+MAX_ROLLOUT_ACTIONS = 20_000  # a greedy hand lasts tens of actions; this only stops a runaway rollout
+
+PLAYOUTS: dict[type, Callable[[TurnGame], tuple]] = {}
+"""``{game class: playout(game) -> gains by seat}``: a compiled greedy rollout where a game has one
+(it must give exactly what the Python rollout gives); other games roll out on the engine."""
+
+NOT_SEARCHED = {"Robber Rummy": "a rollout there calls the exact table solver on every turn (about 30 ms "
+                                "a move), so even 20 rollouts would take longer than a decision may",
+                "Rummoli": "its poker phase and stops play have no world sampler yet"}
+"""The games the search player does not play yet, and why (``rumino tournament`` and the error say so)."""
+
+
+@dataclass
+class Decision:
+    """What the search player did at its last decision: ``forced`` (one legal action, or a decision
+    outside the hand, played as greedy plays it), the candidates with their mean value and number of
+    rollouts, the ``simulations`` spent, and the action chosen."""
+
+    action: Action
+    forced: bool
+    reason: str = ""
+    simulations: int = 0
+    values: list = field(default_factory=list)  # (action, mean value, rollouts), best first
+
+
+class SearchPlayer(Player):
+    """Determinized flat Monte Carlo search with greedy rollouts (see the module docstring).
+
+    ``simulations``: rollouts per decision (at least 1); ``width``: how many of the best discards are
+    candidates; ``confidence``: how many standard errors a move must beat greedy's by (:meth:`pick`); ``seed``/``rng``: where the worlds come from (a seeded player replays exactly).
+    """
+
+    kind = "search"
+
+    def __init__(self, simulations: int = DEFAULT_SIMULATIONS, *, width: int = 4, confidence: float = 1.0,
+                 seed: int | Sequence[int] | None = None, rng: np.random.Generator | None = None,
+                 name: str | None = None):
+        if isinstance(simulations, bool) or not isinstance(simulations, int) or not 1 <= simulations <= 1_000_000:
+            raise ValueError(f"simulations is {simulations!r}: a search needs 1 to 1,000,000 rollouts a decision.")
+        if isinstance(width, bool) or not isinstance(width, int) or width < 1:
+            raise ValueError(f"width is {width!r}: at least one discard must be a candidate.")
+        super().__init__(name or (f"search:{simulations}" if simulations != DEFAULT_SIMULATIONS else "search"))
+        self.simulations = simulations
+        self.width = width
+        self.confidence = confidence
+        self.rng = rng if rng is not None else np.random.default_rng(seed)
+        self.greedy = GreedyPlayer()
+        self.last: Decision | None = None
+        self.decisions = 0  # decisions searched (forced ones not counted)
+        self.spent = 0  # rollouts in all
+
+    @classmethod
+    def fits(cls, game: type[TurnGame]) -> bool:
+        """The draw-and-discard games greedy plays, but Robber Rummy (:data:`NOT_SEARCHED` says why)."""
+        return (issubclass(game, DrawDiscardGame) and GreedyPlayer.fits(game)
+                and getattr(game, "NAME", "") not in NOT_SEARCHED)
+
+    # ------------------------------------------------------------------ the decision
+
+    def choose(self, view: PlayerView) -> Action:
+        legal = view.legal_actions
+        if len(legal) <= 1:
+            action = legal[0] if legal else self.greedy.choose(view)
+            self.last = Decision(action, True, "the only legal action")
+            return action
+        first = view.sample_world(self._world_rng())
+        if first.hand_over:  # the deal, a rebuy: not a move inside a hand, so nothing to roll out
+            action = self.greedy.choose(view)
+            self.last = Decision(action, True, "a decision between hands: greedy's")
+            return action
+        candidates = self.candidates(view, legal)
+        if len(candidates) == 1:
+            self.last = Decision(candidates[0], True, "the only move worth trying")
+            return candidates[0]
+        worlds = max(1, self.simulations // len(candidates))
+        values = np.full((worlds, len(candidates)), np.nan)
+        for w in range(worlds):
+            world = first if w == 0 else view.sample_world(self._world_rng())
+            future = int(self.rng.integers(2**63))  # the same later shuffles for every candidate
+            for i, action in enumerate(candidates):
+                value = self.rollout(world, action, view.seat, future)
+                if value is not None:
+                    values[w, i] = value
+        best, ranked = self.pick(values)
+        spent = int(np.isfinite(values).sum())
+        self.last = Decision(candidates[best], False, simulations=spent,
+                             values=[(candidates[i], float(np.nanmean(values[:, i])) if np.isfinite(values[:, i]).any()
+                                      else float("nan"), int(np.isfinite(values[:, i]).sum())) for i in ranked])
+        self.decisions += 1
+        self.spent += spent
+        return candidates[best]
+
+    def pick(self, values: np.ndarray) -> tuple[int, list[int]]:
+        """The candidate to play, and all of them best first, from ``values[world, candidate]``.
+
+        Greedy's move (column 0) stays unless another beats it on the same worlds by more than
+        :attr:`confidence` standard errors of the paired difference: with few rollouts the best
+        mean is often luck, and a search that followed luck would play worse than greedy.
+
+        >>> SearchPlayer(4).pick(np.array([[0.0, 1.0], [1.0, 1.0], [0.0, 1.0], [0.0, 1.0]]))
+        (1, [1, 0])
+        >>> SearchPlayer(4).pick(np.array([[0.0, 1.0], [1.0, 0.0], [0.0, 1.0], [1.0, 0.0]]))
+        (0, [0, 1])
+        """
+        n = values.shape[1]
+        ok = np.isfinite(values)
+        means = np.array([values[ok[:, i], i].mean() if ok[:, i].any() else -np.inf for i in range(n)])
+        ranked = sorted(range(n), key=lambda i: (-means[i], i))
+        best = 0
+        if not ok[:, 0].any():  # greedy's move is never legal here (it always is): take the best mean
+            return ranked[0], ranked
+        for i in ranked:
+            if i == 0:
+                break
+            both = ok[:, 0] & ok[:, i]
+            d = values[both, i] - values[both, 0]
+            if len(d) >= 2:
+                se = d.std(ddof=1) / np.sqrt(len(d))
+                if d.mean() > self.confidence * se and d.mean() > 0:
+                    best = i
+                    break
+            elif len(d) == 1 and d[0] > 0 and self.confidence <= 0:
+                best = i
+                break
+        ranked = [best] + [i for i in ranked if i != best]
+        return best, ranked
+
+    def _world_rng(self) -> np.random.Generator:
+        return np.random.default_rng(int(self.rng.integers(2**63)))
+
+    def candidates(self, view: PlayerView, legal: list) -> list:
+        """The moves worth a search, greedy's own first: every action but the plain discards and
+        face-down knocks, of which only those with the ``width`` best cards (least deadwood left)."""
+        greedy_move = self.greedy.choose(view)
+        by_card = [a for a in legal if isinstance(a, (Discard, KnockWith))]
+        others = [a for a in legal if not isinstance(a, (Discard, KnockWith))]
+        keep: set = set()
+        if by_card:
+            ev = view.evaluator
+            hand = list(view.hand)
+            left = {}
+            for card in {a.card for a in by_card}:
+                rest = list(hand)
+                rest.remove(card)
+                left[card] = ev.deadwood(rest)
+            keep = set(sorted(left, key=lambda c: (left[c], -c))[:self.width])
+        chosen = [greedy_move] + [a for a in others + by_card
+                                  if a != greedy_move and (not isinstance(a, (Discard, KnockWith)) or a.card in keep)]
+        return chosen
+
+    def rollout(self, world: TurnGame, action: Action, seat: int, future: int) -> float | None:
+        """The value for ``seat`` of ``action`` played on a fork of ``world`` and the hand played out
+        by greedy; None if the action is not legal in this world (it always is for a move read
+        from the view; kept for moves that depend on hidden cards)."""
+        game = world.fork(np.random.default_rng(future))
+        before = list(game.scores)
+        try:
+            game.apply(action)
+        except IllegalActionError:
+            return None
+        playout = PLAYOUTS.get(type(game))
+        if playout is not None and not game.hand_over:
+            deltas = playout(game)
+            after = [b + d for b, d in zip(game.scores, deltas)]
+            ended_by = None
+        else:
+            greedy = self.greedy
+            play(game, lambda s: greedy, checked=False, until=_hand_over, max_actions=MAX_ROLLOUT_ACTIONS)
+            after = list(game.scores)
+            result = game.results[-1] if game.results else None
+            ended_by = getattr(result, "by", None)
+        sense = 1 if game.HIGHER_SCORE_WINS else -1
+        gains = [sense * (a - b) for a, b in zip(after, before)]
+        return hand_value(gains, seat, ended_by, world.hand_players)
+
+
+def _hand_over(game: TurnGame) -> bool:
+    return game.hand_over
+
+
+def hand_value(gains: Sequence, seat: int, ended_by: int | None = None,
+               seats: Sequence[int] | None = None) -> float:
+    """How ``seat`` did in a hand among ``seats`` (those dealt in; default all): its share of the others
+    it beat (a tie counts ½, and the seat that ended the hand wins a tie, as a tournament counts
+    hands), plus :data:`MARGIN_WEIGHT` times its points margin over the others' mean.
+
+    >>> hand_value([25, 0], 0), hand_value([0, 25], 0), hand_value([0, 0], 0), hand_value([0, 0], 0, ended_by=0)
+    (1.0025, -0.0025, 0.5, 1.0)
+    """
+    seats = list(seats) if seats else list(range(len(gains)))
+    groups = [g for g in (tuple(s for s in group if s in seats) for group in rank_seats(gains, ended_by)) if g]
+    rank = next(i for i, g in enumerate(groups) if seat in g)
+    others = len(seats) - 1
+    if not others:
+        return 0.5
+    below = sum(len(g) for g in groups[rank + 1:])
+    share = (below + 0.5 * (len(groups[rank]) - 1)) / others
+    margin = gains[seat] - (sum(gains[s] for s in seats) - gains[seat]) / others
+    return round(share + MARGIN_WEIGHT * margin, 12)
+
+
+__all__ = ["SearchPlayer", "Decision", "hand_value", "DEFAULT_SIMULATIONS", "PLAYOUTS", "NOT_SEARCHED"]
