@@ -25,10 +25,11 @@ CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-b
                  "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-dev-shm-usage"]
 # first render: kernel start + notebook run (~5–13 s here when quiet; JupyterLab's first plot took
 # more than 60 s in CI beside the book build, which now executes 36 notebooks and prints handouts)
-PAGE_TIMEOUT_MS = 120_000
+PAGE_TIMEOUT_MS = 240_000
 # one interaction's round trip through the kernel: about 1 s when quiet, but CI runs these
-# beside the book build on two cores, where a round trip has taken more than 20 s
-STEP_TIMEOUT_MS = 120_000
+# beside the book build on two cores, where a round trip has taken more than 20 s, and on a
+# machine busy with other work too a plot's redraw passed 120 s (a CI run of 38539cd)
+STEP_TIMEOUT_MS = 240_000
 
 
 def _free_port() -> int:
