@@ -23,8 +23,11 @@ from typing import Callable, TextIO
 
 from rumino.engine.protocol import play
 from rumino.errors import IllegalActionError
-from rumino.players import HumanPlayer, parse_human_action
+from rumino.players import HumanPlayer, SearchPlayer, parse_human_action
 from rumino.players.human import HELP
+from rumino.players.search import NOT_SEARCHED
+
+HINT_SIMULATIONS = 200  # the search coach's rollouts a move at the prompt (0.05–0.7 s a move on one core)
 
 
 class EndOfInput(Exception):
@@ -113,6 +116,9 @@ class TerminalSession:
             if word in ("v", "look", "view"):
                 self.emit(self.describe(view))
                 continue
+            if word in ("hint", "coach"):
+                self.emit(search_hint(self.game, view))
+                continue
             if word == "auto" and self.forced is not None:
                 self.auto = True
                 self.emit("  auto: forced plays are made for you from now on")
@@ -137,6 +143,26 @@ class TerminalSession:
             self.emit()
             self.emit("End of input: the game is left unfinished.")
         return 0
+
+
+def search_hint(game, view, simulations: int = HINT_SIMULATIONS) -> str:
+    """The search coach at the prompt: the search player's move for ``view`` and each move's estimated
+    chance of winning the hand (its share of the rollouts won), seeded by the position.
+
+    >>> from rumino.playing.seeding import new_table
+    >>> game, _ = new_table("gin", ["human", "greedy"], 3, 0)
+    >>> print(search_hint(game, game.view(game.to_act), simulations=20).strip())  # doctest: +ELLIPSIS
+    search (20 rollouts): ... · chance of winning the hand by move: ...
+    """
+    if not SearchPlayer.fits(type(game)):
+        return f"  the search coach does not play {game.NAME} yet: {NOT_SEARCHED.get(game.NAME, 'no search')}."
+    player = SearchPlayer(simulations, seed=[len(game.history), view.seat])
+    action = player.choose(view)
+    d = player.last
+    if d.forced:
+        return f"  search: {action} ({d.reason})"
+    moves = " · ".join(f"{a} {share:.0%}" for a, share, _n in d.values[:5])
+    return f"  search ({d.simulations} rollouts): {action} · chance of winning the hand by move: {moves}"
 
 
 def one_line(err) -> str:

@@ -70,6 +70,7 @@ def _cards(cards) -> str:
 
 _COMMON = ["1, 2, …        a choice from the list; Enter: the only choice, when there is one",
            "v / look       show your hand and the table again",
+           "hint           the search coach: its move and each move's chance of winning the hand",
            "? / help       this help;  q / quit  leave the game"]
 _DRAW = ["s / stock      draw the top card of the stock",
          "t / take       take the top card of the discard pile",

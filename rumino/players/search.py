@@ -79,14 +79,14 @@ NOT_SEARCHED = {"Robber Rummy": "a rollout there calls the exact table solver on
 @dataclass
 class Decision:
     """What the search player did at its last decision: ``forced`` (one legal action, or a decision
-    outside the hand, played as greedy plays it), the candidates with their mean value and number of
-    rollouts, the ``simulations`` spent, and the action chosen."""
+    outside the hand, played as greedy plays it), the candidates with the share of the hands they won
+    in the rollouts (a tie counting ½: the estimated chance of winning the hand) and their number of rollouts, the ``simulations`` spent, and the action chosen."""
 
     action: Action
     forced: bool
     reason: str = ""
     simulations: int = 0
-    values: list = field(default_factory=list)  # (action, mean value, rollouts), best first
+    values: list = field(default_factory=list)  # (action, share of hands won, rollouts), the chosen first
 
 
 class SearchPlayer(Player):
@@ -140,18 +140,20 @@ class SearchPlayer(Player):
             return candidates[0]
         worlds = max(1, self.simulations // len(candidates))
         values = np.full((worlds, len(candidates)), np.nan)
+        shares = np.full((worlds, len(candidates)), np.nan)  # the hands won alone (what the coach shows)
         for w in range(worlds):
             world = first if w == 0 else view.sample_world(self._world_rng())
             future = int(self.rng.integers(2**63))  # the same later shuffles for every candidate
             for i, action in enumerate(candidates):
-                value = self.rollout(world, action, view.seat, future)
-                if value is not None:
-                    values[w, i] = value
+                outcome = self.rollout(world, action, view.seat, future)
+                if outcome is not None:
+                    shares[w, i] = outcome[0]
+                    values[w, i] = round(outcome[0] + MARGIN_WEIGHT * outcome[1], 12)  # as hand_value
         best, ranked = self.pick(values)
         spent = int(np.isfinite(values).sum())
         self.last = Decision(candidates[best], False, simulations=spent,
-                             values=[(candidates[i], float(np.nanmean(values[:, i])) if np.isfinite(values[:, i]).any()
-                                      else float("nan"), int(np.isfinite(values[:, i]).sum())) for i in ranked])
+                             values=[(candidates[i], _mean(shares[:, i]), int(np.isfinite(values[:, i]).sum()))
+                                     for i in ranked])
         self.decisions += 1
         self.spent += spent
         return candidates[best]
@@ -214,9 +216,9 @@ class SearchPlayer(Player):
                                   if a != greedy_move and (not isinstance(a, (Discard, KnockWith)) or a.card in keep)]
         return chosen
 
-    def rollout(self, world: TurnGame, action: Action, seat: int, future: int) -> float | None:
-        """The value for ``seat`` of ``action`` played on a fork of ``world`` and the hand played out
-        by greedy; None if the action is not legal in this world (it always is for a move read
+    def rollout(self, world: TurnGame, action: Action, seat: int, future: int) -> tuple[float, float] | None:
+        """How ``seat`` did (:func:`hand_outcome`: share of the others beaten, points margin) with ``action``
+        played on a fork of ``world`` and the hand played out by greedy; None if the action is not legal in this world (it always is for a move read
         from the view; kept for moves that depend on hidden cards)."""
         game = world.fork(np.random.default_rng(future))
         before = list(game.scores)
@@ -237,32 +239,48 @@ class SearchPlayer(Player):
             ended_by = getattr(result, "by", None)
         sense = 1 if game.HIGHER_SCORE_WINS else -1
         gains = [sense * (a - b) for a, b in zip(after, before)]
-        return hand_value(gains, seat, ended_by, world.hand_players)
+        return hand_outcome(gains, seat, ended_by, world.hand_players)
 
 
 def _hand_over(game: TurnGame) -> bool:
     return game.hand_over
 
 
-def hand_value(gains: Sequence, seat: int, ended_by: int | None = None,
-               seats: Sequence[int] | None = None) -> float:
+def _mean(column: np.ndarray) -> float:
+    ok = np.isfinite(column)
+    return float(column[ok].mean()) if ok.any() else float("nan")
+
+
+def hand_outcome(gains: Sequence, seat: int, ended_by: int | None = None,
+                 seats: Sequence[int] | None = None) -> tuple[float, float]:
     """How ``seat`` did in a hand among ``seats`` (those dealt in; default all): its share of the others
     it beat (a tie counts ½, and the seat that ended the hand wins a tie, as a tournament counts
-    hands), plus :data:`MARGIN_WEIGHT` times its points margin over the others' mean.
+    hands) and its points margin over the others' mean.
 
-    >>> hand_value([25, 0], 0), hand_value([0, 25], 0), hand_value([0, 0], 0), hand_value([0, 0], 0, ended_by=0)
-    (1.0025, -0.0025, 0.5, 1.0)
+    >>> hand_outcome([25, 0], 0), hand_outcome([0, 0], 0), hand_outcome([0, 0], 0, ended_by=0)
+    ((1.0, 25.0), (0.5, 0.0), (1.0, 0.0))
     """
     seats = list(seats) if seats else list(range(len(gains)))
     groups = [g for g in (tuple(s for s in group if s in seats) for group in rank_seats(gains, ended_by)) if g]
     rank = next(i for i, g in enumerate(groups) if seat in g)
     others = len(seats) - 1
     if not others:
-        return 0.5
+        return 0.5, 0.0
     below = sum(len(g) for g in groups[rank + 1:])
     share = (below + 0.5 * (len(groups[rank]) - 1)) / others
     margin = gains[seat] - (sum(gains[s] for s in seats) - gains[seat]) / others
+    return share, float(margin)
+
+
+def hand_value(gains: Sequence, seat: int, ended_by: int | None = None,
+               seats: Sequence[int] | None = None) -> float:
+    """A rollout's value: :func:`hand_outcome`'s share plus :data:`MARGIN_WEIGHT` times its margin.
+
+    >>> hand_value([25, 0], 0), hand_value([0, 25], 0), hand_value([0, 0], 0), hand_value([0, 0], 0, ended_by=0)
+    (1.0025, -0.0025, 0.5, 1.0)
+    """
+    share, margin = hand_outcome(gains, seat, ended_by, seats)
     return round(share + MARGIN_WEIGHT * margin, 12)
 
 
-__all__ = ["SearchPlayer", "Decision", "hand_value", "DEFAULT_SIMULATIONS", "PLAYOUTS", "NOT_SEARCHED"]
+__all__ = ["SearchPlayer", "Decision", "hand_outcome", "hand_value", "DEFAULT_SIMULATIONS", "PLAYOUTS", "NOT_SEARCHED"]

@@ -172,3 +172,29 @@ def test_new_game_is_seeded():
     b = GameTableController("greedy,random", seed=5)
     assert a.game.snapshot() == b.game.snapshot() and a.log == b.log
     assert isinstance(a.game, RuminoGame) and a.player_names == ["human", "greedy", "random"]
+
+
+def test_the_search_coach_names_its_move_and_each_moves_chance_and_the_coach_plays_it():
+    """Ticking "search coach": the coach's move becomes the search player's, and the panel lists every move
+    the search tried with its share of hands won; the same position gives the same advice."""
+    t = GameTable("greedy", seed=3, variant="gin")
+    c = t.controller
+    assert not t.search_box.layout.display and "winning the hand" not in t.coach.value
+    t.search_box.value = True
+    advice = c.search_advice()
+    assert not advice.forced and advice.action in c.legal()
+    assert "chance of winning the hand, by move" in t.coach.value
+    assert f"search, {c.search_simulations} rollouts" in t.coach.value
+    assert c.coach_move() == advice.action
+    for action, share, n in advice.values:
+        assert 0 <= share <= 1 and n >= 1 and action in c.legal()
+    again = GameTableController("greedy", seed=3, variant="gin")
+    again.search_on = True
+    assert again.search_advice().values == advice.values
+    t.search_box.value = False
+    assert "winning the hand" not in t.coach.value
+
+
+def test_the_search_coach_is_not_offered_where_the_search_does_not_play():
+    t = GameTable("greedy", seed=3, variant="robber")
+    assert t.search_box.layout.display == "none" and t.controller.search_advice() is None

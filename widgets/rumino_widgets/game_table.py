@@ -62,7 +62,7 @@ from rumino.odds.markov import best_target
 from rumino.odds.coach import p_knockable_within
 from rumino.odds.montecarlo import OddsEstimate
 from rumino.odds.optimal_policy import discard_advice
-from rumino.players import COACH_MOVES, make_player
+from rumino.players import COACH_MOVES, SearchPlayer, make_player
 from rumino.playing.records import record_of, replay
 from rumino.render.cards import card_back_svg, card_svg, hand_html, marked_meld_html, meld_description, meld_html
 from rumino.table.diff import table_diff
@@ -136,6 +136,8 @@ class GameTableController(TableController):
         super().__init__(players, variant=variant, seed=seed, rules=rules, human_seat=human_seat)
         self.coach_draws = coach_draws
         self.coach_samples = coach_samples
+        self.search_on = False  # the search coach: the search player's move and each move's chance of winning
+        self.search_simulations = 200  # its rollouts a move (about 0.2 s at Gin, 0.7 s at Rommé on one core)
         self.new_game(seed)
 
     # ------------------------------------------------------------------ the game
@@ -371,6 +373,30 @@ class GameTableController(TableController):
         coach = COACH_MOVES.get(self.game.VIEW)
         return coach[0] if coach is not None else "suggested move"
 
+    @property
+    def can_search(self) -> bool:
+        """Does the search player play this game (:meth:`search_advice`)?"""
+        return SearchPlayer.fits(type(self.game))
+
+    def search_advice(self):
+        """The search player's decision for the reader now (a :class:`~rumino.players.search.Decision`: its
+        move and, for each move it tried, the share of hands won in its rollouts), or None when it is not
+        the reader's decision or the game is not one the search plays. Seeded by the position: the same
+        position, the same advice.
+
+        >>> c = GameTableController("greedy", seed=3, variant="gin")
+        >>> d = c.search_advice(); d.action in c.legal(), len(d.values) > 1
+        (True, True)
+        """
+        if self.review is not None or not self.my_turn() or not self.can_search:
+            return None
+        key = ("search", len(self.game.history), self.search_simulations)
+        if key not in self._coach_cache:
+            player = SearchPlayer(self.search_simulations, seed=[self.seed, len(self.game.history)])
+            player.choose(self.view())
+            self._coach_cache[key] = player.last
+        return self._coach_cache[key]
+
     def coach_move(self):
         """The move the coach proposes now, in every game: its table move where the game has one
         (:meth:`suggestion`), else what the game's own bot (the registry's, e.g. greedy) chooses for the
@@ -381,9 +407,11 @@ class GameTableController(TableController):
         """
         if self.review is not None or not self.my_turn():
             return None
-        key = ("move", len(self.game.history))
+        key = ("move", len(self.game.history), self.search_on)
         if key not in self._coach_cache:
             move = self.suggestion()
+            if self.search_on and self.can_search:
+                move = self.search_advice().action
             if move is None:  # a fresh bot each time: the same position, the same advice
                 move = make_player(self.variant.bot, seed=self.seed).choose(self.view())
             self._coach_cache[key] = move
@@ -685,7 +713,31 @@ class GameTableController(TableController):
         kind, value = self.control_for(move)
         return (f'<div class="rumino-coach-next" data-action="{escape(str(move))}" data-control="{kind}" '
                 f'data-value="{escape(value)}" style="font:13px sans-serif;margin:3px 0">'
-                f'<b>coach\'s move</b> ({escape(self.variant.bot)} bot): {escape(self.control_words(move))}</div>')
+                f'<b>coach\'s move</b> ({escape(self.coach_name())}): {escape(self.control_words(move))}</div>')
+
+    def coach_name(self) -> str:
+        """Who advises the coach's move: the search player when it is on, else the game's own bot."""
+        if self.search_on and self.can_search:
+            return f"search, {self.search_simulations} rollouts"
+        return f"{self.variant.bot} bot"
+
+    def search_facts(self) -> list:
+        """The search coach's lines: each move it tried with its estimated chance of winning the hand
+        (the share of its rollouts the move won, a tie counting ½) and a 95% interval."""
+        d = self.search_advice() if self.search_on else None
+        if d is None:
+            return []
+        if d.forced:
+            return [("search", f"{self.move_label(d.action)}: {d.reason}, nothing to search")]
+        rows = []
+        for action, share, n in d.values[:5]:
+            half = 1.96 * (share * (1 - share) / n) ** 0.5 if n else 0.0  # normal interval of a share
+            rows.append(f"{self.move_label(action)} {share:.0%} (± {half:.0%})")
+        facts = [(f"chance of winning the hand, by move ({d.simulations} rollouts)", " · ".join(rows))]
+        if d.values and d.values[0][1] < max(share for _, share, _ in d.values):
+            facts.append(("why this move", "the search keeps the greedy bot's move unless another wins more "
+                                           "often on the same sampled deals by more than their noise"))
+        return facts
 
     def coach_html(self) -> str:
         if self.review is not None or self.game.game_over or not self.view().in_game[self.human]:
@@ -725,6 +777,7 @@ class GameTableController(TableController):
         sug = self.suggestion()
         if sug is not None:
             facts.append((self.suggestion_label(), self.move_label(sug)))
+        facts.extend(self.search_facts())
         move = self.move_html(sug) if sug is not None else ""
         return ('<div class="rumino-coach"><b style="font:13px sans-serif">coach</b>' + facts_html(facts) + move
                 + self.next_move_html() + "</div>")
@@ -818,6 +871,11 @@ class GameTable(StaticFallback, W.VBox):
         self.coach_draws = W.IntSlider(value=coach_draws, min=1, max=12, description="coach N draws",
                                        continuous_update=False, style={"description_width": "110px"})
         self.coach_draws.observe(lambda ch: self._do(lambda: setattr(c, "coach_draws", ch["new"])), names="value")
+        self.search_box = W.Checkbox(value=False, description="search coach (its move, each move's chance)",
+                                     indent=False, layout=W.Layout(width="auto"))
+        self.search_box.add_class("rumino-search-coach")
+        self.search_box.observe(lambda ch: self._do(lambda: setattr(c, "search_on", ch["new"])), names="value")
+        self.search_box.layout.display = None if c.can_search else "none"
         self.coach = W.HTML()
         self.coach.add_class("rumino-coach-panel")
         self.back_button = button("◀ back", c.step_back, "back", "step back through the record")
@@ -833,7 +891,7 @@ class GameTable(StaticFallback, W.VBox):
         super().__init__([
             self.table, self.hand_row,
             W.HBox(list(self.buttons.values()) + [self.new_button], layout=W.Layout(flex_flow="row wrap")),
-            self.extra_box, self.moves, self.message, self.showdown, W.HBox([self.coach_draws]), self.coach,
+            self.extra_box, self.moves, self.message, self.showdown, W.HBox([self.coach_draws, self.search_box]), self.coach,
             W.HBox([self.back_button, self.forward_button, self.live_button, self.review_label]), self.log_box,
             self.state,
         ])

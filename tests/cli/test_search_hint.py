@@ -1,0 +1,28 @@
+"""``hint`` at the ``rumino play`` prompt: the search coach's move and each move's chance of winning the hand."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+
+def _play(variant: str, lines: str, players: str) -> str:
+    run = subprocess.run([sys.executable, "-m", "rumino", "play", "--variant", variant, "--players", players,
+                          "--seed", "4"], input=lines, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    return run.stdout
+
+
+def test_hint_names_the_search_move_and_every_move_it_tried():
+    out = _play("gin", "hint\nhint\nq\n", "human,greedy")
+    hints = [line.strip() for line in out.splitlines() if line.strip().startswith("search (")]
+    assert len(hints) == 2 and hints[0] == hints[1]  # the same position, the same advice
+    head, _, moves = hints[0].partition(" · chance of winning the hand by move: ")
+    assert head.startswith("search (200 rollouts): ")
+    chosen = head.split(": ", 1)[1]
+    assert chosen in ("draw discard", "pass") and moves.count("%") == 2
+
+
+def test_hint_says_where_the_search_does_not_play_yet():
+    out = _play("robber", "hint\nq\n", "human,greedy")
+    assert "the search coach does not play Robber Rummy yet: a rollout there calls the exact table solver" in out
