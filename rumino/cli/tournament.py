@@ -33,7 +33,8 @@ def format_tournament(data: dict) -> str:
     """The text report of a tournament's JSON (``Tournament.as_json()``)."""
     players = data["players"]
     width = max(len(p) for p in players) + 2
-    lines = [f"{data['variant']}: {', '.join(players)}; {data['deals']:,} deals, seed {data['seed']}, "
+    deals = f"{data['deals']:,} deal" + ("" if data["deals"] == 1 else "s")
+    lines = [f"{data['variant']}: {', '.join(players)}; {deals}, seed {data['seed']}, "
              + ("heads-up, each deal played twice with the seats swapped" if data["table"] == 2
                 else f"a table of {data['table']}, each deal played once per rotation of the seats")]
     if "win_rate" in data:

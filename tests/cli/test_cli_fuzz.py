@@ -345,6 +345,14 @@ STRATEGIES = {
                        flag("--json"),
                        required=[NO_BAR, option("--players", players), option("--games", number(1, 2, 10**6))],
                        ints=("--games", "--seed", "--table", "--workers")),
+    # cheap ladders only (Robber's and Rummoli's have no search player), or a bad list
+    "ladder": argv(["ladder"], option("--workers", workers), option("--dask", dask), option("--seed", seed),
+                   flag("--json"), option("--out", st.sampled_from([NOWHERE + "/l.json", "/etc", "/etc/passwd/x"])),
+                   required=[NO_BAR, option("--games", number(1, 1, 10**6)),
+                             option("--variants", mostly(st.sampled_from(["robber", "rummoli", "robber,rummoli"]),
+                                                         rare=st.one_of(st.sampled_from(["", ",", "robber,robber",
+                                                                                         "canasta"]), typed)))],
+                   ints=("--games", "--seed", "--workers")),
     "compare": argv(["compare"], option("--width", number(12, 200)), option("--workers", workers),
                     option("--dask", dask), flag("--json"),
                     required=[NO_BAR, option("--samples", number(1, 20, 10**8)), option("--games", number(1, 2, 10**7)),
@@ -420,7 +428,7 @@ STRATEGIES = {
     "lab": argv(["lab"], option("--port", port), flag("--no-browser"), option("--option", typed),
                 required=[option("--book", no_book)], ints=("--port",)),
 }
-EXAMPLES = {"deadwood": 60, "table": 60, "simulate": 50, "tournament": 40, "play": 50, "compare": 50, "odds deal": 40,
+EXAMPLES = {"deadwood": 60, "table": 60, "simulate": 50, "tournament": 40, "ladder": 25, "play": 50, "compare": 50, "odds deal": 40,
             "odds deal --exact": 30, "odds draws": 60, "odds poker": 30, "odds opening": 40, "odds best": 40,
             "optimal build": 40, "optimal figures": 20, "optimal play": 30, "book build": 30, "book serve": 30,
             "book pdf": 30, "book student": 15, "book slides": 20, "book assignments": 20, "book kit": 15,

@@ -1,0 +1,111 @@
+"""``rumino ladder``: the family ranked from luck to skill, every game's ladder of players in a round robin.
+
+>>> from rumino.cli import main
+>>> main(["ladder", "--variants", "robber", "--games", "1", "--seed", "1", "--no-progress"])  # doctest: +ELLIPSIS
+robber: random, greedy; 1 deal, seed 1, heads-up...
+0
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from rumino.cli import CommandError, check_range, check_workers
+from rumino.cli.tournament import format_tournament
+from rumino.errors import RuleConfigError, RuminoError
+from rumino.playing.progress import progress_bar
+from rumino.tournament.ladder import LADDERS, run_ladder
+from rumino.tournament.run import MAX_DEALS
+from rumino.variants import find_variant
+
+
+def _variants(text: str | None) -> list[str] | None:
+    if text is None:
+        return None
+    keys = []
+    for name in (s.strip() for s in text.split(",")):
+        try:
+            key = find_variant(name).key
+        except RuleConfigError as err:
+            raise CommandError(str(err)) from None
+        if key not in LADDERS:
+            raise CommandError(f"--variants: {key} has no ladder; the ladders are {', '.join(LADDERS)}.")
+        if key in keys:
+            raise CommandError(f"--variants names {key} twice.")
+        keys.append(key)
+    return keys
+
+
+def format_ranking(data: dict) -> str:
+    """The ranking's lines: each game's rating spread and its baseline's chance against the best."""
+    lines = ["", "the family from luck to skill (rating spread from random to the best, Elo, 95% intervals):"]
+    for row in data["ranking"]:
+        v, lo, hi = row["spread_elo"]
+        line = f"  {row['game']:<12} {v:6.0f} [{lo:.0f}, {hi:.0f}]  best: {row['best']}"
+        if row["baseline_wins_a_hand"] is not None:
+            p, plo, phi = row["baseline_wins_a_hand"]
+            line += f"; {row['baseline']} wins a hand against it {p:.1%} [{plo:.1%}, {phi:.1%}]"
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def run(args) -> int:
+    variants = _variants(args.variants)
+    check_range("--games", args.games, 1, MAX_DEALS, "deals each match plays")
+    check_workers(args.workers)
+    out = Path(args.out) if args.out else None
+    if out is not None and (out.is_dir() or not out.parent.is_dir()):
+        raise CommandError(f"--out {args.out}: it must name a file in a folder that exists.")
+    if args.dask is not None:
+        from rumino.compare.figures import check_dask_reachable
+
+        check_dask_reachable(args.dask)
+    bars: dict = {}
+
+    def tick(game: str, done: int, total: int) -> None:
+        if args.no_progress:
+            return
+        if game not in bars:
+            bars[game] = progress_bar(True, f"{game} ladder", "chunks")
+        bars[game][1](done, total)
+
+    try:
+        data = run_ladder(deals=args.games, seed=args.seed, variants=variants, out=out, workers=args.workers,
+                          dask=args.dask, progress=tick)
+    except (RuleConfigError, RuminoError, OSError) as err:
+        raise CommandError(str(err).splitlines()[0]) from None
+    finally:
+        for bar, _ in bars.values():
+            if bar is not None:
+                bar.close()
+    if args.json:
+        print(json.dumps(data))
+    else:
+        for key, game in data["games"].items():
+            if variants is None or key in variants:
+                print(format_tournament(game["tournament"]))
+                for spec, why in game["left_out"].items():
+                    print(f"  ({spec} left out: {why})")
+                print(f"  ({game['cpu_seconds']:,.0f} CPU-s, {game['wall_seconds']:,.0f} s wall)")
+                print()
+        print(format_ranking(data).lstrip("\n"))
+    return 0
+
+
+def register(sub) -> None:
+    p = sub.add_parser(
+        "ladder", help="the family ranked from luck to skill: every game's players in a round robin",
+        description="Play every game's ladder of players (random, greedy, the other bots, the search player at "
+                    "two budgets) heads-up on the same seeded deals, and rank the games by the rating spread "
+                    "from the random player to the best. With --out the results file is written after each "
+                    "game, and a run with the same --games and --seed keeps the games already in it.")
+    p.add_argument("--variants", default=None, help="comma-separated games (default: all seven)")
+    p.add_argument("--games", type=int, default=200, help="deals each match plays (default 200)")
+    p.add_argument("--seed", type=int, default=1, help="the seed of the deals (default 1)")
+    p.add_argument("--out", default=None, help="the results file (JSON), written after each game; resumes")
+    p.add_argument("--workers", type=int, default=1, help="local processes (at most the machine's cores)")
+    p.add_argument("--dask", metavar="ADDRESS", default=None, help="a Dask scheduler to run the matches on")
+    p.add_argument("--json", action="store_true", help="print the results as JSON")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.set_defaults(run=run)

@@ -1,0 +1,141 @@
+"""The family ranked: every game's ladder of players in one round robin each, and the luck figures side by side.
+
+A game's *ladder* is its players from the weakest up: the random player, greedy,
+the book's other bots that play it, the solitaire-optimal bot at Rumino (when its
+tables are built), and the search player at two budgets. Each ladder plays a
+heads-up round robin on the same seeded deals (each deal twice, the seats
+swapped: :func:`~rumino.tournament.tournament`), so every figure has its 95%
+interval. The games are then ranked by the *rating spread* from the random
+player to the best one (the measure of Duersch, Lambrecht and Oechssler: the
+more a game rewards skill, the farther apart the best and the worst players'
+ratings), with greedy's chance of winning a hand against the best beside it.
+
+:func:`run_ladder` writes its results file after every game and, run again with
+the same deals and seed, keeps the games already done (a long ranking resumes
+where it stopped); ``rumino ladder`` is the command.
+
+>>> ladder_players("robber")
+(['random', 'greedy'], {})
+>>> sorted(LADDERS)
+['gin', 'knock-rummy', 'robber', 'romme', 'rumino', 'rummoli', 'wiener']
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import time
+from pathlib import Path
+from typing import Callable, Sequence
+
+from rumino.errors import RuleConfigError, RuminoError
+from rumino.tournament.run import tournament
+from rumino.variants import find_variant
+
+LADDERS: dict[str, tuple[str, ...]] = {
+    "rumino": ("random", "greedy", "threshold:3", "chaser:5", "solitaire:knock", "search:40", "search:200"),
+    "gin": ("random", "greedy", "threshold:3", "search:40", "search:200"),
+    "knock-rummy": ("random", "greedy", "threshold:3", "search:40", "search:200"),
+    "wiener": ("random", "greedy", "threshold:3", "search:40", "search:200"),
+    # a Rommé rollout is a long Python hand (about 17 ms): two smaller budgets keep a decision under 1 s
+    "romme": ("random", "greedy", "search:15", "search:60"),
+    "robber": ("random", "greedy"),  # the search does not play Robber yet (rumino.players.search.NOT_SEARCHED)
+    "rummoli": ("random", "default"),
+}
+"""Each game's ladder, the weakest first (what ``rumino ladder`` plays)."""
+
+
+def ladder_players(variant: str) -> tuple[list[str], dict[str, str]]:
+    """The players of ``variant``'s ladder that can play here, and those left out with the reason
+    (the solitaire bot without its optimal tables)."""
+    key = find_variant(variant).key
+    players, left_out = [], {}
+    for spec in LADDERS[key]:
+        if spec.startswith("solitaire"):
+            from rumino.odds.optimal import BUILD_COMMAND, TableMissingError
+            from rumino.players import make_player
+
+            try:
+                make_player(spec)
+            except TableMissingError:
+                left_out[spec] = f"its optimal tables are not built ({BUILD_COMMAND} builds them)"
+                continue
+        players.append(spec)
+    return players, left_out
+
+
+def _cpu_seconds() -> float:
+    """This process's CPU time and its finished children's (the worker processes of a pool)."""
+    me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+def run_ladder(*, deals: int = 200, seed: int = 1, variants: Sequence[str] | None = None, out: Path | None = None,
+               workers: int = 1, dask: str | None = None,
+               progress: Callable[[str, int, int], None] | None = None) -> dict:
+    """Play every game's ladder (``variants``: some of them, default all) and rank the games.
+
+    ``out``: the results file, written after each game; an existing file with the same ``deals`` and
+    ``seed`` keeps its games whose players are unchanged (the ranking resumes). ``progress(game, done,
+    total)`` is called after each chunk of a game's matches.
+    """
+    keys = [find_variant(v).key for v in variants] if variants else list(LADDERS)
+    unknown = [k for k in keys if k not in LADDERS]
+    if unknown:
+        raise RuleConfigError(f"{unknown[0]} has no ladder: the ladders are {', '.join(LADDERS)}.")
+    data = {"deals": deals, "seed": seed, "games": {}}
+    if out is not None and Path(out).exists():
+        try:
+            old = json.loads(Path(out).read_text(encoding="utf-8"))
+        except (OSError, ValueError) as err:
+            raise RuminoError(f"the results file {out} cannot be read ({err}): move it away or choose "
+                              f"another --out.") from None
+        if old.get("deals") == deals and old.get("seed") == seed and isinstance(old.get("games"), dict):
+            data["games"] = old["games"]
+    for key in keys:
+        players, left_out = ladder_players(key)
+        done = data["games"].get(key)
+        if done is not None and done.get("players") == players:
+            continue
+        start_wall, start_cpu = time.perf_counter(), _cpu_seconds()
+        tick = (lambda d, t, key=key: progress(key, d, t)) if progress is not None else None
+        t = tournament(key, players, deals=deals, seed=seed, workers=workers, dask=dask, progress=tick)
+        data["games"][key] = {"players": players, "left_out": left_out, "tournament": t.as_json(),
+                              "wall_seconds": round(time.perf_counter() - start_wall, 3),
+                              "cpu_seconds": round(_cpu_seconds() - start_cpu, 3)}
+        data["ranking"] = ranking(data)
+        if out is not None:
+            _write(Path(out), data)
+    data["ranking"] = ranking(data)
+    if out is not None:
+        _write(Path(out), data)
+    return data
+
+
+def ranking(data: dict) -> list[dict]:
+    """The games from the most luck to the most skill: by the rating spread from random to the best
+    player (Elo, with its 95% interval), and greedy's chance of winning a hand against the best.
+
+    >>> ranking({"games": {}})
+    []
+    """
+    rows = []
+    for key, game in data["games"].items():
+        luck = game["tournament"]["luck"]
+        # the baseline: the game's own bot (greedy, Rummoli's default), or random where that bot is the best
+        greedy = next((p for p in ("greedy", "default", "random") if p in game["players"] and p != luck["best"]),
+                      None)
+        against = luck.get("against_best", {}).get(greedy) if greedy else None
+        rows.append({"game": key, "best": luck["best"], "spread_elo": luck["spread_elo"],
+                     "baseline": greedy, "baseline_wins_a_hand": against["weaker_wins_a_hand"] if against else None})
+    return sorted(rows, key=lambda r: r["spread_elo"][0])
+
+
+def _write(path: Path, data: dict) -> None:
+    part = path.with_name(path.name + ".part")
+    part.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    os.replace(part, path)  # a ranking stopped mid-write leaves the last whole file
+
+
+__all__ = ["LADDERS", "ladder_players", "ranking", "run_ladder"]

@@ -1,0 +1,75 @@
+"""``rumino ladder``: every game's ladder in a round robin, the games ranked, the results file resumed."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from rumino.cli import main
+from rumino.odds.optimal import TableMissingError
+from rumino.tournament import ladder as ladder_module
+from rumino.tournament.ladder import LADDERS, ladder_players, ranking, run_ladder
+from rumino.players import make_player
+from rumino.variants import VARIANTS, find_variant
+
+
+def test_every_game_has_a_ladder_of_players_that_play_it_weakest_first():
+    assert set(LADDERS) == set(VARIANTS)
+    for key, specs in LADDERS.items():
+        assert specs[0] == "random" and len(set(specs)) == len(specs)
+        game = find_variant(key).game
+        for spec in specs:
+            if not spec.startswith("solitaire"):
+                assert make_player(spec, seed=0).fits(game), (key, spec)
+
+
+def test_the_solitaire_bot_is_left_out_with_its_reason_when_its_tables_are_missing(monkeypatch):
+    import rumino.players as players
+
+    real = players.make_player
+
+    def missing(spec, **kw):
+        if spec.startswith("solitaire"):
+            raise TableMissingError("no table")
+        return real(spec, **kw)
+
+    monkeypatch.setattr(players, "make_player", missing)
+    specs, left_out = ladder_players("rumino")
+    assert "solitaire:knock" not in specs and "rumino optimal build" in left_out["solitaire:knock"]
+    assert specs[:2] == ["random", "greedy"] and "search:200" in specs
+
+
+def test_a_ladder_writes_its_file_ranks_the_games_and_resumes(tmp_path, monkeypatch):
+    out = tmp_path / "ladder.json"
+    data = run_ladder(deals=2, seed=3, variants=["robber", "rummoli"], out=out)
+    saved = json.loads(out.read_text())
+    assert saved == json.loads(json.dumps(data))
+    assert list(saved["games"]) == ["robber", "rummoli"]
+    for game in saved["games"].values():
+        assert game["tournament"]["deals"] == 2 and game["cpu_seconds"] > 0
+    spreads = [row["spread_elo"][0] for row in saved["ranking"]]
+    assert spreads == sorted(spreads) and {row["game"] for row in saved["ranking"]} == {"robber", "rummoli"}
+    assert ranking(saved) == saved["ranking"]
+
+    def no_more(*a, **k):
+        raise AssertionError("a game already in the file was played again")
+
+    monkeypatch.setattr(ladder_module, "tournament", no_more)
+    again = run_ladder(deals=2, seed=3, variants=["robber", "rummoli"], out=out)
+    assert again["games"] == saved["games"]
+    with pytest.raises(AssertionError, match="played again"):  # other deals: the file's games do not count
+        run_ladder(deals=3, seed=3, variants=["robber"], out=out)
+
+
+def test_bad_ladder_arguments_exit_2_with_one_line(capsys, tmp_path):
+    for argv, words in ((["--variants", "robber,robber"], "twice"), (["--variants", "canasta"], "unknown variant"),
+                        (["--games", "0"], "--games is 0"), (["--out", str(tmp_path)], "must name a file"),
+                        (["--workers", "0"], "--workers is 0")):
+        assert main(["ladder", *argv, "--no-progress"]) == 2
+        err = capsys.readouterr().err.strip()
+        assert len(err.splitlines()) == 1 and words in err, err
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    assert main(["ladder", "--variants", "robber", "--games", "1", "--out", str(bad), "--no-progress"]) == 2
+    assert "cannot be read" in capsys.readouterr().err
