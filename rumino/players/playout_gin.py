@@ -32,6 +32,9 @@ engine's. The tests compare both paths on thousands of positions
 >>> game, _ = new_table("gin", ["greedy", "greedy"], seed=1, index=0, dealer=1)
 >>> playout(game), python_playout(game)
 ((0, 26), (0, 26))
+>>> from rumino.variants.gin import PASS
+>>> playout(game, first=PASS) == python_playout(game, first=PASS)
+True
 >>> import numpy as np
 >>> worlds = np.array([game.stock, game.stock[::-1]])
 >>> playouts(game, stocks=worlds).tolist()[0]
@@ -45,11 +48,12 @@ from typing import Sequence
 
 import numpy as np
 
-from rumino.engine.protocol import play
+from rumino.engine.actions import Discard, Draw, Gin, KnockWith
+from rumino.engine.protocol import Action, play
 from rumino.melds import GIN_MELDS
 from rumino.players.gin_defaults import choose_gin
 from rumino.players.greedy import GAME_DEFAULTS, GreedyPlayer
-from rumino.variants.gin import GinGame, GinView
+from rumino.variants.gin import GinGame, GinView, Pass
 
 try:  # numba: the engine's evaluator needs it too; without it every playout goes through the engine
     from rumino.hand.kernels import T_VALUE, _put, _take, deadwood_dfs, load_rows, rule_tables
@@ -58,13 +62,16 @@ try:  # numba: the engine's evaluator needs it too; without it every playout goe
 except ImportError:  # pragma: no cover - numba is a requirement of the package
     _COMPILED = False
 
-__all__ = ["playout", "playouts", "python_playout", "supported", "pack"]
+__all__ = ["playout", "playouts", "sample_worlds", "python_playout", "supported", "pack", "first_code", "copy_game"]
 
 # phases, as the kernel numbers them
 OFFER, TURN, DISCARD, WALL = 0, 1, 2, 3
 PHASES = {"offer": OFFER, "turn": TURN, "discard": DISCARD, "wall": WALL}
 # the rules array: knock limit, gin bonus, undercut bonus, void at, wall knock, may rediscard the pickup
 R_KNOCK, R_GIN, R_UNDERCUT, R_VOID, R_WALL, R_REDISCARD = range(6)
+# a first action the caller imposes (the search's candidate): none, draw stock, take the discard, pass,
+# discard, knock or gin with a card
+F_NONE, F_STOCK, F_TAKE, F_PASS, F_DISCARD, F_KNOCK, F_GIN = range(7)
 MAX_HAND = 11
 BIG = np.int64(1 << 30)
 
@@ -77,10 +84,13 @@ def copy_game(game: GinGame) -> GinGame:
     return copy.deepcopy(game, {id(game._ev): game._ev, id(game.rules): game.rules})
 
 
-def python_playout(game: GinGame) -> tuple[int, int]:
-    """The hand played out by the engine with two :class:`GreedyPlayer`: each seat's score change."""
+def python_playout(game: GinGame, first: Action | None = None) -> tuple[int, int]:
+    """The hand played out by the engine with two :class:`GreedyPlayer` (after ``first``, if given,
+    a legal action): each seat's score change."""
     g = copy_game(game)
     before = list(g.scores)
+    if first is not None and not g.hand_over:
+        g.apply(first)
     play(g, [GreedyPlayer(), GreedyPlayer()], checked=False, until=lambda x: x.hand_over)
     return tuple(int(a - b) for a, b in zip(g.scores, before))
 
@@ -341,8 +351,9 @@ if _COMPILED:
 
     @jit
     def _run(cnt, rows, stock, ns, pile, npile, phase, turn, dealer, passed, offer_left, forbidden, must_knock,
-             R, T, order, banned, scratch_cnt, scratch_rows, out):
-        """Play the hand to its end from the position in the arrays; the gains go to ``out`` (2)."""
+             first, first_card, R, T, order, banned, scratch_cnt, scratch_rows, out):
+        """Play the hand to its end from the position in the arrays, the first decision ``first``
+        (``F_*``, 0: greedy's own) with ``first_card``; the gains go to ``out`` (2)."""
         dw = np.zeros(2, dtype=np.int64)
         for p in range(2):
             if not (phase == DISCARD and p == turn):
@@ -352,13 +363,15 @@ if _COMPILED:
         no_rediscard = R[R_REDISCARD] == 0
         out[0] = 0
         out[1] = 0
-        for _ in range(10_000):
+        for step in range(10_000):
             p = turn
+            forced = first if step == 0 else 0
             if phase == OFFER or phase == TURN or phase == WALL:
                 top = pile[npile - 1]
-                take = False
                 v = np.int64(-1)
-                if phase == TURN and passed == 2:
+                if forced != 0:
+                    take = forced == F_TAKE
+                elif phase == TURN and passed == 2:
                     take = False
                 else:
                     bar = top if no_rediscard else np.int64(-1)
@@ -371,7 +384,7 @@ if _COMPILED:
                     npile -= 1
                     _put(cnt[p], rows[p], top, np.int64(1))
                     forbidden = top if no_rediscard else np.int64(-1)
-                    known = v
+                    known = v  # exact when greedy took it (below its bound); -1 after a forced take
                     if phase == WALL:
                         must_knock = 1
                     phase = DISCARD
@@ -393,13 +406,22 @@ if _COMPILED:
                     phase = DISCARD
                 continue
             # the discard phase: gin, knock or discard
-            value = known if known >= 0 else _after_draw(cnt[p], rows[p], T, banned, forbidden, BIG)
+            if forced != 0:
+                card = first_card
+                _take(cnt[p], rows[p], card, np.int64(1))
+                value = _dw(cnt[p], rows[p], T, banned, BIG)
+                if forced == F_GIN or forced == F_KNOCK:
+                    _score(cnt, p, value, forced == F_GIN, dw[1 - p], R, T, banned, scratch_cnt, scratch_rows,
+                           out)
+                    return
+            else:
+                value = known if known >= 0 else _after_draw(cnt[p], rows[p], T, banned, forbidden, BIG)
+                card = _pick(cnt[p], rows[p], T, banned, forbidden, value, order)
+                _take(cnt[p], rows[p], card, np.int64(1))
+                if value == 0 or value <= limit:
+                    _score(cnt, p, value, value == 0, dw[1 - p], R, T, banned, scratch_cnt, scratch_rows, out)
+                    return
             known = -1
-            card = _pick(cnt[p], rows[p], T, banned, forbidden, value, order)
-            _take(cnt[p], rows[p], card, np.int64(1))
-            if value == 0 or value <= limit:
-                _score(cnt, p, value, value == 0, dw[1 - p], R, T, banned, scratch_cnt, scratch_rows, out)
-                return
             pile[npile] = card
             npile += 1
             dw[p] = value
@@ -416,7 +438,7 @@ if _COMPILED:
 
     @jit
     def _run_worlds(hands, stocks, pile0, npile0, phase, turn, dealer, passed, offer_left, forbidden, must_knock,
-                    R, T, order, out):
+                    first, first_card, R, T, order, out):
         """One playout per world: ``hands[w]`` (2 × 11, -1 padded), ``stocks[w]`` (draw end last)."""
         cnt = np.zeros((2, 53), dtype=np.int64)
         rows = np.zeros((2, 4), dtype=np.int64)
@@ -439,7 +461,7 @@ if _COMPILED:
             for i in range(npile0):
                 pile[i] = pile0[i]
             _run(cnt, rows, stock, stocks.shape[1], pile, npile0, phase, turn, dealer, passed, offer_left,
-                 forbidden, must_knock, R, T, order, banned, scratch_cnt, scratch_rows, gains)
+                 forbidden, must_knock, first, first_card, R, T, order, banned, scratch_cnt, scratch_rows, gains)
             out[w, 0] = gains[0]
             out[w, 1] = gains[1]
 
@@ -476,35 +498,85 @@ def _hands_array(hands: Sequence[Sequence[int]]) -> np.ndarray:
     return out
 
 
-def _kernel(game: GinGame, hands: np.ndarray, stocks: np.ndarray) -> np.ndarray:
+def first_code(game: GinGame, first: Action | None) -> tuple[int, int]:
+    """``(F_* code, card)`` of an action legal in ``game`` now (raises the engine's refusal if it is not)."""
+    if first is None:
+        return F_NONE, -1
+    game.check(first)  # IllegalActionError, naming the rule, for an action not legal here
+    kind = type(first)
+    if kind is Draw:
+        return (F_STOCK if first.source == "stock" else F_TAKE), -1
+    if kind is Pass:
+        return F_PASS, -1
+    return {Discard: F_DISCARD, KnockWith: F_KNOCK, Gin: F_GIN}[kind], int(first.card)
+
+
+def _kernel(game: GinGame, hands: np.ndarray, stocks: np.ndarray, first: Action | None) -> np.ndarray:
     k = pack(game)
+    code, card = first_code(game, first)
     out = np.zeros((hands.shape[0], 2), dtype=np.int64)
     _run_worlds(hands, stocks, k["pile"], k["npile"], k["phase"], k["turn"], k["dealer"], k["passed"],
-                k["offer_left"], k["forbidden"], k["must_knock"], k["R"], rule_tables(GIN_MELDS), _ORDER, out)
+                k["offer_left"], k["forbidden"], k["must_knock"], code, card, k["R"], rule_tables(GIN_MELDS),
+                _ORDER, out)
     return out
 
 
-def playout(game: GinGame) -> tuple[int, int]:
+def playout(game: GinGame, first: Action | None = None) -> tuple[int, int]:
     """Each seat's score change when greedy plays the rest of the hand in both seats (``game`` unchanged).
 
+    ``first``: an action legal now, played before greedy takes over (the search's candidate).
     The same answer as :func:`python_playout`; compiled when :func:`supported`, else the engine's.
     A position whose hand is over gains nothing: ``(0, 0)``.
     """
     if game.hand_over:
         return (0, 0)
     if not supported(game):
-        return python_playout(game)
-    out = _kernel(game, _hands_array(game.hands)[None], np.array(game.stock, dtype=np.int64)[None])
+        return python_playout(game, first)
+    out = _kernel(game, _hands_array(game.hands)[None], np.array(game.stock, dtype=np.int64)[None], first)
     return int(out[0, 0]), int(out[0, 1])
 
 
-def playouts(game: GinGame, stocks, hands=None) -> np.ndarray:
+def sample_worlds(game: GinGame, n: int, rng: np.random.Generator,
+                  known: Sequence[int] = ()) -> tuple[np.ndarray, np.ndarray]:
+    """``n`` worlds as the player to act may imagine them, for :func:`playouts`: ``(hands, stocks)``.
+
+    The opponent's hand and the stock are dealt again from the cards the player to act has not
+    seen, uniformly, except the cards ``known`` to be in the opponent's hand (taken from the
+    discard pile and not let go since), which stay there.
+
+    >>> from rumino.playing.seeding import new_table
+    >>> game, _ = new_table("gin", ["greedy", "greedy"], seed=1, index=0, dealer=1)
+    >>> hands, stocks = sample_worlds(game, 4, np.random.default_rng(0))
+    >>> hands.shape, stocks.shape, playouts(game, stocks, hands).shape
+    ((4, 2, 11), (4, 31), (4, 2))
+    """
+    me = game.to_act
+    opp = game.hands[1 - me]
+    known = [int(c) for c in known]
+    if not set(known) <= set(opp):
+        raise ValueError("the known cards must be in the opponent's hand.")
+    free = np.array([c for c in opp if c not in known] + list(game.stock), dtype=np.int64)
+    k = len(opp) - len(known)
+    hands = np.full((n, 2, MAX_HAND), -1, dtype=np.int64)
+    hands[:, me, :len(game.hands[me])] = game.hands[me]
+    hands[:, 1 - me, :len(known)] = known
+    stocks = np.empty((n, len(game.stock)), dtype=np.int64)
+    for w in range(n):
+        perm = rng.permutation(free)
+        hands[w, 1 - me, len(known):len(opp)] = perm[:k]
+        stocks[w] = perm[k:]
+    return hands, stocks
+
+
+def playouts(game: GinGame, stocks, hands=None, first: Action | None = None) -> np.ndarray:
     """Many worlds of one position in one kernel call: an int array ``(n, 2)`` of gains.
 
     ``stocks`` is ``(n, len(game.stock))``, each row a stock order with the draw end last, as
     ``game.stock``; ``hands`` is ``None`` (the game's hands in every world) or ``(n, 2, k)`` card ids
     padded with -1, each row both seats' hands. Everything else (the discard pile, phase, whose turn,
-    the card just taken, the rules) is the game's. Each world must hold every card once.
+    the card just taken, the rules) is the game's. Each world must hold every card once. ``first``:
+    an action legal in ``game``, played first in every world (then the player to act must hold the
+    game's own hand in every world, as a determinized search keeps it).
     """
     stocks = np.ascontiguousarray(stocks, dtype=np.int64)
     n = stocks.shape[0]
@@ -528,6 +600,11 @@ def playouts(game: GinGame, stocks, hands=None) -> np.ndarray:
         raise ValueError(f"world {bad} does not hold every card of the pack once (hands, stock and pile).")
     if game.hand_over:
         return np.zeros((n, 2), dtype=np.int64)
+    if first is not None:
+        me = game.to_act
+        held = np.sort(hands[:, me], axis=1)[:, hands.shape[2] - sizes[me]:]  # the -1 padding sorts first
+        if not (held == np.array(sorted(game.hands[me]), dtype=np.int64)).all():
+            raise ValueError(f"with a first action, seat {me} (to act) must hold the game's hand in every world.")
     if not supported(game):
         out = np.zeros((n, 2), dtype=np.int64)
         for w in range(n):
@@ -535,6 +612,6 @@ def playouts(game: GinGame, stocks, hands=None) -> np.ndarray:
             g.hands = [[int(c) for c in hands[w, p] if c >= 0] for p in range(2)]
             g.stock = [int(c) for c in stocks[w]]
             g._dw.clear()
-            out[w] = python_playout(g)
+            out[w] = python_playout(g, first)
         return out
-    return _kernel(game, hands, stocks)
+    return _kernel(game, hands, stocks, first)

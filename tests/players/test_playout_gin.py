@@ -20,12 +20,14 @@ import pytest
 
 import rumino.players  # noqa: F401 - registers greedy's Gin decisions (the table the kernel follows)
 from rumino.engine.actions import DRAW_DISCARD, DRAW_STOCK
+from rumino.errors import IllegalActionError
 from rumino.players import GreedyPlayer
 from rumino.players.playout_gin import copy_game, playout, playouts, python_playout, supported
 from rumino.playing.seeding import new_table
 from rumino.variants.gin import GIN, PASS, GinGame, GinRules
 
 N_POSITIONS = 2000
+N_FIRST = 300
 SEED = 20261202
 _GREEDY = GreedyPlayer()
 
@@ -109,6 +111,36 @@ def test_kernel_equals_engine_on_seeded_positions():
     assert t["near_wall"] >= 100, t
 
 
+def test_a_first_action_then_greedy_equals_the_engine():
+    """``first``: every kind of legal action (draw, take, pass, discard, knock, gin) imposed, then greedy."""
+    rng = np.random.default_rng(9)
+    kinds: dict = {}
+    for i in range(N_FIRST):
+        game = position(SEED + 2, i)
+        if game.hand_over:
+            continue
+        legal = game.legal_actions()
+        knocks = [a for a in legal if type(a).__name__ in ("KnockWith", "Gin")]
+        picks = [legal[int(j)] for j in rng.choice(len(legal), size=min(3, len(legal)), replace=False)]
+        for a in picks + knocks[:1]:
+            before = game.snapshot()
+            assert playout(game, a) == python_playout(game, a), (i, str(a))
+            assert game.snapshot() == before
+            kinds[type(a).__name__] = kinds.get(type(a).__name__, 0) + 1
+    g = _fixed("4h 5h 6h 8s 8c 8d Ks Kc Kd 2c", "2s 3s 4s 9h 9c Jd Qd 7c 7d Ah", "7h")
+    g.apply(DRAW_DISCARD)  # 4h-7h: gin with the 2c, or a knock or a discard of another card
+    for a in g.legal_actions():
+        assert playout(g, a) == python_playout(g, a), str(a)
+        kinds[type(a).__name__] = kinds.get(type(a).__name__, 0) + 1
+    assert {"Draw", "Pass", "Discard", "KnockWith", "Gin"} <= set(kinds), kinds
+
+
+def test_an_illegal_first_action_is_refused():
+    game, _ = new_table("gin", ["greedy", "greedy"], 3, 0, dealer=1)
+    with pytest.raises(IllegalActionError):
+        playout(game, DRAW_STOCK)  # the upcard is on offer: take it or pass
+
+
 def test_batch_equals_one_by_one():
     """``playouts`` over shuffled worlds of one position equals ``playout`` on each world set up as a game."""
     rng = np.random.default_rng(5)
@@ -131,6 +163,15 @@ def test_batch_equals_one_by_one():
             worlds_s.append(stock)
         got = playouts(game, np.array(worlds_s), np.array(worlds_h))
         assert [tuple(r) for r in got.tolist()] == want, i
+        a = game.legal_actions()[-1]  # a first action in every world: the other seat's hand varies
+        want = []
+        for h, st in zip(worlds_h, worlds_s):
+            g = copy_game(game)
+            g.hands, g.stock = [[c for c in x if c >= 0] for x in h], list(st)
+            g._dw.clear()
+            want.append(python_playout(g, a))
+        got = playouts(game, np.array(worlds_s), np.array(worlds_h), first=a)
+        assert [tuple(r) for r in got.tolist()] == want, (i, str(a))
 
 
 def test_batch_refuses_a_world_without_every_card():
