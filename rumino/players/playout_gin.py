@@ -56,7 +56,7 @@ from rumino.players.greedy import GAME_DEFAULTS, GreedyPlayer
 from rumino.variants.gin import GinGame, GinView, Pass
 
 try:  # numba: the engine's evaluator needs it too; without it every playout goes through the engine
-    from rumino.hand.kernels import T_VALUE, _put, _take, deadwood_dfs, load_rows, rule_tables
+    from rumino.hand.kernels import T_VALUE, deadwood_dfs, load_rows, rule_tables
     from rumino.jit import jit
     _COMPILED = True
 except ImportError:  # pragma: no cover - numba is a requirement of the package
@@ -98,7 +98,18 @@ def python_playout(game: GinGame, first: Action | None = None) -> tuple[int, int
 # --------------------------------------------------------------------------- the kernel
 
 if _COMPILED:
-    Z = np.int64(0)
+    @jit(inline=True)
+    def _put(cnt, rows, card, k):
+        """Add ``k`` copies of ``card`` to a count vector and its suit rows (the kernels' layout)."""
+        cnt[card] += k
+        rows[card // 13] |= 1 << (card % 13)
+
+    @jit(inline=True)
+    def _take(cnt, rows, card, k):
+        """Take ``k`` copies of ``card`` away (the row bit goes with the last one)."""
+        cnt[card] -= k
+        if cnt[card] == 0:
+            rows[card // 13] &= ~(1 << (card % 13))
 
     @jit
     def _dw(cnt, rows, T, banned, bound):
