@@ -72,6 +72,9 @@ R_KNOCK, R_GIN, R_UNDERCUT, R_VOID, R_WALL, R_REDISCARD = range(6)
 # a first action the caller imposes (the search's candidate): none, draw stock, take the discard, pass,
 # discard, knock or gin with a card
 F_NONE, F_STOCK, F_TAKE, F_PASS, F_DISCARD, F_KNOCK, F_GIN = range(7)
+# the position array (pack): offsets
+S_PHASE, S_TURN, S_DEALER, S_PASSED, S_OFFER_LEFT, S_FORBIDDEN, S_MUST_KNOCK, S_FIRST, S_FIRST_CARD = range(9)
+S_RULES, S_NPILE, S_PILE = 9, 15, 16
 MAX_HAND = 11
 BIG = np.int64(1 << 30)
 
@@ -448,9 +451,9 @@ if _COMPILED:
         out[0] = -BIG  # never reached: a hand of Gin has at most 52 draws
 
     @jit
-    def _run_worlds(hands, stocks, pile0, npile0, phase, turn, dealer, passed, offer_left, forbidden, must_knock,
-                    first, first_card, R, T, order, out):
-        """One playout per world: ``hands[w]`` (2 × 11, -1 padded), ``stocks[w]`` (draw end last)."""
+    def _run_worlds(hands, stocks, S, T, order, out):
+        """One playout per world: ``hands[w]`` (2 × k, -1 padded), ``stocks[w]`` (draw end last), the rest
+        of the position in ``S`` (the layout of :func:`pack`)."""
         cnt = np.zeros((2, 53), dtype=np.int64)
         rows = np.zeros((2, 4), dtype=np.int64)
         banned = np.zeros(53, dtype=np.int8)
@@ -459,6 +462,8 @@ if _COMPILED:
         stock = np.zeros(stocks.shape[1], dtype=np.int64)
         pile = np.zeros(53, dtype=np.int64)
         gains = np.zeros(2, dtype=np.int64)
+        R = S[S_RULES:S_RULES + 6].copy()
+        npile0 = S[S_NPILE]
         for w in range(hands.shape[0]):
             cnt[:, :] = 0
             for p in range(2):
@@ -470,9 +475,10 @@ if _COMPILED:
             for i in range(stocks.shape[1]):
                 stock[i] = stocks[w, i]
             for i in range(npile0):
-                pile[i] = pile0[i]
-            _run(cnt, rows, stock, stocks.shape[1], pile, npile0, phase, turn, dealer, passed, offer_left,
-                 forbidden, must_knock, first, first_card, R, T, order, banned, scratch_cnt, scratch_rows, gains)
+                pile[i] = S[S_PILE + i]
+            _run(cnt, rows, stock, stocks.shape[1], pile, npile0, S[S_PHASE], S[S_TURN], S[S_DEALER], S[S_PASSED],
+                 S[S_OFFER_LEFT], S[S_FORBIDDEN], S[S_MUST_KNOCK], S[S_FIRST], S[S_FIRST_CARD], R, T, order, banned,
+                 scratch_cnt, scratch_rows, gains)
             out[w, 0] = gains[0]
             out[w, 1] = gains[1]
 
@@ -490,23 +496,21 @@ def supported(game) -> bool:
             and all(len(h) <= MAX_HAND for h in game.hands))
 
 
-def pack(game: GinGame) -> dict:
-    """The position as the kernel reads it (everything but the hands and the stock, which vary by world)."""
+def pack(game: GinGame, first: Action | None = None) -> np.ndarray:
+    """The position as the kernel reads it, one int64 array (``S_*`` offsets): phase, whose turn, the
+    dealer, the upcard offer, the card that may not be discarded, the wall, the first action, the rules'
+    knobs and the discard pile — everything but the hands and the stock, which vary by world."""
     r = game.rules
     forbidden = game.forbidden() if game.phase == "discard" else None
-    return dict(
-        pile=np.array(game.discard + [0], dtype=np.int64), npile=len(game.discard), phase=PHASES[game.phase],
-        turn=game.to_act, dealer=game.dealer, passed=game.passed, offer_left=len(game.offer_queue),
-        forbidden=-1 if forbidden is None else int(forbidden), must_knock=int(game.must_knock),
-        R=np.array([r.knock_max_deadwood, r.gin_bonus, r.undercut_bonus, r.void_at_stock, int(r.wall_knock),
-                    int(r.may_rediscard_pickup)], dtype=np.int64))
+    code, card = first_code(game, first)
+    return np.array([PHASES[game.phase], game.to_act, game.dealer, game.passed, len(game.offer_queue),
+                     -1 if forbidden is None else forbidden, int(game.must_knock), code, card,
+                     r.knock_max_deadwood, r.gin_bonus, r.undercut_bonus, r.void_at_stock, int(r.wall_knock),
+                     int(r.may_rediscard_pickup), len(game.discard), *game.discard], dtype=np.int64)
 
 
 def _hands_array(hands: Sequence[Sequence[int]]) -> np.ndarray:
-    out = np.full((2, MAX_HAND), -1, dtype=np.int64)
-    for p, h in enumerate(hands):
-        out[p, :len(h)] = h
-    return out
+    return np.array([list(h) + [-1] * (MAX_HAND - len(h)) for h in hands], dtype=np.int64)
 
 
 def first_code(game: GinGame, first: Action | None) -> tuple[int, int]:
@@ -523,12 +527,8 @@ def first_code(game: GinGame, first: Action | None) -> tuple[int, int]:
 
 
 def _kernel(game: GinGame, hands: np.ndarray, stocks: np.ndarray, first: Action | None) -> np.ndarray:
-    k = pack(game)
-    code, card = first_code(game, first)
     out = np.zeros((hands.shape[0], 2), dtype=np.int64)
-    _run_worlds(hands, stocks, k["pile"], k["npile"], k["phase"], k["turn"], k["dealer"], k["passed"],
-                k["offer_left"], k["forbidden"], k["must_knock"], code, card, k["R"], rule_tables(GIN_MELDS),
-                _ORDER, out)
+    _run_worlds(hands, stocks, pack(game, first), rule_tables(GIN_MELDS), _ORDER, out)
     return out
 
 
