@@ -16,7 +16,8 @@ sampled worlds; one simulation is one whole playout to the end of the hand.
     (what a Python loop pays per playout).
 (b) Ours, through the Python engine: ``play`` with two ``GreedyPlayer`` on a copy of
     the same positions (:func:`rumino.players.playout_gin.python_playout`), the
-    rollout the compiled kernel replaces; the kernel's gains are checked equal.
+    rollout the compiled kernel replaces, the evaluator's cache cleared for each
+    repeat; the kernel's gains are checked equal.
 (c) OpenSpiel: ``pyspiel.ISMCTSBot`` with ``pyspiel.RandomRolloutEvaluator`` (one random
     rollout a simulation) on ``gin_rummy`` with knock card 10, gin bonus 25 and
     undercut bonus 25 (the mapping of tests/games/gin/test_gin_game.py), a fixed
@@ -130,7 +131,14 @@ def bench_ours(n_pos: int, n_worlds: int, n_python: int, repeat: int) -> dict:
 
     section(f"(b) the same playouts through the Python engine ({n_python} positions, best of {repeat})")
     some = games[:n_python]
-    wp, cp, want = best_run(lambda k: [python_playout(g) for g in some], repeat)
+    ev = some[0]._ev  # the engine's shared evaluator: its per-hand cache is cleared for every repeat,
+    # or repeats after the first would replay the same hands from it (a search meets new worlds)
+
+    def engine(k):
+        ev.clear()
+        return [python_playout(g) for g in some]
+
+    wp, cp, want = best_run(engine, repeat)
     got = [playout(g) for g in some]
     if got != want:
         raise AssertionError("the kernel's gains differ from the engine's: run tests/players/test_playout_gin.py")
