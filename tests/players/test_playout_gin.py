@@ -246,6 +246,19 @@ def test_a_knock_at_the_wall():
     assert e.history[-2][1] == DRAW_DISCARD and e.results[-1].ending in ("knock", "gin"), e.results[-1].describe()
 
 
+def test_a_position_the_kernel_does_not_model_goes_to_the_engine(monkeypatch):
+    """Greedy's Gin decisions replaced (here by a wrapper that decides the same): the engine plays."""
+    from rumino.players.gin_defaults import choose_gin
+    from rumino.players.greedy import GAME_DEFAULTS
+    from rumino.variants.gin import GinView
+    game = position(SEED, 7)
+    want = playout(game)
+    monkeypatch.setitem(GAME_DEFAULTS, GinView, lambda player, view: choose_gin(player, view))
+    assert not supported(game)
+    assert playout(game) == python_playout(game) == want
+    assert playouts(game, np.array([game.stock])).tolist() == [list(want)]
+
+
 def test_a_finished_hand_gains_nothing():
     game, players = new_table("gin", ["greedy", "greedy"], 4, 0, dealer=1)
     from rumino.engine.protocol import play
