@@ -66,8 +66,8 @@ def position(seed: int, i: int) -> GinGame:
         steps.append(a)
         trial.apply_unchecked(a)
     u = rng.random()
-    if walls and u < 0.5:  # at the wall (wall_knock), or just before it
-        k = max(0, walls[0] - int(rng.integers(3)))
+    if walls and u < 0.5:  # at the wall (wall_knock), just before it, or just after taking its discard
+        k = min(len(steps) - 1, max(0, walls[0] + 1 - int(rng.integers(4))))
     elif u < 0.15:  # the upcard offer (either seat), the forced stock draw, the first discard
         k = min(len(steps) - 1, int(rng.integers(3)))
     elif u < 0.45:  # near the end: the wall, a knock
@@ -93,7 +93,8 @@ def compare(n: int, seed: int = SEED) -> dict:
         assert game.snapshot() == before, f"position {i}: playout changed the game"
         want = python_playout(game)
         assert game.snapshot() == before, f"position {i}: the engine's playout changed the game"
-        key = game.phase + ("+passed" if game.phase == "turn" and game.passed == 2 else "")
+        key = game.phase + ("+passed" if game.phase == "turn" and game.passed == 2 else "") \
+            + ("+must_knock" if game.phase == "discard" and game.must_knock else "")
         tally["phases"][key] = tally["phases"].get(key, 0) + 1
         tally["unsupported"] += not supported(game)
         tally["near_wall"] += len(game.stock) <= game.rules.void_at_stock + 2
@@ -244,6 +245,12 @@ def test_a_knock_at_the_wall():
     from rumino.engine.protocol import play
     play(e, [GreedyPlayer(), GreedyPlayer()], checked=False, until=lambda x: x.hand_over)
     assert e.history[-2][1] == DRAW_DISCARD and e.results[-1].ending in ("knock", "gin"), e.results[-1].describe()
+    while not g.must_knock:  # the position after the wall's discard is taken: knock (or gin) now
+        g.apply(_GREEDY.choose(g.view(g.to_act)))
+    assert g.phase == "discard" and g.legal_actions()
+    assert playout(g) == python_playout(g) == want
+    for a in g.legal_actions():
+        assert playout(g, a) == python_playout(g, a), str(a)
 
 
 def test_a_position_the_kernel_does_not_model_goes_to_the_engine(monkeypatch):
