@@ -45,7 +45,7 @@ True
 from __future__ import annotations
 
 import copy
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -74,8 +74,8 @@ R_KNOCK, R_GIN, R_UNDERCUT, R_VOID, R_WALL, R_REDISCARD = range(6)
 # discard, knock or gin with a card
 F_NONE, F_STOCK, F_TAKE, F_PASS, F_DISCARD, F_KNOCK, F_GIN = range(7)
 # the position array (pack): offsets
-S_PHASE, S_TURN, S_DEALER, S_PASSED, S_OFFER_LEFT, S_FORBIDDEN, S_MUST_KNOCK, S_FIRST, S_FIRST_CARD = range(9)
-S_RULES, S_NPILE, S_PILE = 9, 15, 16
+S_PHASE, S_TURN, S_DEALER, S_PASSED, S_OFFER_LEFT, S_FORBIDDEN, S_FIRST, S_FIRST_CARD = range(8)
+S_RULES, S_NPILE, S_PILE = 8, 14, 15
 MAX_HAND = 11
 BIG = np.int64(1 << 30)
 
@@ -365,7 +365,7 @@ if _COMPILED:
             out[d] = -diff + R[R_UNDERCUT]
 
     @jit
-    def _run(cnt, rows, stock, ns, pile, npile, phase, turn, dealer, passed, offer_left, forbidden, must_knock,
+    def _run(cnt, rows, stock, ns, pile, npile, phase, turn, dealer, passed, offer_left, forbidden,
              first, first_card, R, T, order, banned, scratch_cnt, scratch_rows, out):
         """Play the hand to its end from the position in the arrays, the first decision ``first``
         (``F_*``, 0: greedy's own) with ``first_card``; the gains go to ``out`` (2)."""
@@ -400,8 +400,8 @@ if _COMPILED:
                     _put(cnt[p], rows[p], top, np.int64(1))
                     forbidden = top if no_rediscard else np.int64(-1)
                     known = v  # exact when greedy took it (below its bound); -1 after a forced take
-                    if phase == WALL:
-                        must_knock = 1
+                    # (taken at the wall, it must knock: greedy took it only with the value within the limit,
+                    # so it knocks anyway; the engine's must_knock needs no state here)
                     phase = DISCARD
                 elif phase == OFFER:  # pass: the other player is offered the upcard, then the stock
                     passed += 1
@@ -478,7 +478,7 @@ if _COMPILED:
             for i in range(npile0):
                 pile[i] = S[S_PILE + i]
             _run(cnt, rows, stock, stocks.shape[1], pile, npile0, S[S_PHASE], S[S_TURN], S[S_DEALER], S[S_PASSED],
-                 S[S_OFFER_LEFT], S[S_FORBIDDEN], S[S_MUST_KNOCK], S[S_FIRST], S[S_FIRST_CARD], R, T, order, banned,
+                 S[S_OFFER_LEFT], S[S_FORBIDDEN], S[S_FIRST], S[S_FIRST_CARD], R, T, order, banned,
                  scratch_cnt, scratch_rows, gains)
             out[w, 0] = gains[0]
             out[w, 1] = gains[1]
@@ -500,13 +500,13 @@ def supported(game: object) -> bool:
 
 def pack(game: GinGame, first: Action | None = None) -> np.ndarray:
     """The position as the kernel reads it, one int64 array (``S_*`` offsets): phase, whose turn, the
-    dealer, the upcard offer, the card that may not be discarded, the wall, the first action, the rules'
-    knobs and the discard pile — everything but the hands and the stock, which vary by world."""
+    dealer, the upcard offer, the card that may not be discarded, the first action, the rules' knobs
+    and the discard pile — everything but the hands and the stock, which vary by world."""
     r = game.rules
     forbidden = game.forbidden() if game.phase == "discard" else None
     code, card = first_code(game, first)
     return np.array([PHASES[game.phase], game.to_act, game.dealer, game.passed, len(game.offer_queue),
-                     -1 if forbidden is None else forbidden, int(game.must_knock), code, card,
+                     -1 if forbidden is None else forbidden, code, card,
                      r.knock_max_deadwood, r.gin_bonus, r.undercut_bonus, r.void_at_stock, int(r.wall_knock),
                      int(r.may_rediscard_pickup), len(game.discard), *game.discard], dtype=np.int64)
 

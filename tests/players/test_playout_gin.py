@@ -279,5 +279,5 @@ if __name__ == "__main__":
     print(f"{n} positions (seed {SEED}); by phase {t['phases']}; near the wall {t['near_wall']}; "
           f"not compiled {t['unsupported']}; differ {len(t['differ'])}")
     for row in t["differ"][:20]:
-        print("  position %d: kernel %s, engine %s" % row)
+        print(f"  position {row[0]}: kernel {row[1]}, engine {row[2]}")
     sys.exit(1 if t["differ"] else 0)
