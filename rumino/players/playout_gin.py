@@ -3,7 +3,7 @@
 The search player (:mod:`rumino.players.search`) scores a candidate action by
 playing the rest of the hand out with :class:`~rumino.players.greedy.GreedyPlayer`
 in both seats, in many sampled worlds. Through the engine one such playout
-costs some 350 µs (bench/bench_search.py); this module plays the same hand in a
+costs about 300 µs (bench/bench_search.py); this module plays the same hand in a
 numba kernel on arrays in about 20 µs, card for card the decisions of
 :func:`rumino.players.gin_defaults.choose_gin`:
 
