@@ -63,7 +63,8 @@ try:  # numba: the engine's evaluator needs it too; without it every playout goe
 except ImportError:  # pragma: no cover - numba is a requirement of the package
     _COMPILED = False
 
-__all__ = ["playout", "playouts", "sample_worlds", "python_playout", "supported", "pack", "first_code", "copy_game"]
+__all__ = ["playout", "playout_ended", "playouts", "sample_worlds", "python_playout", "python_playout_ended",
+           "supported", "pack", "first_code", "copy_game"]
 
 # phases, as the kernel numbers them
 OFFER, TURN, DISCARD, WALL = 0, 1, 2, 3
@@ -88,15 +89,23 @@ def copy_game(game: GinGame) -> GinGame:
     return copy.deepcopy(game, {id(game._ev): game._ev, id(game.rules): game.rules})
 
 
-def python_playout(game: GinGame, first: Action | None = None) -> tuple[int, int]:
+def python_playout_ended(game: GinGame, first: Action | None = None) -> tuple[tuple[int, int], int | None]:
     """The hand played out by the engine with two :class:`GreedyPlayer` (after ``first``, if given,
-    a legal action): each seat's score change."""
+    a legal action): each seat's score change, and the seat that ended the hand (None: nobody)."""
     g = copy_game(game)
     before = list(g.scores)
+    done = len(g.results)
     if first is not None and not g.hand_over:
         g.apply(first)
     play(g, [GreedyPlayer(), GreedyPlayer()], checked=False, until=lambda x: x.hand_over)
-    return tuple(int(a - b) for a, b in zip(g.scores, before))
+    by = g.results[-1].by if len(g.results) > done else None
+    return (int(g.scores[0] - before[0]), int(g.scores[1] - before[1])), by
+
+
+def python_playout(game: GinGame, first: Action | None = None) -> tuple[int, int]:
+    """The hand played out by the engine with two :class:`GreedyPlayer` (after ``first``, if given,
+    a legal action): each seat's score change."""
+    return python_playout_ended(game, first)[0]
 
 
 # --------------------------------------------------------------------------- the kernel
@@ -341,7 +350,7 @@ if _COMPILED:
 
     @jit
     def _score(cnt, p, kd, gin, dw_def, R, T, banned, scratch_cnt, scratch_rows, out):
-        """The gains of a hand that ``p`` ended by knocking (``kd`` deadwood) or going gin."""
+        """The gains of a hand that ``p`` ended by knocking (``kd`` deadwood) or going gin, and ``p``."""
         d = 1 - p
         K = np.int64(0)
         D = np.int64(0)
@@ -357,6 +366,7 @@ if _COMPILED:
         diff = dd - kd
         out[0] = 0
         out[1] = 0
+        out[2] = p
         if gin:
             out[p] = diff + R[R_GIN]
         elif diff > 0:
@@ -368,7 +378,8 @@ if _COMPILED:
     def _run(cnt, rows, stock, ns, pile, npile, phase, turn, dealer, passed, offer_left, forbidden,
              first, first_card, R, T, order, banned, scratch_cnt, scratch_rows, out):
         """Play the hand to its end from the position in the arrays, the first decision ``first``
-        (``F_*``, 0: greedy's own) with ``first_card``; the gains go to ``out`` (2)."""
+        (``F_*``, 0: greedy's own) with ``first_card``; the gains and the seat that ended the hand
+        (-1: nobody, a void hand) go to ``out`` (3)."""
         dw = np.zeros(2, dtype=np.int64)
         for p in range(2):
             if not (phase == DISCARD and p == turn):
@@ -378,6 +389,7 @@ if _COMPILED:
         no_rediscard = R[R_REDISCARD] == 0
         out[0] = 0
         out[1] = 0
+        out[2] = -1  # who ended the hand: nobody yet (a void hand stays so)
         for step in range(10_000):
             p = turn
             forced = first if step == 0 else 0
@@ -454,7 +466,7 @@ if _COMPILED:
     @jit
     def _run_worlds(hands, stocks, S, T, order, out):
         """One playout per world: ``hands[w]`` (2 × k, -1 padded), ``stocks[w]`` (draw end last), the rest
-        of the position in ``S`` (the layout of :func:`pack`)."""
+        of the position in ``S`` (the layout of :func:`pack`); ``out[w]``: the gains and who ended it."""
         cnt = np.zeros((2, 53), dtype=np.int64)
         rows = np.zeros((2, 4), dtype=np.int64)
         banned = np.zeros(53, dtype=np.int8)
@@ -462,7 +474,7 @@ if _COMPILED:
         scratch_rows = np.zeros(4, dtype=np.int64)
         stock = np.zeros(stocks.shape[1], dtype=np.int64)
         pile = np.zeros(53, dtype=np.int64)
-        gains = np.zeros(2, dtype=np.int64)
+        gains = np.zeros(3, dtype=np.int64)
         R = S[S_RULES:S_RULES + 6].copy()
         npile0 = S[S_NPILE]
         for w in range(hands.shape[0]):
@@ -482,6 +494,7 @@ if _COMPILED:
                  scratch_cnt, scratch_rows, gains)
             out[w, 0] = gains[0]
             out[w, 1] = gains[1]
+            out[w, 2] = gains[2]
 
     # greedy's discard order: the dearest card first, then the highest id (pick_discard)
     _ORDER = np.array(sorted(range(52), key=lambda c: (int(GIN_MELDS.values[c]), c), reverse=True), dtype=np.int64)
@@ -529,7 +542,7 @@ def first_code(game: GinGame, first: Action | None) -> tuple[int, int]:
 
 
 def _kernel(game: GinGame, hands: np.ndarray, stocks: np.ndarray, first: Action | None) -> np.ndarray:
-    out = np.zeros((hands.shape[0], 2), dtype=np.int64)
+    out = np.zeros((hands.shape[0], 3), dtype=np.int64)
     _run_worlds(hands, stocks, pack(game, first), rule_tables(GIN_MELDS), _ORDER, out)
     return out
 
@@ -541,12 +554,18 @@ def playout(game: GinGame, first: Action | None = None) -> tuple[int, int]:
     The same answer as :func:`python_playout`; compiled when :func:`supported`, else the engine's.
     A position whose hand is over gains nothing: ``(0, 0)``.
     """
+    return playout_ended(game, first)[0]
+
+
+def playout_ended(game: GinGame, first: Action | None = None) -> tuple[tuple[int, int], int | None]:
+    """:func:`playout`'s gains and the seat that ended the hand (None: nobody, a void hand), which
+    breaks a tie of gains (:func:`rumino.engine.scoring.rank_seats`): a gin worth 0 points."""
     if game.hand_over:
-        return (0, 0)
+        return (0, 0), None
     if not supported(game):
-        return python_playout(game, first)
+        return python_playout_ended(game, first)
     out = _kernel(game, _hands_array(game.hands)[None], np.array(game.stock, dtype=np.int64)[None], first)
-    return int(out[0, 0]), int(out[0, 1])
+    return (int(out[0, 0]), int(out[0, 1])), (None if out[0, 2] < 0 else int(out[0, 2]))
 
 
 def sample_worlds(game: GinGame, n: int, rng: np.random.Generator,
@@ -568,7 +587,8 @@ def sample_worlds(game: GinGame, n: int, rng: np.random.Generator,
     known = [int(c) for c in known]
     if not set(known) <= set(opp):
         raise ValueError("the known cards must be in the opponent's hand.")
-    free = np.array([c for c in opp if c not in known] + list(game.stock), dtype=np.int64)
+    # pooled and sorted before the shuffle: the worlds depend on which cards are hidden, never on where
+    free = np.array(sorted([c for c in opp if c not in known] + list(game.stock)), dtype=np.int64)
     k = len(opp) - len(known)
     hands = np.full((n, 2, MAX_HAND), -1, dtype=np.int64)
     hands[:, me, :len(game.hands[me])] = game.hands[me]
@@ -582,8 +602,9 @@ def sample_worlds(game: GinGame, n: int, rng: np.random.Generator,
 
 
 def playouts(game: GinGame, stocks: np.ndarray | Sequence[Sequence[int]], hands: np.ndarray | None = None,
-             first: Action | None = None) -> np.ndarray:
-    """Many worlds of one position in one kernel call: an int array ``(n, 2)`` of gains.
+             first: Action | None = None, *, ended_by: bool = False) -> np.ndarray:
+    """Many worlds of one position in one kernel call: an int array ``(n, 2)`` of gains (``ended_by``:
+    ``(n, 3)``, the third column the seat that ended the hand, -1 for nobody).
 
     ``stocks`` is ``(n, len(game.stock))``, each row a stock order with the draw end last, as
     ``game.stock``; ``hands`` is ``None`` (the game's hands in every world) or ``(n, 2, k)`` card ids
@@ -612,20 +633,24 @@ def playouts(game: GinGame, stocks: np.ndarray | Sequence[Sequence[int]], hands:
     if not (counts[:, :52] == 1).all():
         bad = int(np.argwhere((counts[:, :52] != 1).any(axis=1))[0, 0])
         raise ValueError(f"world {bad} does not hold every card of the pack once (hands, stock and pile).")
+    width = 3 if ended_by else 2
     if game.hand_over:
-        return np.zeros((n, 2), dtype=np.int64)
+        out = np.zeros((n, 3), dtype=np.int64)
+        out[:, 2] = -1
+        return out[:, :width]
     if first is not None:
         me = game.to_act
         held = np.sort(hands[:, me], axis=1)[:, hands.shape[2] - sizes[me]:]  # the -1 padding sorts first
         if not (held == np.array(sorted(game.hands[me]), dtype=np.int64)).all():
             raise ValueError(f"with a first action, seat {me} (to act) must hold the game's hand in every world.")
     if not supported(game):
-        out = np.zeros((n, 2), dtype=np.int64)
+        out = np.zeros((n, 3), dtype=np.int64)
         for w in range(n):
             g = copy_game(game)
             g.hands = [[int(c) for c in hands[w, p] if c >= 0] for p in range(2)]
             g.stock = [int(c) for c in stocks[w]]
             g._dw.clear()
-            out[w] = python_playout(g, first)
-        return out
-    return _kernel(game, hands, stocks, first)
+            gains, by = python_playout_ended(g, first)
+            out[w] = (*gains, -1 if by is None else by)
+        return out[:, :width]
+    return _kernel(game, hands, stocks, first)[:, :width]

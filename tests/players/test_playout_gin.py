@@ -22,7 +22,8 @@ import rumino.players  # noqa: F401 - registers greedy's Gin decisions (the tabl
 from rumino.engine.actions import DRAW_DISCARD, DRAW_STOCK
 from rumino.errors import IllegalActionError
 from rumino.players import GreedyPlayer
-from rumino.players.playout_gin import copy_game, playout, playouts, python_playout, supported
+from rumino.players.playout_gin import (copy_game, playout, playout_ended, playouts, python_playout,
+                                        python_playout_ended, sample_worlds, supported)
 from rumino.playing.seeding import new_table
 from rumino.variants.gin import GIN, PASS, GinGame, GinRules
 
@@ -89,9 +90,9 @@ def compare(n: int, seed: int = SEED) -> dict:
     tally: dict = {"differ": [], "phases": {}, "unsupported": 0, "near_wall": 0}
     for i, game in enumerate(positions(n, seed)):
         before = game.snapshot()
-        got = playout(game)
+        got = playout_ended(game)  # the gains and who ended the hand (the tie-break of equal gains)
         assert game.snapshot() == before, f"position {i}: playout changed the game"
-        want = python_playout(game)
+        want = python_playout_ended(game)
         assert game.snapshot() == before, f"position {i}: the engine's playout changed the game"
         key = game.phase + ("+passed" if game.phase == "turn" and game.passed == 2 else "") \
             + ("+must_knock" if game.phase == "discard" and game.must_knock else "")
@@ -173,6 +174,18 @@ def test_batch_equals_one_by_one():
             want.append(python_playout(g, a))
         got = playouts(game, np.array(worlds_s), np.array(worlds_h), first=a)
         assert [tuple(r) for r in got.tolist()] == want, (i, str(a))
+        ended = playouts(game, np.array(worlds_s), np.array(worlds_h), first=a, ended_by=True)
+        assert (ended[:, :2] == got).all() and set(ended[:, 2].tolist()) <= {-1, 0, 1}
+
+
+def test_sampled_worlds_keep_what_the_player_sees():
+    game = position(SEED, 3)
+    me = game.to_act
+    hands, stocks = sample_worlds(game, 50, np.random.default_rng(2), known=game.hands[1 - me][:2])
+    assert (np.sort(hands[:, me, :len(game.hands[me])], axis=1) == sorted(game.hands[me])).all()
+    assert (hands[:, 1 - me, :2] == game.hands[1 - me][:2]).all()
+    assert len({tuple(s) for s in stocks.tolist()}) == 50  # the stock is dealt again in every world
+    assert playouts(game, stocks, hands).shape == (50, 2)  # every card once: playouts accepts them
 
 
 def test_batch_refuses_a_world_without_every_card():
