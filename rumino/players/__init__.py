@@ -57,6 +57,12 @@ melds on the table, as the widgets' GameTable shows and plays it."""
 
 register_decisions(GAME_DECISIONS)
 
+from rumino.players import playout_gin, search as _search  # noqa: E402 (after the decisions it plays by)
+from rumino.variants.gin import GinGame  # noqa: E402
+
+_search.BATCH_PLAYOUTS[GinGame] = (playout_gin.sample_worlds, playout_gin.playouts)
+"""Gin's rollouts run compiled (:mod:`rumino.players.playout_gin`, exact against the engine's)."""
+
 
 class UnknownPlayerError(RuminoError, ValueError):
     """A player spec that names no known player or has a bad parameter."""

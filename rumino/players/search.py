@@ -66,9 +66,10 @@ MARGIN_WEIGHT = 1e-4
 
 MAX_ROLLOUT_ACTIONS = 20_000  # a greedy hand lasts tens of actions; this only stops a runaway rollout
 
-PLAYOUTS: dict[type, Callable[[TurnGame], tuple]] = {}
-"""``{game class: playout(game) -> gains by seat}``: a compiled greedy rollout where a game has one
-(it must give exactly what the Python rollout gives); other games roll out on the engine."""
+BATCH_PLAYOUTS: dict[type, tuple[Callable, Callable]] = {}
+"""``{game class: (sample_worlds, playouts)}``: a compiled greedy rollout where a game has one, many worlds
+in one call (Gin: :mod:`rumino.players.playout_gin`, registered by :mod:`rumino.players`). It must give
+exactly what the engine's rollout gives (its tests compare them); other games roll out on the engine."""
 
 NOT_SEARCHED = {"Robber Rummy": "a rollout there calls the exact table solver on every turn (about 30 ms "
                                 "a move), so even 20 rollouts would take longer than a decision may",
@@ -139,6 +140,10 @@ class SearchPlayer(Player):
             self.last = Decision(candidates[0], True, "the only move worth trying")
             return candidates[0]
         worlds = max(1, self.simulations // len(candidates))
+        batch = BATCH_PLAYOUTS.get(type(first))
+        if batch is not None and batch[0] is not None and first.to_act == view.seat:
+            shares, values = self._batch(batch, first, candidates, view.seat, worlds)
+            return self._decide(candidates, shares, values)
         values = np.full((worlds, len(candidates)), np.nan)
         shares = np.full((worlds, len(candidates)), np.nan)  # the hands won alone (what the coach shows)
         for w in range(worlds):
@@ -149,6 +154,26 @@ class SearchPlayer(Player):
                 if outcome is not None:
                     shares[w, i] = outcome[0]
                     values[w, i] = round(outcome[0] + MARGIN_WEIGHT * outcome[1], 12)  # as hand_value
+        return self._decide(candidates, shares, values)
+
+    def _batch(self, batch, world, candidates: list, seat: int, worlds: int) -> tuple[np.ndarray, np.ndarray]:
+        """Every candidate on the same ``worlds`` redeals of ``world`` (itself drawn from the view), all
+        played out in one compiled call a candidate."""
+        sample, run = batch
+        hands, stocks = sample(world, worlds, self.rng)
+        shares = np.full((worlds, len(candidates)), np.nan)
+        values = np.full((worlds, len(candidates)), np.nan)
+        for i, action in enumerate(candidates):
+            rows = run(world, stocks, hands, first=action, ended_by=True)
+            for w, row in enumerate(rows):
+                ended = int(row[-1])
+                share, margin = hand_outcome(list(row[:-1]), seat, ended if ended >= 0 else None,
+                                             world.hand_players)
+                shares[w, i] = share
+                values[w, i] = round(share + MARGIN_WEIGHT * margin, 12)
+        return shares, values
+
+    def _decide(self, candidates: list, shares: np.ndarray, values: np.ndarray) -> Action:
         best, ranked = self.pick(values)
         spent = int(np.isfinite(values).sum())
         self.last = Decision(candidates[best], False, simulations=spent,
@@ -226,17 +251,11 @@ class SearchPlayer(Player):
             game.apply(action)
         except IllegalActionError:
             return None
-        playout = PLAYOUTS.get(type(game))
-        if playout is not None and not game.hand_over:
-            deltas = playout(game)
-            after = [b + d for b, d in zip(game.scores, deltas)]
-            ended_by = None
-        else:
-            greedy = self.greedy
-            play(game, lambda s: greedy, checked=False, until=_hand_over, max_actions=MAX_ROLLOUT_ACTIONS)
-            after = list(game.scores)
-            result = game.results[-1] if game.results else None
-            ended_by = getattr(result, "by", None)
+        greedy = self.greedy
+        play(game, lambda s: greedy, checked=False, until=_hand_over, max_actions=MAX_ROLLOUT_ACTIONS)
+        after = list(game.scores)
+        result = game.results[-1] if game.results else None
+        ended_by = getattr(result, "by", None)
         sense = 1 if game.HIGHER_SCORE_WINS else -1
         gains = [sense * (a - b) for a, b in zip(after, before)]
         return hand_outcome(gains, seat, ended_by, world.hand_players)
@@ -283,4 +302,4 @@ def hand_value(gains: Sequence, seat: int, ended_by: int | None = None,
     return round(share + MARGIN_WEIGHT * margin, 12)
 
 
-__all__ = ["SearchPlayer", "Decision", "hand_outcome", "hand_value", "DEFAULT_SIMULATIONS", "PLAYOUTS", "NOT_SEARCHED"]
+__all__ = ["SearchPlayer", "Decision", "hand_outcome", "hand_value", "DEFAULT_SIMULATIONS", "BATCH_PLAYOUTS", "NOT_SEARCHED"]
