@@ -25,6 +25,10 @@ sampled worlds; one simulation is one whole playout to the end of the hand.
     random chance outcomes and the simple rule-based bot: simulations per second
     of ``bot.step``. Then the ratio ours / theirs (target: at least 10×).
 
+(e) The search player's decisions at its default budget (``search`` = 200 rollouts), against greedy
+    on seeded deals, for every game it plays: the median, p90 and slowest time of a searched decision
+    on one core (target: a median of at most 1 s), and the forced decisions, which spend nothing.
+
 The work differs: an ISMCTS simulation also walks and grows its tree, and its
 rollout is uniform random play (OpenSpiel's random gin hands run to the wall);
 ours is a greedy playout, exact minimum deadwood after every draw. Rates are
@@ -223,6 +227,46 @@ def ratio(ours: dict, theirs: dict | None) -> dict:
     return out
 
 
+def bench_decisions(hands: int) -> dict:
+    """(e): the time of each searched decision of ``search`` (the default budget) against greedy."""
+    from rumino.engine.protocol import play
+    from rumino.players.search import DEFAULT_SIMULATIONS, SearchPlayer
+    from rumino.variants import VARIANTS
+
+    section(f"(e) a decision of the search player at its default budget ({DEFAULT_SIMULATIONS} rollouts), "
+            f"{hands} hands against greedy a game")
+    rows, out = [], {}
+    for key, variant in VARIANTS.items():
+        if not SearchPlayer.fits(variant.game):
+            continue
+        times, forced = [], 0
+        for k in range(hands):
+            game, players = new_table(variant, ["search", "greedy"], SEED, k, dealer=1)
+            searcher = players[0]
+            choose = searcher.choose
+
+            def timed(view, choose=choose, searcher=searcher):
+                nonlocal forced
+                t0 = time.perf_counter()
+                action = choose(view)
+                if searcher.last.forced:
+                    forced += 1
+                else:
+                    times.append(time.perf_counter() - t0)
+                return action
+
+            searcher.choose = timed
+            play(game, players, checked=False, until=lambda g: g.hand_over)
+        t = np.array(times)
+        out[key] = {"decisions": len(t), "forced": forced, "median_s": float(np.median(t)),
+                    "p90_s": float(np.percentile(t, 90)), "max_s": float(t.max())}
+        rows.append([key, str(len(t)), str(forced), f"{np.median(t) * 1000:.0f} ms",
+                     f"{np.percentile(t, 90) * 1000:.0f} ms", f"{t.max() * 1000:.0f} ms",
+                     verdict(np.median(t) <= 1.0)])
+    print(table(["game", "searched", "forced", "median", "p90", "slowest", "median ≤ 1 s"], rows))
+    return out
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--quick", action="store_true", help="smaller samples (about a minute)")
@@ -234,11 +278,12 @@ def main(argv=None) -> int:
     ours = bench_ours(n_pos, n_worlds, n_python, repeat)
     theirs = bench_openspiel(os_pos, args.sims, repeat)
     rs = ratio(ours, theirs)
+    decisions = bench_decisions(2 if args.quick else 6)
     if args.json:
         os.makedirs(os.path.dirname(os.path.abspath(args.json)), exist_ok=True)
         with open(args.json, "w") as fh:
             json.dump({"seed": SEED, "quick": args.quick, "machine": machine(), "ours": ours,
-                       "openspiel": theirs, "ratio": rs}, fh, indent=1)
+                       "openspiel": theirs, "ratio": rs, "decisions": decisions}, fh, indent=1)
     return 0
 
 
