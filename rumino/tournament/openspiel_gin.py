@@ -21,7 +21,8 @@ is counted under ``replaced`` in the result:
 
 * ``knock_refused_by_openspiel``: our player knocks (or goes gin) where
   OpenSpiel's 11-card deadwood is above the true minimum, so OpenSpiel has no
-  such knock: the same card is discarded instead;
+  such knock: the same card is discarded instead (at the wall, where the
+  upcard may be taken only to knock: the player passes);
 * ``upcard_draw_limit``: a 50th upcard draw in one deal (OpenSpiel ends such a
   deal unscored): the player draws from the stock instead;
 * ``not_legal_in_ours``: the bot's move is not legal in our engine (it takes
@@ -170,6 +171,9 @@ class _Bridge:
         if isinstance(action, (KnockWith, Gin)) and not self.knock_allowed(action.card):
             replaced["knock_refused_by_openspiel"] += 1
             return Discard(action.card)
+        if action == DRAW_DISCARD and g.phase == "wall" and self.sp.KNOCK_ACTION not in self.state.legal_actions():
+            replaced["knock_refused_by_openspiel"] += 1  # the same 11-card deadwood, at the wall: pass
+            return PASS
         if (action == DRAW_DISCARD and g.phase == "turn" and self.upcard_draws >= UPCARD_DRAW_LIMIT - 1):
             replaced["upcard_draw_limit"] += 1
             return DRAW_STOCK

@@ -92,6 +92,50 @@ def test_the_bridge_catches_engines_that_disagree(pyspiel):
         bridge.check_same()
 
 
+def test_a_knock_openspiel_refuses_becomes_a_discard_of_the_same_card(pyspiel):
+    """5h 6s 3c-6c 3d-6d 2h 2c: after the best discard 9 deadwood, so rules §6 let us knock; OpenSpiel's
+    11-card deadwood says 11 and it has no knock. The bridge discards the same card instead, and counts it."""
+    from collections import Counter
+
+    from rumino.cards import format_hand
+    from rumino.engine.actions import DRAW_DISCARD, Discard, KnockWith
+    from rumino.playing.seeding import new_table
+
+    eleven = [5, 14, 16, 17, 18, 28, 29, 30, 31, 40, 43]
+    assert pyspiel.gin_rummy.GinRummyUtils(13, 4, 10).min_deadwood(eleven) == 11
+    game, _ = new_table("gin", ["greedy", "greedy"], 1, 0, rules=og.RULES, dealer=og.DEALER)
+    game.set_position(hands={0: format_hand([c for c in eleven if c != 14])}, discard=format_hand([14]))
+    bridge = og._Bridge(pyspiel, pyspiel.load_game("gin_rummy", og.OPENSPIEL_PARAMS), game)
+    bridge.play(DRAW_DISCARD)  # seat 0 takes the upcard 2c
+    knock = next(a for a in game.legal_actions() if isinstance(a, KnockWith))
+    replaced = Counter()
+    move = bridge.common(knock, replaced)
+    assert move == Discard(knock.card) and replaced == {"knock_refused_by_openspiel": 1}
+    bridge.play(move)  # both engines take the discard and stay in step
+    assert game.phase == "turn" and game.to_act == 1
+
+
+def test_a_fiftieth_upcard_draw_becomes_a_stock_draw(pyspiel):
+    """OpenSpiel ends a deal unscored at its 50th upcard draw; the bridge draws from the stock instead."""
+    from collections import Counter
+
+    from rumino.engine.actions import DRAW_DISCARD, DRAW_STOCK, Discard
+    from rumino.playing.seeding import new_table
+    from rumino.variants.gin import PASS
+
+    game, _ = new_table("gin", ["greedy", "greedy"], 1, 0, rules=og.RULES, dealer=og.DEALER)
+    bridge = og._Bridge(pyspiel, pyspiel.load_game("gin_rummy", og.OPENSPIEL_PARAMS), game)
+    for move in (PASS, PASS, DRAW_STOCK):
+        bridge.play(move)
+    bridge.play(next(a for a in game.legal_actions() if isinstance(a, Discard)))
+    replaced = Counter()
+    assert bridge.common(DRAW_DISCARD, replaced) == DRAW_DISCARD and not replaced
+    bridge.upcard_draws = og.UPCARD_DRAW_LIMIT - 1
+    assert bridge.common(DRAW_DISCARD, replaced) == DRAW_STOCK and replaced == {"upcard_draw_limit": 1}
+    bridge.play(DRAW_STOCK)
+    assert game.phase == "discard" and not bridge.state.is_terminal()
+
+
 def test_bad_specs_are_refused():
     for bad in ("mcts", "ismcts:0", "ismcts:x", "simple:3", "ismcts"):
         with pytest.raises(ValueError, match="simple|simulations"):
