@@ -27,7 +27,6 @@ from rumino.players import HumanPlayer, SearchPlayer, parse_human_action
 from rumino.players.human import HELP
 from rumino.players.search import NOT_SEARCHED
 
-HINT_SIMULATIONS = 200  # the search coach's rollouts a move at the prompt (0.05–0.7 s a move on one core)
 
 
 class EndOfInput(Exception):
@@ -145,9 +144,10 @@ class TerminalSession:
         return 0
 
 
-def search_hint(game, view, simulations: int = HINT_SIMULATIONS) -> str:
+def search_hint(game, view, simulations: int | None = None) -> str:
     """The search coach at the prompt: the search player's move for ``view`` and each move's estimated
-    chance of winning the hand (its share of the rollouts won), seeded by the position.
+    chance of winning the hand (its share of the rollouts won), seeded by the position; ``simulations``
+    None is the game's default budget (under a second a move).
 
     >>> from rumino.playing.seeding import new_table
     >>> game, _ = new_table("gin", ["human", "greedy"], 3, 0)

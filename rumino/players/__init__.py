@@ -6,7 +6,7 @@ Players are named by short specs (used by ``rumino simulate --players``):
 ``default`` (a game's own default bot: Rummoli's, :mod:`rumino.players.rummoli_bots`),
 ``solitaire:GOAL`` (the optimal table's discards for knock, gin or rumino, default
 knock; it needs the built tables, :mod:`rumino.players.solitaire`), ``search:N`` (determinized
-Monte Carlo search with N greedy rollouts a decision, default 200: :mod:`rumino.players.search`)
+Monte Carlo search with N greedy rollouts a decision, default 200, Rommé 100: :mod:`rumino.players.search`)
 and ``human``.
 
 >>> [p.name for p in make_players("greedy,threshold:2,random", seed=1)]
@@ -89,7 +89,7 @@ def make_player(spec: str, *, seed: int | Sequence[int] | None = None,
         return SolitairePlayer(goal)
     if kind == "search":  # N rollouts a decision; the worlds come from the player's own seeded stream
         try:
-            sims = int(arg) if arg else DEFAULT_SIMULATIONS
+            sims = int(arg) if arg else None  # None: the game's default budget
             return SearchPlayer(sims, seed=seed, rng=rng)
         except ValueError:
             raise UnknownPlayerError(f"player {spec.strip()!r}: the parameter must be a number of rollouts "

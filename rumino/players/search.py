@@ -59,7 +59,12 @@ from rumino.players.greedy import GreedyPlayer
 from rumino.engine.scoring import rank_seats
 
 DEFAULT_SIMULATIONS = 200
-"""Rollouts per decision when the spec gives none (``search`` = ``search:200``)."""
+"""Rollouts per decision when the spec gives none (``search`` = ``search:200``), but in the games of
+:data:`GAME_SIMULATIONS`."""
+
+GAME_SIMULATIONS = {"German Rommé": 100}
+"""A game's own default budget where 200 rollouts would take more than a second a decision (a Rommé
+rollout is a long Python hand, about 6 ms: 100 rollouts take about 0.7 s, bench/bench_search.py)."""
 
 MARGIN_WEIGHT = 1e-4
 """The share of a hand's points margin in a rollout's value: it only orders moves that win equally often."""
@@ -93,21 +98,23 @@ class Decision:
 class SearchPlayer(Player):
     """Determinized flat Monte Carlo search with greedy rollouts (see the module docstring).
 
-    ``simulations``: rollouts per decision (at least 1); ``width``: how many of the best discards are
+    ``simulations``: rollouts per decision (at least 1; None, the spec ``search``: the game's default,
+    :meth:`budget_for`); ``width``: how many of the best discards are
     candidates; ``confidence``: how many standard errors a move must beat greedy's by (:meth:`pick`); ``seed``/``rng``: where the worlds come from (a seeded player replays exactly).
     """
 
     kind = "search"
 
-    def __init__(self, simulations: int = DEFAULT_SIMULATIONS, *, width: int = 4, confidence: float = 1.0,
+    def __init__(self, simulations: int | None = None, *, width: int = 4, confidence: float = 1.0,
                  seed: int | Sequence[int] | None = None, rng: np.random.Generator | None = None,
                  name: str | None = None):
-        if isinstance(simulations, bool) or not isinstance(simulations, int) or not 1 <= simulations <= 1_000_000:
+        if simulations is not None and (isinstance(simulations, bool) or not isinstance(simulations, int)
+                                        or not 1 <= simulations <= 1_000_000):
             raise ValueError(f"simulations is {simulations!r}: a search needs 1 to 1,000,000 rollouts a decision.")
         if isinstance(width, bool) or not isinstance(width, int) or width < 1:
             raise ValueError(f"width is {width!r}: at least one discard must be a candidate.")
-        super().__init__(name or (f"search:{simulations}" if simulations != DEFAULT_SIMULATIONS else "search"))
-        self.simulations = simulations
+        super().__init__(name or (f"search:{simulations}" if simulations is not None else "search"))
+        self.simulations = simulations  # None: the game's default (budget_for)
         self.width = width
         self.confidence = confidence
         self.rng = rng if rng is not None else np.random.default_rng(seed)
@@ -139,7 +146,7 @@ class SearchPlayer(Player):
         if len(candidates) == 1:
             self.last = Decision(candidates[0], True, "the only move worth trying")
             return candidates[0]
-        worlds = max(1, self.simulations // len(candidates))
+        worlds = max(1, self.budget_for(type(first)) // len(candidates))
         batch = BATCH_PLAYOUTS.get(type(first))
         if batch is not None and batch[0] is not None and first.to_act == view.seat:
             shares, values = self._batch(batch, first, candidates, view.seat, worlds)
@@ -217,6 +224,13 @@ class SearchPlayer(Player):
                 break
         ranked = [best] + [i for i in ranked if i != best]
         return best, ranked
+
+    def budget_for(self, game: type[TurnGame]) -> int:
+        """Rollouts a decision in ``game``: the player's own, else the game's default
+        (:data:`GAME_SIMULATIONS`, else :data:`DEFAULT_SIMULATIONS`)."""
+        if self.simulations is not None:
+            return self.simulations
+        return GAME_SIMULATIONS.get(getattr(game, "NAME", ""), DEFAULT_SIMULATIONS)
 
     def _world_rng(self) -> np.random.Generator:
         return np.random.default_rng(int(self.rng.integers(2**63)))
@@ -302,4 +316,4 @@ def hand_value(gains: Sequence, seat: int, ended_by: int | None = None,
     return round(share + MARGIN_WEIGHT * margin, 12)
 
 
-__all__ = ["SearchPlayer", "Decision", "hand_outcome", "hand_value", "DEFAULT_SIMULATIONS", "BATCH_PLAYOUTS", "NOT_SEARCHED"]
+__all__ = ["SearchPlayer", "Decision", "hand_outcome", "hand_value", "DEFAULT_SIMULATIONS", "GAME_SIMULATIONS", "BATCH_PLAYOUTS", "NOT_SEARCHED"]

@@ -150,6 +150,9 @@ def test_candidates_put_greedys_move_first_and_keep_the_best_discards():
 def test_the_search_spec_and_the_games_it_plays():
     assert make_player("search:30", seed=1).simulations == 30
     assert make_player("search").name == "search"
+    assert make_player("search").budget_for(find_variant("gin").game) == 200
+    assert make_player("search").budget_for(find_variant("romme").game) == 100  # a Rommé rollout is long
+    assert make_player("search:30").budget_for(find_variant("romme").game) == 30
     with pytest.raises(UnknownPlayerError, match="from 1 to 1,000,000"):
         make_player("search:0")
     for variant in SEARCHED:

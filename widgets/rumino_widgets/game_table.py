@@ -137,7 +137,7 @@ class GameTableController(TableController):
         self.coach_draws = coach_draws
         self.coach_samples = coach_samples
         self.search_on = False  # the search coach: the search player's move and each move's chance of winning
-        self.search_simulations = 200  # its rollouts a move (about 0.2 s at Gin, 0.7 s at Rommé on one core)
+        self.search_simulations: int | None = None  # its rollouts a move; None: the game's default (200, Rommé 100)
         self.new_game(seed)
 
     # ------------------------------------------------------------------ the game
@@ -718,7 +718,7 @@ class GameTableController(TableController):
     def coach_name(self) -> str:
         """Who advises the coach's move: the search player when it is on, else the game's own bot."""
         if self.search_on and self.can_search:
-            return f"search, {self.search_simulations} rollouts"
+            return f"search, {SearchPlayer(self.search_simulations).budget_for(type(self.game))} rollouts"
         return f"{self.variant.bot} bot"
 
     def search_facts(self) -> list:
