@@ -162,7 +162,9 @@ def search_hint(game, view, simulations: int | None = None) -> str:
     if d.forced:
         return f"  search: {action} ({d.reason})"
     moves = " · ".join(f"{a} {share:.0%}" for a, share, _n in d.values[:5])
-    return f"  search ({d.simulations} rollouts): {action} · chance of winning the hand by move: {moves}"
+    what = ("chance of winning the hand" if len(game.hand_players) <= 2
+            else "share of the other players beaten")  # a hand at a table of three can be half won
+    return f"  search ({d.simulations} rollouts): {action} · {what} by move: {moves}"
 
 
 def one_line(err) -> str:

@@ -198,3 +198,10 @@ def test_the_search_coach_names_its_move_and_each_moves_chance_and_the_coach_pla
 def test_the_search_coach_is_not_offered_where_the_search_does_not_play():
     t = GameTable("greedy", seed=3, variant="robber")
     assert t.search_box.layout.display == "none" and t.controller.search_advice() is None
+
+
+def test_at_a_table_of_three_the_search_coach_says_share_of_players_beaten():
+    t = GameTable("greedy,greedy", seed=3)  # Rumino, you and two bots
+    t.search_box.value = True
+    assert "share of the other players beaten in the hand, by move" in t.coach.value
+    assert "chance of winning the hand" not in t.coach.value

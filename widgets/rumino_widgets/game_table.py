@@ -733,7 +733,11 @@ class GameTableController(TableController):
         for action, share, n in d.values[:5]:
             half = 1.96 * (share * (1 - share) / n) ** 0.5 if n else 0.0  # normal interval of a share
             rows.append(f"{self.move_label(action)} {share:.0%} (± {half:.0%})")
-        facts = [(f"chance of winning the hand, by move ({d.simulations} rollouts)", " · ".join(rows))]
+        # heads-up the share of rollouts won is the chance of winning the hand; at a larger table it is the
+        # share of the other players beaten (a hand at a table of three can be half won)
+        what = ("chance of winning the hand" if len(self.game.hand_players) <= 2
+                else "share of the other players beaten in the hand")
+        facts = [(f"{what}, by move ({d.simulations} rollouts)", " · ".join(rows))]
         if d.values and d.values[0][1] < max(share for _, share, _ in d.values):
             facts.append(("why this move", "the search keeps the greedy bot's move unless another wins more "
                                            "often on the same sampled deals by more than their noise"))
