@@ -14,7 +14,12 @@ with rollouts), the classic way to search a card game with hidden cards:
    the candidates meet the same cards, so their difference is the move's, not
    the deal's), then the hand is played out to its end with
    :class:`~rumino.players.greedy.GreedyPlayer` in every seat (the *rollout*);
-4. the move with the best mean outcome over the worlds is played.
+4. greedy's own move is played unless another beats it on the same worlds by more than
+   ``confidence`` standard errors of the paired difference (:meth:`SearchPlayer.pick`): with a
+   few hundred rollouts the best mean is often luck, and following luck would play worse than greedy.
+
+At Gin the rollouts run compiled (:mod:`rumino.players.playout_gin`, exact against the engine's):
+every candidate on the same redealt worlds in one kernel call.
 
 A hand's outcome for the searching seat is how it ranks: 1 for beating every
 other seat, ½ for a tie, 0 for losing, averaged over the other seats (as a
