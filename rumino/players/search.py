@@ -175,12 +175,20 @@ class SearchPlayer(Player):
         hands, stocks = sample(world, worlds, self.rng)
         shares = np.full((worlds, len(candidates)), np.nan)
         values = np.full((worlds, len(candidates)), np.nan)
+        players = tuple(world.hand_players)
         for i, action in enumerate(candidates):
             rows = run(world, stocks, hands, first=action, ended_by=True)
+            if len(players) == 2:  # heads-up, for all worlds at once: exactly what hand_outcome gives
+                other = players[0] if players[1] == seat else players[1]
+                mine, theirs, ended = rows[:, seat], rows[:, other], rows[:, -1]
+                share = np.where(mine > theirs, 1.0, np.where(mine < theirs, 0.0,
+                                 np.where(ended == seat, 1.0, np.where(ended == other, 0.0, 0.5))))
+                shares[:, i] = share
+                values[:, i] = np.round(share + MARGIN_WEIGHT * (mine - theirs), 12)
+                continue
             for w, row in enumerate(rows):
                 ended = int(row[-1])
-                share, margin = hand_outcome(list(row[:-1]), seat, ended if ended >= 0 else None,
-                                             world.hand_players)
+                share, margin = hand_outcome(list(row[:-1]), seat, ended if ended >= 0 else None, players)
                 shares[w, i] = share
                 values[w, i] = round(share + MARGIN_WEIGHT * margin, 12)
         return shares, values

@@ -175,3 +175,32 @@ def test_search_beats_greedy_at_knock_rummy_on_seeded_deals():
     than greedy on the same 40 deals played twice, seats swapped."""
     t = tournament("knock-rummy", ["search:60", "greedy"], deals=40, seed=7)
     assert t.win_rate(0, 1).value > 0.5
+
+
+def test_the_compiled_gin_rollouts_value_every_world_as_the_engine_rollout_does():
+    """The batch route (all worlds of a candidate in one kernel call, valued at once) gives each world
+    exactly the value the engine's rollout of the same world gives."""
+    from rumino.players.playout_gin import playouts, python_playout_ended, sample_worlds
+    from rumino.players.search import BATCH_PLAYOUTS, MARGIN_WEIGHT, hand_outcome
+
+    assert BATCH_PLAYOUTS[find_variant("gin").game][1] is playouts
+    for seed in range(3):
+        game = _midhand("gin", seed, steps=4)
+        seat = game.to_act
+        view = game.view(seat)
+        searcher = SearchPlayer(20, seed=seed)
+        cands = searcher.candidates(view, view.legal_actions)
+        world = view.sample_world(np.random.default_rng(seed))
+        rng_state = searcher.rng.bit_generator.state
+        shares, values = searcher._batch(BATCH_PLAYOUTS[type(world)], world, cands, seat, 6)
+        searcher.rng.bit_generator.state = rng_state
+        hands, stocks = sample_worlds(world, 6, searcher.rng)
+        for w in range(6):
+            one = world.fork(np.random.default_rng(0))
+            one.hands = [[int(c) for c in hands[w, p] if c >= 0] for p in range(2)]
+            one.stock = [int(c) for c in stocks[w]]
+            one.after_hidden_dealt()
+            for i, action in enumerate(cands):
+                gains, by = python_playout_ended(one, action)
+                share, margin = hand_outcome(list(gains), seat, by, world.hand_players)
+                assert shares[w, i] == share and values[w, i] == pytest.approx(share + MARGIN_WEIGHT * margin)
