@@ -204,3 +204,9 @@ def test_the_compiled_gin_rollouts_value_every_world_as_the_engine_rollout_does(
                 gains, by = python_playout_ended(one, action)
                 share, margin = hand_outcome(list(gains), seat, by, world.hand_players)
                 assert shares[w, i] == share and values[w, i] == pytest.approx(share + MARGIN_WEIGHT * margin)
+
+
+def test_a_tournament_with_the_search_is_the_same_for_any_number_of_workers():
+    one = tournament("gin", ["search:40", "greedy"], deals=4, seed=1, workers=1).as_json()
+    two = tournament("gin", ["search:40", "greedy"], deals=4, seed=1, workers=2).as_json()
+    assert one == two
