@@ -88,5 +88,21 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
     return "\n".join([fmt(cells[0]), rule] + [fmt(r) for r in cells[1:]])
 
 
+def section(title: str) -> None:
+    print(f"\n{title}\n" + "=" * len(title))
+
+
+def best_run(fn: Callable[[int], object], repeat: int) -> tuple[float, float, object]:
+    """Fewest wall and CPU seconds over ``repeat`` calls of ``fn(k)``, and the last result."""
+    wall = cpu = float("inf")
+    out = None
+    for k in range(repeat):
+        t, c = time.perf_counter(), time.process_time()
+        out = fn(k)
+        wall = min(wall, time.perf_counter() - t)
+        cpu = min(cpu, time.process_time() - c)
+    return wall, cpu, out
+
+
 def verdict(ok: bool) -> str:
     return "met" if ok else "MISSED"

@@ -44,7 +44,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from _common import machine, rate, table, verdict  # noqa: E402  (also puts the repo root on sys.path)
-from _common import one_core  # noqa: E402
+from _common import best_run, one_core, section  # noqa: E402
 
 one_core()  # before numpy and numba are imported
 
@@ -57,22 +57,6 @@ from rumino.variants.rumino import RUMINO, RuminoGame, evaluator_for  # noqa: E4
 
 SEED = 20240607
 TARGET_HANDS = 1000.0
-
-
-def section(title: str) -> None:
-    print(f"\n{title}\n" + "=" * len(title))
-
-
-def best_run(fn, repeat: int) -> tuple[float, float, object]:
-    """Fewest wall and CPU seconds over ``repeat`` calls of ``fn(k)``, and the last result."""
-    wall = cpu = float("inf")
-    out = None
-    for k in range(repeat):
-        t, c = time.perf_counter(), time.process_time()
-        out = fn(k)
-        wall = min(wall, time.perf_counter() - t)
-        cpu = min(cpu, time.process_time() - c)
-    return wall, cpu, out
 
 
 # --------------------------------------------------------------------------- (a) Rumino
