@@ -33,13 +33,16 @@ from rumino.errors import RuleConfigError, RuminoError
 from rumino.tournament.run import tournament
 from rumino.variants import find_variant
 
+# The search player at two budgets: a small one and the tournament budget of about 0.1 s a decision
+# (issue 23's strength matches: Rumino search:90, Gin search:1000, Knock search:300, Wiener search:65,
+# Rommé search:15; bench/bench_search.py times them), so the ranking's best player is the one measured there.
 LADDERS: dict[str, tuple[str, ...]] = {
-    "rumino": ("random", "greedy", "threshold:3", "chaser:5", "solitaire:knock", "search:40", "search:200"),
-    "gin": ("random", "greedy", "threshold:3", "search:40", "search:200"),
-    "knock-rummy": ("random", "greedy", "threshold:3", "search:40", "search:200"),
-    "wiener": ("random", "greedy", "threshold:3", "search:40", "search:200"),
-    # a Rommé rollout is a long Python hand (about 17 ms): two smaller budgets keep a decision under 1 s
-    "romme": ("random", "greedy", "search:15", "search:60"),
+    "rumino": ("random", "greedy", "threshold:3", "chaser:5", "solitaire:knock", "search:20", "search:90"),
+    "gin": ("random", "greedy", "threshold:3", "search:200", "search:1000"),
+    "knock-rummy": ("random", "greedy", "threshold:3", "search:40", "search:300"),
+    "wiener": ("random", "greedy", "threshold:3", "search:15", "search:65"),
+    # a Rommé rollout is a long Python hand (about 17 ms): small budgets keep a decision near 0.1 s
+    "romme": ("random", "greedy", "search:5", "search:15"),
     "robber": ("random", "greedy"),  # the search does not play Robber yet (rumino.players.search.NOT_SEARCHED)
     "rummoli": ("random", "default"),
 }
@@ -102,6 +105,7 @@ def run_ladder(*, deals: int = 200, seed: int = 1, variants: Sequence[str] | Non
         tick = (lambda d, t, key=key: progress(key, d, t)) if progress is not None else None
         t = tournament(key, players, deals=deals, seed=seed, workers=workers, dask=dask, progress=tick)
         data["games"][key] = {"players": players, "left_out": left_out, "tournament": t.as_json(),
+                              "hands": hands_json(t),
                               "wall_seconds": round(time.perf_counter() - start_wall, 3),
                               "cpu_seconds": round(_cpu_seconds() - start_cpu, 3)}
         data["ranking"] = ranking(data)
@@ -111,6 +115,22 @@ def run_ladder(*, deals: int = 200, seed: int = 1, variants: Sequence[str] | Non
     if out is not None:
         _write(Path(out), data)
     return data
+
+
+def hands_json(t) -> dict:
+    """Every heads-up hand of tournament ``t``, pair by pair (``"a|b"``: ``a``'s players index first):
+    per deal, ``a``'s margin over ``b`` and ``a``'s score (1 won, ½ tied, 0 lost) with ``a`` in seat 0
+    and in seat 1. The book reads the duplicate pairs from here; a test replays the first deals.
+
+    >>> from rumino.tournament import tournament
+    >>> hands_json(tournament("knock-rummy", ["greedy", "random"], deals=1, seed=1))["greedy|random"]["scores"]
+    [[1.0, 0.0]]
+    """
+    if not t.heads_up:
+        return {}
+    return {f"{t.players[a]}|{t.players[b]}": {"margins": t.margins[(a, b)].tolist(),
+                                               "scores": t.scores[(a, b)].tolist()}
+            for (a, b) in t.margins}
 
 
 def ranking(data: dict) -> list[dict]:
@@ -138,4 +158,4 @@ def _write(path: Path, data: dict) -> None:
     os.replace(part, path)  # a ranking stopped mid-write leaves the last whole file
 
 
-__all__ = ["LADDERS", "ladder_players", "ranking", "run_ladder"]
+__all__ = ["LADDERS", "hands_json", "ladder_players", "ranking", "run_ladder"]

@@ -37,7 +37,7 @@ def test_the_solitaire_bot_is_left_out_with_its_reason_when_its_tables_are_missi
     monkeypatch.setattr(players, "make_player", missing)
     specs, left_out = ladder_players("rumino")
     assert "solitaire:knock" not in specs and "rumino optimal build" in left_out["solitaire:knock"]
-    assert specs[:2] == ["random", "greedy"] and "search:200" in specs
+    assert specs[:2] == ["random", "greedy"] and "search:90" in specs
 
 
 def test_a_ladder_writes_its_file_ranks_the_games_and_resumes(tmp_path, monkeypatch):
