@@ -343,8 +343,8 @@ _STARTED_JS = """() => { const w = window.jupyterapp.shell.currentWidget;
 def _run_all_cells_until(page, ready: str) -> None:
     """Run every cell and wait for ``ready``; once, and only once, run them again if the first run went wrong.
 
-    Two CI runs (of 107d9ce and 45ccc93) waited 120 s and 240 s for a JupyterLab plot that takes 15 s on
-    this machine under three busy loops (measured): the run had been lost, not slowed. Either the command
+    The CI run of 45ccc93 waited 240 s for a JupyterLab plot that takes 15 s on this machine under three
+    busy loops (measured): the run had been lost, not slowed. Either the command
     never reached the kernel (no cell started), or a cell's widget failed to display. The second run is
     reported as a warning with what the notebook showed, so it stays visible in the CI log.
     """
