@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from rumino.errors import RuleConfigError, RuminoError
-from rumino.tournament.run import tournament
+from rumino.tournament.run import Tournament, tournament
 from rumino.variants import find_variant
 
 # The search player at two budgets: a small one and the tournament budget of about 0.1 s a decision
@@ -117,7 +117,7 @@ def run_ladder(*, deals: int = 200, seed: int = 1, variants: Sequence[str] | Non
     return data
 
 
-def hands_json(t) -> dict:
+def hands_json(t: Tournament) -> dict:
     """Every heads-up hand of tournament ``t``, pair by pair (``"a|b"``: ``a``'s players index first):
     per deal, ``a``'s margin over ``b`` and ``a``'s score (1 won, ½ tied, 0 lost) with ``a`` in seat 0
     and in seat 1. The book reads the duplicate pairs from here; a test replays the first deals.
