@@ -38,11 +38,15 @@ def _variants(text: str | None) -> list[str] | None:
 
 
 def format_ranking(data: dict) -> str:
-    """The ranking's lines: each game's rating spread and its baseline's chance against the best."""
+    """The ranking's lines: each game's rating spread (or its lower bound, where random never won a
+    hand against the best) and its baseline's chance against the best."""
     lines = ["", "the family from luck to skill (rating spread from random to the best, Elo, 95% intervals):"]
     for row in data["ranking"]:
         v, lo, hi = row["spread_elo"]
-        line = f"  {row['game']:<12} {v:6.0f} [{lo:.0f}, {hi:.0f}]  best: {row['best']}"
+        if row.get("spread_at_least") is not None:  # random never won a hand: only a bound is measured
+            line = f"  {row['game']:<12} at least {row['spread_at_least']:.0f}  best: {row['best']}"
+        else:
+            line = f"  {row['game']:<12} {v:6.0f} [{lo:.0f}, {hi:.0f}]  best: {row['best']}"
         if row["baseline_wins_a_hand"] is not None:
             p, plo, phi = row["baseline_wins_a_hand"]
             line += f"; {row['baseline']} wins a hand against it {p:.1%} [{plo:.1%}, {phi:.1%}]"

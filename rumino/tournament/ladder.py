@@ -135,7 +135,9 @@ def hands_json(t: Tournament) -> dict:
 
 def ranking(data: dict) -> list[dict]:
     """The games from the most luck to the most skill: by the rating spread from random to the best
-    player (Elo, with its 95% interval), and greedy's chance of winning a hand against the best.
+    player (Elo, with its 95% interval), and greedy's chance of winning a hand against the best. Where
+    random never won a hand against the best, ``spread_at_least`` is the 95% lower bound on that gap,
+    and the game is ranked by it.
 
     >>> ranking({"games": {}})
     []
@@ -147,9 +149,23 @@ def ranking(data: dict) -> list[dict]:
         greedy = next((p for p in ("greedy", "default", "random") if p in game["players"] and p != luck["best"]),
                       None)
         against = luck.get("against_best", {}).get(greedy) if greedy else None
+        # random never won a hand against the best: the fitted spread is set by the prior alone, so the
+        # 95% lower bound on the gap (Tournament.separated, Clopper–Pearson) is what the hands can say
+        # (clamped at 0: with a handful of hands the bound falls below 0, and a gap won on every hand
+        # is not negative)
+        at_least = next((max(0.0, gap) for winner, loser, gap in luck.get("separated", [])
+                         if winner == luck["best"] and loser == luck["weakest"]), None)
         rows.append({"game": key, "best": luck["best"], "spread_elo": luck["spread_elo"],
+                     "spread_at_least": at_least,
                      "baseline": greedy, "baseline_wins_a_hand": against["weaker_wins_a_hand"] if against else None})
-    return sorted(rows, key=lambda r: r["spread_elo"][0])
+    return sorted(rows, key=_skill_measure)
+
+
+def _skill_measure(row: dict) -> tuple[float, float]:
+    """What a game is ranked by: its rating spread, or its lower bound where random never won a hand
+    against the best (then the fitted spread only breaks ties)."""
+    spread = row["spread_elo"][0]
+    return (row["spread_at_least"] if row.get("spread_at_least") is not None else spread, spread)
 
 
 def _write(path: Path, data: dict) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 
 import pytest
 
@@ -48,8 +49,8 @@ def test_a_ladder_writes_its_file_ranks_the_games_and_resumes(tmp_path, monkeypa
     assert list(saved["games"]) == ["robber", "rummoli"]
     for game in saved["games"].values():
         assert game["tournament"]["deals"] == 2 and game["cpu_seconds"] > 0
-    spreads = [row["spread_elo"][0] for row in saved["ranking"]]
-    assert spreads == sorted(spreads) and {row["game"] for row in saved["ranking"]} == {"robber", "rummoli"}
+    measures = [ladder_module._skill_measure(row) for row in saved["ranking"]]
+    assert measures == sorted(measures) and {row["game"] for row in saved["ranking"]} == {"robber", "rummoli"}
     assert ranking(saved) == saved["ranking"]
 
     def no_more(*a, **k):
@@ -73,3 +74,36 @@ def test_bad_ladder_arguments_exit_2_with_one_line(capsys, tmp_path):
     bad.write_text("{not json")
     assert main(["ladder", "--variants", "robber", "--games", "1", "--out", str(bad), "--no-progress"]) == 2
     assert "cannot be read" in capsys.readouterr().err
+
+
+def _game(best: str, spread: float, separated: list) -> dict:
+    luck = {"best": best, "weakest": "random", "spread_elo": [spread, spread - 50, spread + 50],
+            "against_best": {}, "separated": separated}
+    return {"players": ["random", best], "tournament": {"luck": luck}}
+
+
+def test_a_game_where_random_never_won_is_ranked_by_its_lower_bound_not_the_prior_set_spread():
+    """Random lost all 100 hands to Gin's best: its fitted spread (1,914) only says the prior's pull;
+    the 95% lower bound (Clopper–Pearson, 0.025 ** (1/100)) is what ranks and prints."""
+    from rumino.cli.ladder import format_ranking
+    from rumino.tournament.ratings import elo
+
+    p_lo = 0.025 ** (1 / 100)
+    bound = float(elo(math.log(p_lo / (1 - p_lo))))
+    data = {"games": {"gin": _game("search:1000", 1914.0, [["search:1000", "random", bound],
+                                                            ["greedy", "random", 400.0]]),
+                      "knock-rummy": _game("search:300", 700.0, []),
+                      "rummoli": _game("default", 60.0, [])}}
+    rows = ranking(data)
+    assert [r["game"] for r in rows] == ["rummoli", "gin", "knock-rummy"]
+    assert rows[1]["spread_at_least"] == bound and rows[0]["spread_at_least"] is None
+    assert 560 < bound < 580  # 400 log10(p/(1−p)) with p = 0.9638: about 570 Elo
+    text = format_ranking({"ranking": rows})
+    assert f"gin          at least {bound:.0f}" in text and "1914" not in text
+
+
+def test_a_bound_from_a_few_hands_is_not_negative():
+    """Four hands all won give a Clopper–Pearson bound below 0 Elo (0.025 ** (1/4) < 1/2): the ranking
+    says at least 0."""
+    data = {"games": {"robber": _game("greedy", 1222.0, [["greedy", "random", -72.1]])}}
+    assert ranking(data)[0]["spread_at_least"] == 0.0
