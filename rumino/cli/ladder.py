@@ -15,7 +15,7 @@ from rumino.cli import CommandError, check_range, check_workers
 from rumino.cli.tournament import format_tournament
 from rumino.errors import RuleConfigError, RuminoError
 from rumino.playing.progress import progress_bar
-from rumino.tournament.ladder import LADDERS, run_ladder
+from rumino.tournament.ladder import HOUSE_RULE_COLUMNS, LADDERS, run_house_rules, run_ladder
 from rumino.tournament.run import MAX_DEALS
 from rumino.variants import find_variant
 
@@ -54,7 +54,20 @@ def format_ranking(data: dict) -> str:
     return "\n".join(lines)
 
 
+def _columns(names: list[str]) -> list[str]:
+    for name in names:
+        if name not in HOUSE_RULE_COLUMNS:
+            raise CommandError(f"--house-rules: {name} is not a column; the columns are "
+                               f"{', '.join(HOUSE_RULE_COLUMNS)}.")
+    if len(set(names)) < len(names):
+        raise CommandError("--house-rules names a column twice.")
+    return names
+
+
 def run(args) -> int:
+    if args.house_rules is not None and args.variants is not None:
+        raise CommandError("--house-rules plays its own columns' games: give it no --variants.")
+    columns = _columns(args.house_rules) if args.house_rules is not None else None
     variants = _variants(args.variants)
     check_range("--games", args.games, 1, MAX_DEALS, "deals each match plays")
     check_workers(args.workers)
@@ -75,8 +88,12 @@ def run(args) -> int:
         bars[game][1](done, total)
 
     try:
-        data = run_ladder(deals=args.games, seed=args.seed, variants=variants, out=out, workers=args.workers,
-                          dask=args.dask, progress=tick)
+        if columns is not None:
+            data = run_house_rules(deals=args.games, seed=args.seed, columns=columns, out=out,
+                                   workers=args.workers, dask=args.dask, progress=tick)
+        else:
+            data = run_ladder(deals=args.games, seed=args.seed, variants=variants, out=out, workers=args.workers,
+                              dask=args.dask, progress=tick)
     except (RuleConfigError, RuminoError, OSError) as err:
         raise CommandError(str(err).splitlines()[0]) from None
     finally:
@@ -85,6 +102,15 @@ def run(args) -> int:
                 bar.close()
     if args.json:
         print(json.dumps(data))
+    elif columns is not None:
+        for name in columns or HOUSE_RULE_COLUMNS:
+            column = data["columns"][name]
+            for value, played in column["values"].items():
+                print(f"{column['variant']} with {column['knob']}={value}"
+                      f"{' (the default)' if str(column['default']) == value else ''}:")
+                print(format_tournament(played["tournament"]))
+                print(f"  ({played['cpu_seconds']:,.0f} CPU-s, {played['wall_seconds']:,.0f} s wall)")
+                print()
     else:
         for key, game in data["games"].items():
             if variants is None or key in variants:
@@ -110,6 +136,9 @@ def register(sub) -> None:
     p.add_argument("--out", default=None, help="the results file (JSON), written after each game; resumes")
     p.add_argument("--workers", type=int, default=1, help="local processes (at most the machine's cores)")
     p.add_argument("--dask", metavar="ADDRESS", default=None, help="a Dask scheduler to run the matches on")
+    p.add_argument("--house-rules", nargs="*", metavar="COLUMN", default=None,
+                   help="instead of the ladders, play what a house rule does to the luck: each column's players "
+                        f"once per value of its knob (columns: {', '.join(HOUSE_RULE_COLUMNS)}; default all)")
     p.add_argument("--json", action="store_true", help="print the results as JSON")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.set_defaults(run=run)

@@ -89,11 +89,7 @@ def run_ladder(*, deals: int = 200, seed: int = 1, variants: Sequence[str] | Non
         raise RuleConfigError(f"{unknown[0]} has no ladder: the ladders are {', '.join(LADDERS)}.")
     data = {"deals": deals, "seed": seed, "games": {}}
     if out is not None and Path(out).exists():
-        try:
-            old = json.loads(Path(out).read_text(encoding="utf-8"))
-        except (OSError, ValueError) as err:
-            raise RuminoError(f"the results file {out} cannot be read ({err}): move it away or choose "
-                              f"another --out.") from None
+        old = _read(Path(out))
         if old.get("deals") == deals and old.get("seed") == seed and isinstance(old.get("games"), dict):
             data["games"] = old["games"]
     for key in keys:
@@ -168,10 +164,75 @@ def _skill_measure(row: dict) -> tuple[float, float]:
     return (row["spread_at_least"] if row.get("spread_at_least") is not None else spread, spread)
 
 
+# What a house rule does to the luck: a game's ladder played again with one knob set to each value.
+# Rumino's knock limit (rules §1.3) and Rommé's opening minimum (§3.4), the two knobs issue 23 names; the
+# players are the ones whose gap the knob could move (random and search against greedy) at the small search
+# budget, so a column costs minutes, not hours.
+HOUSE_RULE_COLUMNS: dict[str, tuple[str, str, tuple[int, ...], tuple[str, ...]]] = {
+    "rumino-knock-limit": ("rumino", "knock_max_deadwood", (3, 7, 10), ("random", "greedy", "search:20")),
+    "romme-opening": ("romme", "opening_min", (30, 40, 50), ("greedy", "search:5")),
+}
+"""Each house-rule column: its game, the knob, the knob's values (the default among them) and the players."""
+
+
+def run_house_rules(*, deals: int = 100, seed: int = 1, columns: Sequence[str] | None = None,
+                    out: Path | None = None, workers: int = 1, dask: str | None = None,
+                    progress: Callable[[str, int, int], None] | None = None) -> dict:
+    """Play each house-rule column (``columns``: some of :data:`HOUSE_RULE_COLUMNS`, default all): its
+    players' round robin once per value of its knob, on the same seeded deals.
+
+    ``out`` is written after every value and resumes as :func:`run_ladder`'s does. ``progress(label,
+    done, total)``, the label naming the column and the value.
+
+    >>> HOUSE_RULE_COLUMNS["romme-opening"][1:3]  # the knob and its values
+    ('opening_min', (30, 40, 50))
+    """
+    names = list(columns) if columns else list(HOUSE_RULE_COLUMNS)
+    for name in names:
+        if name not in HOUSE_RULE_COLUMNS:
+            raise RuleConfigError(f"{name} is not a house-rule column: the columns are "
+                                  f"{', '.join(HOUSE_RULE_COLUMNS)}.")
+    data = {"deals": deals, "seed": seed, "columns": {}}
+    if out is not None and Path(out).exists():
+        old = _read(Path(out))
+        if old.get("deals") == deals and old.get("seed") == seed and isinstance(old.get("columns"), dict):
+            data["columns"] = old["columns"]
+    for name in names:
+        key, knob_name, values, players = HOUSE_RULE_COLUMNS[name]
+        v = find_variant(key)
+        column = data["columns"].setdefault(name, {"variant": key, "knob": knob_name,
+                                                   "default": getattr(v.rules, knob_name), "values": {}})
+        for value in values:
+            done = column["values"].get(str(value))
+            if done is not None and done.get("players") == list(players):
+                continue
+            start_wall, start_cpu = time.perf_counter(), _cpu_seconds()
+            label = f"{name}={value}"
+            tick = (lambda d, t, label=label: progress(label, d, t)) if progress is not None else None
+            t = tournament(key, list(players), deals=deals, seed=seed, rules=v.with_rules(**{knob_name: value}),
+                           workers=workers, dask=dask, progress=tick)
+            column["values"][str(value)] = {"players": list(players), "tournament": t.as_json(),
+                                            "hands": hands_json(t),
+                                            "wall_seconds": round(time.perf_counter() - start_wall, 3),
+                                            "cpu_seconds": round(_cpu_seconds() - start_cpu, 3)}
+            if out is not None:
+                _write(Path(out), data)
+    return data
+
+
+def _read(path: Path) -> dict:
+    """A results file written before, or a clear error."""
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as err:
+        raise RuminoError(f"the results file {path} cannot be read ({err}): move it away or choose "
+                          f"another --out.") from None
+
+
 def _write(path: Path, data: dict) -> None:
     part = path.with_name(path.name + ".part")
     part.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     os.replace(part, path)  # a ranking stopped mid-write leaves the last whole file
 
 
-__all__ = ["LADDERS", "hands_json", "ladder_players", "ranking", "run_ladder"]
+__all__ = ["HOUSE_RULE_COLUMNS", "LADDERS", "hands_json", "ladder_players", "ranking", "run_house_rules", "run_ladder"]

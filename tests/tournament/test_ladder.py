@@ -12,6 +12,7 @@ from rumino.odds.optimal import TableMissingError
 from rumino.tournament import ladder as ladder_module
 from rumino.tournament.ladder import LADDERS, ladder_players, ranking, run_ladder
 from rumino.players import make_player
+from rumino.errors import RuleConfigError
 from rumino.variants import VARIANTS, find_variant
 
 
@@ -107,3 +108,49 @@ def test_a_bound_from_a_few_hands_is_not_negative():
     says at least 0."""
     data = {"games": {"robber": _game("greedy", 1222.0, [["greedy", "random", -72.1]])}}
     assert ranking(data)[0]["spread_at_least"] == 0.0
+
+
+def test_every_house_rule_column_is_a_real_knob_with_its_default_among_its_values():
+    from rumino.tournament.run import check_players
+
+    for name, (key, knob_name, values, players) in ladder_module.HOUSE_RULE_COLUMNS.items():
+        v = find_variant(key)
+        assert getattr(v.rules, knob_name) in values, name
+        for value in values:
+            assert getattr(v.with_rules(**{knob_name: value}), knob_name) == value
+        check_players(v, list(players), 2)  # raises if a player cannot play the game
+
+
+def test_house_rule_columns_play_each_value_with_its_rules_write_the_file_and_resume(tmp_path, monkeypatch):
+    monkeypatch.setattr(ladder_module, "HOUSE_RULE_COLUMNS",
+                        {"knock-limit": ("knock-rummy", "knock_max_deadwood", (0, 10), ("random", "greedy"))})
+    seen = []
+    real = ladder_module.tournament
+
+    def spy(variant, players, **kw):
+        seen.append(kw["rules"].knock_max_deadwood)
+        return real(variant, players, **kw)
+
+    monkeypatch.setattr(ladder_module, "tournament", spy)
+    out = tmp_path / "house.json"
+    data = ladder_module.run_house_rules(deals=2, seed=4, out=out)
+    assert seen == [0, 10]
+    saved = json.loads(out.read_text())
+    assert saved == json.loads(json.dumps(data))
+    column = saved["columns"]["knock-limit"]
+    assert column["knob"] == "knock_max_deadwood" and column["default"] == find_variant("knock-rummy").rules.knock_max_deadwood and list(column["values"]) == ["0", "10"]
+    for played in column["values"].values():
+        assert played["tournament"]["deals"] == 2 and len(played["hands"]["random|greedy"]["margins"]) == 2
+    again = ladder_module.run_house_rules(deals=2, seed=4, out=out)
+    assert seen == [0, 10] and again["columns"] == saved["columns"]  # resumed: nothing played again
+    with pytest.raises(RuleConfigError, match="not a house-rule column"):
+        ladder_module.run_house_rules(columns=["canasta"])
+
+
+def test_bad_house_rule_arguments_exit_2_with_one_line(capsys):
+    for argv, words in ((["--house-rules", "canasta"], "not a column"),
+                        (["--house-rules", "romme-opening", "romme-opening"], "twice"),
+                        (["--house-rules", "--variants", "gin"], "no --variants")):
+        assert main(["ladder", *argv, "--no-progress"]) == 2
+        err = capsys.readouterr().err.strip()
+        assert len(err.splitlines()) == 1 and words in err, err
