@@ -131,7 +131,8 @@ def hands_json(t: Tournament) -> dict:
 
 def ranking(data: dict) -> list[dict]:
     """The games from the most luck to the most skill: by the rating spread from random to the best
-    player (Elo, with its 95% interval), and greedy's chance of winning a hand against the best. Where
+    player (Elo, with its 95% interval), greedy's and random's chances of winning a hand against the
+    best, and the deal's share of the variance between the best and greedy. Where
     random never won a hand against the best, ``spread_at_least`` is the 95% lower bound on that gap,
     and the game is ranked by it.
 
@@ -151,9 +152,14 @@ def ranking(data: dict) -> list[dict]:
         # is not negative)
         at_least = next((max(0.0, gap) for winner, loser, gap in luck.get("separated", [])
                          if winner == luck["best"] and loser == luck["weakest"]), None)
+        vs_random = luck.get("against_best", {}).get("random") if luck["best"] != "random" else None
         rows.append({"game": key, "best": luck["best"], "spread_elo": luck["spread_elo"],
                      "spread_at_least": at_least,
-                     "baseline": greedy, "baseline_wins_a_hand": against["weaker_wins_a_hand"] if against else None})
+                     "baseline": greedy, "baseline_wins_a_hand": against["weaker_wins_a_hand"] if against else None,
+                     # the luck a newcomer meets: random's chance of a hand against the best
+                     "random_wins_a_hand": vs_random["weaker_wins_a_hand"] if vs_random else None,
+                     # the deal's share of a hand's variance between the best and its baseline
+                     "deal_share": against["deal_share"] if against else None})
     return sorted(rows, key=_skill_measure)
 
 

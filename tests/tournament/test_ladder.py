@@ -154,3 +154,15 @@ def test_bad_house_rule_arguments_exit_2_with_one_line(capsys):
         assert main(["ladder", *argv, "--no-progress"]) == 2
         err = capsys.readouterr().err.strip()
         assert len(err.splitlines()) == 1 and words in err, err
+
+
+def test_the_ranking_carries_random_s_chance_and_the_deal_share_from_the_tournament():
+    data = run_ladder(deals=3, seed=2, variants=["rummoli"])
+    row, = data["ranking"]
+    luck = data["games"]["rummoli"]["tournament"]["luck"]
+    if luck["best"] == "random":  # then random has no chance *against* the best to report
+        assert row["random_wins_a_hand"] is None
+    else:
+        assert row["random_wins_a_hand"] == luck["against_best"]["random"]["weaker_wins_a_hand"]
+    assert row["deal_share"] == luck["against_best"][row["baseline"]]["deal_share"]
+    assert len(row["deal_share"]) == 3
