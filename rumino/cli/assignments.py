@@ -161,7 +161,13 @@ ANSWERS: dict[str, Answer] = {
     "ex-hrf-gin-like-rumino": A("limit", "the knock limit, a whole number"),
     "ex-hrf-slope": A("{g: slopes[g][0] for g in GAMES}", "a dict from each game's key to its slope (floats)",
                       rel_tol=1e-6),
-    # 12 Exercises for the classroom
+    # 12 Luck and skill
+    "ex-luck-split": A("split_ex.deal_share", "the deal's share of a hand's variance, a `Fraction`"),
+    "ex-luck-elo": A("predicted", "greedy's predicted chance of winning a hand against the best (a float)",
+                     rel_tol=1e-6),
+    "ex-luck-match": A("n_match", "the number of hands, a whole number"),
+    "ex-luck-duplicate": A("fresh_hands", "the number of hands on fresh deals, a `Fraction`"),
+    # 13 Exercises for the classroom
     "ex-class-plain-deal": A("p_plain", "the fraction of deals, a `Fraction`"),
     "ex-class-rummy-luck": A("len(hands_4_3)", "the number of hands, a whole number"),
     "ex-class-rebuys": A("(doubling, flat)", "a pair of whole numbers of dollars: doubling rebuys, then flat"),
@@ -580,7 +586,9 @@ def build_assignment(path: Path, course: Path, *, timeout: int = 600) -> Assignm
                 need += deps
                 glue_cells.append(text)
         parts.append((ex, spec, need, glue_cells))
-    for data in sorted({m for _, _, need, _ in parts for c in need for m in re.findall(r"data/[\w.-]+", c.code)}):
+    # the data files the cells read, the setup's among them (a chapter may load its results files there)
+    read = {m for _, _, need, _ in parts for c in need for m in re.findall(r"data/[\w.-]+", c.code)}
+    for data in sorted(read | set(re.findall(r"data/[\w.-]+", setup))):
         if (root / data).is_file():
             (folder / data).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(root / data, folder / data)

@@ -44,9 +44,9 @@ def format_ranking(data: dict) -> str:
     for row in data["ranking"]:
         v, lo, hi = row["spread_elo"]
         if row.get("spread_at_least") is not None:  # random never won a hand: only a bound is measured
-            line = f"  {row['game']:<12} at least {row['spread_at_least']:.0f}  best: {row['best']}"
-        else:
-            line = f"  {row['game']:<12} {v:6.0f} [{lo:.0f}, {hi:.0f}]  best: {row['best']}"
+            line = f"  {row['game']:<12} at least {round(row['spread_at_least'])}  best: {row['best']}"
+        else:  # round() gives an int, so a bound a hair below 0 prints 0, not -0
+            line = f"  {row['game']:<12} {round(v):6d} [{round(lo)}, {round(hi)}]  best: {row['best']}"
         if row["baseline_wins_a_hand"] is not None:
             p, plo, phi = row["baseline_wins_a_hand"]
             line += f"; {row['baseline']} wins a hand against it {p:.1%} [{plo:.1%}, {phi:.1%}]"

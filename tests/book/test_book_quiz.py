@@ -1,6 +1,6 @@
 """The self-check quizzes: one per numbered chapter, drawn on the static page and marking answers.
 
-* Every numbered chapter (01 to 12) holds one quiz cell (``rumino.classroom.quiz.show_quiz``, input
+* Every numbered chapter (01 to 13) holds one quiz cell (``rumino.classroom.quiz.show_quiz``, input
   hidden) just before its review questions, with a "Check yourself" lead-in, 2 to 4 questions, at
   least one multiple-choice and one numeric; the student copy keeps it (it is not a solution).
 * On the session's build (``built_book``, tests/conftest.py: the whole book, built once) each chapter
@@ -30,7 +30,7 @@ from rumino.cli import bookbuild
 
 ROOT = Path(__file__).resolve().parents[2]
 BOOK = ROOT / "book"
-NUMBERED = sorted(p for p in BOOK.glob("*.ipynb") if re.match(r"(0[1-9]|1[0-2])_", p.name))
+NUMBERED = sorted(p for p in BOOK.glob("*.ipynb") if re.match(r"(0[1-9]|1[0-3])_", p.name))
 
 
 def _src(cell) -> str:
@@ -49,7 +49,7 @@ RIGHT, WRONG = _rgb(COLORS["--jq-correct-color"]), _rgb(COLORS["--jq-incorrect-c
 
 
 def test_every_numbered_chapter_is_here():
-    assert [p.name[:2] for p in NUMBERED] == [f"{i:02d}" for i in range(1, 13)]
+    assert [p.name[:2] for p in NUMBERED] == [f"{i:02d}" for i in range(1, 14)]
 
 
 @pytest.mark.parametrize("path", NUMBERED, ids=[p.stem for p in NUMBERED])
