@@ -205,3 +205,31 @@ def test_at_a_table_of_three_the_search_coach_says_share_of_players_beaten():
     t.search_box.value = True
     assert "share of the other players beaten in the hand, by move" in t.coach.value
     assert "chance of winning the hand" not in t.coach.value
+
+
+def test_the_opponents_menu_seats_the_search_player_on_the_same_deal_and_back():
+    """Choosing "the search player" redeals the same seed with search in every other seat; its moves are
+    the search player's, and the reader's cards are those of the game with the table's own bots."""
+    t = GameTable("greedy", seed=3, variant="gin")
+    c = t.controller
+    own_hand = sorted(c.view().hand)
+    assert not t.opponents_box.layout.display and t.opponents_box.value == "own"
+    t.opponents_box.value = "search"
+    assert c.player_names == ["human", "search"] and c.opponents == "search"
+    assert sorted(c.view().hand) == own_hand  # the same deal: the seed is kept
+    assert type(c.bots[1]).__name__ == "SearchPlayer"
+    before = len(c.game.history)
+    c.act(c.legal()[0])  # the reader acts; the search player answers
+    assert not c.error and len(c.game.history) > before
+    assert any(line.startswith("seat 1 (search)") for line in c.log), c.log
+    t.opponents_box.value = "own"
+    assert c.player_names == ["human", "greedy"] and sorted(c.view().hand) == own_hand
+    with pytest.raises(ValueError, match="choose one of"):
+        c.set_opponents("grandmaster")
+
+
+def test_the_opponents_menu_is_not_offered_where_the_search_does_not_play():
+    t = GameTable("greedy", seed=3, variant="robber")
+    assert t.opponents_box.layout.display == "none"
+    with pytest.raises(ValueError, match="does not play"):
+        t.controller.set_opponents("search")

@@ -138,7 +138,31 @@ class GameTableController(TableController):
         self.coach_samples = coach_samples
         self.search_on = False  # the search coach: the search player's move and each move's chance of winning
         self.search_simulations: int | None = None  # its rollouts a move; None: the game's default (200, Rommé 100)
+        self.own_bots = list(self.bot_specs)  # the opponents the table was made with ("own" level)
+        self.opponents = "own"
         self.new_game(seed)
+
+    OPPONENT_LEVELS = {"own": "the table's own bots", "search": "the search player (strong)"}
+    """The opponents the reader may choose: the bots the table was made with, or the search player in every
+    other seat, at its game's default budget (under a second a decision)."""
+
+    def set_opponents(self, level: str) -> None:
+        """Seat ``level``'s opponents (a key of :attr:`OPPONENT_LEVELS`) and deal the game again from its seed,
+        so the reader replays the same cards against them.
+
+        >>> c = GameTableController("greedy", seed=3, variant="knock-rummy")
+        >>> c.set_opponents("search"); c.player_names
+        ['human', 'search']
+        >>> c.set_opponents("own"); c.player_names
+        ['human', 'greedy']
+        """
+        if level not in self.OPPONENT_LEVELS:
+            raise ValueError(f"opponents {level!r}: choose one of {', '.join(self.OPPONENT_LEVELS)}.")
+        if level == "search" and not self.can_search:
+            raise ValueError(f"opponents 'search': the search player does not play {self.variant.title}.")
+        self.opponents = level
+        self.bot_specs = list(self.own_bots) if level == "own" else ["search"] * len(self.own_bots)
+        self.new_game(self.seed)
 
     # ------------------------------------------------------------------ the game
 
@@ -880,6 +904,14 @@ class GameTable(StaticFallback, W.VBox):
         self.search_box.add_class("rumino-search-coach")
         self.search_box.observe(lambda ch: self._do(lambda: setattr(c, "search_on", ch["new"])), names="value")
         self.search_box.layout.display = None if c.can_search else "none"
+        # the opponents' level: the table's own bots, or the search player in every other seat (a new deal
+        # of the same seed, so the reader meets the same cards against stronger play)
+        self.opponents_box = W.Dropdown(options=[(words, key) for key, words in c.OPPONENT_LEVELS.items()],
+                                        value=c.opponents, description="opponents",
+                                        layout=W.Layout(width="auto"), style={"description_width": "80px"})
+        self.opponents_box.add_class("rumino-opponents")
+        self.opponents_box.observe(lambda ch: self._do(lambda: c.set_opponents(ch["new"])), names="value")
+        self.opponents_box.layout.display = None if c.can_search else "none"
         self.coach = W.HTML()
         self.coach.add_class("rumino-coach-panel")
         self.back_button = button("◀ back", c.step_back, "back", "step back through the record")
@@ -895,7 +927,8 @@ class GameTable(StaticFallback, W.VBox):
         super().__init__([
             self.table, self.hand_row,
             W.HBox(list(self.buttons.values()) + [self.new_button], layout=W.Layout(flex_flow="row wrap")),
-            self.extra_box, self.moves, self.message, self.showdown, W.HBox([self.coach_draws, self.search_box]), self.coach,
+            self.extra_box, self.moves, self.message, self.showdown, W.HBox([self.coach_draws, self.search_box, self.opponents_box]),
+            self.coach,
             W.HBox([self.back_button, self.forward_button, self.live_button, self.review_label]), self.log_box,
             self.state,
         ])
