@@ -100,6 +100,11 @@ class _StaleGuard:
         self._check()
         return self.game.legal_actions()
 
+    @property
+    def game_type(self) -> type:
+        """The kind of game the view is of (its class: no card in it)."""
+        return type(self.game)
+
     def world(self, seat: int, rng: np.random.Generator):
         """The view's :meth:`~rumino.engine.PlayerView.sample_world`: a world for ``seat``, drawn from ``rng``."""
         self._check()

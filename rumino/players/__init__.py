@@ -62,6 +62,8 @@ from rumino.variants.gin import GinGame  # noqa: E402
 
 _search.BATCH_PLAYOUTS[GinGame] = (playout_gin.sample_worlds, playout_gin.playouts)
 """Gin's rollouts run compiled (:mod:`rumino.players.playout_gin`, exact against the engine's)."""
+_search.ROLLOUT_POLICIES["Rummoli"] = lambda rng: RummoliDefault(rng=rng)
+"""Rummoli's search keeps its default bot's move unless another beats it, and rolls out with that bot."""
 
 
 class UnknownPlayerError(RuminoError, ValueError):

@@ -18,6 +18,10 @@ with rollouts), the classic way to search a card game with hidden cards:
    ``confidence`` standard errors of the paired difference (:meth:`SearchPlayer.pick`): with a
    few hundred rollouts the best mean is often luck, and following luck would play worse than greedy.
 
+Rummoli is searched with its own default bot in place of greedy (:data:`ROLLOUT_POLICIES`): the widow,
+the bids and the betting; after the poker showdown every hand's poker value is open, and a random redeal
+would not match them, so the stops follow the default bot (:data:`UNSEARCHED_PHASES`).
+
 At Gin the rollouts run compiled (:mod:`rumino.players.playout_gin`, exact against the engine's):
 every candidate on the same redealt worlds in one kernel call.
 
@@ -82,9 +86,25 @@ in one call (Gin: :mod:`rumino.players.playout_gin`, registered by :mod:`rumino.
 exactly what the engine's rollout gives (its tests compare them); other games roll out on the engine."""
 
 NOT_SEARCHED = {"Robber Rummy": "a rollout there calls the exact table solver on every turn (about 30 ms "
-                                "a move), so even 20 rollouts would take longer than a decision may",
-                "Rummoli": "its poker phase and stops play have no world sampler yet"}
+                                "a move), so even 20 rollouts would take longer than a decision may"}
 """The games the search player does not play yet, and why (``rumino tournament`` and the error say so)."""
+
+ROLLOUT_POLICIES: dict[str, Callable[[np.random.Generator], Player]] = {}
+"""``{game NAME: make the bot from a generator}``: the rollout policy of a game that is not a draw-and-discard game greedy plays
+(Rummoli: its default bot, registered by :mod:`rumino.players`). The search keeps that bot's move unless
+another beats it, as it keeps greedy's elsewhere."""
+
+UNSEARCHED_PHASES: dict[str, tuple[tuple[str, ...], str]] = {
+    "Rummoli": (("stops", "claim"),
+                "after the poker showdown every hand's poker value is open, and a random redeal would not "
+                "match them: the default bot's move"),
+}
+"""Phases a game's search leaves to its rollout policy, and why (the view's worlds could not be kept
+consistent there)."""
+
+MAX_CANDIDATES = 8
+"""At most this many moves a search tries (the policy's own among them): a Rummoli bid has dozens of amounts,
+of which evenly spaced ones are tried."""
 
 
 @dataclass
@@ -124,28 +144,50 @@ class SearchPlayer(Player):
         self.confidence = confidence
         self.rng = rng if rng is not None else np.random.default_rng(seed)
         self.greedy = GreedyPlayer()
+        self._policies: dict[str, Player] = {}  # a game's rollout bot (ROLLOUT_POLICIES), made once
         self.last: Decision | None = None
         self.decisions = 0  # decisions searched (forced ones not counted)
         self.spent = 0  # rollouts in all
 
     @classmethod
     def fits(cls, game: type[TurnGame]) -> bool:
-        """The draw-and-discard games greedy plays, but Robber Rummy (:data:`NOT_SEARCHED` says why)."""
-        return (issubclass(game, DrawDiscardGame) and GreedyPlayer.fits(game)
-                and getattr(game, "NAME", "") not in NOT_SEARCHED)
+        """The draw-and-discard games greedy plays, but Robber Rummy (:data:`NOT_SEARCHED` says why), and the
+        games with a rollout policy of their own (:data:`ROLLOUT_POLICIES`: Rummoli)."""
+        name = getattr(game, "NAME", "")
+        if name in ROLLOUT_POLICIES:
+            return True
+        return issubclass(game, DrawDiscardGame) and GreedyPlayer.fits(game) and name not in NOT_SEARCHED
+
+    def policy(self, game: type[TurnGame]) -> Player:
+        """The bot whose move the search keeps unless another beats it, and that plays every rollout:
+        greedy, or the game's own (:data:`ROLLOUT_POLICIES`)."""
+        name = getattr(game, "NAME", "")
+        if name not in ROLLOUT_POLICIES:
+            return self.greedy
+        if name not in self._policies:
+            # its own stream, drawn from the search's: a seeded search replays exactly
+            self._policies[name] = ROLLOUT_POLICIES[name](np.random.default_rng(int(self.rng.integers(2**63))))
+        return self._policies[name]
 
     # ------------------------------------------------------------------ the decision
 
     def choose(self, view: PlayerView) -> Action:
         legal = view.legal_actions
+        game = _game_of(view)
+        policy = self.policy(game)
         if len(legal) <= 1:
-            action = legal[0] if legal else self.greedy.choose(view)
+            action = legal[0] if legal else policy.choose(view)
             self.last = Decision(action, True, "the only legal action")
+            return action
+        phases, why = UNSEARCHED_PHASES.get(getattr(game, "NAME", ""), ((), ""))
+        if view.phase in phases:
+            action = policy.choose(view)
+            self.last = Decision(action, True, why)
             return action
         first = view.sample_world(self._world_rng())
         if first.hand_over:  # the deal, a rebuy: not a move inside a hand, so nothing to roll out
-            action = self.greedy.choose(view)
-            self.last = Decision(action, True, "a decision between hands: greedy's")
+            action = policy.choose(view)
+            self.last = Decision(action, True, f"a decision between hands: {policy.name}'s")
             return action
         candidates = self.candidates(view, legal)
         if len(candidates) == 1:
@@ -250,8 +292,13 @@ class SearchPlayer(Player):
 
     def candidates(self, view: PlayerView, legal: list) -> list:
         """The moves worth a search, greedy's own first: every action but the plain discards and
-        face-down knocks, of which only those with the ``width`` best cards (least deadwood left)."""
-        greedy_move = self.greedy.choose(view)
+        face-down knocks, of which only those with the ``width`` best cards (least deadwood left); of
+        more than :data:`MAX_CANDIDATES`, evenly spaced ones (a Rummoli bid's amounts)."""
+        greedy_move = self.policy(_game_of(view)).choose(view)
+        if getattr(_game_of(view), "NAME", "") in ROLLOUT_POLICIES:  # no deadwood to sort by
+            others = [a for a in legal if a != greedy_move]
+            step = max(1, -(-len(others) // (MAX_CANDIDATES - 1)))
+            return [greedy_move] + others[::step][:MAX_CANDIDATES - 1]
         by_card = [a for a in legal if isinstance(a, (Discard, KnockWith))]
         others = [a for a in legal if not isinstance(a, (Discard, KnockWith))]
         keep: set = set()
@@ -278,14 +325,21 @@ class SearchPlayer(Player):
             game.apply(action)
         except IllegalActionError:
             return None
-        greedy = self.greedy
+        greedy = self.policy(type(world))
         play(game, lambda s: greedy, checked=False, until=_hand_over, max_actions=MAX_ROLLOUT_ACTIONS)
         after = list(game.scores)
         result = game.results[-1] if game.results else None
         ended_by = getattr(result, "by", None)
+        if ended_by is None:
+            ended_by = getattr(result, "out", None)  # Rummoli: who went out
         sense = 1 if game.HIGHER_SCORE_WINS else -1
         gains = [sense * (a - b) for a, b in zip(after, before)]
         return hand_outcome(gains, seat, ended_by, world.hand_players)
+
+
+def _game_of(view: PlayerView) -> type | None:
+    """The kind of game a view is of (a class: nothing hidden), or None for a view made by hand."""
+    return getattr(getattr(view, "_legal", None), "game_type", None)
 
 
 def _hand_over(game: TurnGame) -> bool:

@@ -44,7 +44,9 @@ LADDERS: dict[str, tuple[str, ...]] = {
     # a Rommé rollout is a long Python hand (about 17 ms): small budgets keep a decision near 0.1 s
     "romme": ("random", "greedy", "search:5", "search:15"),
     "robber": ("random", "greedy"),  # the search does not play Robber yet (rumino.players.search.NOT_SEARCHED)
-    "rummoli": ("random", "default"),
+    # Rummoli's search tries the widow and the bids (the stops follow its default bot): 200 rollouts of a
+    # fast deal are well under 0.1 s a decision
+    "rummoli": ("random", "default", "search:40", "search:200"),
 }
 """Each game's ladder, the weakest first (what ``rumino ladder`` plays)."""
 

@@ -1174,6 +1174,17 @@ class RummoliGame(TurnGame):
     def cards_outside_hands(self) -> tuple:
         return self.widow, self.dead, [c for _, c in self.played]
 
+    def hidden_places(self, seat: int) -> list[list[int]]:
+        """What ``seat`` cannot see (a search's worlds deal these again): the other hands, the widow while
+        it lies unsold, and the dead hand, unless it is ``seat``'s own old hand (``seat`` took the widow).
+        The cards played in the stops are open."""
+        places = [hand for s, hand in enumerate(self.hands) if s != seat and hand]
+        if self.widow:
+            places.append(self.widow)
+        if self.dead and self.widow_to != seat:
+            places.append(self.dead)
+        return places
+
     def check_game_invariants(self, deep: bool) -> None:
         """Every chip is with a player or on a section and matches the ledger, and the phase's own rules
         hold (the base has checked the cards and the ledger; every check is cheap, ``deep`` or not)."""

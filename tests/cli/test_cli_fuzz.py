@@ -345,7 +345,7 @@ STRATEGIES = {
                        flag("--json"),
                        required=[NO_BAR, option("--players", players), option("--games", number(1, 2, 10**6))],
                        ints=("--games", "--seed", "--table", "--workers")),
-    # cheap ladders only (Robber's and Rummoli's have no search player), or a bad list
+    # cheap ladders only (Robber's has no search player; Rummoli's searches take milliseconds), or a bad list
     "ladder": argv(["ladder"], option("--workers", workers), option("--dask", dask), option("--seed", seed),
                    flag("--json"), option("--out", st.sampled_from([NOWHERE + "/l.json", "/etc", "/etc/passwd/x"])),
                    required=[NO_BAR, option("--games", number(1, 1, 10**6)),

@@ -7,6 +7,8 @@ hidden cards lie give the same world for the same generator.
 
 from __future__ import annotations
 
+import rumino.players.search as search_module
+
 import numpy as np
 import pytest
 
@@ -157,11 +159,67 @@ def test_the_search_spec_and_the_games_it_plays():
         make_player("search:0")
     for variant in SEARCHED:
         assert SearchPlayer.fits(find_variant(variant).game)
-    for variant in ("robber", "rummoli"):
-        game = find_variant(variant).game
-        assert not SearchPlayer.fits(game) and game.NAME in NOT_SEARCHED
-        with pytest.raises(UnknownPlayerError, match="does not fit"):
-            make_players("search,greedy" if variant == "robber" else "search,default,default,default", game=game)
+    game = find_variant("robber").game
+    assert not SearchPlayer.fits(game) and game.NAME in NOT_SEARCHED
+    with pytest.raises(UnknownPlayerError, match="does not fit"):
+        make_players("search,greedy", game=game)
+    assert SearchPlayer.fits(find_variant("rummoli").game)  # with its default bot as the rollout policy
+    assert make_players("search,default,default,default", game=find_variant("rummoli").game)
+
+
+def _rummoli_decisions(order, seed):
+    """Play one Rummoli deal with a seeded search among default bots; the search's decisions, in order."""
+    from rumino.playing.seeding import new_table
+
+    game, players = new_table(find_variant("rummoli"), order, seed, 0)
+    me = order.index("search:24")
+    seen = []
+    while not game.hand_over:
+        seat = game.to_act
+        action = players[seat].choose(game.view(seat))
+        if seat == me:
+            last = players[me].last
+            seen.append((game.phase, str(action), last.forced, last.reason, tuple(
+                (str(a), share, n) for a, share, n in last.values)))
+        game.check_invariants()
+        game.apply(action)
+    return seen
+
+
+def test_the_search_plays_rummoli_widow_and_bids_and_leaves_the_stops_to_its_default_bot():
+    """Rummoli's widow and bids are searched (the default bot's move among the candidates, a bid's amounts
+    evenly spaced); after the poker showdown the hands' poker values are open, so the stops are the default
+    bot's, and the player says why. A seeded search replays exactly."""
+    searched, stops = [], []
+    for seed in range(3):
+        for order in (["default", "search:24"], ["search:24", "default"]):
+            run = _rummoli_decisions(order, seed)
+            assert run == _rummoli_decisions(order, seed)
+            searched += [d for d in run if not d[2]]
+            stops += [d for d in run if d[0] == "stops" and d[2] and "showdown" in d[3]]
+    assert {d[0] for d in searched} <= {"widow", "auction", "betting"} and searched
+    for phase, action, _forced, _why, values in searched:
+        assert action in [a for a, _, _ in values] and 2 <= len(values) <= search_module.MAX_CANDIDATES
+        assert all(0 <= share <= 1 and n >= 1 for _, share, n in values)
+    assert stops, "some stops decision had a choice, and the search left it to the default bot"
+
+
+def test_a_rummoli_world_keeps_what_the_seat_saw_and_deals_the_rest_again():
+    import numpy as np
+    from rumino.playing.seeding import new_table
+
+    game, players = new_table(find_variant("rummoli"), ["default", "default", "default"], 4, 0)
+    while game.phase in ("widow", "auction", "betting"):
+        game.apply(players[game.to_act].choose(game.view(game.to_act)))
+    for seat in range(3):
+        world = game.sample_world(seat, np.random.default_rng(seat))
+        assert world.hands[seat] == game.hands[seat] and world.played == game.played
+        assert [len(h) for h in world.hands] == [len(h) for h in game.hands]
+        took = game.widow_to == seat
+        assert (world.dead == game.dead) if took else sorted(world.dead + sum(
+            (world.hands[s] for s in range(3) if s != seat), [])) == sorted(game.dead + sum(
+            (game.hands[s] for s in range(3) if s != seat), []))
+        world.check_invariants()
 
 
 def test_hand_value_counts_hands_as_a_tournament_does():
