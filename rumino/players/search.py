@@ -20,7 +20,9 @@ with rollouts), the classic way to search a card game with hidden cards:
 
 Rummoli is searched with its own default bot in place of greedy (:data:`ROLLOUT_POLICIES`): the widow,
 the bids and the betting; after the poker showdown every hand's poker value is open, and a random redeal
-would not match them, so the stops follow the default bot (:data:`UNSEARCHED_PHASES`).
+would not match them, so the stops follow the default bot (:data:`UNSEARCHED_PHASES`). Robber Rummy's
+candidates are the placements its menu lists, greedy's own (the exact solver's) and the draw; a rollout
+there calls the solver on every turn, so its default budget is small (:data:`GAME_SIMULATIONS`).
 
 At Gin the rollouts run compiled (:mod:`rumino.players.playout_gin`, exact against the engine's):
 every candidate on the same redealt worlds in one kernel call.
@@ -71,9 +73,11 @@ DEFAULT_SIMULATIONS = 200
 """Rollouts per decision when the spec gives none (``search`` = ``search:200``), but in the games of
 :data:`GAME_SIMULATIONS`."""
 
-GAME_SIMULATIONS = {"German Rommé": 100}
+GAME_SIMULATIONS = {"German Rommé": 100, "Robber Rummy": 8}
 """A game's own default budget where 200 rollouts would take more than a second a decision (a Rommé
-rollout is a long Python hand, about 6 ms: 100 rollouts take about 0.7 s, bench/bench_search.py)."""
+rollout is a long Python hand, about 6 ms: 100 rollouts take about 0.7 s, bench/bench_search.py; a Robber
+rollout calls the exact table solver on every turn, up to about 0.2 s a rollout early in a hand, so 8
+rollouts take about a second there and much less later)."""
 
 MARGIN_WEIGHT = 1e-4
 """The share of a hand's points margin in a rollout's value: it only orders moves that win equally often."""
@@ -85,9 +89,9 @@ BATCH_PLAYOUTS: dict[type, tuple[Callable, Callable]] = {}
 in one call (Gin: :mod:`rumino.players.playout_gin`, registered by :mod:`rumino.players`). It must give
 exactly what the engine's rollout gives (its tests compare them); other games roll out on the engine."""
 
-NOT_SEARCHED = {"Robber Rummy": "a rollout there calls the exact table solver on every turn (about 30 ms "
-                                "a move), so even 20 rollouts would take longer than a decision may"}
-"""The games the search player does not play yet, and why (``rumino tournament`` and the error say so)."""
+NOT_SEARCHED: dict[str, str] = {}
+"""The games the search player does not play yet, and why (``rumino tournament`` and the error say so):
+none now; Robber Rummy, the last, is searched at a small budget (:data:`GAME_SIMULATIONS`)."""
 
 ROLLOUT_POLICIES: dict[str, Callable[[np.random.Generator], Player]] = {}
 """``{game NAME: make the bot from a generator}``: the rollout policy of a game that is not a draw-and-discard game greedy plays
@@ -302,7 +306,9 @@ class SearchPlayer(Player):
         by_card = [a for a in legal if isinstance(a, (Discard, KnockWith))]
         others = [a for a in legal if not isinstance(a, (Discard, KnockWith))]
         keep: set = set()
-        if by_card:
+        if by_card and getattr(view, "evaluator", None) is None:  # no deadwood to sort the discards by
+            keep = {a.card for a in by_card[:self.width]}
+        elif by_card:
             ev = view.evaluator
             hand = list(view.hand)
             left = {}

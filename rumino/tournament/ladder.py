@@ -43,7 +43,9 @@ LADDERS: dict[str, tuple[str, ...]] = {
     "wiener": ("random", "greedy", "threshold:3", "search:15", "search:65"),
     # a Rommé rollout is a long Python hand (about 17 ms): small budgets keep a decision near 0.1 s
     "romme": ("random", "greedy", "search:5", "search:15"),
-    "robber": ("random", "greedy"),  # the search does not play Robber yet (rumino.players.search.NOT_SEARCHED)
+    # a Robber rollout calls the exact table solver every turn (up to about 0.2 s a rollout): one budget,
+    # the default 8, already about a second a decision early in a hand
+    "robber": ("random", "greedy", "search:8"),
     # Rummoli's search tries the widow and the bids (the stops follow its default bot): 200 rollouts of a
     # fast deal are well under 0.1 s a decision
     "rummoli": ("random", "default", "search:40", "search:200"),

@@ -23,6 +23,22 @@ def test_hint_names_the_search_move_and_every_move_it_tried():
     assert chosen in ("draw discard", "pass") and moves.count("%") == 2
 
 
-def test_hint_says_where_the_search_does_not_play_yet():
+def test_hint_at_robber_names_the_placements_and_the_draw():
+    """Robber is searched at its small default budget: the hint weighs the placements against the draw."""
     out = _play("robber", "hint\nq\n", "human,greedy")
-    assert "the search coach does not play Robber Rummy yet: a rollout there calls the exact table solver" in out
+    hint = next(line for line in out.splitlines() if "search (" in line)
+    assert "rollouts" in hint and "draw stock" in hint and "place" in hint
+
+
+def test_hint_says_where_the_search_does_not_play_yet(monkeypatch):
+    """A game the search does not fit gets one line saying so (none is left; this keeps the message right)."""
+    from rumino.cli import _terminal
+    from rumino.players.search import SearchPlayer
+
+    from rumino.playing.seeding import new_table
+
+    monkeypatch.setattr(SearchPlayer, "fits", classmethod(lambda cls, game: False))
+    monkeypatch.setitem(_terminal.NOT_SEARCHED, "Robber Rummy", "a reason")
+    game, _ = new_table("robber", ["human", "greedy"], 4, 0)
+    out = _terminal.search_hint(game, game.view(0))
+    assert out.strip() == "the search coach does not play Robber Rummy yet: a reason."

@@ -159,10 +159,11 @@ def test_the_search_spec_and_the_games_it_plays():
         make_player("search:0")
     for variant in SEARCHED:
         assert SearchPlayer.fits(find_variant(variant).game)
-    game = find_variant("robber").game
-    assert not SearchPlayer.fits(game) and game.NAME in NOT_SEARCHED
+    assert not NOT_SEARCHED  # every game is searched (Robber at a small budget)
+    assert make_player("search").budget_for(find_variant("robber").game) == 8
+    assert make_players("search,greedy", game=find_variant("robber").game)
     with pytest.raises(UnknownPlayerError, match="does not fit"):
-        make_players("search,greedy", game=game)
+        make_players("search,greedy", game=find_variant("rummoli").game)  # Rummoli's bot is default, not greedy
     assert SearchPlayer.fits(find_variant("rummoli").game)  # with its default bot as the rollout policy
     assert make_players("search,default,default,default", game=find_variant("rummoli").game)
 
@@ -268,3 +269,32 @@ def test_a_tournament_with_the_search_is_the_same_for_any_number_of_workers():
     one = tournament("gin", ["search:40", "greedy"], deals=4, seed=1, workers=1).as_json()
     two = tournament("gin", ["search:40", "greedy"], deals=4, seed=1, workers=2).as_json()
     assert one == two
+
+
+def test_the_search_plays_robber_placements_and_the_draw_and_replays_exactly():
+    """Robber's candidates: greedy's placement (the exact solver's), the menu's others and the draw; a forced
+    turn spends nothing; a seeded search gives the same decisions again."""
+    from rumino.playing.seeding import new_table
+
+    def decisions():
+        game, players = new_table(find_variant("robber"), ["search:4", "greedy"], 2, 0)
+        seen = []
+        for _ in range(60):
+            if game.hand_over:
+                break
+            seat = game.to_act
+            view = game.view(seat)
+            action = players[seat].choose(view)
+            if seat == 0:
+                last = players[0].last
+                seen.append((str(action), last.forced, last.simulations, len(view.legal_actions)))
+                if not last.forced:
+                    assert str(action) in [str(a) for a, _, _ in last.values]
+                    assert any(str(a) == "draw stock" for a, _, _ in last.values)
+            game.apply(action)
+        return seen
+
+    run = decisions()
+    assert run == decisions()
+    assert any(not forced for _, forced, _, _ in run), "no searched decision in 60 moves"
+    assert all(spent == 0 for _, forced, spent, n in run if forced and n == 1)

@@ -195,7 +195,13 @@ def test_the_search_coach_names_its_move_and_each_moves_chance_and_the_coach_pla
     assert "winning the hand" not in t.coach.value
 
 
-def test_the_search_coach_is_not_offered_where_the_search_does_not_play():
+def test_the_search_coach_is_not_offered_where_the_search_does_not_play(monkeypatch):
+    """Every game is searched now (Robber at a small budget); a game the search did not fit would get no
+    coach box and no advice."""
+    from rumino.players.search import SearchPlayer
+
+    assert GameTable("greedy", seed=3, variant="robber").search_box.layout.display != "none"
+    monkeypatch.setattr(SearchPlayer, "fits", classmethod(lambda cls, game: False))
     t = GameTable("greedy", seed=3, variant="robber")
     assert t.search_box.layout.display == "none" and t.controller.search_advice() is None
 
@@ -228,7 +234,10 @@ def test_the_opponents_menu_seats_the_search_player_on_the_same_deal_and_back():
         c.set_opponents("grandmaster")
 
 
-def test_the_opponents_menu_is_not_offered_where_the_search_does_not_play():
+def test_the_opponents_menu_is_not_offered_where_the_search_does_not_play(monkeypatch):
+    from rumino.players.search import SearchPlayer
+
+    monkeypatch.setattr(SearchPlayer, "fits", classmethod(lambda cls, game: False))
     t = GameTable("greedy", seed=3, variant="robber")
     assert t.opponents_box.layout.display == "none"
     with pytest.raises(ValueError, match="does not play"):
