@@ -1,8 +1,8 @@
 """``rumino ladder``: the family ranked from luck to skill, every game's ladder of players in a round robin.
 
 >>> from rumino.cli import main
->>> main(["ladder", "--variants", "robber", "--games", "1", "--seed", "1", "--no-progress"])  # doctest: +ELLIPSIS
-robber: random, greedy; 1 deal, seed 1, heads-up...
+>>> main(["ladder", "--variants", "rummoli", "--games", "1", "--seed", "1", "--no-progress"])  # doctest: +ELLIPSIS
+rummoli: random, default, search:40, search:200; 1 deal, seed 1, heads-up...
 0
 """
 

@@ -15,7 +15,7 @@ the same deals and seed, keeps the games already done (a long ranking resumes
 where it stopped); ``rumino ladder`` is the command.
 
 >>> ladder_players("robber")
-(['random', 'greedy'], {})
+(['random', 'greedy', 'search:8'], {})
 >>> sorted(LADDERS)
 ['gin', 'knock-rummy', 'robber', 'romme', 'rumino', 'rummoli', 'wiener']
 """
@@ -91,11 +91,7 @@ def run_ladder(*, deals: int = 200, seed: int = 1, variants: Sequence[str] | Non
     unknown = [k for k in keys if k not in LADDERS]
     if unknown:
         raise RuleConfigError(f"{unknown[0]} has no ladder: the ladders are {', '.join(LADDERS)}.")
-    data = {"deals": deals, "seed": seed, "games": {}}
-    if out is not None and Path(out).exists():
-        old = _read(Path(out))
-        if old.get("deals") == deals and old.get("seed") == seed and isinstance(old.get("games"), dict):
-            data["games"] = old["games"]
+    data = {"deals": deals, "seed": seed, "games": _resumed(out, deals, seed, "games")}
     for key in keys:
         players, left_out = ladder_players(key)
         done = data["games"].get(key)
@@ -202,11 +198,7 @@ def run_house_rules(*, deals: int = 100, seed: int = 1, columns: Sequence[str] |
         if name not in HOUSE_RULE_COLUMNS:
             raise RuleConfigError(f"{name} is not a house-rule column: the columns are "
                                   f"{', '.join(HOUSE_RULE_COLUMNS)}.")
-    data = {"deals": deals, "seed": seed, "columns": {}}
-    if out is not None and Path(out).exists():
-        old = _read(Path(out))
-        if old.get("deals") == deals and old.get("seed") == seed and isinstance(old.get("columns"), dict):
-            data["columns"] = old["columns"]
+    data = {"deals": deals, "seed": seed, "columns": _resumed(out, deals, seed, "columns")}
     for name in names:
         key, knob_name, values, players = HOUSE_RULE_COLUMNS[name]
         v = find_variant(key)
@@ -228,6 +220,16 @@ def run_house_rules(*, deals: int = 100, seed: int = 1, columns: Sequence[str] |
             if out is not None:
                 _write(Path(out), data)
     return data
+
+
+def _resumed(out: Path | None, deals: int, seed: int, part: str) -> dict:
+    """What a results file written before keeps for a run on the same deals and seed (its ``part``:
+    the games or the columns), else nothing."""
+    if out is None or not Path(out).exists():
+        return {}
+    old = _read(Path(out))
+    same = old.get("deals") == deals and old.get("seed") == seed and isinstance(old.get(part), dict)
+    return old[part] if same else {}
 
 
 def _read(path: Path) -> dict:
