@@ -62,6 +62,18 @@ def difference_score(knocker_deadwood: int, defender_deadwood: int, *, gin: bool
     return "defender", -diff + undercut_bonus
 
 
+def hand_ender(result) -> int | None:
+    """The seat that ended a hand, read from its result: who knocked or went out (``by``), or Rummoli's
+    first player out (``out``); None when nobody did (a void or blocked hand).
+
+    >>> from types import SimpleNamespace
+    >>> hand_ender(SimpleNamespace(by=2)), hand_ender(SimpleNamespace(out=1)), hand_ender(None)
+    (2, 1, None)
+    """
+    ended_by = getattr(result, "by", None)
+    return getattr(result, "out", None) if ended_by is None else ended_by
+
+
 def rank_seats(gains: Sequence, ended_by: int | None) -> tuple:
     """Seats ranked by gain, best first, in groups of ties; the seat that ended the hand
     breaks a tie in its favour.
@@ -82,4 +94,4 @@ def rank_seats(gains: Sequence, ended_by: int | None) -> tuple:
     return tuple(tuple(sorted(g)) for g in groups)
 
 
-__all__ = ["rank_seats", "undercut", "lowest", "everyone_adds_deadwood", "difference_score"]
+__all__ = ["hand_ender", "rank_seats", "undercut", "lowest", "everyone_adds_deadwood", "difference_score"]

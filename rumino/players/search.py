@@ -67,7 +67,7 @@ from rumino.engine.protocol import Action, PlayerView, play
 from rumino.errors import IllegalActionError
 from rumino.players.base import Player
 from rumino.players.greedy import GreedyPlayer
-from rumino.engine.scoring import rank_seats
+from rumino.engine.scoring import hand_ender, rank_seats
 
 DEFAULT_SIMULATIONS = 200
 """Rollouts per decision when the spec gives none (``search`` = ``search:200``), but in the games of
@@ -155,7 +155,7 @@ class SearchPlayer(Player):
 
     @classmethod
     def fits(cls, game: type[TurnGame]) -> bool:
-        """The draw-and-discard games greedy plays, but Robber Rummy (:data:`NOT_SEARCHED` says why), and the
+        """The draw-and-discard games greedy plays (but those of :data:`NOT_SEARCHED`, none now), and the
         games with a rollout policy of their own (:data:`ROLLOUT_POLICIES`: Rummoli)."""
         name = getattr(game, "NAME", "")
         if name in ROLLOUT_POLICIES:
@@ -298,17 +298,16 @@ class SearchPlayer(Player):
         """The moves worth a search, greedy's own first: every action but the plain discards and
         face-down knocks, of which only those with the ``width`` best cards (least deadwood left); of
         more than :data:`MAX_CANDIDATES`, evenly spaced ones (a Rummoli bid's amounts)."""
-        greedy_move = self.policy(_game_of(view)).choose(view)
-        if getattr(_game_of(view), "NAME", "") in ROLLOUT_POLICIES:  # no deadwood to sort by
+        game = _game_of(view)
+        greedy_move = self.policy(game).choose(view)
+        if getattr(game, "NAME", "") in ROLLOUT_POLICIES:  # no deadwood to sort by
             others = [a for a in legal if a != greedy_move]
             step = max(1, -(-len(others) // (MAX_CANDIDATES - 1)))
             return [greedy_move] + others[::step][:MAX_CANDIDATES - 1]
         by_card = [a for a in legal if isinstance(a, (Discard, KnockWith))]
         others = [a for a in legal if not isinstance(a, (Discard, KnockWith))]
         keep: set = set()
-        if by_card and getattr(view, "evaluator", None) is None:  # no deadwood to sort the discards by
-            keep = {a.card for a in by_card[:self.width]}
-        elif by_card:
+        if by_card:
             ev = view.evaluator
             hand = list(view.hand)
             left = {}
@@ -334,10 +333,7 @@ class SearchPlayer(Player):
         greedy = self.policy(type(world))
         play(game, lambda s: greedy, checked=False, until=_hand_over, max_actions=MAX_ROLLOUT_ACTIONS)
         after = list(game.scores)
-        result = game.results[-1] if game.results else None
-        ended_by = getattr(result, "by", None)
-        if ended_by is None:
-            ended_by = getattr(result, "out", None)  # Rummoli: who went out
+        ended_by = hand_ender(game.results[-1] if game.results else None)
         sense = 1 if game.HIGHER_SCORE_WINS else -1
         gains = [sense * (a - b) for a, b in zip(after, before)]
         return hand_outcome(gains, seat, ended_by, world.hand_players)

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from rumino.engine.protocol import play
-from rumino.engine.scoring import rank_seats
+from rumino.engine.scoring import hand_ender, rank_seats
 from rumino.playing.seeding import new_table
 from rumino.variants import Variant, find_variant
 
@@ -54,10 +54,7 @@ def play_hand(variant: str | Variant, specs: Sequence[str], seed: int, index: in
     play(game, players, checked=False, until=lambda g: g.hand_over, max_actions=MAX_HAND_ACTIONS)
     sense = 1 if v.game.HIGHER_SCORE_WINS else -1
     gains = tuple(sense * (a - b) for a, b in zip(game.scores, before))
-    result = game.results[-1]
-    ended_by = getattr(result, "by", None)
-    if ended_by is None:
-        ended_by = getattr(result, "out", None)  # Rummoli: who went out
+    ended_by = hand_ender(game.results[-1])
     return HandOutcome(gains, rank_seats(gains, ended_by), ended_by)
 
 

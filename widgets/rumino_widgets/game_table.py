@@ -137,7 +137,7 @@ class GameTableController(TableController):
         self.coach_draws = coach_draws
         self.coach_samples = coach_samples
         self.search_on = False  # the search coach: the search player's move and each move's chance of winning
-        self.search_simulations: int | None = None  # its rollouts a move; None: the game's default (200, Rommé 100)
+        self.search_simulations: int | None = None  # its rollouts a move; None: the game's default (200, Rommé 100, Robber 8)
         self.own_bots = list(self.bot_specs)  # the opponents the table was made with ("own" level)
         self.opponents = "own"
         self.new_game(seed)
