@@ -19,7 +19,7 @@ seat (``None`` for a seat not dealt in), ``players`` the seats dealt in.
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 
 def undercut(deadwood: Sequence, knocker: int, players: Sequence[int], *, ties: bool = False) -> bool:
@@ -62,7 +62,7 @@ def difference_score(knocker_deadwood: int, defender_deadwood: int, *, gin: bool
     return "defender", -diff + undercut_bonus
 
 
-def hand_ender(result) -> int | None:
+def hand_ender(result: Any) -> int | None:
     """The seat that ended a hand, read from its result: who knocked or went out (``by``), or Rummoli's
     first player out (``out``); None when nobody did (a void or blocked hand).
 
