@@ -3,6 +3,7 @@
     python bench/bench_search.py            # full run (a few minutes on a quiet 2-core machine)
     python bench/bench_search.py --quick    # smaller samples (about a minute)
     python bench/bench_search.py --json bench/results/search.json   # also save the figures
+    python bench/bench_search.py --decisions 6   # only (e): every game's decision times, 6 hands a game
 
 The search player scores an action by playing the rest of the hand out in
 sampled worlds; one simulation is one whole playout to the end of the hand.
@@ -214,18 +215,20 @@ def ratio(ours: dict, theirs: dict | None) -> dict:
 def bench_decisions(hands: int) -> dict:
     """(e): the time of each searched decision of ``search`` (the default budget) against greedy."""
     from rumino.engine.protocol import play
-    from rumino.players.search import DEFAULT_SIMULATIONS, SearchPlayer
+    from rumino.players.search import DEFAULT_SIMULATIONS, GAME_SIMULATIONS, ROLLOUT_POLICIES, SearchPlayer
     from rumino.variants import VARIANTS
 
-    section(f"(e) a decision of the search player at its default budget ({DEFAULT_SIMULATIONS} rollouts), "
-            f"{hands} hands against greedy a game")
+    section(f"(e) a decision of the search player at its default budget ({DEFAULT_SIMULATIONS} rollouts; "
+            f"{', '.join(f'{g} {n}' for g, n in GAME_SIMULATIONS.items())}), {hands} hands against greedy "
+            f"a game (Rummoli: its default bot)")
     rows, out = [], {}
     for key, variant in VARIANTS.items():
         if not SearchPlayer.fits(variant.game):
             continue
         times, forced = [], 0
         for k in range(hands):
-            game, players = new_table(variant, ["search", "greedy"], SEED, k, dealer=1)
+            other = "default" if variant.game.NAME in ROLLOUT_POLICIES else "greedy"  # Rummoli has no greedy
+            game, players = new_table(variant, ["search", other], SEED, k, dealer=1)
             searcher = players[0]
             choose = searcher.choose
 
@@ -256,7 +259,19 @@ def main(argv=None) -> int:
     ap.add_argument("--quick", action="store_true", help="smaller samples (about a minute)")
     ap.add_argument("--sims", type=int, default=1000, help="ISMCTS simulations a decision (default 1000)")
     ap.add_argument("--json", metavar="PATH", help="also write the figures as JSON")
+    ap.add_argument("--decisions", type=int, metavar="HANDS",
+                    help="only (e), the decision times, over HANDS hands a game")
     args = ap.parse_args(argv)
+    if args.decisions is not None:
+        if args.decisions < 1:
+            ap.error(f"--decisions is {args.decisions}: at least one hand a game.")
+        print("rumino search benchmark: " + machine())
+        decisions = bench_decisions(args.decisions)
+        if args.json:
+            os.makedirs(os.path.dirname(os.path.abspath(args.json)), exist_ok=True)
+            with open(args.json, "w") as fh:
+                json.dump({"seed": SEED, "machine": machine(), "decisions": decisions}, fh, indent=1)
+        return 0
     n_pos, n_worlds, n_python, os_pos, repeat = (20, 200, 40, 4, 3) if args.quick else (50, 1000, 200, 12, 5)
     print("rumino search benchmark: " + machine())
     ours = bench_ours(n_pos, n_worlds, n_python, repeat)

@@ -19,8 +19,8 @@ with rollouts), the classic way to search a card game with hidden cards:
    few hundred rollouts the best mean is often luck, and following luck would play worse than greedy.
 
 Rummoli is searched with its own default bot in place of greedy (:data:`ROLLOUT_POLICIES`): the widow,
-the bids and the betting; after the poker showdown every hand's poker value is open, and a random redeal
-would not match them, so the stops follow the default bot (:data:`UNSEARCHED_PHASES`). Robber Rummy's
+the bids, the betting and the leads of the stops; in the stops a world must agree with the showdown and
+the play so far (:meth:`rumino.variants.rummoli.RummoliGame.sample_world`). Robber Rummy's
 candidates are the placements its menu lists, greedy's own (the exact solver's) and the draw; a rollout
 there calls the solver on every turn, so its default budget is small (:data:`GAME_SIMULATIONS`).
 
@@ -98,13 +98,10 @@ ROLLOUT_POLICIES: dict[str, Callable[[np.random.Generator], Player]] = {}
 (Rummoli: its default bot, registered by :mod:`rumino.players`). The search keeps that bot's move unless
 another beats it, as it keeps greedy's elsewhere."""
 
-UNSEARCHED_PHASES: dict[str, tuple[tuple[str, ...], str]] = {
-    "Rummoli": (("stops", "claim"),
-                "after the poker showdown every hand's poker value is open, and a random redeal would not "
-                "match them: the default bot's move"),
-}
-"""Phases a game's search leaves to its rollout policy, and why (the view's worlds could not be kept
-consistent there)."""
+UNSEARCHED_PHASES: dict[str, tuple[tuple[str, ...], str]] = {}
+"""Phases a game's search leaves to its rollout policy, and why (where the view's worlds could not be kept
+consistent): none now. Rummoli's stops, the last, are searched on worlds that agree with the showdown and
+the play (:meth:`rumino.variants.rummoli.RummoliGame.stops_knowledge`)."""
 
 MAX_CANDIDATES = 8
 """At most this many moves a search tries (the policy's own among them): a Rummoli bid has dozens of amounts,

@@ -46,8 +46,8 @@ LADDERS: dict[str, tuple[str, ...]] = {
     # a Robber rollout calls the exact table solver every turn (up to about 0.2 s a rollout): one budget,
     # the default 8, already about a second a decision early in a hand
     "robber": ("random", "greedy", "search:8"),
-    # Rummoli's search tries the widow and the bids (the stops follow its default bot): 200 rollouts of a
-    # fast deal are well under 0.1 s a decision
+    # Rummoli's search tries the widow, the bids and the leads of the stops: 200 rollouts of a fast deal
+    # are about 0.1 s a decision
     "rummoli": ("random", "default", "search:40", "search:200"),
 }
 """Each game's ladder, the weakest first (what ``rumino ladder`` plays)."""

@@ -94,7 +94,8 @@ Decisions where the rules are open (each a careful player's choice, written here
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import combinations
 from typing import Any, ClassVar, Iterable
 
@@ -202,6 +203,15 @@ def hand_sizes(n_players: int) -> tuple[int, ...]:
     return tuple(q + 1 if i < r else q for i in range(k))
 
 
+@lru_cache(maxsize=None)
+def _five_of(n: int) -> np.ndarray:
+    """The positions of every five of ``n`` cards, as :func:`itertools.combinations` lists them (made once
+    a size: a showdown of 18 cards has 8,568 fives)."""
+    if not 5 <= n <= 18:
+        raise ValueError(f"a poker hand is 5 to 18 cards, not {n} (rules §2.4).")
+    return np.array(list(combinations(range(n), 5)), dtype=np.int64)
+
+
 def best_five(cards: Iterable[int]) -> tuple[int, ...]:
     """The five cards a player shows at the poker showdown: a best five-card hand of ``cards`` (5 … 18 cards,
     §2.4), highest ranks first. Several sets can tie; the first in card order is shown.
@@ -210,8 +220,8 @@ def best_five(cards: Iterable[int]) -> tuple[int, ...]:
     >>> format_hand(best_five(parse_hand("2c 7h 7s 9d Kc 7c 9s Ah")))
     '7s 7c 7h 9s 9d'
     """
-    hand = sorted(cards)
-    combos = np.array(list(combinations(hand, 5)), dtype=np.int64)
+    hand = np.array(sorted(cards), dtype=np.int64)
+    combos = hand[_five_of(len(hand))]  # every five, in the order combinations() gives them
     best = combos[int(np.argmax(evaluate_batch(combos)))]
     counts = {}
     for c in best:
@@ -431,6 +441,19 @@ class GameResult:
         return 1 / len(self.winners) if seat in self.winners else 0.0
 
 
+@dataclass
+class StopsKnowledge:
+    """Where the hidden cards must or cannot lie during the stops (:meth:`RummoliGame.stops_knowledge`):
+    ``fixed[seat]``, cards in that hand; ``barred[seat]``, cards it cannot hold; ``dead``, cards in the
+    dead hand; ``some[seat]``, cards of which that hand holds at least one (the colour a waiting leader
+    was asked for)."""
+
+    fixed: dict
+    barred: dict
+    dead: set
+    some: dict = field(default_factory=dict)
+
+
 @dataclass(eq=False, kw_only=True, slots=True)
 class RummoliView(PlayerView):
     """What one player sees: the sheet, everyone's chips, the stops so far, the poker result.
@@ -469,6 +492,7 @@ class RummoliView(PlayerView):
     claimable: tuple[str, ...]
     widow_how: str = "unsold"  # "swap", "auction" or "unsold" (so far this deal)
     poker_how: str = ""  # "showdown" or "fold" once the poker pot is won
+    poker_shown: tuple = ()  # the five cards each player showed at the showdown (None: not shown)
     last_result: Any = None
     result: Any = None
 
@@ -602,6 +626,7 @@ class RummoliGame(TurnGame):
         self.folded = [False] * n
         self.poker_winners: tuple[int, ...] = ()
         self.poker_values: list = [None] * n
+        self.poker_shown: list = [None] * n  # the five cards each player showed at the showdown (§2.4)
         self.poker_how = ""
         self.poker_won = 0
         self.need: int | None = None
@@ -735,6 +760,7 @@ class RummoliGame(TurnGame):
         """The players still in show their best five cards (§2.4); folded hands stay unseen."""
         for p in players:
             self.poker_values[p] = hand_value(tuple(self.hands[p]))
+            self.poker_shown[p] = best_five(self.hands[p])
         best = max(self.poker_values[p] for p in players)
         winners = [p for p in self.hand_players if p in players and self.poker_values[p] == best]
         self.poker_how = "showdown"
@@ -1091,6 +1117,7 @@ class RummoliGame(TurnGame):
             bet_level=self.bet_level, committed=tuple(self.committed), raises=self.raises,
             folded=tuple(self.folded), poker_winners=self.poker_winners,
             poker_values=tuple(self.poker_values) if self.poker_winners else (None,) * self.n_seats,
+            poker_shown=tuple(self.poker_shown) if self.poker_winners else (None,) * self.n_seats,
             played=tuple(self.played), runs=tuple(runs), need=self.need if self.phase == "stops" else None,
             lead_colour=None if self.lead_colour is None else ("red" if self.lead_colour else "black"),
             claimable=tuple(SECTIONS[s] for s in self.claimable), widow_how=self.widow_how,
@@ -1185,6 +1212,178 @@ class RummoliGame(TurnGame):
             places.append(self.dead)
         return places
 
+    def stops_knowledge(self, seat: int) -> StopsKnowledge:
+        """What a careful player in ``seat`` knows of where the hidden cards lie during the stops, read from
+        the open play alone (the showdown, the cards played and who played them), never from a hidden card.
+
+        - a card shown at the showdown and not yet played is still in its player's hand (§2.4);
+        - a player who showed five cards holds no card that, beside them, would have made a better five (or
+          another equal five shown instead); what two or more cards together would have made (a second
+          pair, a flush) :meth:`sample_world` checks on the whole hand;
+        - a run that stopped before its ace stopped because the next card was in no hand: it lies in the
+          dead hand (§2.5.3), unless it had been played already;
+        - a lead is the leader's lowest card (of the colour asked for): he holds nothing lower there (§2.5.1,
+          §2.5.4); the players passed over at a change of colour hold no card of that colour (§2.5.4);
+        - a card called for (``need``) is in the hand of the player to act (§2.5.2), and a player who must
+          lead a colour now holds a card of it (§2.5.4).
+
+        Hands only shrink during the stops, so what held when a card was played holds now.
+
+        >>> from rumino.cards import format_hand
+        >>> g = RummoliGame.new(n_players=3, seed=1)
+        >>> g.set_stops({0: "2c 5c 9h", 1: "3c 4c Kd", 2: "6c 7s Ah"}, dead="7c", lead=0)
+        >>> for card in parse_hand("2c 3c 4c 5c 6c"):   # P0, P1, P1, P0, P2: the run stops at 6c
+        ...     g.apply(Play(card))
+        >>> k = g.stops_knowledge(1)    # P2 must now lead a red card
+        >>> format_hand(sorted(k.dead)), g.to_act
+        ('7c', 2)
+        """
+        know = StopsKnowledge({p: set() for p in self.hand_players}, {p: set() for p in self.hand_players}, set())
+        if self.phase not in ("stops", "claim"):
+            return know
+        for p in self.hand_players:
+            five = self.poker_shown[p]
+            if five is not None:
+                know.fixed[p] |= set(five)
+                know.barred[p] |= self._would_change(five, self.poker_values[p])
+        played = self.played
+        seen = {c for _, c in played}
+        for p in know.fixed:
+            know.fixed[p] -= seen
+        starts = set(self.run_starts)
+        # a lead now waiting (the last run has stopped and nobody has led yet) is read like the leads played
+        leads = [(i, s, c) for i, (s, c) in enumerate(played) if i in starts]
+        if self.phase == "stops" and self.need is None and played:
+            leads.append((len(played), self.turn, None))
+        for i, leader, card in leads:
+            if i == 0:
+                if leader >= 0 and card is not None:  # the opening lead: the poker winner's lowest card
+                    know.barred[leader] |= {x for x in range(52) if STRENGTH[x] < STRENGTH[card]}
+                continue
+            last, prev = played[i - 1]
+            if last < 0 or leader < 0:
+                continue  # an arranged position (set_stops): cards played by nobody tell nothing
+            nxt = next_up(prev)
+            if nxt is not None and nxt not in {c for _, c in played[:i]}:
+                know.dead.add(nxt)  # the run stopped short of its ace: the next card was in no hand
+            colour = not RED[prev]
+            if card is None:
+                asked = colour if self.lead_colour is not None else None
+                if asked is not None:
+                    know.some[leader] = {x for x in range(52) if RED[x] == asked}
+            else:
+                asked = colour if RED[card] == colour else None  # None: nobody held the colour (the fallback)
+            order = [last] + [p for p in self.from_left_of(last, self.hand_players) if p != last]
+            passed = order if asked is None else order[:order.index(leader)]
+            for p in passed:
+                know.barred[p] |= {x for x in range(52) if RED[x] == colour}
+            if card is not None:
+                know.barred[leader] |= {x for x in range(52) if STRENGTH[x] < STRENGTH[card]
+                                        and (asked is None or RED[x] == asked)}
+        if self.need is not None and self.turn is not None:
+            know.fixed[self.turn].add(self.need)
+        return know
+
+    @staticmethod
+    def _would_change(five: tuple[int, ...], value: int) -> set[int]:
+        """The cards that, held beside the ``five`` shown, would have made a better five or another equal
+        five shown in their place (:func:`best_five`): a player who showed ``five`` holds none of them."""
+        out = set()
+        for x in range(52):
+            if x in five:
+                continue
+            v = hand_value((*five, x))
+            if v > value or (v == value and best_five((*five, x)) != five):
+                out.add(x)
+        return out
+
+    WORLD_TRIES: ClassVar[int] = 400
+    """Deals a stops world tries before it gives up on the showdown's check (:meth:`sample_world`)."""
+
+    def sample_world(self, seat: int, rng: np.random.Generator) -> RummoliGame:
+        """A world for ``seat``'s search. Before the stops the hidden cards are dealt again at random
+        (:meth:`TurnGame.sample_world`); in the stops the deal must also agree with everything the play has
+        shown (:meth:`stops_knowledge`): the shown cards stay, a card that blocked a run lies in the dead
+        hand, a player holds nothing his leads and passes rule out, and every hand that was shown must give
+        back the same best five. The cards are placed most constrained first, each into a place that may
+        hold it, chosen in proportion to the room left there (uniform where nothing constrains a card); a
+        deal whose showdown would differ is drawn again, up to :attr:`WORLD_TRIES` times, after which the
+        last deal that agrees with the play is kept (``world.world_tries`` says how many it took, 0 for
+        that fallback).
+
+        >>> g = RummoliGame.new(n_players=3, seed=4)
+        >>> while g.phase != "stops":
+        ...     g.apply(g.legal_actions()[0])
+        >>> w = g.sample_world(1, np.random.default_rng(0))
+        >>> w.hands[1] == g.hands[1], [len(h) for h in w.hands] == [len(h) for h in g.hands], w.world_tries > 0
+        (True, True, True)
+        """
+        if self.phase not in ("stops", "claim"):
+            return super().sample_world(seat, rng)
+        key = (self.hand_number, len(self.history), seat)  # what the seat has seen: the same for every world
+        if getattr(self, "_knowledge", (None,))[0] != key:
+            self._knowledge = (key, self.stops_knowledge(seat))
+        know = self._knowledge[1]
+        world = self.fork(rng)
+        hands = [p for p in self.hand_players if p != seat and self.hands[p]]
+        places: list[list[int]] = [world.hands[p] for p in hands]
+        dead_hidden = bool(self.dead) and self.widow_to != seat
+        if dead_hidden:
+            places.append(world.dead)
+        pool = sorted(c for place in places for c in place)
+        room0 = [len(place) for place in places]
+        allowed = {}
+        for c in pool:
+            ok = [k for k, p in enumerate(hands) if c not in know.barred[p]]
+            if dead_hidden:
+                ok.append(len(hands))
+            fixed_to = [k for k, p in enumerate(hands) if c in know.fixed[p]]
+            if fixed_to:
+                ok = fixed_to
+            elif c in know.dead and dead_hidden:
+                ok = [len(hands)]
+            allowed[c] = ok
+        shown = [(k, p) for k, p in enumerate(hands) if self.poker_shown[p] is not None]
+        played_by = {p: [c for s, c in self.played if s == p] for p in hands}
+        fallback = None
+        some = [(k, know.some[p]) for k, p in enumerate(hands) if p in know.some]
+        for attempt in range(1, self.WORLD_TRIES + 1):
+            deal = self._fill(pool, allowed, room0, rng)
+            if deal is None or not all(know_some & set(deal[k]) for k, know_some in some):
+                continue
+            # the compiled value first: best_five (the tie-break among equal fives) only on a hand that ties
+            if all(hand_value(tuple(deal[k] + played_by[p])) == self.poker_values[p]
+                   and best_five(deal[k] + played_by[p]) == self.poker_shown[p] for k, p in shown):
+                break
+            fallback = deal
+        else:
+            deal, attempt = fallback, 0
+            if deal is None:  # nothing the play allows was found: deal as before the stops
+                deal, attempt = self._fill(pool, {c: list(range(len(places))) for c in pool}, room0, rng), 0
+        for place, cards in zip(places, deal):
+            place[:] = cards
+        world.world_tries = attempt
+        world.after_hidden_dealt()
+        return world
+
+    @staticmethod
+    def _fill(pool: list[int], allowed: dict, room0: list[int], rng: np.random.Generator) -> list | None:
+        """Place every card of ``pool`` in one of its ``allowed`` places (most constrained first, a place
+        chosen in proportion to its room left); None when a card finds no room."""
+        room = list(room0)
+        out: list[list[int]] = [[] for _ in room]
+        order = [pool[i] for i in rng.permutation(len(pool))]
+        order.sort(key=lambda c: len(allowed[c]))  # stable: a random order within each level
+        for c in order:
+            ok = [k for k in allowed[c] if room[k]]
+            if not ok:
+                return None
+            weights = np.array([room[k] for k in ok], dtype=float)
+            k = ok[int(rng.choice(len(ok), p=weights / weights.sum()))] if len(ok) > 1 else ok[0]
+            out[k].append(c)
+            room[k] -= 1
+        return [sorted(cards) for cards in out]
+
     def check_game_invariants(self, deep: bool) -> None:
         """Every chip is with a player or on a section and matches the ledger, and the phase's own rules
         hold (the base has checked the cards and the ledger; every check is cheap, ``deep`` or not)."""
@@ -1237,4 +1436,5 @@ class RummoliGame(TurnGame):
 
 __all__ = ["RummoliRules", "RUMMOLI", "PACK", "SECTIONS", "RummoliGame", "RummoliView", "DealResult", "GameResult",
            "Swap", "Keep", "Bid", "Pass", "Check", "Bet", "Call", "Raise", "Fold", "Play", "Claim", "Forgo",
-           "ACTIONS", "STRENGTH", "RED", "PAY_CARDS", "SINGLE_PAY", "next_up", "hand_sizes", "best_five", "BoardLedger"]
+           "ACTIONS", "STRENGTH", "RED", "PAY_CARDS", "SINGLE_PAY", "next_up", "hand_sizes", "best_five", "BoardLedger",
+           "StopsKnowledge"]

@@ -187,22 +187,22 @@ def _rummoli_decisions(order, seed):
     return seen
 
 
-def test_the_search_plays_rummoli_widow_and_bids_and_leaves_the_stops_to_its_default_bot():
-    """Rummoli's widow and bids are searched (the default bot's move among the candidates, a bid's amounts
-    evenly spaced); after the poker showdown the hands' poker values are open, so the stops are the default
-    bot's, and the player says why. A seeded search replays exactly."""
-    searched, stops = [], []
+def test_the_search_plays_every_rummoli_decision_with_a_choice():
+    """Rummoli's widow, bids and the leads of the stops are searched (the default bot's move among the
+    candidates, a bid's amounts evenly spaced); a lead of the stops is searched on worlds that agree with
+    the showdown (tests/games/rummoli/test_rummoli_worlds.py). A seeded search replays exactly."""
+    searched = []
     for seed in range(3):
         for order in (["default", "search:24"], ["search:24", "default"]):
             run = _rummoli_decisions(order, seed)
             assert run == _rummoli_decisions(order, seed)
             searched += [d for d in run if not d[2]]
-            stops += [d for d in run if d[0] == "stops" and d[2] and "showdown" in d[3]]
-    assert {d[0] for d in searched} <= {"widow", "auction", "betting"} and searched
+            assert all(d[3] in ("the only legal action", "the only move worth trying") for d in run if d[2])
+    assert {d[0] for d in searched} <= {"widow", "auction", "betting", "stops", "claim"}
+    assert "stops" in {d[0] for d in searched}, "some lead of the stops had a choice, and it was searched"
     for phase, action, _forced, _why, values in searched:
         assert action in [a for a, _, _ in values] and 2 <= len(values) <= search_module.MAX_CANDIDATES
         assert all(0 <= share <= 1 and n >= 1 for _, share, n in values)
-    assert stops, "some stops decision had a choice, and the search left it to the default bot"
 
 
 def test_a_rummoli_world_keeps_what_the_seat_saw_and_deals_the_rest_again():
