@@ -709,6 +709,10 @@ class StopsNarrator(DrawNarrator):
     def stops_begin(self, g) -> list[str]:
         """The poker result and, for the human, his hand, before any card of the stops is played."""
         names, lines = self.names, []
+        for p in g.hand_players:  # rules §2.4: the fives are shown face up, for every player to see
+            if g.poker_shown[p] is not None:
+                lines.append(f"showdown: {names[p]} shows {' '.join(map(_card, g.poker_shown[p]))} "
+                             f"({describe_poker(g.poker_values[p])})")
         for p in g.poker_winners:
             value = g.poker_values[p]
             hand = "" if value is None else f" with {describe_poker(value)}"

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 
-from rumino.hand.poker import describe
+from rumino.cards import format_hand
+from rumino.hand.poker import describe, hand_value as hand_value_of
 from rumino.render.rummoli import board_svg
 from rumino.variants import find_variant
 from rumino.variants.rummoli import STRENGTH
@@ -123,6 +124,8 @@ def test_showdown_and_stops_are_shown_as_the_engine_has_them():
     for seat, value in enumerate(v.poker_values):
         if value is not None:
             assert describe(value) in shown
+            # the five cards shown face up, as the engine chose them from the whole hand
+            assert format_hand(v.poker_shown[seat]) in shown and hand_value_of(v.poker_shown[seat]) == value
     assert shown.count("wins the poker pot") == len(v.poker_winners)
     # the reader's own best five cards, the engine's choice, worth the value the engine compared
     from rumino.hand.poker import hand_value

@@ -126,7 +126,8 @@ class RummoliTableController(TableController):
         return sorted(self.view().hand, key=lambda c: (c // 13, STRENGTH[c]))
 
     def showdown_html(self) -> str:
-        """The poker showdown of this deal: every hand's best five as the engine names it, and the winner."""
+        """The poker showdown of this deal: every hand's best five as the engine names it, the five cards
+        shown face up (rules §2.4: what every player at the table saw), and the winner."""
         v = self.view()
         if not v.poker_winners:
             return ""
@@ -135,13 +136,15 @@ class RummoliTableController(TableController):
             if value is None:
                 continue
             won = "wins the poker pot" if seat in v.poker_winners else ""
-            rows.append([escape(self.who(seat)), escape(describe_poker(value)), won])
+            five = v.poker_shown[seat] if v.poker_shown else None
+            rows.append([escape(self.who(seat)), escape(describe_poker(value)),
+                         escape(format_hand(five)) if five else "", won])
         mine = ""
         if v.poker_values[self.human] is not None:
             cards = self.showdown_cards()
             mine = hand_html(best_five(cards), scale=0.5,
                              caption=f"your best five: {describe_poker(v.poker_values[self.human])}")
-        return table_html(["player", "best five", ""], rows, caption="Poker showdown", cls="rumino-showdown",
+        return table_html(["player", "best five", "cards shown", ""], rows, caption="Poker showdown", cls="rumino-showdown",
                           row_headers=True) + mine
 
     def showdown_cards(self) -> list[int]:
