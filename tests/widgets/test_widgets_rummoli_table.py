@@ -125,7 +125,7 @@ def test_showdown_and_stops_are_shown_as_the_engine_has_them():
         if value is not None:
             assert describe(value) in shown
             # the five cards shown face up, as the engine chose them from the whole hand
-            assert format_hand(v.poker_shown[seat]) in shown and hand_value_of(v.poker_shown[seat]) == value
+            assert format_hand(v.poker_shown[seat], unicode=True) in shown and hand_value_of(v.poker_shown[seat]) == value
     assert shown.count("wins the poker pot") == len(v.poker_winners)
     # the reader's own best five cards, the engine's choice, worth the value the engine compared
     from rumino.hand.poker import hand_value

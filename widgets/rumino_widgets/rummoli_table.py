@@ -138,7 +138,7 @@ class RummoliTableController(TableController):
             won = "wins the poker pot" if seat in v.poker_winners else ""
             five = v.poker_shown[seat] if v.poker_shown else None
             rows.append([escape(self.who(seat)), escape(describe_poker(value)),
-                         escape(format_hand(five)) if five else "", won])
+                         escape(format_hand(five, unicode=True)) if five else "", won])
         mine = ""
         if v.poker_values[self.human] is not None:
             cards = self.showdown_cards()
