@@ -137,7 +137,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, ClassVar, Iterable, Sequence
+from typing import Any, ClassVar, Iterable, Self, Sequence
 
 import numpy as np
 
@@ -307,6 +307,8 @@ class DrawDiscardGame(TurnGame):
         self.pickup: int | None = None
         self.drawn: int | None = None
         self.reshuffles = 0
+        self.taken: list[list[int]] = [[] for _ in range(n)]  # face-up cards each seat took and still holds
+        self._taken_hand = 0  # the hand they were taken in (a new deal forgets them)
         self._dw: dict[int, int] = {}
         self._score_log: list[tuple] = []  # ("hand", i) or (kind, seat, new score, *details): how scores moved
         self._inv_replay: tuple = (0, [], Counter())  # check_invariants' progress through the score log
@@ -334,6 +336,7 @@ class DrawDiscardGame(TurnGame):
         cards = self.rng.permutation(self._pack_array).tolist()
         self.hands, self.discard, self.stock = deal_round_robin(cards, order, n, self.hand_size,
                                                                 upcards=self.upcards)
+        self.forget_taken()
         self._dw.clear()
         self.pickup = None
         self.drawn = None
@@ -585,6 +588,7 @@ class DrawDiscardGame(TurnGame):
         else:
             card = self.discard.pop()
             self.pickup = card
+            self.took_face_up(seat, [card])  # everyone saw it go into that hand
         self.on_draw(seat, card, action.source)
         self.hands[seat].append(card)
         self.drawn = card
@@ -596,6 +600,7 @@ class DrawDiscardGame(TurnGame):
         seat = self.turn
         card = action.card
         self.hands[seat].remove(card)
+        self.let_go(seat, [card])
         self.discard.append(card)
         self._dw.pop(seat, None)
         self.pickup = None
@@ -625,6 +630,7 @@ class DrawDiscardGame(TurnGame):
         a rummy call); no one may take that discard."""
         seat = self.turn
         self.hands[seat].remove(action.card)
+        self.let_go(seat, [action.card])
         self.discard.append(action.card)
         self._dw.pop(seat, None)
         self.pickup = None
@@ -750,6 +756,7 @@ class DrawDiscardGame(TurnGame):
             self.set_score(p, v)
         self._dw.clear()
         self.pickup = None
+        self.forget_taken()
         self.rigged = True
         self.after_set_position()
 
@@ -771,6 +778,80 @@ class DrawDiscardGame(TurnGame):
         """What ``seat`` cannot see: the other players' hands and the stock (the discard pile, the
         melds on the table and every count are open)."""
         return [hand for s, hand in enumerate(self.hands) if s != seat] + [self.stock]
+
+    # ----------------------------------------------------------------- cards everyone saw taken
+
+    def forget_taken(self) -> None:
+        """A new hand (or a position set by hand): nobody has taken a face-up card yet."""
+        self.taken = [[] for _ in range(self.n_seats)]
+        self._taken_hand = self.hand_number
+
+    def _taken_now(self) -> list[list[int]]:
+        if self._taken_hand != self.hand_number:  # every deal starts afresh, whoever deals it
+            self.forget_taken()
+        return self.taken
+
+    def took_face_up(self, seat: int, cards: Iterable[int]) -> None:
+        """``seat`` took ``cards`` in full view (the discard pile, a claim, a joker from the table)."""
+        self._taken_now()[seat].extend(cards)
+
+    def let_go(self, seat: int, cards: Iterable[int]) -> None:
+        """``seat`` let ``cards`` go in full view (a discard, a meld laid): a card of them that it had taken
+        face up is no longer known to be in its hand (one copy a card: a two-deck pack has twins)."""
+        held = self._taken_now()[seat]
+        for c in cards:
+            if c in held:
+                held.remove(c)
+
+    def known_held(self, seat: int) -> dict[int, list[int]]:
+        """The cards ``seat`` knows to be in each other hand: those it saw taken face up and not let go
+        since. Only open play goes into it (every card taken face up and every card let go is seen by
+        all), so it never reads a hidden card.
+
+        >>> from rumino.variants.gin import GinGame
+        >>> from rumino.engine.actions import Draw
+        >>> g = GinGame.new(seed=3)
+        >>> top = g.discard[-1]
+        >>> g.apply(next(a for a in g.legal_actions() if getattr(a, "source", "") == "discard"))
+        >>> g.known_held(1 - g.turn)[g.turn] == [top]
+        True
+        """
+        taken = self._taken_now()
+        return {s: list(taken[s]) for s in range(self.n_seats) if s != seat and taken[s]}
+
+    def sample_world(self, seat: int, rng: np.random.Generator) -> Self:
+        """A world for ``seat``'s search (:meth:`TurnGame.sample_world`) in which the cards ``seat`` saw
+        another player take face up and keep (:meth:`known_held`) stay in that player's hand; every
+        other hidden card is dealt again at random among the places it could be.
+
+        >>> from rumino.variants.gin import GinGame
+        >>> g = GinGame.new(seed=3)
+        >>> top = g.discard[-1]
+        >>> g.apply(next(a for a in g.legal_actions() if getattr(a, "source", "") == "discard"))
+        >>> me, other = 1 - g.turn, g.turn
+        >>> all(top in g.sample_world(me, np.random.default_rng(i)).hands[other] for i in range(20))
+        True
+        """
+        known = self.known_held(seat)
+        if not known:
+            return super().sample_world(seat, rng)
+        world = self.fork(rng)
+        places = world.hidden_places(seat)
+        fixed = [next((known.get(s, []) for s in range(self.n_seats) if place is world.hands[s]), [])
+                 for place in places]
+        spare = Counter(c for place in places for c in place)
+        spare.subtract(Counter(c for cards in fixed for c in cards))
+        if min(spare.values(), default=0) < 0:  # a known card not in its hand: the engine lost track of it
+            raise AssertionError(f"cards known to be held are not where the game has them: {fixed}")
+        pool = sorted(spare.elements())  # sorted before the shuffle: the world never depends on where they lie
+        order = rng.permutation(len(pool))
+        at = 0
+        for place, keep in zip(places, fixed):
+            free = len(place) - len(keep)
+            place[:] = list(keep) + [pool[i] for i in order[at:at + free]]
+            at += free
+        world.after_hidden_dealt()
+        return world
 
     def after_hidden_dealt(self) -> None:
         self._dw.clear()  # deadwood by seat, read from the hands just dealt again

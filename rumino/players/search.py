@@ -8,8 +8,9 @@ with rollouts), the classic way to search a card game with hidden cards:
    so a search never spends its budget on shedding a meld's middle card);
 2. a *world* is sampled from the player's view (:meth:`~rumino.engine.PlayerView.sample_world`):
    the cards the player cannot see — the other hands and the stock — are dealt
-   again at random, everything the view shows stays as it is; the world is made
-   from the view alone, so the search can never read a hidden card;
+   again at random, everything the view shows stays as it is, and so do the cards
+   the player saw another take face up and keep (:meth:`~rumino.engine.drawdiscard.DrawDiscardGame.known_held`);
+   the world is made from open play alone, so the search can never read a hidden card;
 3. every candidate is played on a fork of the same world (common random numbers:
    the candidates meet the same cards, so their difference is the move's, not
    the deal's), then the hand is played out to its end with
@@ -215,7 +216,8 @@ class SearchPlayer(Player):
         """Every candidate on the same ``worlds`` redeals of ``world`` (itself drawn from the view), all
         played out in one compiled call a candidate."""
         sample, run = batch
-        hands, stocks = sample(world, worlds, self.rng)
+        known = [c for cards in world.known_held(seat).values() for c in cards]  # taken face up, still held
+        hands, stocks = sample(world, worlds, self.rng, known=known)
         shares = np.full((worlds, len(candidates)), np.nan)
         values = np.full((worlds, len(candidates)), np.nan)
         players = tuple(world.hand_players)

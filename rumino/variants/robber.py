@@ -478,6 +478,7 @@ class RobberGame(MeldedGame):
         hand = self.hands[seat]
         for c in v.placed:
             hand.remove(c)
+        self.let_go(seat, v.placed)  # placed on the open table
         self._moved[seat] -= len(v.placed)
         self._dw.pop(seat, None)
         self.table = v.melds

@@ -752,6 +752,10 @@ class RommeGame(MeldedGame):
         self.table = tuple(out.table)
         self.notices.extend((len(self.history), text) for text in joker_slides(before, self.table, action.steps))
         self.owners.extend([seat] * (len(self.table) - n_old))
+        # the table is open: what left the hand for it, and a joker taken from it, everyone saw
+        old, new = Counter(self.hands[seat]), Counter(out.hand)
+        self.let_go(seat, (old - new).elements())
+        self.took_face_up(seat, (new - old).elements())
         self.hands[seat] = list(out.hand)
         self.held[seat] -= len(out.laid)
         self._dw.pop(seat, None)

@@ -590,6 +590,7 @@ class RuminoGame(DrawDiscardGame):
     def _take_claim(self, seat: int) -> None:
         card = self.discard.pop()
         self.hands[seat].append(card)
+        self.took_face_up(seat, [card])  # a claim is made in full view
         self._dw.pop(seat, None)
         self._outs.pop(seat, None)
         self.claim_queue = []

@@ -405,6 +405,7 @@ class _KnockFamily(DrawDiscardGame):
     def _do_knock(self, action: KnockWith) -> None:
         seat = self.turn
         self.hands[seat].remove(action.card)
+        self.let_go(seat, [action.card])
         self.discard.append(action.card)
         self._dw.pop(seat, None)
         self.pickup = None

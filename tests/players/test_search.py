@@ -253,7 +253,8 @@ def test_the_compiled_gin_rollouts_value_every_world_as_the_engine_rollout_does(
         rng_state = searcher.rng.bit_generator.state
         shares, values = searcher._batch(BATCH_PLAYOUTS[type(world)], world, cands, seat, 6)
         searcher.rng.bit_generator.state = rng_state
-        hands, stocks = sample_worlds(world, 6, searcher.rng)
+        known = [c for cards in world.known_held(seat).values() for c in cards]
+        hands, stocks = sample_worlds(world, 6, searcher.rng, known=known)
         for w in range(6):
             one = world.fork(np.random.default_rng(0))
             one.hands = [[int(c) for c in hands[w, p] if c >= 0] for p in range(2)]
