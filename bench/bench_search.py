@@ -245,6 +245,10 @@ def bench_decisions(hands: int) -> dict:
             searcher.choose = timed
             play(game, players, checked=False, until=lambda g: g.hand_over)
         t = np.array(times)
+        if not len(t):  # every decision of these hands was forced (a short Rummoli deal): nothing to time
+            out[key] = {"decisions": 0, "forced": forced}
+            rows.append([key, "0", str(forced), "—", "—", "—", "no searched decision"])
+            continue
         out[key] = {"decisions": len(t), "forced": forced, "median_s": float(np.median(t)),
                     "p90_s": float(np.percentile(t, 90)), "max_s": float(t.max())}
         rows.append([key, str(len(t)), str(forced), f"{np.median(t) * 1000:.0f} ms",
@@ -267,10 +271,7 @@ def main(argv=None) -> int:
             ap.error(f"--decisions is {args.decisions}: at least one hand a game.")
         print("rumino search benchmark: " + machine())
         decisions = bench_decisions(args.decisions)
-        if args.json:
-            os.makedirs(os.path.dirname(os.path.abspath(args.json)), exist_ok=True)
-            with open(args.json, "w") as fh:
-                json.dump({"seed": SEED, "machine": machine(), "decisions": decisions}, fh, indent=1)
+        write_json(args.json, {"seed": SEED, "machine": machine(), "decisions": decisions})
         return 0
     n_pos, n_worlds, n_python, os_pos, repeat = (20, 200, 40, 4, 3) if args.quick else (50, 1000, 200, 12, 5)
     print("rumino search benchmark: " + machine())
@@ -278,12 +279,18 @@ def main(argv=None) -> int:
     theirs = bench_openspiel(os_pos, args.sims, repeat)
     rs = ratio(ours, theirs)
     decisions = bench_decisions(2 if args.quick else 6)
-    if args.json:
-        os.makedirs(os.path.dirname(os.path.abspath(args.json)), exist_ok=True)
-        with open(args.json, "w") as fh:
-            json.dump({"seed": SEED, "quick": args.quick, "machine": machine(), "ours": ours,
-                       "openspiel": theirs, "ratio": rs, "decisions": decisions}, fh, indent=1)
+    write_json(args.json, {"seed": SEED, "quick": args.quick, "machine": machine(), "ours": ours,
+                           "openspiel": theirs, "ratio": rs, "decisions": decisions})
     return 0
+
+
+def write_json(path: str | None, figures: dict) -> None:
+    """Write ``figures`` to ``path`` (``--json``), making its folder; nothing when no path was given."""
+    if not path:
+        return
+    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+    with open(path, "w") as fh:
+        json.dump(figures, fh, indent=1)
 
 
 if __name__ == "__main__":

@@ -336,7 +336,6 @@ class DrawDiscardGame(TurnGame):
         cards = self.rng.permutation(self._pack_array).tolist()
         self.hands, self.discard, self.stock = deal_round_robin(cards, order, n, self.hand_size,
                                                                 upcards=self.upcards)
-        self.forget_taken()
         self._dw.clear()
         self.pickup = None
         self.drawn = None

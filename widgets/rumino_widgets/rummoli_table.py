@@ -34,7 +34,7 @@ from rumino.cards import format_card, format_hand
 from rumino.hand.poker import describe as describe_poker, hand_value
 from rumino.render.cards import card_back_svg, card_svg, hand_html
 from rumino.render.rummoli import SECTION_TITLES
-from rumino.variants.rummoli import STRENGTH, best_five
+from rumino.variants.rummoli import STRENGTH
 
 from rumino_widgets._base import (StaticFallback, TableController, error_html, game_over_html, info_html, scores_text,
                                   state_html, table_html)
@@ -140,9 +140,8 @@ class RummoliTableController(TableController):
             rows.append([escape(self.who(seat)), escape(describe_poker(value)),
                          escape(format_hand(five, unicode=True)) if five else "", won])
         mine = ""
-        if v.poker_values[self.human] is not None:
-            cards = self.showdown_cards()
-            mine = hand_html(best_five(cards), scale=0.5,
+        if v.poker_values[self.human] is not None:  # the five the engine showed for the reader
+            mine = hand_html(v.poker_shown[self.human], scale=0.5,
                              caption=f"your best five: {describe_poker(v.poker_values[self.human])}")
         return table_html(["player", "best five", "cards shown", ""], rows, caption="Poker showdown", cls="rumino-showdown",
                           row_headers=True) + mine
