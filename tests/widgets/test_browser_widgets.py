@@ -660,7 +660,10 @@ def test_robber_table_coach_move_and_a_knob_that_restarts_the_game(open_demo):
     ref50 = GameTableController("greedy,greedy", seed=5, variant="robber",
                                 rules=dataclasses.replace(ref.rules, opening_min=50))
     assert ref50.suggestion() is None  # this deal's best opening (43) is short of 50
-    page.wait_for_function(f"() => !document.querySelector('{RB} .rumino-coach-panel').innerText.includes('best move')",
+    # the table, the coach and the log are three widgets, redrawn by three messages in that order: wait for the
+    # last of them (the log) to show the new game before reading the others
+    page.wait_for_function(f"() => !document.querySelector('{RB} .rumino-log').innerText.includes('you: place')"
+                           f" && !document.querySelector('{RB} .rumino-coach-panel').innerText.includes('best move')",
                            timeout=STEP_TIMEOUT_MS)
     assert "you: place" not in page.inner_text(f"{RB} .rumino-log")  # a new game
     assert page.locator(f"{RB} button.rumino-btn-suggestion").is_disabled()
