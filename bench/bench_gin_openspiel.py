@@ -23,12 +23,12 @@ the mean points a hand (our gain minus theirs) with its 95% interval, and the
 mean seconds a decision of each side. Deals go to ``--workers`` processes in
 chunks; the figures of (a) and (b) are identical for any number of workers
 (the hands are summed in deal order); OpenSpiel's C++ ISMCTS does not replay
-from its seed, so (c) and (d) are a fresh sample each run. Cost, measured on a
-busy 2-core machine: ``search:200`` took 0.33 s a decision on the Python rollout
-and 0.19 s on the compiled Gin playout (``rumino.players.playout_gin``), and a
-hand has about 15 of ours, so 1,000 deals (2,000 hands) of (b) take about 1.6
-core-hours, and (d), where ISMCTS spends as much again, about 3.2; (a) takes
-half a minute.
+from its seed, so (c) and (d) are a fresh sample each run. Cost, measured on
+this 2-core machine with both cores busy: ``search:5000`` on the compiled Gin
+playout (``rumino.players.playout_gin``) took 58.9 ms a decision and a hand
+has about 12 of ours, so 1,000 deals (2,000 hands) of (b) took 23 CPU-minutes
+(12 minutes on 2 workers); (d), where ISMCTS spends as much again, about twice
+that; (a) takes half a minute.
 """
 
 from __future__ import annotations
