@@ -8,6 +8,7 @@ at the start is printed so a reader can judge the conditions.
 
 from __future__ import annotations
 
+import json
 import os
 import platform
 import sys
@@ -106,3 +107,12 @@ def best_run(fn: Callable[[int], object], repeat: int) -> tuple[float, float, ob
 
 def verdict(ok: bool) -> str:
     return "met" if ok else "MISSED"
+
+
+def write_json(path: str | None, figures: dict) -> None:
+    """Write ``figures`` to ``path`` (a script's ``--json``), making its folder; nothing when no path was given."""
+    if not path:
+        return
+    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+    with open(path, "w") as fh:
+        json.dump(figures, fh, indent=1)

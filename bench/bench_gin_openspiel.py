@@ -34,7 +34,6 @@ that; (a) takes half a minute.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 import time
@@ -42,7 +41,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from _common import machine, micros, verdict  # noqa: E402  (also puts the repo root on sys.path)
-from _common import one_core  # noqa: E402
+from _common import one_core, write_json  # noqa: E402
 
 one_core()  # before numpy and numba are imported (the workers inherit it)
 
@@ -138,20 +137,17 @@ def main(argv=None) -> int:
           f" (the interval's low end {'is' if r['share_ci95'][0] > 0.55 else 'is not'} above 55%)")
     out["search_simple_target_met"] = ok
 
-    if args.skip_ismcts:
-        pass
-    elif args.ismcts is None:
-        section(f"(c) the time a decision: {search} against ismcts:{K0} on {calib} deals")
-        c = run_match(search, f"ismcts:{K0}", calib, args.seed + 1, min(args.workers, calib))
-        ours, theirs = c["our_seconds_per_decision"], c["their_seconds_per_decision"]
-        k = max(1, round(K0 * ours / theirs))
-        print(f"ours {micros(ours)} a decision, ISMCTS at {K0} simulations {micros(theirs)}: "
-              f"K = {K0} × {ours:.4f} ÷ {theirs:.4f} = {k}")
-        out["calibration"] = {"k0": K0, "deals": calib, "ours": ours, "theirs": theirs, "k": k}
-    else:
-        k = args.ismcts
-
     if not args.skip_ismcts:
+        if args.ismcts is None:
+            section(f"(c) the time a decision: {search} against ismcts:{K0} on {calib} deals")
+            c = run_match(search, f"ismcts:{K0}", calib, args.seed + 1, min(args.workers, calib))
+            ours, theirs = c["our_seconds_per_decision"], c["their_seconds_per_decision"]
+            k = max(1, round(K0 * ours / theirs))
+            print(f"ours {micros(ours)} a decision, ISMCTS at {K0} simulations {micros(theirs)}: "
+                  f"K = {K0} × {ours:.4f} ÷ {theirs:.4f} = {k}")
+            out["calibration"] = {"k0": K0, "deals": calib, "ours": ours, "theirs": theirs, "k": k}
+        else:
+            k = args.ismcts
         section(f"(d) {search} against ismcts:{k} (about equal time a decision)")
         out["search_ismcts"] = r = run_match(search, f"ismcts:{k}", deals, args.seed, args.workers)
         print(line(r))
@@ -160,10 +156,7 @@ def main(argv=None) -> int:
         print(f"    ISMCTS took {ratio:.2f}× our time a decision; target > 50% of hands: {verdict(ok)}")
         out["search_ismcts_target_met"] = ok
 
-    if args.json:
-        os.makedirs(os.path.dirname(os.path.abspath(args.json)), exist_ok=True)
-        with open(args.json, "w") as fh:
-            json.dump(out, fh, indent=1)
+    write_json(args.json, out)
     return 0
 
 

@@ -40,14 +40,13 @@ time; the load average is printed in the header.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from _common import machine, rate, table, verdict  # noqa: E402  (also puts the repo root on sys.path)
-from _common import best_run, one_core, section  # noqa: E402
+from _common import best_run, one_core, section, write_json  # noqa: E402
 
 one_core()  # before numpy and numba are imported
 
@@ -282,15 +281,6 @@ def main(argv=None) -> int:
     write_json(args.json, {"seed": SEED, "quick": args.quick, "machine": machine(), "ours": ours,
                            "openspiel": theirs, "ratio": rs, "decisions": decisions})
     return 0
-
-
-def write_json(path: str | None, figures: dict) -> None:
-    """Write ``figures`` to ``path`` (``--json``), making its folder; nothing when no path was given."""
-    if not path:
-        return
-    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
-    with open(path, "w") as fh:
-        json.dump(figures, fh, indent=1)
 
 
 if __name__ == "__main__":

@@ -116,6 +116,13 @@ def test_out_of_turn_and_bad_text():
     assert c.error is None and all(x.startswith("P") for x in c.log)  # only the bots have acted
 
 
+
+def showdown_cards(c) -> list[int]:
+    """The reader's cards at the showdown: the hand now and the cards the reader has played since."""
+    v = c.view()
+    return list(v.hand) + [card for seat, card in v.played if seat == c.human]
+
+
 def test_showdown_and_stops_are_shown_as_the_engine_has_them():
     c = RummoliTableController(BOTS, seed=1)  # the reader leads the stops: the showdown is over
     v = c.view()
@@ -130,12 +137,12 @@ def test_showdown_and_stops_are_shown_as_the_engine_has_them():
     # the reader's own best five cards, the engine's choice, worth the value the engine compared
     from rumino.hand.poker import hand_value
     from rumino.variants.rummoli import best_five
-    five = best_five(c.showdown_cards())
+    five = best_five(showdown_cards(c))
     assert hand_value(five) == v.poker_values[c.human] and "your best five" in shown
     for _ in range(3):
         c.act(c.legal()[0])
     v = c.view()
-    assert best_five(c.showdown_cards()) == five  # the cards played since still count
+    assert best_five(showdown_cards(c)) == five  # the cards played since still count
     stops = c.stops_html()
     cards = [int(x) for x in re.findall(r'class="rumino-stop" data-card="(\d+)"', stops)]
     seats = [int(x) for x in re.findall(r'data-seat="(\d+)"', stops)]

@@ -146,11 +146,6 @@ class RummoliTableController(TableController):
         return table_html(["player", "best five", "cards shown", ""], rows, caption="Poker showdown", cls="rumino-showdown",
                           row_headers=True) + mine
 
-    def showdown_cards(self) -> list[int]:
-        """The reader's cards at the showdown: the hand now and the cards the reader has played since."""
-        v = self.view()
-        return list(v.hand) + [c for s, c in v.played if s == self.human]
-
     def stops_html(self) -> str:
         """The stops of this deal, one line per run (lead), each card with the player who played it."""
         v = self.view()
