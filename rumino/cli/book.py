@@ -8,8 +8,9 @@
   page (``--no-handouts`` skips them).
 * ``rumino book serve`` serves the built HTML on 127.0.0.1 (the book also opens from disk).
 * ``rumino book pdf [CHAPTER...] [--student]`` prints chapters of the built book to one
-  PDF each (``book/_build/pdf/``) through Debian's Chromium: a handout per chapter, and with
-  ``--student`` the edition without solutions.
+  PDF each (``book/_build/pdf/``) through Chromium, Chrome or Edge: a handout per chapter, and with
+  ``--student`` the edition without solutions; ``--worksheets`` prints each lesson's worksheet and
+  quiz key (:mod:`rumino.cli.worksheets`).
 * ``rumino book student DIR`` writes the chapters without their solution cells into DIR.
 * the teacher's kit: ``rumino book slides`` (reveal.js decks, :mod:`rumino.cli.slides`),
   ``rumino book assignments`` (an nbgrader course, :mod:`rumino.cli.assignments`) and
@@ -34,7 +35,8 @@ from pathlib import Path
 from rumino.cli import CommandError, check_range
 from rumino.cli.assignments import add_to as register_assignments
 from rumino.cli.kit import add_to as register_kit
-from rumino.cli.bookbuild import BookError, build, chapter_pages, find_book, format_report, print_pdfs, write_student_copy
+from rumino.cli.bookbuild import (NO_BROWSER, BookError, _chromium_path, build, chapter_pages, find_book, format_report,
+                                  print_pdfs, write_student_copy)
 
 HOST = "127.0.0.1"  # only ever serve on the loopback address
 
@@ -94,12 +96,18 @@ def run_serve(args) -> int:
 
 
 def run_pdf(args) -> int:
+    if getattr(args, "worksheets", False):
+        return run_worksheets(args)
     directory = _html_dir(args)
     if args.student and not args.dir and not (directory / "index.html").is_file():
         directory = find_book(args.book) / "_build" / "html"  # the teacher's pages, solutions taken out
     if not (directory / "index.html").is_file():
         raise CommandError(f"{directory} holds no built book (no index.html): run `rumino book build` first.")
-    chapter_pages(directory, args.chapters)  # a chapter that does not exist is bad input (exit 2)
+    pages = chapter_pages(directory, args.chapters)  # a chapter that does not exist is bad input (exit 2)
+    if _chromium_path() is None:  # nothing to print with: say so, and how to print from a browser instead
+        print(f"rumino book pdf: {NO_BROWSER} (the pages are {directory}/{pages[0].name} and the others).",
+              file=sys.stderr)
+        return 1
     out = Path(args.out) if args.out else find_book(args.book) / "_build" / "pdf"
     edition = "student edition, without solutions" if args.student else "with solutions"
     print(f"Printing {directory} to {out} ({edition}) …", flush=True)
@@ -111,6 +119,27 @@ def run_pdf(args) -> int:
     total = sum(r.bytes for r in reports)
     print(f"{len(reports)} PDF{'s' if len(reports) != 1 else ''}, {sum(r.pages for r in reports)} pages, "
           f"{total / 1024:,.0f} kB in {out}")
+    return 0
+
+
+def run_worksheets(args) -> int:
+    """``rumino book pdf --worksheets``: every lesson's worksheet and quiz key (rumino/cli/worksheets.py)."""
+    from rumino.cli.worksheets import lessons_wanted, write_worksheets
+
+    build = Path(args.dir).parent if args.dir else find_book(args.book) / "_build"
+    lessons_wanted(args.chapters)  # an unknown lesson is bad input (exit 2)
+    if _chromium_path() is None:
+        print(f"rumino book pdf: {NO_BROWSER}.", file=sys.stderr)
+        return 1
+    out = (Path(args.out) if args.out else find_book(args.book) / "_build" / "pdf") / "worksheets"
+    print(f"Writing the worksheets of {build} to {out} …", flush=True)
+    try:
+        pdfs = write_worksheets(build, out, args.chapters)
+    except BookError as err:
+        print(f"rumino book pdf: {err}", file=sys.stderr)
+        return 1
+    print(f"{len(pdfs)} PDFs ({sum(1 for p in pdfs if p.parent.name != 'keys')} worksheets, "
+          f"{sum(1 for p in pdfs if p.parent.name == 'keys')} quiz keys for the teacher) in {out}")
     return 0
 
 
@@ -166,17 +195,22 @@ def register(sub) -> None:
     s.add_argument("--student", action="store_true", help="serve the student build")
     s.set_defaults(run=run_serve)
 
-    pdf = bsub.add_parser("pdf", help="print chapters of the built book to PDF handouts",
+    pdf = bsub.add_parser("pdf", help="print chapters of the built book to PDF handouts, or the worksheets",
                           description="Print each chapter of the built book (or the CHAPTERs named) to its own "
-                                      "A4 PDF through Debian's Chromium: figures drawn, navigation hidden, hints "
-                                      "and solutions open. --student leaves the solutions out. Nothing is "
-                                      "downloaded; run `rumino book build` first.")
+                                      "A4 PDF through Chromium, Chrome or Edge: figures drawn, navigation hidden, "
+                                      "hints and solutions open. --student leaves the solutions out; --worksheets "
+                                      "prints each lesson's worksheet and its quiz key instead. Nothing is "
+                                      "downloaded; run `rumino book build` first. Without a browser, open a page "
+                                      "and print it from the browser (a student page prints without solutions).")
     pdf.add_argument("chapters", nargs="*", metavar="CHAPTER",
                      help="chapters to print, by number (4) or name (04_odds_of_the_deal); default: all")
     pdf.add_argument("--student", action="store_true",
                      help="the student edition: solutions left out (files named CHAPTER-student.pdf)")
     pdf.add_argument("--dir", default=None,
                      help="the built HTML folder (default: book/_build/html, or the student build with --student)")
+    pdf.add_argument("--worksheets", action="store_true",
+                     help="print each lesson's worksheet (no code, room to write) and its quiz key, into "
+                          "OUT/worksheets/ and OUT/worksheets/keys/; CHAPTER picks lessons (00 for Start here)")
     pdf.add_argument("--out", default=None, help="folder for the PDFs (default: book/_build/pdf)")
     pdf.set_defaults(run=run_pdf)
     from rumino.cli.slides import add_to as add_slides

@@ -48,6 +48,8 @@ from rumino.render.plotly_start import SPHINX_START, defer_iri_grammar
 defer_iri_grammar()  # nbformat is imported below: 2.5 s of CPU less for every book build
 
 SOLUTION_TAG = "solution"
+# a cell that belongs to one edition only: "A note for teachers", a sentence about folded solutions
+TEACHER_ONLY_TAG, STUDENT_ONLY_TAG = "teacher-only", "student-only"
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 STAGED = "_staged"
 IGNORE = shutil.ignore_patterns("_build", ".ipynb_checkpoints", "__pycache__", ".jupyter_cache")
@@ -205,9 +207,9 @@ def read_notebook(path: Path):
 
 
 def is_solution_cell(cell) -> bool:
-    """A cell that belongs only to the teacher's copy."""
+    """A cell that belongs only to the teacher's copy: a solution, or a cell tagged ``teacher-only``."""
     tags = cell.get("metadata", {}).get("tags", [])
-    if SOLUTION_TAG in tags:
+    if SOLUTION_TAG in tags or TEACHER_ONLY_TAG in tags:
         return True
     src = cell.get("source", "")
     src = "".join(src) if isinstance(src, list) else src
@@ -223,6 +225,19 @@ def student_notebook(nb, *, clear_outputs: bool = True):
         if c.get("cell_type") == "code":
             c["outputs"] = []
             c["execution_count"] = None
+    return out
+
+
+def teacher_notebook(nb):
+    """``nb`` without the cells of the student edition only (tagged ``student-only``), outputs kept.
+
+    >>> nb = {"cells": [{"cell_type": "markdown", "metadata": {"tags": ["student-only"]}, "source": "s"},
+    ...                  {"cell_type": "markdown", "metadata": {}, "source": "both"}]}
+    >>> [c["source"] for c in teacher_notebook(nb)["cells"]]
+    ['both']
+    """
+    out = copy.deepcopy(nb)
+    out["cells"] = [c for c in out["cells"] if STUDENT_ONLY_TAG not in c.get("metadata", {}).get("tags", [])]
     return out
 
 
@@ -363,6 +378,112 @@ def _execute_staged(job):
     return execute_chapter(path, cwd=cwd, timeout=timeout, progress=False, label=label)
 
 
+@dataclass
+class _Edition:
+    """One edition being built: where, which chapters, and its report."""
+
+    root: Path
+    out: Path
+    student: bool
+    paths: list
+    report: BuildReport
+    handout_stems: list = field(default_factory=list)
+
+    @property
+    def staged(self) -> Path:
+        return self.out / STAGED
+
+
+def _prepare(root: Path, out: Path, student: bool) -> _Edition:
+    out = out.resolve()
+    _stage(root, out / STAGED, student=student)
+    return _Edition(root, out, student, chapters(root, student=student),
+                    BuildReport(index=out / "html" / "index.html", html_dir=out / "html"))
+
+
+def _check_workers(workers) -> int:
+    workers = default_workers() if workers is None else workers
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise BookError(f"workers is {workers!r}: it must be a whole number of at least 1.")
+    return workers
+
+
+def _execute(editions: list[_Edition], *, workers: int, timeout: int, progress: bool, echo) -> None:
+    """Execute the chapters of ``editions`` once each (the first edition's staged copy runs) and write each
+    executed notebook into every edition that has the chapter: the student's without its solutions."""
+    import nbformat
+
+    first = editions[0]
+    paths = list(dict.fromkeys(p for e in editions for p in e.paths))
+    workers = min(workers, len(paths)) or 1
+    echo(f"Executing {len(paths)} chapters of {first.root} ({workers} at a time) …")
+    source = {p: next(e for e in editions if p in e.paths) for p in paths}
+    jobs = [(source[path].staged / path.name, source[path].staged, timeout, f"[{i}/{len(paths)}] {path.stem}")
+            for i, path in enumerate(paths, 1)]
+    t_exec = time.perf_counter()
+    for path, (nb, run) in zip(paths, _run_chapters(jobs, workers, progress)):
+        if run.error:
+            raise BookError(f"chapter {path.name} failed while executing (nothing was built):\n{run.error}")
+        for e in editions:
+            if path not in e.paths:
+                continue
+            e.report.chapters.append(run)
+            # the student's edition runs the teacher's notebook (solutions too) and shows only the rest
+            shown = student_notebook(nb, clear_outputs=False) if e.student else teacher_notebook(nb)
+            nbformat.write(shown, str(e.staged / path.name))
+        echo(f"  {path.stem:<34} {run.seconds:6.1f} s  ({run.cells} code cells)")
+    wall = time.perf_counter() - t_exec
+    for e in editions:
+        e.report.execute_seconds = sum(r.seconds for r in e.report.chapters)
+        e.report.execute_wall_seconds = wall
+
+
+def _decide_handouts(e: _Edition, handouts: bool, echo) -> None:
+    """Decided before Sphinx runs: the pages link only the handouts that are going to be printed."""
+    stems = handout_chapters(e.paths) if handouts else []
+    if stems and (why := handouts_unavailable()):
+        e.report.handouts_note = f"handouts not printed: {why}"
+        echo(f"Note: {e.report.handouts_note}; the chapter pages link none.")
+        stems = []
+    e.handout_stems = stems
+    _set_handout_pages(e.staged, stems)
+
+
+def _start_sphinx(e: _Edition):
+    """Jupyter Book on the staged folder, in a process of its own (two editions build side by side)."""
+    html_dir = e.out / "html"
+    if html_dir.exists():
+        shutil.rmtree(html_dir)
+    cmd = [sys.executable, "-c", SPHINX_START, "build", str(e.staged), "--path-output", str(e.out),
+           "--builder", "html", "--keep-going"]
+    log = (e.out / "sphinx.log").open("w", encoding="utf-8")
+    return subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, text=True), log, time.perf_counter()
+
+
+def _finish_sphinx(e: _Edition, started) -> None:
+    import nbformat
+
+    proc, log, t1 = started
+    proc.wait()
+    log.close()
+    text = (e.out / "sphinx.log").read_text(encoding="utf-8", errors="replace")
+    built = e.out / "_build" / "html"
+    if proc.returncode != 0 or not (built / "index.html").is_file():
+        tail = "\n".join(text.splitlines()[-30:])
+        raise BookError(f"Jupyter Book failed (exit {proc.returncode}); the full log is {e.out / 'sphinx.log'}:\n{tail}")
+    html_dir = e.out / "html"
+    shutil.move(str(built), str(html_dir))
+    shutil.rmtree(e.out / "_build", ignore_errors=True)
+    e.report.sphinx_seconds = time.perf_counter() - t1
+    # the download links point at _sources/: put the output-free notebooks there
+    sources = html_dir / "_sources"
+    sources.mkdir(exist_ok=True)
+    for path in e.paths:
+        nb = read_notebook(path)
+        nb = student_notebook(nb) if e.student else teacher_notebook(nb)
+        nbformat.write(nb, str(sources / path.name))
+
+
 def build(book: str | Path | None = None, out: str | Path | None = None, *, student: bool = False,
           timeout: int = 300, progress: bool = True, echo=print, workers: int | None = None,
           handouts: bool = True) -> BuildReport:
@@ -376,79 +497,66 @@ def build(book: str | Path | None = None, out: str | Path | None = None, *, stud
     (:func:`print_handouts`); without Chromium the book is built all the same, with a note
     and no handout links.
     """
-    import nbformat
-
     t0 = time.perf_counter()
     root = find_book(book)
     out = Path(out) if out is not None else root / "_build" / ("student" if student else "")
-    out = out.resolve()
-    staged = out / STAGED
-    _stage(root, staged, student=student)
-    report = BuildReport(index=out / "html" / "index.html", html_dir=out / "html")
-
-    paths = chapters(root, student=student)
-    workers = default_workers() if workers is None else workers
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise BookError(f"workers is {workers!r}: it must be a whole number of at least 1.")
-    workers = min(workers, len(paths)) or 1
-    echo(f"Executing {len(paths)} chapters of {root} ({workers} at a time) …")
-    jobs = [(staged / path.name, staged, timeout, f"[{i}/{len(paths)}] {path.stem}")
-            for i, path in enumerate(paths, 1)]
-    t_exec = time.perf_counter()
-    for path, (nb, run) in zip(paths, _run_chapters(jobs, workers, progress)):
-        report.chapters.append(run)
-        if run.error:
-            raise BookError(f"chapter {path.name} failed while executing (nothing was built):\n{run.error}")
-        if student:  # run the teacher's notebook (solutions too), then show the student only the rest
-            nb = student_notebook(nb, clear_outputs=False)
-        nbformat.write(nb, str(staged / path.name))
-        echo(f"  {path.stem:<34} {run.seconds:6.1f} s  ({run.cells} code cells)")
-    report.execute_seconds = sum(r.seconds for r in report.chapters)
-    report.execute_wall_seconds = time.perf_counter() - t_exec
-
-    # decided before Sphinx runs: the pages link only the handouts that are going to be printed
-    handout_stems = handout_chapters(paths) if handouts else []
-    if handout_stems and (why := handouts_unavailable()):
-        report.handouts_note = f"handouts not printed: {why}"
-        echo(f"Note: {report.handouts_note}; the chapter pages link none.")
-        handout_stems = []
-    _set_handout_pages(staged, handout_stems)
-
+    e = _prepare(root, out, student)
+    _execute([e], workers=_check_workers(workers), timeout=timeout, progress=progress, echo=echo)
+    _decide_handouts(e, handouts, echo)
     echo("Building the HTML with Jupyter Book …")
-    t1 = time.perf_counter()
-    html_dir = out / "html"
-    if html_dir.exists():
-        shutil.rmtree(html_dir)
-    cmd = [sys.executable, "-c", SPHINX_START, "build", str(staged), "--path-output", str(out),
-           "--builder", "html", "--keep-going"]
-    proc = subprocess.run(cmd, capture_output=True, text=True)
-    (out / "sphinx.log").write_text(proc.stdout + proc.stderr, encoding="utf-8")
-    built = out / "_build" / "html"
-    if proc.returncode != 0 or not (built / "index.html").is_file():
-        tail = "\n".join((proc.stdout + proc.stderr).splitlines()[-30:])
-        raise BookError(f"Jupyter Book failed (exit {proc.returncode}); the full log is {out / 'sphinx.log'}:\n{tail}")
-    shutil.move(str(built), str(html_dir))
-    shutil.rmtree(out / "_build", ignore_errors=True)
-    report.sphinx_seconds = time.perf_counter() - t1
-
-    # the download links point at _sources/: put the output-free notebooks there
-    sources = html_dir / "_sources"
-    sources.mkdir(exist_ok=True)
-    for path in paths:
-        nb = read_notebook(path)
-        if student:
-            nb = student_notebook(nb)
-        nbformat.write(nb, str(sources / path.name))
-
-    if handout_stems:
+    _finish_sphinx(e, _start_sphinx(e))
+    report = e.report
+    if e.handout_stems:
         t2 = time.perf_counter()
-        report.handouts, failed = print_handouts(html_dir, handout_stems, student=student, echo=echo)
+        report.handouts, failed = print_handouts(report.html_dir, e.handout_stems, student=student, echo=echo)
         report.handouts_seconds = time.perf_counter() - t2
         if failed:
             report.handouts_note = f"{len(failed)} handout(s) not printed, their links taken out: " + "; ".join(failed)
             echo(f"Note: {report.handouts_note}")
     report.total_seconds = time.perf_counter() - t0
     return report
+
+
+def build_editions(book: str | Path | None, teacher_out: str | Path, student_out: str | Path, *,
+                   timeout: int = 300, progress: bool = True, echo=print, workers: int | None = None,
+                   handouts: bool = True, while_building=None) -> tuple[BuildReport, BuildReport]:
+    """Both editions for the price of one execution: every chapter runs once (the teacher's set), the
+    student's edition takes the executed notebooks without their solutions, and the two Jupyter Book
+    builds run side by side. ``while_building()``, if given, is called once the chapters have run (the
+    kit starts its assignments then). The handouts are printed once, from the teacher's pages
+    (:func:`print_handouts`, both editions), and the student's PDFs copied into the student's site.
+    """
+    t0 = time.perf_counter()
+    root = find_book(book)
+    teacher, student = _prepare(root, Path(teacher_out), False), _prepare(root, Path(student_out), True)
+    _execute([teacher, student], workers=_check_workers(workers), timeout=timeout, progress=progress, echo=echo)
+    if while_building is not None:
+        while_building()
+    for e in (teacher, student):
+        _decide_handouts(e, handouts, echo)
+    echo("Building the HTML of both editions with Jupyter Book, side by side …")
+    started = [_start_sphinx(e) for e in (teacher, student)]
+    for e, s in zip((teacher, student), started):
+        _finish_sphinx(e, s)
+    if teacher.handout_stems:
+        t2 = time.perf_counter()
+        reports, failed = print_handouts(teacher.report.html_dir, teacher.handout_stems, echo=echo)
+        teacher.report.handouts = reports
+        dest = student.report.html_dir / HANDOUT_DIR
+        dest.mkdir(parents=True, exist_ok=True)
+        for r in reports:
+            if r.path.stem.endswith("-student"):  # printed from the teacher's page with the solutions taken out
+                shutil.copy2(r.path, dest / r.path.name)
+                student.report.handouts.append(PdfReport(r.chapter, dest / r.path.name, r.pages, r.bytes))
+        drop_missing_handout_links(student.report.html_dir, student.handout_stems)
+        teacher.report.handouts_seconds = time.perf_counter() - t2
+        if failed:
+            note = f"{len(failed)} handout(s) not printed, their links taken out: " + "; ".join(failed)
+            teacher.report.handouts_note = student.report.handouts_note = note
+            echo(f"Note: {note}")
+    for e in (teacher, student):
+        e.report.total_seconds = time.perf_counter() - t0
+    return teacher.report, student.report
 
 
 def format_report(report: BuildReport) -> str:
@@ -539,14 +647,37 @@ def chapter_pages(html_dir: Path, wanted=None) -> list[Path]:
     return out
 
 
+# the browsers that print: Chromium, Chrome or Edge (all Chromium inside), found on the PATH or where their
+# installers put them; RUMINO_BROWSER names one explicitly
+BROWSER_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome",
+                 "microsoft-edge", "microsoft-edge-stable", "msedge")
+BROWSER_PATHS = ("/Applications/Google Chrome.app/Contents/MacOS/Google Chrome",
+                 "/Applications/Chromium.app/Contents/MacOS/Chromium",
+                 "/Applications/Microsoft Edge.app/Contents/MacOS/Microsoft Edge",
+                 r"C:\Program Files\Google\Chrome\Application\chrome.exe",
+                 r"C:\Program Files (x86)\Google\Chrome\Application\chrome.exe",
+                 r"C:\Program Files\Microsoft\Edge\Application\msedge.exe",
+                 r"C:\Program Files (x86)\Microsoft\Edge\Application\msedge.exe")
+NO_BROWSER = ("no Chromium, Chrome or Edge was found to print with (apt-get install chromium, or set "
+              "RUMINO_BROWSER to one); without one, open the page in your browser and print it (Ctrl+P, "
+              "then Save as PDF): a student page prints without solutions")
+
+
 def _chromium_path() -> str | None:
-    return shutil.which("chromium") or shutil.which("chromium-browser")
+    """The browser that prints: ``RUMINO_BROWSER``, else Chromium, Chrome or Edge, whichever is found first."""
+    given = os.environ.get("RUMINO_BROWSER", "").strip()
+    if given:
+        return given if Path(given).is_file() else shutil.which(given)
+    for name in BROWSER_NAMES:
+        if found := shutil.which(name):
+            return found
+    return next((p for p in BROWSER_PATHS if Path(p).is_file()), None)
 
 
 def _chromium() -> str:
     path = _chromium_path()
     if not path:
-        raise BookError("Debian's Chromium prints the handouts and was not found: apt-get install chromium.")
+        raise BookError(NO_BROWSER + ".")
     return path
 
 
@@ -579,7 +710,7 @@ def print_pdfs(html_dir: str | Path, dest: str | Path, chapters_wanted=None, **o
 def print_pdfs_here(html_dir: str | Path, dest: str | Path, chapters_wanted=None, *, student: bool = False,
                     timeout_ms: int = 60_000, echo=print, errors: list | None = None,
                     both_editions: bool = False) -> list[PdfReport]:
-    """Print chapters of a built book to one PDF each, through Debian's Chromium (no LaTeX).
+    """Print chapters of a built book to one PDF each, through Chromium, Chrome or Edge (no LaTeX).
 
     Each page is opened from a loopback server, its figures are left to draw (plotly makes its SVG,
     MathJax its formulas), every dropdown is opened, and the page is printed with the print
@@ -590,50 +721,108 @@ def print_pdfs_here(html_dir: str | Path, dest: str | Path, chapters_wanted=None
     A chapter that cannot be printed stops the printing with a :class:`BookError`, or, when an
     ``errors`` list is given, is added to it (``"<chapter>: why"``) and the next chapter is printed.
     """
-    import functools
-    import http.server
-    import threading
-
     html_dir = Path(html_dir).resolve()
     pages = chapter_pages(html_dir, chapters_wanted)
-    chromium = _chromium()
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        raise BookError("printing needs Playwright (it drives Chromium): pip install -e '.[test]'") from None
     dest = Path(dest)
-    dest.mkdir(parents=True, exist_ok=True)
-
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, *args):
-            pass
-
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(html_dir)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}"
     reports = []
-    try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+    with _print_session(html_dir) as (browser, base):
+        dest.mkdir(parents=True, exist_ok=True)
+        for page_path in pages:
+            editions = (False, True) if both_editions else (student,)
             try:
-                for page_path in pages:
-                    editions = (False, True) if both_editions else (student,)
-                    try:
-                        printed = _print_editions(browser, base, page_path, dest, editions, timeout_ms)
-                    except Exception as err:  # noqa: BLE001 - a page that would not print, with a list to note it in
-                        if errors is None:
-                            raise
-                        why = str(err).splitlines()[0] if str(err) else err.__class__.__name__
-                        errors.append(f"{page_path.stem}: {why}")
-                        continue
-                    reports += printed
-                    for r in printed:
-                        echo(f"  {r.path.stem:<34} {r.pages:3d} pages {r.bytes / 1024:8.0f} kB  {r.path}")
+                printed = _print_editions(browser, base, page_path, dest, editions, timeout_ms)
+            except Exception as err:  # noqa: BLE001 - a page that would not print, with a list to note it in
+                if errors is None:
+                    raise
+                why = str(err).splitlines()[0] if str(err) else err.__class__.__name__
+                errors.append(f"{page_path.stem}: {why}")
+                continue
+            reports += printed
+            for r in printed:
+                echo(f"  {r.path.stem:<34} {r.pages:3d} pages {r.bytes / 1024:8.0f} kB  {r.path}")
+    return reports
+
+
+class _print_session:
+    """A loopback server on ``html_dir`` and a headless browser: ``with _print_session(d) as (browser, base)``."""
+
+    def __init__(self, html_dir: Path):
+        self.html_dir = Path(html_dir).resolve()
+
+    def __enter__(self):
+        import functools
+        import http.server
+        import threading
+
+        chromium = _chromium()
+        try:
+            from playwright.sync_api import sync_playwright
+        except ImportError:
+            raise BookError("printing needs Playwright (it drives the browser): pip install -e '.[test]'") from None
+
+        class Quiet(http.server.SimpleHTTPRequestHandler):
+            def log_message(self, *args):
+                pass
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0),
+                                                      functools.partial(Quiet, directory=str(self.html_dir)))
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        try:
+            self.pw = sync_playwright().start()
+            self.browser = self.pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+        except Exception:
+            self._stop_server()
+            raise
+        return self.browser, f"http://127.0.0.1:{self.server.server_address[1]}"
+
+    def _stop_server(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+    def __exit__(self, *exc):
+        try:
+            self.browser.close()
+            self.pw.stop()
+        finally:
+            self._stop_server()
+        return False
+
+
+def print_pages(html_dir: str | Path, jobs: list[tuple[str, Path, str]], *, timeout_ms: int = 60_000,
+                echo=print) -> list[PdfReport]:
+    """Print pages of ``html_dir`` that are not chapters (worksheets, quiz keys): ``jobs`` holds
+    ``(page path relative to html_dir, PDF to write, footer title)``; formulas are typeset first."""
+    import asyncio
+
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        pass
+    else:  # Playwright's sync API needs a thread without an event loop (see print_pdfs)
+        from concurrent.futures import ThreadPoolExecutor
+
+        with ThreadPoolExecutor(1, thread_name_prefix="rumino-pdf") as pool:
+            return pool.submit(print_pages, html_dir, jobs, timeout_ms=timeout_ms, echo=echo).result()
+    reports = []
+    with _print_session(Path(html_dir)) as (browser, base):
+        for rel, target, title in jobs:
+            page = browser.new_page(viewport=PRINT_VIEWPORT)
+            try:
+                page.goto(f"{base}/{rel}", wait_until="load", timeout=timeout_ms)
+                page.wait_for_function(_FIGURES_DRAWN, timeout=timeout_ms)
+                page.emulate_media(media="print")
+                Path(target).parent.mkdir(parents=True, exist_ok=True)
+                footer = ('<div style="font:8px sans-serif;width:100%;padding:0 12mm;display:flex;'
+                          'justify-content:space-between"><span>' + _escape_html(title)
+                          + '</span><span><span class="pageNumber"></span> / <span class="totalPages"></span></span></div>')
+                page.pdf(path=str(target), format="A4", print_background=True, display_header_footer=True,
+                         header_template="<span></span>", footer_template=footer,
+                         margin={"top": "12mm", "bottom": "14mm", "left": "14mm", "right": "14mm"})
             finally:
-                browser.close()
-    finally:
-        server.shutdown()
-        server.server_close()
+                page.close()
+            target = Path(target)
+            reports.append(PdfReport(target.stem, target, _pdf_pages(target), target.stat().st_size))
+            echo(f"  {target.stem:<34} {reports[-1].pages:3d} pages {reports[-1].bytes / 1024:8.0f} kB  {target}")
     return reports
 
 
@@ -703,7 +892,7 @@ def handouts_unavailable() -> str | None:
     import importlib.util
 
     if _chromium_path() is None:
-        return "Debian's Chromium was not found (apt-get install chromium)"
+        return NO_BROWSER
     if importlib.util.find_spec("playwright") is None:
         return "Playwright, which drives Chromium, is not installed (pip install -e '.[test]')"
     return None

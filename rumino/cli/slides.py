@@ -1,18 +1,28 @@
-"""``rumino book slides``: one reveal.js slide deck per numbered chapter, for a projector.
+"""``rumino book slides``: one reveal.js slide deck per chapter (and per page of *Start here*), for a
+projector and a class that reads it from the back of the room.
 
 A deck is built from the **executed** chapter that ``rumino book build`` keeps in
 ``<build>/_staged/`` (its figures and glued numbers are there), not from the output-free
-source. :func:`chapter_slides` reads the chapter and decides the slides:
+source, and from the chapter's lesson plan (``teach_…``, its speaker notes).
+:func:`chapter_slides` reads the chapter and decides the slides:
 
 * a title slide (the chapter's title and the objectives of its "In this chapter" box);
-* a ``##`` section opens a slide, a ``###`` subsection too; prose that would not fit at
-  1280×720 in large type is carried on to the next slide (between blocks, list items or
-  sentences, never inside a formula);
+* a ``##`` section opens a slide, a ``###`` subsection too; a paragraph shows its first sentence
+  (a list each item's), and the whole paragraph goes to the slide's speaker notes; a slide holds
+  at most :data:`WORDS` words, the rest is carried on to the next slide (between blocks, list items
+  or sentences, never inside a formula);
 * a figure (a cell with ``metadata.mystnb.figure``, or any plotly output) gets a slide of its
-  own with its numbered caption; tables and card pictures stay in the prose's flow;
-* the Key ideas box and the review questions are slides of their own;
+  own with its numbered caption's first sentence, its text at least :data:`FIGURE_FONT` px;
+  tables and card pictures stay in the prose's flow;
+* the activity with real cards of the lesson plan, the Key ideas box and the review questions are
+  slides of their own;
 * exercises, hints and solutions are left out, and so is every code cell's source unless the
   cell is tagged ``slide-code`` (``remove-cell`` cells are dropped whole).
+
+The speaker notes (reveal.js's notes: press S) hold what a slide leaves out and the lesson plan's
+notes: the timings on the title slide, the misconceptions and activity paragraphs that cite a
+figure on its slide, the comparison on the activity's, the misconceptions on the key ideas', and the
+answers on the review questions'. ``index.html?print-pdf`` lays every slide out for printing.
 
 MyST markup is turned into plain Markdown (``{term}`` → the word, ``{glue:text}`` → the glued
 value, ``{numref}`` → "Fig. 4.2", ``{doc}`` → the page's name, ``:::{admonition}`` → a heading
@@ -49,11 +59,14 @@ SKIP_TAGS = {"remove-cell", "solution"}
 # sections a projected lecture leaves out (the exercises live in the chapter and the handouts)
 SKIP_SECTIONS = {"exercises", "a note for teachers", "check your answers"}
 WIDTH, HEIGHT = 1280, 720  # the deck's size; reveal.js scales it to the screen
-# how much prose a slide holds, in lines of about CHARS characters of 30 px type (measured on
+# how much prose a slide holds, in lines of about CHARS characters of 34 px type (measured on
 # the chapters' decks in Chromium: the budget leaves a margin for bold words and formulas)
-CHARS, LINES = 92, 16.0
+CHARS, LINES = 81, 13.5
 HEADING_LINES = 1.9  # a slide's title with its margin
 FIGURE_CAPTION_CHARS = 90  # characters per caption line (the caption is set a little smaller)
+WORDS = 55  # words of prose a slide shows, its title and captions included (readable from the back: ≤ ~60)
+LEAD_WORDS = 24  # a paragraph longer than this shows its first sentence; the whole goes to the notes
+FIGURE_FONT = 22  # px: the smallest text in a figure on a slide
 
 
 @dataclass
@@ -74,9 +87,17 @@ class Slide:
     blocks: list[Block] = field(default_factory=list)
     figure: dict | None = None  # kind figure: {"cell": ..., "caption": ..., "height": px}
     closed: bool = False  # holds a picture or a large table: the prose after it goes on the next slide
+    notes: list[str] = field(default_factory=list)  # the speaker notes (Markdown)
 
     def used(self) -> float:
         return HEADING_LINES + sum(b.lines for b in self.blocks)
+
+    def words(self) -> int:
+        """Words of prose the slide shows: its title, its Markdown and its figure's caption."""
+        text = [self.title] + [b.md for b in self.blocks if b.cell is None]
+        if self.figure:
+            text.append(self.figure["caption"])
+        return sum(word_count(t) for t in text)
 
 
 # ---------------------------------------------------------------------------- MyST → Markdown
@@ -220,13 +241,56 @@ def text_lines(md: str, chars: int = CHARS) -> float:
     2.4
     """
     if md.lstrip().startswith("$$"):
-        return 1.6 + 1.4 * md.count("\\\\")
+        tall = re.search(r"\\(frac|binom|sum|prod|int)", md) is not None  # a stacked formula is two lines high
+        return (2.6 if tall else 1.6) + 1.4 * md.count("\\\\")
     lines = 0.0
     for item in _split_items(md):
         first = item.split("\n", 1)[0]
         indent = 4 if _LIST_ITEM.match(first) else 0
         lines += max(1, math.ceil(len(_visible(" ".join(item.split()))) / (chars - indent)))
     return round(lines + 0.4, 2)
+
+
+def word_count(md: str) -> int:
+    """Words a reader sees in ``md`` (a formula counts one; tags and markup none).
+
+    >>> word_count("The **chance** is $p = 1/3$ <b>here</b>.")
+    5
+    """
+    text = re.sub(r"\$\$.*?\$\$", " x ", md, flags=re.DOTALL)
+    text = re.sub(r"\$[^$]*\$", " x ", text)
+    text = re.sub(r"<[^>]+>", " ", text)
+    text = re.sub(r"^\s*(?:[*+-]|\d+[.)])\s+", " ", text, flags=re.M)
+    return len([w for w in re.split(r"\s+", text.replace("**", "").replace("`", "")) if re.search(r"\w", w)])
+
+
+def lead(md: str) -> str:
+    """What a slide shows of a paragraph: its first sentence when it is long, each list item's first
+    sentence; a formula whole.
+
+    >>> lead("One short sentence. " + "Then a long one with many words " * 4 + "at last.")
+    'One short sentence.'
+    """
+    if md.lstrip().startswith("$$"):
+        return md
+    items = _split_items(md)
+    if len(items) > 1 or _LIST_ITEM.match(items[0]):
+        out = []
+        for item in items:
+            first, *rest = item.split("\n", 1)
+            marker = _LIST_ITEM.match(first)
+            body = " ".join(item[marker.end():].split()) if marker else " ".join(item.split())
+            short = _short(_sentences(body)[0]) if word_count(body) > LEAD_WORDS // 2 else body
+            out.append((marker.group(0) if marker else "") + short)
+        return "\n".join(out)
+    if word_count(md) <= LEAD_WORDS:
+        return md
+    parts = _sentences(md)
+    if not parts:
+        return md
+    if len(parts) > 1 and parts[0].startswith("**") and word_count(parts[0]) <= 6:  # a label: "**Deal.**" …
+        return parts[0] + " " + _short(parts[1])
+    return _short(parts[0])
 
 
 def _split_items(md: str) -> list[str]:
@@ -242,16 +306,40 @@ def _split_items(md: str) -> list[str]:
 
 
 def _sentences(md: str) -> list[str]:
-    """``md`` cut between sentences (never inside a formula)."""
+    """``md`` cut between sentences (never inside a formula); a sentence keeps the bold or italic markup
+    that closes after its full stop.
+
+    >>> _sentences("**Deal.** Each group deals. Then $x. Y$ counts.")
+    ['**Deal.**', 'Each group deals.', 'Then $x. Y$ counts.']
+    """
     parts, start, in_math = [], 0, False
     for k, ch in enumerate(md):
         if ch == "$":
             in_math = not in_math
-        elif not in_math and ch in ".?!" and md[k + 1:k + 2] in (" ", "\n") and re.match(r"\s+[A-Z(]", md[k + 1:k + 4]):
-            parts.append(md[start:k + 1].strip())
-            start = k + 1
+        elif not in_math and ch in ".?!":
+            end = k + 1
+            while md[end:end + 1] in ("*", "_", ")", '"', "”"):
+                end += 1
+            if md[end:end + 1] in (" ", "\n") and re.match(r"\s+[*_]*[A-Z(“\"]", md[end:end + 6]):
+                parts.append(md[start:end].strip())
+                start = end
     parts.append(md[start:].strip())
     return [p for p in parts if p]
+
+
+LEAD_MAX = 40  # a first sentence longer than this is cut at a clause (its whole is in the notes)
+
+
+def _short(sentence: str) -> str:
+    """A sentence cut to at most :data:`LEAD_MAX` words at its last clause boundary before, with an ellipsis."""
+    if word_count(sentence) <= LEAD_MAX:
+        return sentence
+    words = sentence.split(" ")
+    for n in range(len(words) - 1, 8, -1):
+        head = " ".join(words[:n])
+        if word_count(head) <= LEAD_MAX and head.count("$") % 2 == 0 and re.search(r"[,;:]$", head):
+            return head[:-1] + " …"
+    return sentence
 
 
 # ---------------------------------------------------------------------------- the slides of a chapter
@@ -314,6 +402,7 @@ class _Deck:
         self.slides: list[Slide] = []
         self.title = ""
         self.section = ""
+        self.figure_slides: dict[str, Slide] = {}  # figure label -> its slide (for the plan's notes)
 
     def new(self, title: str, kind: str = "text") -> Slide:
         self.slides.append(Slide(title, kind))
@@ -326,22 +415,34 @@ class _Deck:
     def md(self, text: str) -> str:
         return _inline(text, self.glue, self.figures, self.chapter)
 
-    def add_md(self, md: str, *, splittable: bool = True) -> None:
-        """Markdown in the flow: on this slide if it fits, else on the next one; a piece longer than a
-        whole slide is cut between list items or sentences and spread over as many as it needs."""
+    def add_md(self, md: str, *, splittable: bool = True, whole: bool = False) -> None:
+        """Markdown in the flow: on this slide if it fits (in lines and in words), else on the next one; a
+        piece longer than a whole slide is cut between list items or sentences and spread over as many as
+        it needs. Unless ``whole``, a long paragraph shows its first sentence (:func:`lead`) and the whole of
+        it goes to the speaker notes."""
+        shown = md if whole else lead(md)
+        if shown != md:
+            self.current.notes.append(md)
+        md = shown
         slide = self.current
         need = text_lines(md)
+        words = word_count(md)
+
+        def fits(sl, lines, w):
+            return lines <= LINES - sl.used() and sl.words() + w <= WORDS
+
         # a figure's slide holds the figure and its caption only; a picture's, a last short sentence
         if slide.kind == "figure" or (slide.closed and (need > 3 or md.rstrip().endswith(":")
                                                          or slide.used() + need > LINES)):
             slide = self.carry_on()
-        if need <= LINES - slide.used():
+        if fits(slide, need, words):
             slide.blocks.append(Block(need, md))
             return
         # a paragraph that fits on a slide of its own moves there whole, unless this one is half empty
-        if not splittable or (need <= LINES - HEADING_LINES and LINES - slide.used() < 6):
+        alone = need <= LINES - HEADING_LINES and words + word_count(slide.title) <= WORDS
+        if not splittable or (alone and (LINES - slide.used() < 6 or WORDS - slide.words() < 20)):
             slide = self.carry_on(lead_in=True)
-            if slide.blocks and slide.used() + need > LINES:
+            if slide.blocks and not fits(slide, need, words):
                 slide = self.carry_on()
             slide.blocks.append(Block(need, md))
             return
@@ -351,12 +452,14 @@ class _Deck:
         chunk = ""
         for unit in units:
             joined = f"{chunk}\n{unit}" if chunk and _LIST_ITEM.match(unit) else f"{chunk} {unit}".strip()
-            if chunk and text_lines(joined) > LINES - slide.used():
+            if chunk and not fits(slide, text_lines(joined), word_count(joined)):
+                if slide.blocks and not fits(slide, text_lines(chunk), word_count(chunk)):
+                    slide = self.carry_on()
                 slide.blocks.append(Block(text_lines(chunk), chunk))
                 slide, joined = self.carry_on(), unit
             chunk = joined
         if chunk:
-            if slide.blocks and text_lines(chunk) > LINES - slide.used():
+            if slide.blocks and not fits(slide, text_lines(chunk), word_count(chunk)):
                 slide = self.carry_on()
             slide.blocks.append(Block(text_lines(chunk), chunk))
 
@@ -396,7 +499,8 @@ class _Deck:
         slide.closed = slide.closed or not small
 
     def add_figure(self, cell: dict, outputs: list[dict], caption: str, number: str | None) -> None:
-        cap = self.md(caption)
+        full = self.md(caption)
+        cap = _sentences(full)[0] if full and word_count(full) > LEAD_WORDS else full
         if number:
             cap = f"**{number}** {cap}" if cap else f"**{number}**"
         cap_lines = math.ceil(len(_visible(cap)) / FIGURE_CAPTION_CHARS) if cap else 0
@@ -408,6 +512,9 @@ class _Deck:
         # the plot takes what the slide's title and the caption leave (26 px type, 34 px a line)
         height = HEIGHT - 40 - 80 - 34 * cap_lines - 24
         slide.figure = {"cell": code, "caption": cap, "height": max(260, height)}
+        if full and cap.removeprefix(f"**{number}** ") != full:
+            slide.notes.append(f"{number}: {full}" if number else full)
+        self.figure_slides[(cell.get("metadata", {}).get("mystnb", {}).get("figure") or {}).get("name")] = slide
 
 
 def _leads_in(block: Block | None) -> bool:
@@ -431,10 +538,17 @@ def figure_numbers(nb, chapter_number: int) -> dict[str, str]:
     return out
 
 
-def chapter_slides(nb, stem: str) -> list[Slide]:
-    """The slides of an executed chapter notebook (see the module's docstring)."""
-    number = int(stem.split("_")[0])
-    figures = figure_numbers(nb, number)
+def deck_number(stem: str) -> int | None:
+    """A chapter's number (``4`` for ``04_…``), ``None`` for a page of *Start here* (``00a_…``)."""
+    head = stem.split("_")[0]
+    return int(head) if head.isdigit() else None
+
+
+def chapter_slides(nb, stem: str, plan=None) -> list[Slide]:
+    """The slides of an executed chapter notebook, with the speaker notes of its executed lesson plan
+    ``plan`` if given (see the module's docstring)."""
+    number = deck_number(stem)
+    figures = figure_numbers(nb, number) if number else {}  # Start here's figures go unnumbered
     deck = _Deck(stem, glue_values(nb), figures)
     in_solution = skip_section = False
 
@@ -492,8 +606,10 @@ def chapter_slides(nb, stem: str) -> list[Slide]:
                 deck.add_md(b[1], splittable=False)
             elif b[1].strip() == "**Review questions**":
                 deck.new("Review questions", "review")
-            else:
-                deck.add_md(deck.md(b[1]))
+            elif b[1].startswith("**Check yourself.**"):
+                continue  # the lead-in of the page's quiz, which a projector does not show
+            else:  # the review questions are shown whole, over as many slides as they need
+                deck.add_md(deck.md(b[1]), whole=deck.current.kind == "review")
 
     for cell in nb["cells"]:
         tags = set(cell.get("metadata", {}).get("tags", []))
@@ -514,10 +630,74 @@ def chapter_slides(nb, stem: str) -> list[Slide]:
         elif (outputs and "remove-input" not in tags) or _shows_code(cell):
             deck.add_outputs(cell, outputs)  # (a live widget's static view, remove-input, needs its page)
     slides = [s for s in deck.slides if s.blocks or s.figure or s.kind == "title"]
+    if plan is not None:
+        slides = _with_plan(slides, deck, plan, stem)
     for a, b in itertools.pairwise(slides):
         if b.kind == "text" and b.title == a.title and a.kind != "title":
             b.kind = "text-more"  # a continuation: its title says so
     return slides
+
+
+_PLAN_COMPARE = re.compile(r"^\*\*(Compare|What the class compares)\b")
+
+
+def _plan_section(plan, heading: str) -> str:
+    md = "\n\n".join(_source(c) for c in plan["cells"] if c.get("cell_type") == "markdown")
+    m = re.search(rf"(?ms)^## {re.escape(heading)}\s*$(.*?)(?=^## |\Z)", md)
+    return m.group(1).strip() if m else ""
+
+
+def _with_plan(slides: list[Slide], deck: _Deck, plan, stem: str) -> list[Slide]:
+    """The lesson plan's notes on their slides, and a slide for the activity with real cards."""
+    glue = glue_values(plan)
+
+    def words(text):
+        return _inline(text, glue, deck.figures, f"the lesson plan of {stem}")
+
+    start_here = deck_number(stem) is None
+    first_page = not start_here or stem.startswith("00a_")
+    timings = _plan_section(plan, "Timings")
+    if timings and first_page:
+        slides[0].notes.append("**The lesson** (the lesson plan's timings):\n\n" + words(timings))
+    paras = [words(p) for sec in ("Timings", "Activity with real cards", "Misconceptions")
+             for p in re.split(r"\n\s*\n", _plan_section(plan, sec))]
+    raw = [p for sec in ("Timings", "Activity with real cards", "Misconceptions")
+           for p in re.split(r"\n\s*\n", _plan_section(plan, sec))]
+    for label, slide in deck.figure_slides.items():
+        if not label:
+            continue
+        cited = [w for w, r in zip(paras, raw) if f"<{label}>" in r or f"`{label}`" in r]
+        if cited:
+            slide.notes.append("**From the lesson plan:**\n\n" + "\n\n".join(cited))
+    misconceptions = _plan_section(plan, "Misconceptions")
+    answers = _plan_section(plan, "Answers to the review questions")
+    if start_here:  # one ### subsection a page
+        title = slides[0].title
+        m = re.search(rf"(?ms)^### {re.escape(title)}\s*$(.*?)(?=^### |\Z)", answers)
+        answers = m.group(1).strip() if m else ""
+    for sl in slides:
+        if sl.kind == "key" and misconceptions and first_page:
+            sl.notes.append("**Misconceptions** (the lesson plan):\n\n" + words(misconceptions))
+            misconceptions = ""
+        if sl.kind == "review" and answers:
+            sl.notes.append("**Answers** (the lesson plan):\n\n" + words(answers))
+            answers = ""
+    activity = _plan_section(plan, "Activity with real cards")
+    if not activity or not first_page:
+        return slides
+    shown, told = [], []
+    for para in re.split(r"\n\s*\n", activity):
+        if _PLAN_COMPARE.match(para.strip()):
+            break
+        shown.append(words(para.strip()))
+    act = _Deck(stem, glue, deck.figures)
+    act.new("Activity with real cards")
+    for para in shown:
+        act.add_md(para)
+    for sl in act.slides:
+        sl.notes = ["**The whole activity** (the lesson plan):\n\n" + words(activity)]
+    at = next((i for i, sl in enumerate(slides) if sl.kind == "key"), len(slides))
+    return slides[:at] + [sl for sl in act.slides if sl.blocks] + slides[at:]
 
 
 # ---------------------------------------------------------------------------- the deck as a notebook
@@ -568,6 +748,9 @@ def slides_notebook(slides: list[Slide], title: str):
                 text = f'<div class="rumino-caption">\n\n{s.figure["caption"]}\n\n</div>'
         if text or first:
             cell("markdown", text, slide=first, data=data if first else None)
+        if s.notes:
+            notes = nbformat.v4.new_markdown_cell("\n\n".join(s.notes), metadata={"slideshow": {"slide_type": "notes"}})
+            cells.append(notes)
     nb = nbformat.v4.new_notebook(cells=cells)
     nb.metadata["title"] = title
     nb.metadata["language_info"] = {"name": "python"}
@@ -582,6 +765,7 @@ _TEMPLATE = """{%- extends 'reveal/index.html.j2' -%}
 {%- block html_head_js -%}
 <script src="_deck/plotly.min.js"></script>
 <script src="_deck/reveal.js/dist/reveal.js"></script>
+<script src="_deck/reveal.js/plugin/notes/notes.js"></script>
 <script src="_deck/deck.js"></script>
 {%- endblock html_head_js -%}
 {%- block jupyter_widgets -%}{%- endblock jupyter_widgets -%}
@@ -601,7 +785,10 @@ window.MathJax = {tex: {inlineMath: [['$', '$'], ['\\\\(', '\\\\)']], displayMat
 
 DECK_CSS = """/* rumino slides: large type for a projector, 1280×720 */
 html, body, main { width: 100%; height: 100%; margin: 0; padding: 0; overflow: hidden; }
-.reveal { --r-main-font-size: 30px; --r-heading-text-transform: none; --r-heading-font-weight: 700;
+/* ?print-pdf: reveal.js lays every slide out, one a page; the page must grow and scroll */
+html.print-pdf, html.print-pdf body, html.print-pdf main { height: auto; overflow: visible; }
+.reveal aside.notes { display: none; }
+.reveal { --r-main-font-size: 34px; --r-heading-text-transform: none; --r-heading-font-weight: 700;
   --r-heading1-size: 60px; --r-heading2-size: 44px; --r-heading3-size: 34px; --r-block-margin: 14px;
   --r-main-color: #1d1d1d; --r-heading-color: #1b3a5c; --r-link-color: #0b4a9e; }
 .reveal .slides { text-align: left; }
@@ -643,7 +830,17 @@ html, body, main { width: 100%; height: 100%; margin: 0; padding: 0; overflow: h
 
 DECK_JS = """/* rumino slides: plotly sized for the slide, pictures and tables fitted, reveal.js started */
 (function () {
-  var H = %(height)d;
+  var H = %(height)d, FONT = %(font)d;
+  var FONT_KEYS = /^(font|tickfont|titlefont|textfont|insidetextfont|outsidetextfont|legendgrouptitlefont)$/;
+  function bigger(obj) {  /* every font object in a figure's layout or trace, at least FONT px */
+    if (!obj || typeof obj !== 'object') return;
+    Object.keys(obj).forEach(function (k) {
+      var v = obj[k];
+      if (FONT_KEYS.test(k) && v && typeof v === 'object' && !Array.isArray(v)) {
+        obj[k] = Object.assign({}, v, {size: Math.max(FONT, typeof v.size === 'number' ? v.size : 0)});
+      } else if (v && typeof v === 'object') bigger(v);
+    });
+  }
   var newPlot = Plotly.newPlot;
   Plotly.newPlot = function (div, data, layout, config) {  // the figures' own call, in each output
     var el = typeof div === 'string' ? document.getElementById(div) : div;
@@ -653,8 +850,17 @@ DECK_JS = """/* rumino slides: plotly sized for the slide, pictures and tables f
     delete layout.width;
     layout.height = h;
     layout.autosize = true;
+    bigger(layout);  // every text of the figure at least %(font)d px: readable from the back of the room
     layout.font = Object.assign({}, layout.font || {});
-    layout.font.size = Math.max(18, layout.font.size || 0);
+    layout.font.size = Math.max(FONT, layout.font.size || 0);
+    layout.uniformtext = {minsize: FONT, mode: 'show'};  // bar labels are never shrunk below it
+    Object.keys(layout).forEach(function (k) {  // a log axis labels its decades only: plotly draws the
+      var ax = layout[k];                         // labels between them (2, 5) smaller than the font
+      if (/^[xy]axis\d*$/.test(k) && ax && ax.type === 'log' && ax.dtick === undefined) {
+        layout[k] = Object.assign({}, ax, {dtick: 1});
+      }
+    });
+    (data || []).forEach(function (trace) { bigger(trace); });
     el.style.height = h + 'px';
     if (el.parentElement && el.parentElement.style.height) el.parentElement.style.height = h + 'px';
     config = Object.assign({}, config || {}, {displayModeBar: false, responsive: true});
@@ -712,15 +918,27 @@ DECK_JS = """/* rumino slides: plotly sized for the slide, pictures and tables f
     if (sec.dataset.kind === 'figure') fitFigure(sec);
   }
   document.addEventListener('DOMContentLoaded', function () {
-    Reveal.initialize({width: %(width)d, height: H, margin: 0.04, center: false, hash: true,
+    var printing = /print-pdf/i.test(window.location.search);
+    Reveal.initialize({width: %(width)d, height: H, margin: 0.04, center: false, hash: !printing,
                        controls: true, progress: true, slideNumber: 'c/t', transition: 'none',
-                       viewDistance: 2});
-    Reveal.on('ready', function (e) { show(e.currentSlide); });
+                       viewDistance: 2, plugins: window.RevealNotes ? [RevealNotes] : [],
+                       pdfMaxPagesPerSlide: 1, pdfSeparateFragments: false});
+    Reveal.on('ready', function (e) { if (!printing) show(e.currentSlide); });
+    Reveal.on('pdf-ready', function () {  // every slide laid out, one a page: fit each, then draw its figures
+      document.querySelectorAll('.reveal .slides section').forEach(function (sec) {
+        fit(sec);
+        sec.querySelectorAll('.js-plotly-plot').forEach(function (p) {
+          Plotly.relayout(p, {width: p.parentElement.getBoundingClientRect().width});
+        });
+        if (sec.dataset.kind === 'figure') fitFigure(sec);
+      });
+      document.documentElement.dataset.printReady = 'true';
+    });
     Reveal.on('slidechanged', function (e) { show(e.currentSlide); });
   });
   window.ruminoFit = show;  // the tests call it after moving to a slide
 })();
-""".replace("%(height)d", str(HEIGHT)).replace("%(width)d", str(WIDTH))
+""".replace("%(height)d", str(HEIGHT)).replace("%(width)d", str(WIDTH)).replace("%(font)d", str(FIGURE_FONT))
 
 
 def _library_files() -> dict[str, Path]:
@@ -738,7 +956,8 @@ def _library_files() -> dict[str, Path]:
     files = {"plotly.min.js": Path(plotly.__file__).parent / "package_data" / "plotly.min.js",
              "mathjax/tex-svg-full.js": mj / "es5" / "tex-svg-full.js", "mathjax/LICENSE": mj / "LICENSE",
              "reveal.js/LICENSE": reveal / "LICENSE"}
-    for rel in ("dist/reveal.js", "dist/reveal.css", "dist/reset.css", "dist/theme/white.css"):
+    for rel in ("dist/reveal.js", "dist/reveal.css", "dist/reset.css", "dist/theme/white.css",
+                "plugin/notes/notes.js"):
         files[f"reveal.js/{rel}"] = reveal / rel
     for font in (reveal / "dist" / "theme" / "fonts" / "source-sans-pro").iterdir():
         files[f"reveal.js/dist/theme/fonts/source-sans-pro/{font.name}"] = font
@@ -771,16 +990,18 @@ class DeckReport:
     path: Path
 
 
-def write_deck(nb, stem: str, out: Path, libraries: dict[str, Path] | None = None) -> DeckReport:
-    """Write the deck of the executed chapter ``nb`` to ``out/<stem>/index.html`` with its libraries."""
+def write_deck(nb, stem: str, out: Path, libraries: dict[str, Path] | None = None, plan=None) -> DeckReport:
+    """Write the deck of the executed chapter ``nb`` to ``out/<stem>/index.html`` with its libraries; ``plan``
+    (the executed lesson plan) gives the speaker notes."""
     import jinja2
     from nbconvert import SlidesExporter
 
-    slides = chapter_slides(nb, stem)
+    slides = chapter_slides(nb, stem, plan)
     title = slides[0].title if slides and slides[0].kind == "title" else stem
-    number = int(stem.split("_")[0])
-    slides[0].blocks.insert(0, Block(1, f'<p class="rumino-kicker">Chapter {number}</p>'))
-    deck_nb = slides_notebook(slides, f"{number}. {title}")
+    number = deck_number(stem)
+    kicker = f"Chapter {number}" if number else "Start here"
+    slides[0].blocks.insert(0, Block(1, f'<p class="rumino-kicker">{kicker}</p>'))
+    deck_nb = slides_notebook(slides, f"{number}. {title}" if number else f"Start here: {title}")
     exporter = SlidesExporter(extra_loaders=[jinja2.DictLoader({"rumino_slides.html.j2": _TEMPLATE})],
                               template_file="rumino_slides.html.j2", reveal_url_prefix=f"{ASSETS}/reveal.js",
                               reveal_theme="white")
@@ -796,29 +1017,38 @@ def write_deck(nb, stem: str, out: Path, libraries: dict[str, Path] | None = Non
 
 
 def _index_page(reports: list[DeckReport]) -> str:
-    rows = "".join(f'<li><a href="{r.chapter}/index.html">{r.chapter[:2].lstrip("0")}. {html.escape(r.title)}</a> '
+    def label(r):
+        n = deck_number(r.chapter)
+        return f"{n}. {html.escape(r.title)}" if n else f"Start here: {html.escape(r.title)}"
+
+    rows = "".join(f'<li><a href="{r.chapter}/index.html">{label(r)}</a> '
                    f'<span>({r.slides} slides, {r.figures} figures)</span></li>' for r in reports)
     return ('<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>rumino: slides</title>'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             '<style>body{font:20px/1.5 sans-serif;max-width:48em;margin:2em auto;padding:0 1em;color:#1d1d1d}'
             'a{color:#0b4a9e}span{color:#555}</style></head><body><main><h1>Slides of the book</h1>'
-            '<p>One deck per chapter, for a projector (1280×720). Open a deck, then: arrow keys or space to move, '
-            '<kbd>F</kbd> for full screen, <kbd>O</kbd> for an overview. Everything is in these folders: no network '
+            '<p>One deck per chapter and per page of Start here, for a projector (1280×720). Open a deck, then: '
+            'arrow keys or space to move, <kbd>F</kbd> for full screen, <kbd>O</kbd> for an overview, <kbd>S</kbd> '
+            'for the speaker notes (the lesson plan\'s notes and answers: keep the files for yourself). To print a '
+            'deck, open it with <code>?print-pdf</code> after <code>index.html</code> and print to PDF, landscape, '
+            'no margins. Everything is in these folders: no network '
             f'is needed.</p><ol>{rows}</ol></main></body></html>\n')
 
 
 def numbered_chapters(build: Path, wanted=None) -> list[Path]:
-    """The executed notebooks of the numbered chapters (01, 02 …) of a built book, in order."""
+    """The executed notebooks of the pages that get a deck: the numbered chapters (01, 02 …) and the pages
+    of *Start here* (00a, 00b …), in order (the preface gets none)."""
     staged = build / STAGED
     html_dir = build / "html"
     if not (html_dir / "index.html").is_file() or not staged.is_dir():
         raise CommandError(f"{build} holds no built book (no html/index.html and {STAGED}/): "
                            f"run `rumino book build` first.")
     pages = chapter_pages(html_dir, wanted)  # by number or name, as `rumino book pdf` takes them
-    numbered = [p for p in pages if re.match(r"^\d\d_", p.stem) and int(p.stem[:2]) >= 1]
+    numbered = [p for p in pages if re.match(r"^\d\d[a-z]?_", p.stem) and p.stem.split("_")[0] != "00"]
     if wanted and len(numbered) < len(pages):
         other = next(p.stem for p in pages if p not in numbered)
-        raise BookError(f"{other} is not a numbered chapter: decks are made for chapters 1 to "
+        raise BookError(f"{other} is not a chapter with a deck: decks are made for the pages of Start here "
+                        f"(00a …) and chapters 1 to "
                         f"{max((int(p.stem[:2]) for p in chapter_pages(html_dir)), default=0)}.")
     notebooks = [staged / f"{p.stem}.ipynb" for p in numbered]
     for path in notebooks:
@@ -837,7 +1067,9 @@ def write_decks(build: str | Path, out: str | Path, wanted=None, echo=print) -> 
     out.mkdir(parents=True, exist_ok=True)
     reports = []
     for path in notebooks:
-        reports.append(write_deck(read_notebook(path), path.stem, out, libraries))
+        plan = path.parent / (f"teach_{path.stem}.ipynb" if deck_number(path.stem) else "teach_00_start_here.ipynb")
+        reports.append(write_deck(read_notebook(path), path.stem, out, libraries,
+                                  read_notebook(plan) if plan.is_file() else None))
         r = reports[-1]
         echo(f"  {r.chapter:<34} {r.slides:3d} slides {r.figures:3d} figures  {r.path}")
     listed = {r.chapter: r for r in reports}
@@ -849,7 +1081,7 @@ def write_decks(build: str | Path, out: str | Path, wanted=None, echo=print) -> 
 
 
 def _deck_title(index: Path) -> str:
-    m = re.search(r"<title>\d+\. (.*?) slides</title>", index.read_text(encoding="utf-8"))
+    m = re.search(r"<title>(?:\d+\.|Start here:) (.*?) slides</title>", index.read_text(encoding="utf-8"))
     return html.unescape(m.group(1)) if m else index.parent.name
 
 

@@ -171,8 +171,8 @@ def test_without_chromium_the_book_builds_with_a_note_and_no_links(tmp_path, mon
     lines = []
     report = bookbuild.build(book, tmp_path / "out", progress=False, echo=lines.append)
     notes = [line for line in lines if line.startswith("Note:")]
-    assert notes == ["Note: handouts not printed: Debian's Chromium was not found (apt-get install chromium); "
-                     "the chapter pages link none."]
+    assert notes == [f"Note: handouts not printed: {bookbuild.NO_BROWSER}; the chapter pages link none."]
+    assert "Chromium, Chrome or Edge" in notes[0] and "Ctrl+P" in notes[0]
     assert report.index.is_file() and report.handouts == []
     assert "rumino-handouts" not in (report.html_dir / "01_handout.html").read_text(encoding="utf-8")
     assert not (report.html_dir / "handouts").exists()

@@ -1,4 +1,4 @@
-"""Slide decks: ``rumino book slides`` writes one reveal.js deck per numbered chapter of the built book.
+"""Slide decks: ``rumino book slides`` writes one reveal.js deck per chapter (and per page of Start here).
 
 * Without a browser: MyST markup turns into plain words, a small chapter turns into the slides it
   should (title and objectives, a slide per section, a figure on its own slide with its number and
@@ -6,9 +6,11 @@
   ``slide-code``), and the command refuses an unknown chapter or an unbuilt book in one line.
 * In Debian's Chromium, on the whole built book (the session's ``built_book``, see conftest.py; set
   RUMINO_BOOK_HTML to an already built ``html`` folder to reuse it while working): every numbered
-  chapter has a deck of at least 4 slides; every slide fits 1280×720; every figure draws (its plotly
-  SVG has a size); no raw MyST and no code is visible; formulas are typeset; the type is large; and
-  the browser asks for nothing but files of the deck's own folder.
+  chapter and every page of Start here has a deck of at least 4 slides; every slide fits 1280×720 and
+  shows at most 60 words; every figure draws (its plotly SVG has a size) with no text under 22 px; no
+  raw MyST and no code is visible; formulas are typeset; the type is large; the speaker notes hold the
+  lesson plan's; ``?print-pdf`` prints one page a slide; and the browser asks for nothing but files of
+  the deck's own folder.
 """
 
 from __future__ import annotations
@@ -138,7 +140,7 @@ def test_an_unknown_chapter_or_an_unbuilt_book_is_refused_in_one_line(tmp_path, 
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "no chapter '9'" in err and "04_sevens" in err
     assert main(["book", "slides", "--dir", str(build), "--out", str(out), "0"]) == 2
-    assert "not a numbered chapter" in capsys.readouterr().err
+    assert "not a chapter with a deck" in capsys.readouterr().err
     assert not out.exists()  # refused before anything was written
     assert main(["book", "slides", "--dir", str(tmp_path / "nothing"), "--out", str(out)]) == 2
     err = capsys.readouterr().err
@@ -151,6 +153,14 @@ def test_an_unknown_chapter_or_an_unbuilt_book_is_refused_in_one_line(tmp_path, 
 
 _SLIDE = """() => {
   const s = Reveal.getCurrentSlide();
+  // the words a reader sees: headings, paragraphs, list items and captions (a formula counts one)
+  const count = t => t.split(/\\s+/).filter(w => /\\w/.test(w)).length;
+  const prose = [...s.querySelectorAll('h1, h2, h3, p, li, .rumino-caption')]
+    .filter(e => !e.closest('aside.notes, table, .jp-OutputArea-output, .rumino-kicker') && !e.querySelector('p, li'));
+  const words = prose.reduce((n, e) => n + count(e.innerText)
+    - [...e.querySelectorAll('mjx-container')].reduce((k, m) => k + count(m.innerText) - 1, 0), 0);
+  const fonts = [...s.querySelectorAll('.js-plotly-plot svg text')].filter(t => t.textContent.trim())
+    .map(t => parseFloat(getComputedStyle(t).fontSize));
   let top = s.getBoundingClientRect().top, bottom = top;
   for (const c of s.children) bottom = Math.max(bottom, c.getBoundingClientRect().bottom);
   // a plot in a menu's hidden pane (bookutils.choices) is drawn when chosen
@@ -158,7 +168,8 @@ _SLIDE = """() => {
     const svg = p.querySelector('.main-svg'); const r = svg ? svg.getBoundingClientRect() : {width: 0, height: 0};
     return [r.width, r.height]; });
   const visible = el => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
-  return {kind: s.dataset.kind, height: (bottom - top) / Reveal.getScale(), plots,
+  return {kind: s.dataset.kind, height: (bottom - top) / Reveal.getScale(), plots, words,
+          font: fonts.length ? Math.min(...fonts) : null, notes: s.querySelectorAll('aside.notes').length,
           code: [...s.querySelectorAll('.jp-CodeCell .jp-InputArea, .jp-CodeCell .highlight')].filter(visible).length};
 }"""
 
@@ -179,7 +190,9 @@ def decks(built_html, tmp_path_factory):
 
 
 def _numbered(built_html: Path) -> list[str]:
-    return [p.stem for p in bookbuild.chapter_pages(built_html) if re.match(r"\d\d_", p.stem) and int(p.stem[:2])]
+    """The pages with a deck: Start here's (00a …) and the numbered chapters."""
+    return [p.stem for p in bookbuild.chapter_pages(built_html)
+            if re.match(r"\d\d[a-z]?_", p.stem) and p.stem.split("_")[0] != "00"]
 
 
 def _hidden_code(notebook: Path) -> list[str]:
@@ -200,7 +213,7 @@ def test_every_chapter_has_a_deck_that_reads_offline(built_html, decks, chromium
     from playwright.sync_api import sync_playwright
 
     stems = _numbered(built_html)
-    assert len(stems) >= 12 and stems[0].startswith("01_")
+    assert len(stems) >= 12 and stems[0].startswith("00a_") and any(s.startswith("01_") for s in stems)
     assert sorted(p.parent.name for p in decks.glob("*/index.html")) == stems
     index = (decks / "index.html").read_text(encoding="utf-8")
     assert all(f'href="{s}/index.html"' in index for s in stems)
@@ -220,13 +233,16 @@ def test_every_chapter_has_a_deck_that_reads_offline(built_html, decks, chromium
                     page.evaluate("() => MathJax.startup.promise")
                     n = page.evaluate("() => Reveal.getTotalSlides()")
                     assert n >= 4, (stem, n)
-                    figures = 0
+                    figures = notes = 0
                     for i in range(n):
                         page.evaluate(f"() => Reveal.slide({i})")
                         page.wait_for_timeout(50)
                         slide = page.evaluate(_SLIDE)
                         assert slide["height"] <= slides.HEIGHT, (stem, i, slide)  # nothing runs off the slide
                         assert slide["code"] == 0, (stem, i)
+                        assert slide["words"] <= 60, (stem, i, slide["words"])  # readable from the back
+                        assert slide["font"] is None or slide["font"] >= slides.FIGURE_FONT, (stem, i, slide)
+                        notes += slide["notes"]
                         if slide["kind"] == "figure":
                             figures += 1
                             assert slide["plots"] and all(w > 100 and h > 100 for w, h in slide["plots"]), (stem, i)
@@ -235,6 +251,9 @@ def test_every_chapter_has_a_deck_that_reads_offline(built_html, decks, chromium
                     numbered = sum(1 for c in cells if c["metadata"].get("mystnb", {}).get("figure")
                                    and "solution" not in c["metadata"].get("tags", []))
                     assert figures >= numbered, (stem, figures, numbered)  # every figure of the chapter
+                    said = page.evaluate("() => [...document.querySelectorAll('aside.notes')]"
+                                         ".map(a => a.textContent).join(' ')")
+                    assert notes >= 3 and "lesson plan" in said, (stem, notes)  # the speaker notes
                     text = page.evaluate("() => document.querySelector('.reveal .slides').innerText")
                     assert not RAW_MYST.search(text), (stem, RAW_MYST.search(text))
                     for line in _hidden_code(notebook):
@@ -242,8 +261,9 @@ def test_every_chapter_has_a_deck_that_reads_offline(built_html, decks, chromium
                     assert not RAW_TEX.search(text), (stem, RAW_TEX.search(text))  # formulas are typeset
                     typeset += page.evaluate("() => document.querySelectorAll('mjx-container').length")
                     size = page.evaluate("() => parseFloat(getComputedStyle("
-                                         "document.querySelector('.reveal .slides section p')).fontSize)")
-                    assert size >= 28, (stem, size)  # large type at 1280×720
+                                         "document.querySelector('.reveal .slides section:not([data-kind=title]) p'))"
+                                         ".fontSize)")
+                    assert size >= 32, (stem, size)  # large type at 1280×720
                     away = [u for u in asked if not u.startswith(("file:", "data:", "blob:", "about:"))]
                     assert away == [], (stem, away[:3])
                     own = (decks / stem).as_uri() + "/"
@@ -253,3 +273,47 @@ def test_every_chapter_has_a_deck_that_reads_offline(built_html, decks, chromium
         finally:
             browser.close()
     assert typeset > 50  # the chapters' formulas, drawn by MathJax
+
+
+@pytest.mark.slow
+@pytest.mark.browser
+@pytest.mark.timeout(600)
+def test_print_pdf_prints_every_slide_of_a_deck(built_html, decks, chromium_path, tmp_path):
+    pytest.importorskip("pypdf", reason="pip install -e '.[test]'")
+    from playwright.sync_api import sync_playwright
+    from pypdf import PdfReader
+
+    stem = next(s for s in _numbered(built_html) if s.startswith("05_"))  # four figures, formulas, tables
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium_path, args=bookbuild.CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": slides.WIDTH, "height": slides.HEIGHT})
+            page.goto((decks / stem / "index.html").as_uri() + "?print-pdf", wait_until="load", timeout=120_000)
+            page.wait_for_function("() => document.documentElement.dataset.printReady === 'true'", timeout=120_000)
+            n = page.evaluate("() => Reveal.getTotalSlides()")
+            widths = page.evaluate("() => [...document.querySelectorAll('.js-plotly-plot .main-svg')]"
+                                   ".map(s => s.getBoundingClientRect().width)")
+            page.pdf(path=str(tmp_path / "deck.pdf"), width=f"{slides.WIDTH}px", height=f"{slides.HEIGHT}px",
+                     print_background=True)
+        finally:
+            browser.close()
+    assert len(PdfReader(str(tmp_path / "deck.pdf")).pages) == n
+    assert widths and min(widths) > slides.WIDTH / 2  # the figures span the slide on paper too
+
+
+def test_a_start_here_page_has_a_deck_with_the_plans_notes(tmp_path):
+    nb = tiny_chapter()
+    plan = {"cells": [md("# Lesson plan: Start here\n\n## Timings\n\n| Minutes | Activity |\n| --- | --- |\n| 5 | "
+                         "TIMING-ROW |\n\n## Activity with real cards\n\n**Deal.** DEAL-STEP for the class. More "
+                         "words.\n\n**Compare.** COMPARE-NOTE.\n\n## Misconceptions\n\n* MISCONCEPTION.\n\n"
+                         "## Answers to the review questions\n\n### Sevens and stakes\n\n1. THE-ANSWER.")],
+            "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+    deck = slides.chapter_slides(nb, "00a_sevens", plan)
+    notes = {s.kind: " ".join(s.notes) for s in deck}
+    assert "TIMING-ROW" in notes["title"] and "MISCONCEPTION" in notes["key"] and "THE-ANSWER" in notes["review"]
+    activity = next(s for s in deck if s.title == "Activity with real cards")
+    shown = " ".join(b.md for b in activity.blocks)
+    assert "DEAL-STEP" in shown and "COMPARE-NOTE" not in shown and "COMPARE-NOTE" in " ".join(activity.notes)
+    report = slides.write_deck(nb, "00a_sevens", tmp_path, plan=plan)
+    page = report.path.read_text(encoding="utf-8")
+    assert "Start here" in page and '<aside class="notes">' in page and "notes.js" in page

@@ -56,8 +56,13 @@ def numbered_answers(text: str) -> int:
 
 
 def timings(text: str) -> list[int]:
-    """The minutes of a ``| Minutes | Activity |`` table."""
-    lines = [ln.strip() for ln in text.splitlines() if ln.strip().startswith("|")]
+    """The minutes of the first ``| Minutes | Activity |`` table of ``text``."""
+    lines = []
+    for ln in text.splitlines():
+        if ln.strip().startswith("|"):
+            lines.append(ln.strip())
+        elif lines:
+            break  # the end of the first table
     assert lines and re.match(r"\|\s*Minutes\s*\|\s*Activity\s*\|", lines[0]), \
         f"the timings table's header is | Minutes | Activity |, not {lines[:1]}"
     minutes = []
@@ -75,6 +80,7 @@ def test_the_counters_read_what_they_should():
     md = "1. a\n2. b\n\n## Next\n3. c"
     assert numbered_answers(_sections("# T\n## A\n" + md)["A"]) == 2
     assert timings("| Minutes | Activity |\n|---|---|\n| 10 | warm-up |\n| 35 | game |") == [10, 35]
+    assert timings("| Minutes | Activity |\n|---|---|\n| 10 | a |\n\n### Cut\n\n| Minutes | Activity |\n|---|---|\n| 5 | a |") == [10]
     with pytest.raises(AssertionError):
         timings("| Time | Activity |\n|---|---|\n| 10 | warm-up |")
     with pytest.raises(AssertionError):
@@ -102,6 +108,46 @@ def test_a_lesson_plan_is_laid_out_as_every_other(stem):
     assert 45 <= total <= 50, f"{stem}: the lesson takes {total} minutes, not 45 to 50"
     for name in PLAN_SECTIONS:
         assert len(sections[name].split()) >= 12, f"{stem}: the section {name!r} is nearly empty"
+
+
+@pytest.mark.parametrize("stem", sorted(s for s in PLANS if s != "teach_index"))
+def test_a_fifty_minute_plan_has_a_45_minute_cut(stem):
+    sections = _sections(_markdown(PLANS[stem]))
+    total = sum(timings(sections["Timings"]))
+    cuts = _sections(sections["Timings"], "###")
+    if total <= 45:
+        assert "A 45-minute lesson" not in cuts, f"{stem}: a {total}-minute plan needs no cut"
+        return
+    assert "A 45-minute lesson" in cuts, f"{stem}: a {total}-minute plan says what a 45-minute period leaves out"
+    assert sum(timings(cuts["A 45-minute lesson"])) == 45
+
+
+@pytest.mark.parametrize("stem", sorted(s for s in PLANS if s not in ("teach_index", "teach_class_experiment")))
+def test_a_plan_names_its_own_chapters_commands(stem):
+    """Chapter 13's plan named chapter 12's handout and deck; the start-here plan named an assignment
+    `rumino book assignments` could not write."""
+    materials = _sections(_markdown(PLANS[stem]))["Materials"]
+    own = stem.split("_")[1]
+    commands = re.findall(r"rumino book (?:pdf|slides|assignments)(?: --\w+)*((?: \d\d[a-h]?\b)+)", materials)
+    named = {n for c in commands for n in c.split()}
+    assert named, f"{stem}: its materials name no handout, deck or worksheet"
+    assert all(n[:2] == own for n in named), f"{stem} names {sorted(named)}, not its own chapter {own}"
+    assert f"rumino book pdf --worksheets {own}" in materials or f"pdf {own} --worksheets" in materials \
+        or f"--worksheets` the" in materials
+
+
+def test_the_unit_has_a_materials_list_naming_every_lesson():
+    md = _markdown(PLANS["teach_index"])
+    materials = _sections(md)["The unit's materials"]
+    rows = [ln for ln in materials.splitlines() if re.match(r"\|\s*\d+\s*\|", ln)]
+    assert [int(re.match(r"\|\s*(\d+)", r).group(1)) for r in rows] == list(range(1, 15))
+    for row, lesson in zip(rows, ["00"] + [f"{n:02d}" for n in range(1, 14)]):
+        assert f"--worksheets {lesson}" in row and "rumino book slides" in row and "rumino book assignments" in row
+    from rumino.cli.assignments import course_chapters
+
+    assignable = {p.stem.split("_")[0] for p in course_chapters(BOOK)}
+    for n in re.findall(r"rumino book assignments (\w+)", materials):  # every assignment named exists
+        assert (n if not n.isdigit() else f"{int(n):02d}") in assignable, n
 
 
 @pytest.mark.parametrize("chapter", NUMBERED, ids=[p.stem for p in NUMBERED])

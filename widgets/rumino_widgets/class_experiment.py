@@ -10,6 +10,11 @@ estimate. A bad tally shows its one-line message and changes nothing.
 (True, False, 1)
 >>> c.error
 'successes is 40 but trials is 30: a group cannot count more successes than trials.'
+>>> text = c.to_csv(); c.reset(); c.load_csv(text), [g.successes for g in c.tally.groups]
+(True, [16])
+
+The tallies save to and load from the CSV the static page exports (:mod:`rumino.classroom.tally`), so a
+class can carry its counts between the book's page and JupyterLab.
 """
 
 from __future__ import annotations
@@ -20,7 +25,10 @@ from html import escape
 import ipywidgets as W
 import plotly.graph_objects as go
 
-from rumino.classroom.experiment import EXPERIMENTS, ClassTally, TallyError
+from pathlib import Path
+
+from rumino.classroom.experiment import EXPERIMENTS, ClassTally, Group, TallyError
+from rumino.classroom.tally import read_tally_csv, tally_csv, tally_html
 from rumino.render.cards import hand_svg
 
 from rumino_widgets._base import StaticFallback, error_html, fraction_html, info_html, table_html
@@ -81,6 +89,49 @@ class ClassExperimentController:
         self.tally.reset()
         self.error = None
         self.info = "reset: no groups."
+
+    # ------------------------------------------------------------------ saving and loading
+
+    def csv_name(self) -> str:
+        """The file the tallies are saved to: the name the static page downloads too."""
+        return f"class-tally-{self.key}.csv"
+
+    def to_csv(self) -> str:
+        return tally_csv(self.key, self.tally.groups)
+
+    def save(self, folder=".") -> Path:
+        """Write the groups to ``folder/class-tally-<experiment>.csv``; say where."""
+        path = Path(folder) / self.csv_name()
+        try:
+            path.write_text(self.to_csv(), encoding="utf-8")
+        except OSError as err:
+            self.error, self.info = f"the tallies could not be saved to {path}: {err.strerror}.", None
+            return path
+        self.error, self.info = None, f"saved {len(self.tally.groups)} groups to {path}."
+        return path
+
+    def load_csv(self, text: str, name: str = "the file") -> bool:
+        """Replace the groups by those of a tally CSV; False, with ``error`` set and the groups unchanged, if
+        a line is bad. A file for another experiment switches to it."""
+        self.info = None
+        first = next((line for line in text.splitlines()[1:] if line.strip()), "")
+        key = first.split(",", 1)[0].strip()
+        if key in EXPERIMENTS and key != self.key:
+            try:
+                read_tally_csv(text, key)
+            except TallyError as err:
+                self.error = f"{name}, {err}"
+                return False
+            self.choose(key)
+        try:
+            groups = read_tally_csv(text, self.key)
+        except TallyError as err:
+            self.error = f"{name}, {err}"
+            return False
+        self.tally.reset()
+        self.tally.groups.extend(Group(g.name, g.successes, g.trials) for g in groups)
+        self.error, self.info = None, f"loaded {len(groups)} groups from {name}."
+        return True
 
     # ------------------------------------------------------------------ what is shown
 
@@ -157,9 +208,9 @@ class ClassExperimentController:
                 "title": f"{self.experiment.title}: the class's estimate after each group"}
 
     def html(self) -> str:
-        """The static page: instructions, the groups, the pooled estimate."""
+        """The static page: the instructions, and the tally the browser keeps (no kernel needed)."""
         return (f'<div class="rumino-class-experiment" style="font:13px sans-serif">'
-                f'{self.instructions_html()}{self.table_html()}{self.readout_html()}</div>')
+                f'{self.instructions_html()}{tally_html([self.experiment])}</div>')
 
 
 def running_figure(spec: dict, height: int = 360) -> go.Figure:
@@ -209,9 +260,14 @@ class ClassExperiment(StaticFallback, W.VBox):
         self.add_button = W.Button(description="Add group", button_style="primary",
                                    layout=W.Layout(width="120px"))
         self.reset_button = W.Button(description="Reset", layout=W.Layout(width="100px"))
+        self.save_button = W.Button(description="Save tallies (CSV)", layout=W.Layout(width="170px"),
+                                    tooltip="write the groups to class-tally-<experiment>.csv beside the notebook")
+        self.load_upload = W.FileUpload(accept=".csv,text/csv", multiple=False, description="Load tallies (CSV)",
+                                        layout=W.Layout(width="190px"))
         for w, cls in [(self.successes, "successes"), (self.trials, "trials"), (self.group_name, "group"),
                        (self.add_button, "add"), (self.deal_button, "deal"), (self.reset_button, "reset"),
-                       (self.hands, "hands"), (self.choice, "choice")]:
+                       (self.hands, "hands"), (self.choice, "choice"), (self.save_button, "save"),
+                       (self.load_upload, "load")]:
             w.add_class(f"rumino-experiment-{cls}")
         self.message, self.dealt, self.table, self.readout = W.HTML(), W.HTML(), W.HTML(), W.HTML()
         self.message.add_class("rumino-experiment-message")
@@ -224,6 +280,8 @@ class ClassExperiment(StaticFallback, W.VBox):
         self.deal_button.on_click(lambda _b: self._act(c.deal, self.hands.value))
         self.add_button.on_click(lambda _b: self._add())
         self.reset_button.on_click(lambda _b: self._act(c.reset))
+        self.save_button.on_click(lambda _b: self._act(c.save))
+        self.load_upload.observe(self._on_upload, names="value")
         self.hands.observe(lambda _ch: self._label_deal(), names="value")
         heading = 'style="font:bold 13px sans-serif;margin:8px 0 2px"'
         super().__init__([
@@ -232,13 +290,31 @@ class ClassExperiment(StaticFallback, W.VBox):
             W.HBox([self.successes, self.trials, self.group_name, self.add_button]),
             W.HTML(f"<div {heading}>Or let the engine deal a group</div>"),
             W.HBox([self.hands, self.deal_button, self.reset_button]),
+            W.HBox([self.save_button, self.load_upload]),
             self.message, self.dealt, self.table, self.readout, self.plot,
         ])
         self.add_class("rumino-class-experiment")
         self._refresh()
 
     def _on_choice(self, change) -> None:
-        self._act(self.controller.choose, change["new"])
+        if change["new"] != self.controller.key:
+            self._act(self.controller.choose, change["new"])
+
+    def _on_upload(self, change) -> None:
+        files = change["new"]
+        if not files:
+            return
+        f = files[0]
+        try:
+            text = bytes(f["content"]).decode("utf-8-sig")
+        except UnicodeDecodeError:
+            self.controller.error = f"{f['name']} is not UTF-8 text: save the tally as a UTF-8 CSV file."
+            self._refresh()
+            return
+        self.controller.load_csv(text, f["name"])
+        if self.choice.value != self.controller.key:
+            self.choice.value = self.controller.key
+        self._refresh()
 
     def _add(self) -> None:
         if self.controller.add_text(self.successes.value, self.trials.value, self.group_name.value):
