@@ -29,7 +29,7 @@ from __future__ import annotations
 import csv
 import html
 import io
-import itertools
+import hashlib
 import json
 from dataclasses import dataclass
 from fractions import Fraction
@@ -40,7 +40,6 @@ from rumino.stats import Z95
 __all__ = ["Activity", "tally_html", "tally_csv", "read_tally_csv", "CSV_COLUMNS", "TALLY_JS"]
 
 CSV_COLUMNS = ("activity", "group", "successes", "trials")
-_ids = itertools.count(1)
 
 
 @dataclass(frozen=True)
@@ -99,28 +98,55 @@ def read_tally_csv(text: str, key: str) -> list[Group]:
     return groups
 
 
-def tally_html(activities, *, heading: str = "Your class's tally") -> str:
-    """The static tally for ``activities`` (a menu when there are several): see the module's docstring."""
+def _rows(groups, exact) -> tuple[str, str]:
+    """The table rows and the summary of ``groups``, as the page's script draws them (for a page read without
+    script, and for a saved notebook's view of the live widget's groups)."""
+    from rumino.classroom.experiment import pool
+
+    rows = []
+    for i, g in enumerate(groups):
+        e = pool(groups[: i + 1])
+        cells = [f"{g.successes:,}", f"{g.trials:,}", f"{g.successes / g.trials:.1%}",
+                 f"{int(e.successes):,} / {e.n:,} = {e.value:.1%}", f"{e.lo:.1%} – {e.hi:.1%}"]
+        rows.append(f'<tr><th scope="row">{html.escape(g.name)}</th>' + "".join(f"<td>{c}</td>" for c in cells)
+                    + "<td></td></tr>")
+    summary = ""
+    if groups:
+        e, p = pool(groups), float(exact)
+        where = "inside" if e.contains(exact) else ("below" if p < e.lo else "above")
+        summary = (f"pooled: {int(e.successes):,} of {e.n:,} = {e.value:.1%} (95% interval {e.lo:.1%} – "
+                   f"{e.hi:.1%}); exact {p:.1%}: {where} the interval")
+    return "".join(rows), summary
+
+
+def tally_html(activities, *, heading: str = "Your class's tally", groups=()) -> str:
+    """The static tally for ``activities`` (a menu when there are several): see the module's docstring.
+    ``groups`` are the first activity's groups so far (the live widget's), shown until the browser has
+    counts of its own."""
     acts = [a if isinstance(a, Activity) else Activity.from_experiment(a) for a in activities]
     if not acts:
         raise ValueError("tally_html needs at least one activity")
     if len({a.key for a in acts}) != len(acts):
         raise ValueError("two activities share a key")
-    uid = f"rumino-tally-{next(_ids)}"
-    data = html.escape(json.dumps([a.as_json() for a in acts]), quote=True)
+    payload = json.dumps([a.as_json() for a in acts])
+    initial = json.dumps([{"name": g.name, "successes": g.successes, "trials": g.trials} for g in groups])
+    # the same blocks give the same ids: a page or a notebook rebuilt is the same HTML
+    uid = "rumino-tally-" + hashlib.sha256((payload + initial + heading).encode()).hexdigest()[:10]
+    data = html.escape(payload, quote=True)
+    body, summary = _rows(list(groups), acts[0].exact)
     menu = ""
     if len(acts) > 1:
         options = "".join(f'<option value="{html.escape(a.key)}">{html.escape(a.title)}</option>' for a in acts)
         menu = (f'<p class="rumino-tally-row"><label for="{uid}-act">Activity </label>'
                 f'<select id="{uid}-act" class="rumino-tally-activity">{options}</select></p>')
-    return f"""<div class="rumino-tally" id="{uid}" data-activities="{data}">
+    return f"""<div class="rumino-tally" id="{uid}" data-activities="{data}" data-initial="{html.escape(initial, quote=True)}">
 <p class="rumino-tally-title"><b>{html.escape(heading)}</b>: type each group's counts; the class's figure is
 worked out here, in the page (nothing is sent anywhere; the counts stay in this browser until you clear them).</p>
 {menu}<p class="rumino-tally-question"></p>
 <table class="rumino-table rumino-tally-groups"><caption>The groups, and the class's estimate after each one</caption>
 <thead><tr><th scope="col">group</th><th scope="col">successes</th><th scope="col">trials</th><th scope="col">share</th>
 <th scope="col">pooled so far</th><th scope="col">95% interval</th><th scope="col"><span class="rumino-sr">remove</span></th></tr></thead>
-<tbody></tbody></table>
+<tbody>{body}</tbody></table>
 <form class="rumino-tally-add" novalidate>
 <span class="rumino-tally-field"><label for="{uid}-name">group</label> <input id="{uid}-name" name="group" size="10" autocomplete="off" placeholder="(optional)"></span>
 <span class="rumino-tally-field"><label for="{uid}-s">successes</label> <input id="{uid}-s" name="successes" size="6" inputmode="numeric" autocomplete="off"></span>
@@ -128,7 +154,7 @@ worked out here, in the page (nothing is sent anywhere; the counts stay in this 
 <button type="submit" class="rumino-tally-addbtn">Add group</button>
 </form>
 <p class="rumino-tally-error" role="alert"></p>
-<p class="rumino-tally-result" role="status" aria-live="polite"></p>
+<p class="rumino-tally-result" role="status" aria-live="polite">{html.escape(summary)}</p>
 <div class="rumino-tally-plot"></div>
 <p class="rumino-tally-row">
 <button type="button" class="rumino-tally-download">Download CSV</button>
@@ -252,7 +278,7 @@ window.ruminoTally = window.ruminoTally || (function () {
   }
   function plot(box, groups, exact) {  /* the running estimate, its band and the exact line, as SVG */
     if (!groups.length) { box.innerHTML = ''; return; }
-    var W = 520, H = 220, L = 46, R = 12, T = 12, B = 34, k = Math.max(groups.length, 6);
+    var W = 520, H = 226, L = 46, R = 12, T = 12, B = 40, k = Math.max(groups.length, 6);
     var x = function (i) { return L + (i + 0.5) * (W - L - R) / k; };
     var y = function (v) { return T + (1 - v) * (H - T - B); };
     var pts = [], band = [], lows = [];
@@ -268,14 +294,14 @@ window.ruminoTally = window.ruminoTally || (function () {
         '<text x="' + (L - 6) + '" y="' + (y(v) + 4) + '" text-anchor="end" font-size="12" fill="#333">' + (100 * v) + '%%</text>';
     });
     for (var j = 0; j < groups.length; j++)
-      ticks += '<text x="' + x(j) + '" y="' + (H - B + 16) + '" text-anchor="middle" font-size="12" fill="#333">' + (j + 1) + '</text>';
+      ticks += '<text x="' + x(j) + '" y="' + (H - B + 14) + '" text-anchor="middle" font-size="12" fill="#333">' + (j + 1) + '</text>';
     box.innerHTML = '<svg role="img" viewBox="0 0 ' + W + ' ' + H + '" width="100%%" style="max-width:' + W + 'px" ' +
       'aria-label="The class\\'s estimate after each group, with its 95%% band, and the exact value as a dashed line">' + ticks +
       '<polygon points="' + band.concat(lows).join(' ') + '" fill="rgba(31,119,180,0.18)"/>' +
       '<polyline points="' + pts.join(' ') + '" fill="none" stroke="#1f77b4" stroke-width="2"/>' +
       pts.map(function (p) { var c = p.split(','); return '<circle cx="' + c[0] + '" cy="' + c[1] + '" r="3.5" fill="#1f77b4"/>'; }).join('') +
       '<line x1="' + L + '" x2="' + (W - R) + '" y1="' + y(exact) + '" y2="' + y(exact) + '" stroke="#c0392b" stroke-dasharray="6 4" stroke-width="2"/>' +
-      '<text x="' + ((L + W - R) / 2) + '" y="' + (H - 4) + '" text-anchor="middle" font-size="12" fill="#333">groups pooled</text></svg>';
+      '<text x="' + ((L + W - R) / 2) + '" y="' + (H - 1) + '" text-anchor="middle" font-size="12" fill="#333">groups pooled</text></svg>';
   }
   function mount(root) {
     if (root.dataset.ready) return;
@@ -285,7 +311,12 @@ window.ruminoTally = window.ruminoTally || (function () {
     var act = acts[0], groups = [];
     function store() { return 'rumino-tally:' + act.key; }
     function save() { try { localStorage.setItem(store(), JSON.stringify(groups)); } catch (e) {} }
-    function restore() { try { groups = JSON.parse(localStorage.getItem(store()) || '[]'); } catch (e) { groups = []; } }
+    var initial = JSON.parse(root.dataset.initial || '[]');
+    function restore() {  /* the browser's own counts; else the groups the page was written with */
+      var kept = null;
+      try { kept = localStorage.getItem(store()); } catch (e) {}
+      try { groups = kept !== null ? JSON.parse(kept) : (act === acts[0] ? initial.slice() : []); } catch (e) { groups = []; }
+    }
     function draw() {
       root.querySelector('.rumino-tally-question').textContent = act.question + ' Exact chance (the engine): ' +
         act.exact_text + ' = ' + fixed(100 * act.exact, 2) + '%%.';

@@ -47,6 +47,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
+from rumino.classroom.grading import kind_problem
 from rumino.cli import CommandError
 from rumino.cli.bookbuild import (
     BookError,
@@ -744,12 +745,24 @@ def _hint_roots(text: str) -> set[str]:
     return roots
 
 
+def _assigned(code: str) -> set[str]:
+    """Names ``code`` makes (assignments, loops, functions, classes), not those it imports: a hint may name
+    an import, which a student can write too."""
+    out = set()
+    for node in ast.walk(ast.parse(code)):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            out.add(node.id)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            out.add(node.name)
+    return out
+
+
 def solution_only_names(nb, exercises, known: set) -> set[str]:
-    """Names the chapter's solutions define and nothing a student runs does (setup, chapter cells)."""
+    """Names the chapter's solutions make and nothing a student runs does (setup, chapter cells)."""
     solved = set()
     for ex in exercises:
         for code in ex.code + ex.checks:
-            solved |= _names(code)[1]
+            solved |= _assigned(code)
     student = set(known)
     for cell in nb["cells"][1:]:
         if cell["cell_type"] == "code" and "solution" not in _tags(cell):
@@ -815,7 +828,8 @@ def _teacher_cells(setup: str, plans: list[_Plan], *, seed: int, students: list[
                 "if isinstance(_index, tuple) else _ans[_index])\n"
                 "        _centre = _ans[0] if _spec[0] == 'interval' else None\n"
                 "        _spec = _spec if _centre is None else (_spec[0], _centre) + tuple(_spec[2:])\n"
-                f"        assert check(_got, _spec), ({ex.label!r}, _who, _i, _got, _spec)"))
+                f"        assert check(_got, _spec), ({ex.label!r}, _who, _i, _got, _spec)\n"
+                f"_RECORD[{ex.name!r}] = _ans  # the shape of the answer, for the visible tests"))
             continue
         cells += [_code(c.code) for c in plan.given]
         cells += [_code(c) for c in plan.glue_cells]
@@ -1028,8 +1042,8 @@ def build_assignment(path: Path, course: Path, *, timeout: int = 600, seed: int 
         pts = POINTS[ex.level]
         if v is not None:
             parts = _variation_parts(v)
-            book_answer = v.solve(v.book)
-            whole_tpl = template(book_answer if isinstance(book_answer, tuple) else book_answer)
+            book_answer = values[ex.name]  # what the solution gave for the class's numbers: the answer's shape
+            whole_tpl = template(book_answer)
             statement = f"### Exercise {ex.number}: " + re.sub(r",\s*(pencil|code|challenge)\s*$", r" (\1)",
                                                                 ex.title) + "\n\n" + v.statement
             text = [myst_to_markdown(statement, ex.number, glued)]
@@ -1119,6 +1133,14 @@ def build_assignment(path: Path, course: Path, *, timeout: int = 600, seed: int 
                 part_tpl = template(want_shape)
             chance = _is_chance(f"{part.name} {what}", want_shape) if v is None else _is_chance(
                 f"{part.name} {what}", want_shape)
+            own = values[ex.name]
+            problem = ((kind_problem(own, whole_template, keys_given=spec.keys_given) if part.index is not None
+                        and whole_template is not None else None)
+                       or (kind_problem(_piece(own, part.index), part_tpl, chance=chance) if part_tpl is not None
+                           else None))
+            if problem:
+                raise BookError(f"{path.name}: the solution of exercise {ex.label} fails its own visible test: "
+                                f"{ex.name} {problem}")
             cells.append(_test_cell(ex, k, len(parts), part, pts, whole_template, part_tpl, hidden, how_words,
                                     chance=chance, keys_given=spec.keys_given))
         if spec.also:
@@ -1319,7 +1341,9 @@ def _plain(value) -> str:
 
 def readme(done: list[Assignment], *, students: list[Student] | None, seed: int) -> str:
     """The course folder's README: what the course holds, and what a teacher does on a JupyterHub."""
-    from rumino import __version__
+    import rumino
+
+    __version__ = rumino.__version__  # the package's version (an attribute, not an import of a private name)
 
     rows = "\n".join(f"| `{a.name}` | {a.title} | {a.exercises} | {a.parts} | {a.manual} | {a.points} | "
                      f"{len(a.varied)} |" for a in done)
@@ -1391,7 +1415,9 @@ again into a fresh folder rather than over one whose assignments are already rel
 
 
 def requirements() -> str:
-    from rumino import __version__
+    import rumino
+
+    __version__ = rumino.__version__  # the package's version (an attribute, not an import of a private name)
 
     return f"""# What the Python of the students' servers needs for this course: pip install -r requirements.txt
 # rumino is not on PyPI: install it from its repository first (pip install /path/to/rumino), or

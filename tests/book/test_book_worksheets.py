@@ -10,8 +10,8 @@ Without a browser, ``rumino book pdf`` says so in one line, and how to print fro
 
 from __future__ import annotations
 
-import json
 import os
+import unicodedata
 import re
 import sys
 from pathlib import Path
@@ -28,7 +28,8 @@ def _text(pdf: Path) -> tuple[int, str]:
     from pypdf import PdfReader
 
     reader = PdfReader(str(pdf))
-    return len(reader.pages), " ".join(" ".join(p.extract_text().split()) for p in reader.pages)
+    text = " ".join(" ".join(p.extract_text().split()) for p in reader.pages)
+    return len(reader.pages), unicodedata.normalize("NFKC", text)  # the PDF's ligatures (ﬁ) as letters
 
 
 @pytest.fixture(scope="module")

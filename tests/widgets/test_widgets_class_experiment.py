@@ -111,7 +111,7 @@ def test_static_fallback_carries_the_groups():
     _type(w, "3", "30")
     html = w.static_html()
     assert w._repr_mimebundle_()["text/html"] == html
-    assert "rumino-experiment-groups" in html and "3 / 30" in html and "Exact chance" in html
+    assert "rumino-tally" in html and "3 / 30" in html and "Exact chance" in html  # the page's tally, the groups in it
 
 
 def test_controller_rejects_an_unknown_experiment():

@@ -210,7 +210,7 @@ class ClassExperimentController:
     def html(self) -> str:
         """The static page: the instructions, and the tally the browser keeps (no kernel needed)."""
         return (f'<div class="rumino-class-experiment" style="font:13px sans-serif">'
-                f'{self.instructions_html()}{tally_html([self.experiment])}</div>')
+                f'{self.instructions_html()}{tally_html([self.experiment], groups=self.tally.groups)}</div>')
 
 
 def running_figure(spec: dict, height: int = 360) -> go.Figure:
