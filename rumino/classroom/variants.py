@@ -78,6 +78,15 @@ class Variation:
         return [("exact", a) for a in parts]
 
 
+def _count(n: int, word: str) -> str:
+    """``"1 joker"``, ``"2 jokers"``.
+
+    >>> _count(1, "joker"), _count(0, "joker")
+    ('1 joker', '0 jokers')
+    """
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 def _seed(*parts) -> int:
     return int(hashlib.sha256("|".join(map(str, parts)).encode()).hexdigest()[:16], 16)
 
@@ -413,7 +422,7 @@ VARIATIONS: dict[str, Variation] = {v.label: v for v in [
                 "decks. What is the probability that a 7-card deal holds **both** copies of your card? "
                 "Your number of jokers and your card are printed by the cell below.",
       what="the probability, a `Fraction`",
-      describe=lambda n: f"{n['jokers']} jokers in the pack; your card is the {_shown(n['card'])}.",
+      describe=lambda n: f"{_count(n['jokers'], 'joker')} in the pack; your card is the {_shown(n['card'])}.",
       draw=_twins_draw, book={"jokers": 4, "card": "As"}, solve=_twins_solve,
       solution='size = 104 + my["jokers"]\nans_twins = Fraction(comb(size - 2, 5), comb(size, 7))',
       hints=("Count the deals that hold both copies of your card: the other 5 cards are any of the rest of "
@@ -466,7 +475,7 @@ VARIATIONS: dict[str, Variation] = {v.label: v for v in [
                 "(both printed by the cell below). What fraction of deals hold no joker and no two "
                 "identical cards? Give the exact fraction.",
       what="the fraction of deals, a `Fraction`",
-      describe=lambda n: f"{n['cards']}-card deals from two decks and {n['jokers']} jokers "
+      describe=lambda n: f"{n['cards']}-card deals from two decks and {_count(n['jokers'], 'joker')} "
                          f"({104 + n['jokers']} cards).",
       draw=lambda rng: {"jokers": rng.choice([1, 2, 3, 5, 6]), "cards": rng.choice([6, 7, 8])},
       book={"jokers": 4, "cards": 7}, solve=_plain_solve,
@@ -502,7 +511,7 @@ VARIATIONS: dict[str, Variation] = {v.label: v for v in [
                 "rebuys that many times before the game ends. How much has the player put into the pool, "
                 "and how much under the house rule of flat rebuys?",
       what="a pair of whole numbers of dollars: doubling rebuys, then flat",
-      describe=lambda n: f"a ${n['stake']} game; the player rebuys {n['rebuys']} times.",
+      describe=lambda n: f"a ${n['stake']} game; the player rebuys {_count(n['rebuys'], 'time')}.",
       draw=lambda rng: {"stake": rng.choice([5, 20, 25, 50]), "rebuys": rng.choice([2, 4, 5])},
       book={"stake": 10, "rebuys": 3}, solve=_rebuys_solve,
       solution=('stake, k = my["stake"], my["rebuys"]\n'
