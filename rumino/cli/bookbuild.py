@@ -218,9 +218,29 @@ def is_solution_cell(cell) -> bool:
 
 
 def student_notebook(nb, *, clear_outputs: bool = True):
-    """A copy of ``nb`` without its solution cells (and, unless ``clear_outputs=False``, without outputs)."""
+    """A copy of ``nb`` without its solution cells (and, unless ``clear_outputs=False``, without outputs):
+    the cells :func:`is_solution_cell` names, and every cell between a ``solution-start`` and its
+    ``solution-end``, tagged or not (a paragraph of a solution is a solution).
+
+    >>> nb = {"cells": [{"cell_type": "markdown", "metadata": {}, "source": ":::{solution-start} ex"},
+    ...                  {"cell_type": "markdown", "metadata": {}, "source": "more of the answer"},
+    ...                  {"cell_type": "markdown", "metadata": {}, "source": ":::{solution-end}"},
+    ...                  {"cell_type": "markdown", "metadata": {}, "source": "after"}]}
+    >>> [c["source"] for c in student_notebook(nb)["cells"]]
+    ['after']
+    """
     out = copy.deepcopy(nb)
-    out["cells"] = [c for c in out["cells"] if not is_solution_cell(c)]
+    kept, inside = [], False
+    for c in out["cells"]:
+        src = c.get("source", "")
+        src = "".join(src) if isinstance(src, list) else src
+        if c.get("cell_type") == "markdown" and "{solution-start}" in src:
+            inside = True
+        if not inside and not is_solution_cell(c):
+            kept.append(c)
+        if c.get("cell_type") == "markdown" and "{solution-end}" in src:
+            inside = False
+    out["cells"] = kept
     for c in out["cells"] if clear_outputs else ():
         if c.get("cell_type") == "code":
             c["outputs"] = []

@@ -207,6 +207,17 @@ def test_nbgrader_releases_without_solutions_and_grades_every_student_as_they_sh
             result = api.autograde(a.name, student, force=True, create=True)
             assert result["success"], result["log"]
 
+    # `nbgrader validate` runs the visible tests: bob's answers of the wrong kind fail, saying what is wrong,
+    # where nbgrader said "Success!" before to a student who would score nothing; alice's pass
+    from nbgrader.validator import Validator
+
+    first = done[0].name
+    bob = Validator(config=api.config).validate(str(out / "submitted" / "bob" / first / f"{first}.ipynb"))
+    said = " ".join(f["raw_error"] for f in bob.get("failed", ()))
+    assert bob.get("failed") and "should be" in said, bob
+    alice = Validator(config=api.config).validate(str(out / "submitted" / "alice" / first / f"{first}.ipynb"))
+    assert not alice.get("failed") and not alice.get("changed"), alice
+
     from nbgrader.api import Gradebook
 
     with Gradebook(f"sqlite:///{out / 'gradebook.db'}") as gb:

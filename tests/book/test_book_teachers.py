@@ -197,3 +197,21 @@ def test_a_page_that_is_not_a_notebook_is_a_book_error(tmp_path):
     bad.write_text("{not json")
     with pytest.raises(bookbuild.BookError, match="teach_x.ipynb cannot be read as a notebook"):
         bookbuild.is_teacher_page(bad)
+
+
+def test_each_edition_keeps_only_its_own_words_about_solutions_and_teachers(tmp_path):
+    """The student edition has no "A note for teachers" and no "click Solution" (it has no solution to
+    click); the teacher's has no sentence meant for the student edition."""
+    def text(nb):
+        return "\n".join("".join(c["source"]) if isinstance(c["source"], list) else c["source"] for c in nb["cells"])
+
+    for stem in ("00_preface", "13_exercises"):
+        nb = bookbuild.read_notebook(BOOK / f"{stem}.ipynb")
+        student, teacher = text(bookbuild.student_notebook(nb)), text(bookbuild.teacher_notebook(nb))
+        assert "click *Solution*" not in student and "A note for teachers" not in student, stem
+        assert "in the teacher's edition, which your teacher has" not in teacher, stem
+    preface = text(bookbuild.teacher_notebook(bookbuild.read_notebook(BOOK / "00_preface.ipynb")))
+    assert "click *Solution*" in preface
+    assert "A note for teachers" in text(bookbuild.read_notebook(BOOK / "13_exercises.ipynb"))
+    written = {p.stem: p for p in bookbuild.write_student_copy(tmp_path / "copy", BOOK)}
+    assert "A note for teachers" not in written["13_exercises"].read_text(encoding="utf-8")
