@@ -230,8 +230,9 @@ ANSWERS: dict[str, Answer] = {
                                           "1 point: the seats and the first dealer do not bias it, because "
                                           "each game draws its first dealer from its own seed and every game "
                                           "is a fresh seeded deal.\n"
-                                          "1 point: a real answer needs the thousands of games of the "
-                                          "exercise on how many games (about 2,400 for a gap of two points)."),
+                                          "1 point: a real answer needs many more games: the number the "
+                                          "student's own answer to the exercise on how many games gave (their "
+                                          "numbers, not the book's), thousands for a gap of a few points."),
                             code_cell=True),
     # 7 Knock games
     "ex-knock-ace": A("(len(ok), copies)", "a pair: different cards, then physical cards of the pack",
@@ -1152,9 +1153,9 @@ def build_assignment(path: Path, course: Path, *, timeout: int = 600, seed: int 
              f"each exercise's cells in order. Assign each answer to the variable its cell names. Each test cell "
              f"after an answer checks one part of it and is worth that part's points: run it, and it says at once "
              f"if the answer is missing or is not the kind of thing asked for (a pair, a number, a chance between "
-             f"0 and 1). Whether the value is right is checked when the assignment is graded. A value the engine "
-             f"computes exactly (a whole number, a `Fraction`) earns its points typed exactly or as a decimal to 4 "
-             f"significant figures; each test says how its part is marked. Answers in words are graded by hand, "
+             f"0 and 1). Whether the value is right is checked when the assignment is graded. A `Fraction` the "
+             f"engine computes earns its points typed exactly or as a decimal to 4 significant figures, a whole "
+             f"number typed exactly (`2398` or `2398.0`); each test says how its part is marked. Answers in words are graded by hand, "
              f"against the rubric shown above them.")
     head = [_md(intro, "intro"), _code(setup, _nbg("setup", locked=True))]
     if varied:
@@ -1369,10 +1370,10 @@ grader. Every expected value was computed by rumino's engine when this folder wa
 **How it grades.** Each autograded test checks one part of an answer and is worth that part's points.
 Its visible lines tell a student at once when an answer is missing or is the wrong kind of thing (a
 pair, a number, a chance between 0 and 1), so `nbgrader validate` fails for them; the hidden lines,
-which only the autograder runs, check the value. An exact value earns its points typed exactly or as a
-decimal to 4 significant figures; a "roughly" answer within the share its test states; a simulated
-answer against the exact value (or the engine's own run) within the spread its sample size allows, so
-a student's own simulation earns the points. Answers in words are graded by hand in the Formgrader,
+which only the autograder runs, check the value. An exact fraction earns its points typed exactly or as
+a decimal to 4 significant figures (a whole number exactly); a "roughly" answer within the share its
+test states; a simulated answer against the exact value (or the engine's own run) within the spread its
+sample size allows, so a student's own simulation earns the points. Answers in words are graded by hand in the Formgrader,
 against the rubric shown above each.
 
 **Own numbers.** {per_student}

@@ -138,8 +138,10 @@ def run_worksheets(args) -> int:
     except BookError as err:
         print(f"rumino book pdf: {err}", file=sys.stderr)
         return 1
-    print(f"{len(pdfs)} PDFs ({sum(1 for p in pdfs if p.parent.name != 'keys')} worksheets, "
-          f"{sum(1 for p in pdfs if p.parent.name == 'keys')} quiz keys for the teacher) in {out}")
+    sheets = sum(1 for p in pdfs if p.parent.name != "keys")
+    keys = len(pdfs) - sheets
+    print(f"{len(pdfs)} PDFs ({sheets} worksheet{'s' if sheets != 1 else ''}, {keys} quiz "
+          f"key{'s' if keys != 1 else ''} for the teacher) in {out}")
     return 0
 
 

@@ -539,17 +539,19 @@ def build(book: str | Path | None = None, out: str | Path | None = None, *, stud
 
 def build_editions(book: str | Path | None, teacher_out: str | Path, student_out: str | Path, *,
                    timeout: int = 300, progress: bool = True, echo=print, workers: int | None = None,
-                   handouts: bool = True, while_building=None) -> tuple[BuildReport, BuildReport]:
+                   handouts: bool = True, while_building=None, mark=None) -> tuple[BuildReport, BuildReport]:
     """Both editions for the price of one execution: every chapter runs once (the teacher's set), the
     student's edition takes the executed notebooks without their solutions, and the two Jupyter Book
     builds run side by side. ``while_building()``, if given, is called once the chapters have run (the
-    kit starts its assignments then). The handouts are printed once, from the teacher's pages
+    kit starts its assignments then); ``mark(step)``, if given, after each step (the kit times them). The handouts are printed once, from the teacher's pages
     (:func:`print_handouts`, both editions), and the student's PDFs copied into the student's site.
     """
     t0 = time.perf_counter()
     root = find_book(book)
     teacher, student = _prepare(root, Path(teacher_out), False), _prepare(root, Path(student_out), True)
+    mark = mark or (lambda step: None)
     _execute([teacher, student], workers=_check_workers(workers), timeout=timeout, progress=progress, echo=echo)
+    mark("chapters executed (once, for both editions)")
     if while_building is not None:
         while_building()
     for e in (teacher, student):
@@ -558,6 +560,7 @@ def build_editions(book: str | Path | None, teacher_out: str | Path, student_out
     started = [_start_sphinx(e) for e in (teacher, student)]
     for e, s in zip((teacher, student), started):
         _finish_sphinx(e, s)
+    mark("HTML of both editions (Jupyter Book)")
     if teacher.handout_stems:
         t2 = time.perf_counter()
         reports, failed = print_handouts(teacher.report.html_dir, teacher.handout_stems, echo=echo)
@@ -574,6 +577,7 @@ def build_editions(book: str | Path | None, teacher_out: str | Path, student_out
             note = f"{len(failed)} handout(s) not printed, their links taken out: " + "; ".join(failed)
             teacher.report.handouts_note = student.report.handouts_note = note
             echo(f"Note: {note}")
+        mark("handouts printed (once, both editions)")
     for e in (teacher, student):
         e.report.total_seconds = time.perf_counter() - t0
     return teacher.report, student.report

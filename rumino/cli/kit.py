@@ -48,14 +48,15 @@ def cpu_seconds() -> float:
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
-def _write_course(out: str, book: str) -> tuple[list[str], float]:
-    """The assignments, in a process of their own (see the module's docstring): their lines and seconds."""
+def _write_course(out: str, book: str) -> tuple[list[str], float, float]:
+    """The assignments, in a process of their own (see the module's docstring): their lines, seconds and
+    CPU seconds (the process's and its kernels')."""
     from rumino.cli.assignments import write_course
 
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), cpu_seconds()
     lines: list[str] = []
     write_course(Path(out), book=book, progress=lines.append)
-    return lines, time.perf_counter() - t0
+    return lines, time.perf_counter() - t0, cpu_seconds() - c0
 
 
 def build_kit(book=None, out=None, *, echo=print, progress: bool = True, handouts: bool = True,
@@ -76,6 +77,13 @@ def build_kit(book=None, out=None, *, echo=print, progress: bool = True, handout
     done = []
     pool = ProcessPoolExecutor(1)
     job = {}
+    steps = []  # (step, seconds, CPU seconds) of the main line, for the report
+    last = [t0, cpu0]
+
+    def mark(step):
+        now, cpu = time.perf_counter(), cpu_seconds()
+        steps.append((step, now - last[0], cpu - last[1]))
+        last[:] = [now, cpu]
 
     def start_assignments():
         echo("== assignments (in the background, while the HTML is built)")
@@ -85,7 +93,8 @@ def build_kit(book=None, out=None, *, echo=print, progress: bool = True, handout
     try:
         echo("== both editions of the book")
         teacher, student = build_editions(root, out / "teacher", out / "student", progress=progress, echo=echo,
-                                          handouts=handouts, workers=workers, while_building=start_assignments)
+                                          handouts=handouts, workers=workers, while_building=start_assignments,
+                                          mark=mark)
         done.append(("teacher edition", teacher.total_seconds, out / KIT_PARTS[0][1]))
         done.append(("student edition", student.total_seconds, out / KIT_PARTS[1][1]))
         for name, where, run in (("slides", KIT_PARTS[3][1], lambda: write_decks(out / "teacher", out / "slides",
@@ -97,7 +106,10 @@ def build_kit(book=None, out=None, *, echo=print, progress: bool = True, handout
             t = time.perf_counter()
             run()
             done.append((name, time.perf_counter() - t, out / where))
-        lines, seconds = job["future"].result()
+            mark(name)
+        lines, seconds, cpu = job["future"].result()
+        mark("waiting for the assignments")
+        steps.append(("assignments (their own process, alongside)", seconds, cpu))
         echo("== assignments (done)")
         for line in lines:
             echo(line)
@@ -107,6 +119,8 @@ def build_kit(book=None, out=None, *, echo=print, progress: bool = True, handout
     for edition in ("teacher", "student"):  # the builds' working copies: not part of the kit
         shutil.rmtree(out / edition / STAGED, ignore_errors=True)
     (out / "index.html").write_text(kit_index(out), encoding="utf-8")
+    for step, sec, cpu in steps:
+        echo(f"  {step:<46} {sec:7.1f} s  {cpu:7.1f} CPU s")
     done.append(("the whole kit", time.perf_counter() - t0, cpu_seconds() - cpu0))
     return done
 

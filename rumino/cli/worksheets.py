@@ -319,8 +319,9 @@ def worksheet_html(ws: Worksheet) -> str:
     rec = ws.record
     head = "".join(f"<th>{html.escape(c)}</th>" for c in rec.columns)
     if ws.lesson.number == "00":  # the comparison grid: one row a game, filled in the mixed groups
-        games = ["Rumino", "Gin Rummy", "American Knock Rummy", "Wiener Rummy", "German Rommé", "Robber Rummy",
-                 "Rummoli"]
+        from rumino.variants import VARIANTS
+
+        games = [v.title for v in VARIANTS.values()]  # the registry's seven games
         rows = "".join(f"<tr><th>{g}</th>" + "<td></td>" * (len(rec.columns) - 1) + "</tr>" for g in games)
         body.append(f"<h2>The comparison grid</h2><table class=\"sheet\"><thead><tr>{head}</tr></thead>"
                     f"<tbody>{rows}</tbody></table>")
