@@ -1331,6 +1331,8 @@ def _plain(value) -> str:
     if isinstance(value, tuple):
         return "(" + ", ".join(map(_plain, value)) + ")"
     if isinstance(value, Fraction):
+        if value.denominator == 1:
+            return str(value.numerator)
         return f"{value.numerator}/{value.denominator} ≈ {float(value):.6g}"
     if isinstance(value, float):
         return f"{value:.6g}"
@@ -1395,8 +1397,9 @@ against the rubric shown above each.
 4. **Release an assignment**: `nbgrader generate_assignment ch05_drawing_to_a_hand` writes the students'
    copy into `release/` (solutions and hidden tests taken out); open it and run it once if you like
    (`nbgrader validate release/ch05_drawing_to_a_hand/ch05_drawing_to_a_hand.ipynb` runs the visible
-   tests, which fail on the empty answers). Then `nbgrader release_assignment ch05_drawing_to_a_hand`
-   puts it in the exchange.
+   tests, which fail on the empty answers; with a roster, `RUMINO_STUDENT=<an id>` in front of the
+   command tries it with that student's numbers). Then `nbgrader release_assignment
+   ch05_drawing_to_a_hand` puts it in the exchange.
 5. **The students** open the *Assignments* tab of JupyterLab, fetch the assignment, answer, run the test
    cells (or *Validate*), and *Submit* before the deadline.
 6. **Collect and grade**: `nbgrader collect ch05_drawing_to_a_hand`, then

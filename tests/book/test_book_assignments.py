@@ -279,13 +279,15 @@ def test_bad_out_or_chapter_exits_2_with_one_line(case, tmp_path):
     ("id\n", "no students"),
     ("", "the file is empty"),
 ])
-def test_a_bad_roster_is_refused_in_one_line_naming_the_row(roster, says, tmp_path):
+def test_a_bad_roster_is_refused_in_one_line_naming_the_row(roster, says, tmp_path, capsys):
+    from rumino.cli import main
+
     path = tmp_path / "roster.csv"
     path.write_text(roster, encoding="utf-8")
-    run = _cli("1", "--students", str(path), "--out", str(tmp_path / "c"))
-    assert run.returncode == 2, run.stderr
-    assert len(run.stderr.strip().splitlines()) == 1 and says in run.stderr and "roster.csv" in run.stderr, run.stderr
-    assert run.stdout == "" and not (tmp_path / "c").exists()
+    assert main(["book", "assignments", "1", "--students", str(path), "--out", str(tmp_path / "c")]) == 2
+    run = capsys.readouterr()
+    assert len(run.err.strip().splitlines()) == 1 and says in run.err and "roster.csv" in run.err, run.err
+    assert run.out == "" and not (tmp_path / "c").exists()
 
 
 def test_the_start_here_page_has_an_assignment_and_answers_in_words_have_rubrics(tmp_path):

@@ -21,6 +21,7 @@ import pytest
 from rumino.cli import bookbuild, main
 from rumino.cli.worksheets import LESSONS, lessons_wanted, quiz, write_worksheets
 
+SAMPLE = ["00", "05", "08", "13"]
 CODE = re.compile(r"\bimport \w|\bdef \w|ans_\w|\w+\(\)|print\(|bookutils|rumino\.\w")
 
 
@@ -44,7 +45,9 @@ def built_html(request) -> Path:
 def printed(built_html, tmp_path_factory, chromium_path):
     pytest.importorskip("pypdf", reason="pip install -e '.[test]'")
     out = tmp_path_factory.mktemp("worksheets")
-    return out, write_worksheets(built_html.parent, out, echo=lambda *a: None)
+    # Start here's grid, a tally with its totals, a tally by category, the exercises' lesson (every lesson
+    # printed 2 pages in the kit of issue 39; four keep the test short)
+    return out, write_worksheets(built_html.parent, out, SAMPLE, echo=lambda *a: None)
 
 
 def test_lessons_are_named_by_chapter_or_start_here():
@@ -61,10 +64,11 @@ def test_every_lesson_has_a_short_worksheet_without_code_and_a_key_with_the_engi
     out, pdfs = printed
     sheets = sorted(p for p in pdfs if p.parent == out)
     keys = sorted(p for p in pdfs if p.parent.name == "keys")
-    assert [p.name.removesuffix("-worksheet.pdf") for p in sheets] == [s.stem for s in LESSONS]
-    assert [p.name.removesuffix("-quiz-key.pdf") for p in keys] == [s.stem for s in LESSONS]
+    lessons = lessons_wanted(SAMPLE)
+    assert [p.name.removesuffix("-worksheet.pdf") for p in sheets] == [s.stem for s in lessons]
+    assert [p.name.removesuffix("-quiz-key.pdf") for p in keys] == [s.stem for s in lessons]
     staged = built_html.parent / bookbuild.STAGED
-    for lesson, sheet, key in zip(LESSONS, sheets, keys):
+    for lesson, sheet, key in zip(lessons, sheets, keys):
         pages, text = _text(sheet)
         assert 2 <= pages <= 4, (sheet.name, pages)
         assert not CODE.search(text), (sheet.name, CODE.search(text).group(0))
