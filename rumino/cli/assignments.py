@@ -37,6 +37,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from rumino.cli import CommandError
+from rumino.cli.inputs import out_folder
 from rumino.cli.bookbuild import (
     BookError,
     chapters,
@@ -721,6 +722,8 @@ def write_course(out, chapters_wanted=None, book=None, progress=print) -> list[A
 
 
 def run_assignments(args) -> int:
+    if args.out is not None:
+        out_folder("--out", args.out)
     out = Path(args.out) if args.out else find_book(args.book) / "_build" / "assignments"
     import sys
     import time

@@ -42,6 +42,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from rumino.console import make_bar, worker_pool
 from rumino.errors import RuminoError
 from rumino.render.plotly_start import SPHINX_START, defer_iri_grammar
 
@@ -50,6 +51,7 @@ defer_iri_grammar()  # nbformat is imported below: 2.5 s of CPU less for every b
 SOLUTION_TAG = "solution"
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 STAGED = "_staged"
+REPOSITORY = Path(__file__).resolve().parents[2]
 IGNORE = shutil.ignore_patterns("_build", ".ipynb_checkpoints", "__pycache__", ".jupyter_cache")
 
 
@@ -92,7 +94,10 @@ def find_book(book: str | Path | None = None) -> Path:
     >>> (find_book() / "_toc.yml").is_file()
     True
     """
-    candidates = [Path(book)] if book is not None else [Path.cwd() / "book", Path(__file__).resolve().parents[1] / "book"]
+    if book is not None and not str(book).strip():  # Path("") is the current folder
+        raise BookError(f"--book is {str(book)!r}: give the book's folder (the repository's book/).")
+    # the repository's book/ is beside the package: rumino/cli/bookbuild.py -> parents[2] is the repository
+    candidates = [Path(book)] if book is not None else [Path.cwd() / "book", REPOSITORY / "book"]
     for c in candidates:
         if (c / "_toc.yml").is_file() and (c / "_config.yml").is_file():
             return c.resolve()
@@ -227,11 +232,14 @@ def student_notebook(nb, *, clear_outputs: bool = True):
 
 
 def write_student_copy(dest: str | Path, book: str | Path | None = None) -> list[Path]:
-    """Write every chapter without its solutions into ``dest`` (with the files the chapters import)."""
+    """Write every chapter without its solutions into ``dest`` (with the files the chapters import).
+    ``dest`` may not be the book's own folder nor lie in it (outside its ``_build``): the copy would
+    replace the chapters with their solution-free versions."""
     import nbformat
 
     root = find_book(book)
     dest = Path(dest)
+    check_not_in_sources(dest, root, "the student copy")
     dest.mkdir(parents=True, exist_ok=True)
     written = []
     for path in chapters(root, student=True):
@@ -241,6 +249,43 @@ def write_student_copy(dest: str | Path, book: str | Path | None = None) -> list
         written.append(target)
     shutil.copy2(root / "bookutils.py", dest / "bookutils.py")
     return written
+
+
+def check_not_in_sources(dest: Path, root: Path, what: str) -> None:
+    """Refuse to write ``what`` into the book's sources ``root`` (its ``_build`` folder is the place for
+    what is made from them).
+
+    >>> check_not_in_sources(find_book(), find_book(), "the student copy")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    rumino.cli.bookbuild.BookError: ... is the book's own folder: the student copy would replace its chapters; ...
+    """
+    real, book = Path(os.path.realpath(dest)), Path(os.path.realpath(root))
+    if real == book or (book in real.parents and book / "_build" not in (real, *real.parents)):
+        where = "is the book's own folder" if real == book else f"is inside the book's folder {root}"
+        raise BookError(f"{dest} {where}: {what} would replace its chapters; give a folder outside the book "
+                        f"(or under its _build/).")
+
+
+BUILD_MARK = ".rumino-book-build"  # left in every folder `rumino book build` writes: what it may replace later
+MADE_BY_BUILD = ("html", STAGED, "_build", "sphinx.log")  # what a build replaces in its folder
+
+
+def check_build_out(out: Path, *, default: bool = False) -> None:
+    """Refuse a build folder that holds an ``html/``, ``_staged/`` or ``_build/`` that ``rumino book build``
+    did not make there (it replaces them): checked before any work. The book's own ``_build`` is always
+    the build's."""
+    out = Path(out)
+    if not out.exists():
+        return
+    if not out.is_dir():
+        raise BookError(f"--out {out} is a file, not a folder.")
+    if default or (out / BUILD_MARK).exists():
+        return
+    theirs = [name for name in MADE_BY_BUILD if (out / name).exists()]
+    if theirs:
+        raise BookError(f"--out {out} already holds {theirs[0]} that rumino book build did not make, and a build "
+                        f"would replace it: give a new or empty folder.")
 
 
 KERNEL_START_ATTEMPTS = 3  # a kernel that dies before running a cell is started again (a port race)
@@ -258,8 +303,8 @@ def execute_chapter(path: Path, *, cwd: Path, timeout: int = 300, progress: bool
     if progress:
         from tqdm.auto import tqdm
 
-        bar = tqdm(total=n_code, desc=label or path.stem, unit="cell", leave=True, file=sys.stderr,
-                   bar_format="{desc:<38} {bar:20} {n_fmt}/{total_fmt} cells [{elapsed}]")
+        bar = tqdm(total=n_code, desc=label or path.stem, unit="cell", leave=True, file=sys.stderr, disable=None,
+                   bar_format="{desc:<38} {bar:20} {n_fmt}/{total_fmt} cells · {elapsed}")
 
     cells_done = 0
 
@@ -330,14 +375,8 @@ def _run_chapters(jobs: list, workers: int, progress: bool):
         for path, cwd, timeout, label in jobs:
             yield execute_chapter(path, cwd=cwd, timeout=timeout, progress=progress, label=label)
         return
-    from concurrent.futures import ProcessPoolExecutor
-
-    bar = None
-    if progress:
-        from tqdm.auto import tqdm
-
-        bar = tqdm(total=len(jobs), desc="chapters", unit="chapter", file=sys.stderr)
-    with ProcessPoolExecutor(workers) as pool:
+    bar = make_bar(len(jobs), "chapters", "chapters") if progress else None
+    with worker_pool(workers) as pool:
         futures = [pool.submit(_execute_staged, job) for job in jobs]
         try:
             for fut in futures:  # results in the book's order; the pool runs them as cores free up
@@ -380,8 +419,15 @@ def build(book: str | Path | None = None, out: str | Path | None = None, *, stud
 
     t0 = time.perf_counter()
     root = find_book(book)
+    default = out is None
     out = Path(out) if out is not None else root / "_build" / ("student" if student else "")
     out = out.resolve()
+    check_build_out(out, default=default)  # never replace what it did not make
+    if not default:
+        check_not_in_sources(out, root, "the build")
+    out.mkdir(parents=True, exist_ok=True)
+    (out / BUILD_MARK).write_text("made by rumino book build: it replaces html/, _staged/ and _build/ here\n",
+                                  encoding="utf-8")
     staged = out / STAGED
     _stage(root, staged, student=student)
     report = BuildReport(index=out / "html" / "index.html", html_dir=out / "html")
@@ -530,7 +576,7 @@ def chapter_pages(html_dir: Path, wanted=None) -> list[Path]:
     out = []
     for w in wanted:
         key = Path(str(w)).stem
-        number = f"{int(key):02d}" if key.isdigit() else key  # 4, 04, or a page's own prefix (00a)
+        number = f"{int(key):02d}" if key.isascii() and key.isdigit() else key  # 4, 04, or a page's own prefix (00a)
         hits = [p for p in pages if p.stem == key or p.stem.split("_")[0] == number]
         if not hits:
             names = ", ".join(p.stem for p in pages)

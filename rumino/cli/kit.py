@@ -25,7 +25,8 @@ import time
 from pathlib import Path
 
 from rumino.cli import CommandError
-from rumino.cli.bookbuild import BookError, build, find_book
+from rumino.cli.inputs import out_folder
+from rumino.cli.bookbuild import BookError, build, check_build_out, find_book
 
 KIT_PARTS = [("teacher edition", "teacher/html/index.html"), ("student edition", "student/html/index.html"),
              ("slides", "slides/index.html"), ("assignments", "assignments/source")]
@@ -37,8 +38,11 @@ def build_kit(book=None, out=None, *, echo=print, progress: bool = True, handout
     from rumino.cli.slides import write_decks
 
     root = find_book(book)
+    default = out is None
     out = Path(out) if out is not None else root / "_build" / "kit"
     check_out(out)  # a file, or a place nobody may write: refused before hours of building
+    for edition in ("teacher", "student"):  # and a folder of someone else's there, before the first edition
+        check_build_out(out / edition, default=default)
     done = []
 
     def part(name, where, run):
@@ -72,6 +76,8 @@ def format_kit(done: list[tuple]) -> str:
 
 
 def run_kit(args) -> int:
+    if args.out is not None:
+        out_folder("--out", args.out)
     try:
         done = build_kit(getattr(args, "book", None), args.out, progress=not args.quiet,
                          handouts=not args.no_handouts)

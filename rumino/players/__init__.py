@@ -23,6 +23,7 @@ from typing import Sequence
 
 import numpy as np
 
+from rumino.console import parse_whole
 from rumino.engine import TurnGame
 from rumino.errors import RuminoError
 from rumino.players.base import Player
@@ -72,6 +73,8 @@ class UnknownPlayerError(RuminoError, ValueError):
 
 KINDS = ("random", "greedy", "threshold", "chaser", "default", "solitaire", "search", "human")
 ALLOWED = "random, greedy, threshold[:T], chaser[:K], default, solitaire[:GOAL], search[:N], human"
+_EXAMPLE = {"threshold": "threshold:3", "chaser": "chaser:5", "solitaire": "solitaire:knock",
+            "search": f"search:{DEFAULT_SIMULATIONS}"}
 
 
 def make_player(spec: str, *, seed: int | Sequence[int] | None = None,
@@ -80,9 +83,12 @@ def make_player(spec: str, *, seed: int | Sequence[int] | None = None,
     if not isinstance(spec, str):
         raise UnknownPlayerError(f"unknown player {spec!r}: choose one of {ALLOWED}.")
     text = spec.strip().lower()
-    kind, _, arg = text.partition(":")
+    kind, colon, arg = text.partition(":")
     if kind not in KINDS:
         raise UnknownPlayerError(f"unknown player {spec.strip()!r}: choose one of {ALLOWED}.")
+    if colon and not arg.strip():  # 'threshold:' played threshold:3 as if the colon were not there
+        raise UnknownPlayerError(f"player {spec.strip()!r} has a colon and no value after it: give one, as in "
+                                 f"{_EXAMPLE.get(kind, kind + ':…')}, or leave the colon out for the default.")
     if kind == "solitaire":  # the goal of the optimal table it plays (a missing table: TableMissingError)
         goal = arg or "knock"
         if goal not in ("knock", "gin", "rumino"):
@@ -91,7 +97,7 @@ def make_player(spec: str, *, seed: int | Sequence[int] | None = None,
         return SolitairePlayer(goal)
     if kind == "search":  # N rollouts a decision; the worlds come from the player's own seeded stream
         try:
-            sims = int(arg) if arg else None  # None: the game's default budget
+            sims = parse_whole(arg) if arg else None  # None: the game's default budget
             return SearchPlayer(sims, seed=seed, rng=rng)
         except ValueError:
             raise UnknownPlayerError(f"player {spec.strip()!r}: the parameter must be a number of rollouts "
@@ -108,7 +114,7 @@ def make_player(spec: str, *, seed: int | Sequence[int] | None = None,
         return RummoliDefault(seed=seed, rng=rng)
     default = 3 if kind == "threshold" else 5
     try:
-        value = int(arg) if arg else default
+        value = parse_whole(arg) if arg else default
     except ValueError:
         value = None
     try:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import warnings
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
@@ -110,7 +111,9 @@ class Tournament:
         value = share(m)
         rng = np.random.default_rng([self.seed, 7, i, j])
         boots = [share(m[rng.integers(0, len(m), len(m))]) for _ in range(resamples)]
-        lo, hi = np.nanpercentile(boots, [2.5, 97.5])
+        with warnings.catch_warnings():  # no resample with any variance (one deal): NaN, and no warning on screen
+            warnings.simplefilter("ignore", RuntimeWarning)
+            lo, hi = np.nanpercentile(boots, [2.5, 97.5])
         return float(value), float(lo), float(hi)
 
     # ------------------------------------------------------------------ ratings
