@@ -199,6 +199,22 @@ def _who(args, command: str | None) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """The ``rumino`` command: its exit code (0, 1 for a failed build, 2 for bad input, 130 for Ctrl-C).
+
+    Run as the program (``argv`` None), a Ctrl-C after the work is done (while Python shuts down) is
+    ignored: it would end the process by the signal, with no word, and the exit code of work done.
+    """
+    program = argv is None
+    try:
+        return _main(argv)
+    finally:
+        if program:
+            import signal
+
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     command = _command_typed(argv)
     command = command if command in COMMANDS else None

@@ -90,9 +90,7 @@ def run_serve(args) -> int:
     host, port = server.server_address[:2]
     print(f"Serving {directory} at http://{host}:{port}/ (Ctrl-C stops)", flush=True)
     try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        pass
+        server.serve_forever()  # until Ctrl-C: the command then says "interrupted" (exit code 130), as every command
     finally:
         server.server_close()
     return 0

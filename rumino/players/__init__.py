@@ -127,6 +127,18 @@ def make_player(spec: str, *, seed: int | Sequence[int] | None = None,
                                  f"as in {kind}:{default}.") from None
 
 
+def player_fits(spec: str, game: type[TurnGame]) -> bool:
+    """Whether the player ``spec`` names can play ``game``, said before the player is made (the solitaire
+    bot loads its tables when made); an unknown name is left to :func:`make_player` to refuse.
+
+    >>> from rumino.variants.robber import RobberGame
+    >>> player_fits("solitaire:knock", RobberGame), player_fits("greedy", RobberGame)
+    (False, True)
+    """
+    kind = str(spec).strip().lower().partition(":")[0]
+    return kind not in KINDS or _class(kind).fits(game)
+
+
 def allowed_for(game: type[TurnGame]) -> str:
     """The player specs that fit ``game`` (a game class), as text for an error message."""
     kinds = {"random": "random", "greedy": "greedy", "threshold": "threshold[:T]", "chaser": "chaser[:K]",
@@ -150,6 +162,11 @@ def make_players(specs: str | list[str], *, seed: int | Sequence[int] | None = N
     items = [s for s in (specs.split(",") if isinstance(specs, str) else specs)]
     if any(not str(s).strip() for s in items):
         raise UnknownPlayerError(f"the players list {specs!r} has an empty name: choose from {ALLOWED}.")
+    if game is not None:  # before any player is made: the solitaire bot would first ask for its tables
+        for spec in items:
+            if not player_fits(spec, game):
+                raise UnknownPlayerError(f"player {str(spec).strip()!r} does not fit {game.NAME}: the players for "
+                                         f"{game.NAME} are {allowed_for(game)}.")
     children = np.random.SeedSequence(seed).spawn(len(items))
     players = [make_player(s, rng=np.random.default_rng(children[i])) for i, s in enumerate(items)]
     if game is not None:
@@ -174,5 +191,5 @@ def _class(kind: str) -> type[Player]:
 
 
 __all__ = ["allowed_for", "Player", "RandomPlayer", "GreedyPlayer", "ThresholdKnocker", "RuminoChaser", "rumino_target",
-           "SolitairePlayer", "SearchPlayer", "HumanPlayer", "RummoliDefault", "AwaitingInput", "parse_human_action", "describe_view", "make_player", "make_players",
+           "SolitairePlayer", "SearchPlayer", "HumanPlayer", "RummoliDefault", "AwaitingInput", "parse_human_action", "describe_view", "make_player", "make_players", "player_fits",
            "UnknownPlayerError", "KINDS", "GAME_DECISIONS", "COACH_MOVES"]

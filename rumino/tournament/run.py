@@ -291,9 +291,9 @@ def check_players(variant: Variant, players: Sequence[str], table: int) -> list[
         raise RuleConfigError(f"the player {twice[0]!r} is given twice: a tournament's players are distinct.")
     game = variant.game
     for s in specs:
-        if not make_player(s, seed=0).fits(game):
-            from rumino.players import allowed_for
+        from rumino.players import allowed_for, player_fits
 
+        if not (player_fits(s, game) and make_player(s, seed=0).fits(game)):  # asked before the player is made
             raise RuleConfigError(f"player {s!r} does not play {game.NAME}: the players for {game.NAME} are "
                                   f"{allowed_for(game)}.")
     lo, hi = game.MIN_PLAYERS, game.MAX_SEATS
