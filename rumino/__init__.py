@@ -14,7 +14,8 @@ that needs them.
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING's idiom without importing typing: the start stays short
 
 __version__ = "0.1.0"
 

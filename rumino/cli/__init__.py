@@ -18,7 +18,7 @@ import re
 import sys
 
 from rumino import __version__
-from rumino.console import fit_streams_to_terminal
+from rumino.console import fit_streams_to_terminal, parse_whole
 from rumino.errors import RuminoError
 
 # command -> (the module that registers it, its line in `rumino --help`), in the order of the help;
@@ -96,6 +96,31 @@ def check_workers(value) -> int:
     return check_cores("--workers", value)
 
 
+_DECIMAL = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?|[+-]?(?:nan|inf|infinity)", re.I)
+
+
+def whole(text: str) -> int:
+    """argparse's reading of every whole-number option (``type=int``, see :class:`Parser`):
+    the digits 0-9 only, so ``1_0`` and ``٥`` are refused instead of read as 10 and 5."""
+    try:
+        return parse_whole(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+
+
+def decimal(text: str) -> float:
+    """argparse's reading of every number option with a fraction (``type=float``): written with the digits
+    0-9, a point and an exponent (``1e-6``); ``nan`` and ``inf`` pass here and are refused by the range
+    check of the option that takes them.
+
+    >>> decimal("1e-6"), decimal("0.5")
+    (1e-06, 0.5)
+    """
+    if not _DECIMAL.fullmatch(str(text).strip()):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number written with the digits 0-9 (such as 0.5 or 1e-6)")
+    return float(text)
+
+
 _LINE_BREAK = re.compile("[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")  # what str.splitlines() splits at
 
 
@@ -114,14 +139,12 @@ class Parser(argparse.ArgumentParser):
 
     The subcommands' parsers are of this class too (``add_subparsers`` makes parsers of its parser's type).
     Every option declared ``type=int`` or ``type=float`` is read as a person types a number
-    (:func:`rumino.cli.inputs.whole`, :func:`~rumino.cli.inputs.decimal`): Python's own ``int`` would take
+    (:func:`whole`, :func:`decimal`): Python's own ``int`` would take
     ``1_0`` as 10 and ``٥`` as 5.
     """
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        from rumino.cli.inputs import decimal, whole
-
         self.register("type", int, whole)
         self.register("type", float, decimal)
 
@@ -202,25 +225,37 @@ def main(argv: list[str] | None = None) -> int:
     """The ``rumino`` command: its exit code (0, 1 for a failed build, 2 for bad input, 130 for Ctrl-C).
 
     Run as the program (``argv`` None), a Ctrl-C after the work is done (while Python shuts down) is
-    ignored: it would end the process by the signal, with no word, and the exit code of work done.
+    ignored: it would end the process by the signal, with no word, and the exit code of work done; and
+    after an interrupt the process ends at once with 130, its output flushed, so nothing Python runs at
+    exit can turn the one line into a traceback.
     """
     program = argv is None
     try:
-        return _main(argv)
+        code = _main(argv)
+    except KeyboardInterrupt:  # in the instant between the command's own handler and this one
+        code = _interrupted("rumino")
     finally:
         if program:
             import signal
 
             signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if program and code == 130:
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except (OSError, ValueError, AttributeError):
+                pass
+        os._exit(130)
+    return code
 
 
 def _main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     command = _command_typed(argv)
     command = command if command in COMMANDS else None
-    fit_streams_to_terminal()  # a terminal without Unicode reads 7h for 7♥, not a traceback
     args = None
     try:
+        fit_streams_to_terminal()  # a terminal without Unicode reads 7h for 7♥, not a traceback
         parser = build_parser(command or "")
         _refuse_more_after_version(parser, argv)
         args = parser.parse_args(argv)

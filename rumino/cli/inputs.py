@@ -4,12 +4,9 @@ and the files and folders a command reads or writes, checked before any work.
 A refusal is a one-line :class:`~rumino.cli.CommandError` (exit code 2) naming the option, what was typed
 and the reason; nothing has been written when it comes.
 
->>> whole("12")
-12
->>> whole("1_0")
-Traceback (most recent call last):
-...
-argparse.ArgumentTypeError: '1_0' is not a whole number written with the digits 0-9
+The numbers typed as options are read by :func:`rumino.cli.whole` and :func:`rumino.cli.decimal`
+(every ``type=int`` and ``type=float``).
+
 >>> check_seed(-1)
 Traceback (most recent call last):
 ...
@@ -18,39 +15,12 @@ rumino.cli.CommandError: --seed is -1: it must be 0 or more (the seed of the dea
 
 from __future__ import annotations
 
-import argparse
 import errno
 import os
-import re
 import tempfile
 from pathlib import Path
 
 from rumino.cli import CommandError
-from rumino.console import parse_whole
-
-_DECIMAL = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?|[+-]?(?:nan|inf|infinity)", re.I)
-
-
-def whole(text: str) -> int:
-    """argparse's reading of every whole-number option (``type=int``, see :class:`rumino.cli.Parser`):
-    the digits 0-9 only, so ``1_0`` and ``٥`` are refused instead of read as 10 and 5."""
-    try:
-        return parse_whole(text)
-    except ValueError as err:
-        raise argparse.ArgumentTypeError(str(err)) from None
-
-
-def decimal(text: str) -> float:
-    """argparse's reading of every number option with a fraction (``type=float``): written with the digits
-    0-9, a point and an exponent (``1e-6``); ``nan`` and ``inf`` pass here and are refused by the range
-    check of the option that takes them.
-
-    >>> decimal("1e-6"), decimal("0.5")
-    (1e-06, 0.5)
-    """
-    if not _DECIMAL.fullmatch(str(text).strip()):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number written with the digits 0-9 (such as 0.5 or 1e-6)")
-    return float(text)
 
 
 def check_seed(value, option: str = "--seed") -> int:
@@ -181,4 +151,4 @@ def inside(path: Path, folder: Path) -> bool:
     return p == f or f in p.parents
 
 
-__all__ = ["check_seed", "decimal", "in_folder", "inside", "out_file", "out_folder", "whole"]
+__all__ = ["check_seed", "in_folder", "inside", "out_file", "out_folder"]

@@ -16,8 +16,8 @@ from rumino.cli.inputs import check_seed, out_file
 from rumino.cli.tournament import format_tournament
 from rumino.console import progress_bar
 from rumino.errors import RuleConfigError, RuminoError
-from rumino.tournament.ladder import (HOUSE_RULE_COLUMNS, LADDERS, ResultsFileError, ladder_players, read_results,
-                                      run_house_rules, run_ladder)
+from rumino.tournament.ladder import (HOUSE_RULE_COLUMNS, LADDERS, ResultsFileError, ladder_players, ranking,
+                                      read_results, run_house_rules, run_ladder)
 from rumino.tournament.run import MAX_DEALS
 from rumino.variants import find_variant
 
@@ -73,12 +73,20 @@ def _check_resumable(out: Path | None, args) -> None:
         old = read_results(out, deals=args.games, seed=args.seed, replace=args.replace)
     except ResultsFileError as err:
         raise CommandError(str(err)) from None
-    for key, game in (old.get("games") or {}).items():
+    for key, game in (old.get("games") or {}).items():  # read as the report will read them, before any play
         try:
             format_tournament(game["tournament"])
+            format_ranking({"ranking": ranking({"games": {key: game}})})
         except (KeyError, TypeError, ValueError, IndexError, AttributeError):
             raise CommandError(f"{out} is not a results file of rumino ladder (its game {key!r} cannot be "
                                f"read): give another --out, or --replace to write over it.") from None
+    for name, column in (old.get("columns") or {}).items():
+        for value, played in column["values"].items():
+            try:
+                format_tournament(played["tournament"])
+            except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+                raise CommandError(f"{out} is not a results file of rumino ladder (its column {name!r} at {value} "
+                                   f"cannot be read): give another --out, or --replace to write over it.") from None
 
 
 def run(args) -> int:

@@ -336,9 +336,9 @@ def not_results(data) -> str | None:
     for name, column in columns.items():
         if name not in HOUSE_RULE_COLUMNS:
             return f"its column {name!r} is not a house-rule column"
-        if not (isinstance(column, dict) and isinstance(column.get("variant"), str)
+        if not (isinstance(column, dict) and isinstance(column.get("variant"), str) and "default" in column
                 and isinstance(column.get("knob"), str) and isinstance(column.get("values"), dict)):
-            return f"its column {name!r} lacks its game, knob or values"
+            return f"its column {name!r} lacks its game, knob, default or values"
         for value, entry in column["values"].items():
             why = _played_problem(entry, f"its column {name!r} at {value}")
             if why:

@@ -85,7 +85,7 @@ GOOD_GAME = {"players": ["random", "default"], "left_out": {}, "hands": {}, "cpu
      "a tournament has no valid 'variant'"),
     ('{"deals": 1, "seed": 1, "columns": []}', "its 'columns' is not an object"),
     ('{"deals": 1, "seed": 1, "columns": {"x": {}}}', "its column 'x' is not a house-rule column"),
-    ('{"deals": 1, "seed": 1, "columns": {"romme-opening": {"values": 3}}}', "lacks its game, knob or values"),
+    ('{"deals": 1, "seed": 1, "columns": {"romme-opening": {"values": 3}}}', "lacks its game, knob, default or values"),
 ])
 def test_a_ladder_file_of_the_wrong_shape_is_refused_and_kept(content, said, tmp_path, capsys):
     out = tmp_path / "ladder.json"
