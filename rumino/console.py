@@ -16,7 +16,7 @@ import re
 import signal
 import sys
 from contextlib import contextmanager
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 _WHOLE = re.compile(r"[+-]?[0-9]+")
 
@@ -101,7 +101,7 @@ def _bar_format(known_total: bool, unit: str) -> str:
     return "{desc}: {n_fmt} " + unit + " · {elapsed} so far"
 
 
-def make_bar(total: int | None, desc: str, unit: str, *, scale: bool = False, leave: bool = True):
+def make_bar(total: int | None, desc: str, unit: str, *, scale: bool = False, leave: bool = True) -> Any:
     """A tqdm bar on stderr that counts ``unit`` (a plural word: "games", "deals") and says its times in
     words; drawn only when stderr is a terminal or in a notebook (``disable=None``: never ``\\r`` or
     escape codes into a file or a pipe). ``scale`` writes 14.9M for 14,945,658."""
@@ -166,7 +166,7 @@ def _quiet_on_interrupt() -> None:
 
 
 @contextmanager
-def worker_pool(workers: int):
+def worker_pool(workers: int) -> Iterator[Any]:
     """A local process pool whose workers a Ctrl-C ends quietly; left by an exception (an interrupt, a
     refusal), it cancels the work not started instead of finishing it first.
 

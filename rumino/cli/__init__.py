@@ -22,7 +22,7 @@ from rumino.console import fit_streams_to_terminal, parse_whole
 from rumino.errors import RuminoError
 
 # command -> (the module that registers it, its line in `rumino --help`), in the order of the help;
-# tests/cli/test_cli_package.py checks each line against the module's own
+# tests/cli/test_cli_startup.py checks the table against what the modules register
 COMMANDS: dict[str, tuple[str, str]] = {
     "book": ("book", "build or serve the illustrated book"),
     "lab": ("book", "open JupyterLab on the book (live widgets)"),

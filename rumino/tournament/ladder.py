@@ -305,7 +305,7 @@ def _played_problem(entry, where: str) -> str | None:
     return f"{where}: {why}" if why else None
 
 
-def not_results(data) -> str | None:
+def not_results(data: object) -> str | None:
     """Why ``data`` (a parsed JSON file) is not what :func:`run_ladder` or :func:`run_house_rules`
     writes, or None.
 
