@@ -12,6 +12,7 @@ ValueError: '1_0' is not a whole number written with the digits 0-9
 from __future__ import annotations
 
 import codecs
+import os
 import re
 import signal
 import sys
@@ -159,16 +160,23 @@ def progress_bar(enabled: bool, desc: str, unit: str) -> tuple[Any, Callable[[in
 # ---------------------------------------------------------------------------- worker processes
 
 
-def _quiet_on_interrupt() -> None:
-    """In a worker: Ctrl-C ends the process without a traceback. A terminal sends Ctrl-C to every process
-    of the foreground group, so each worker would print its own; the command says "interrupted" once."""
+def _start_worker(log: str | None) -> None:
+    """In a worker: Ctrl-C ends the process without a traceback (a terminal sends it to every process of
+    the foreground group, and the command says "interrupted" once); with ``log``, what the worker writes
+    on its own goes there instead of the terminal."""
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+    if log is not None:
+        fd = os.open(log, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+        os.dup2(fd, 1)
+        os.dup2(fd, 2)
+        os.close(fd)
 
 
 @contextmanager
-def worker_pool(workers: int) -> Iterator[Any]:
+def worker_pool(workers: int, *, log: str | os.PathLike | None = None) -> Iterator[Any]:
     """A local process pool whose workers a Ctrl-C ends quietly; left by an exception (an interrupt, a
-    refusal), it cancels the work not started instead of finishing it first.
+    refusal), it cancels the work not started instead of finishing it first. ``log``: a file for what
+    the workers print themselves (their results come back to this process all the same).
 
     >>> with worker_pool(1) as pool:
     ...     list(pool.map(abs, [-1, 2]))
@@ -176,7 +184,7 @@ def worker_pool(workers: int) -> Iterator[Any]:
     """
     from concurrent.futures import ProcessPoolExecutor
 
-    pool = ProcessPoolExecutor(workers, initializer=_quiet_on_interrupt)
+    pool = ProcessPoolExecutor(workers, initializer=_start_worker, initargs=(None if log is None else str(log),))
     try:
         yield pool
     except BaseException:

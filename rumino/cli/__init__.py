@@ -196,13 +196,20 @@ def _refuse_more_after_version(parser: argparse.ArgumentParser, argv: list[str])
         parser.error(f"--version takes nothing else, and {' '.join(others)!r} was given with it")
 
 
+WORKERS_GRACE_S = 3  # how long a Ctrl-C waits for worker processes to stop their own work (a Jupyter kernel)
+
+
 def _interrupted(who: str) -> int:
     """Ctrl-C: one line, exit code 130 (128 + SIGINT, as a shell reports it)."""
-    if "multiprocessing" in sys.modules:  # workers not yet stopped (a SIGINT sent to this process alone)
+    if "multiprocessing" in sys.modules:  # workers still letting go of what they hold, or not told at all
         import multiprocessing
+        import time
 
+        deadline = time.monotonic() + WORKERS_GRACE_S
         for child in multiprocessing.active_children():
-            child.terminate()
+            child.join(max(0.0, deadline - time.monotonic()))
+            if child.is_alive():
+                child.kill()  # a worker running a notebook has its SIGTERM taken by nbclient
     try:
         if sys.stderr.isatty():
             sys.stderr.write("\n")  # after a prompt or a progress bar, the line starts afresh

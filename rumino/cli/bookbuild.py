@@ -268,7 +268,8 @@ def check_not_in_sources(dest: Path, root: Path, what: str) -> None:
 
 
 BUILD_MARK = ".rumino-book-build"  # left in every folder `rumino book build` writes: what it may replace later
-MADE_BY_BUILD = ("html", STAGED, "_build", "sphinx.log")  # what a build replaces in its folder
+KERNEL_LOGS = "kernel-logs"  # what each chapter's kernel process wrote on its own (not the cells' outputs)
+MADE_BY_BUILD = ("html", STAGED, "_build", "sphinx.log", KERNEL_LOGS)  # what a build replaces in its folder
 
 
 def check_build_out(out: Path, *, default: bool = False) -> None:
@@ -292,8 +293,12 @@ KERNEL_START_ATTEMPTS = 3  # a kernel that dies before running a cell is started
 
 
 def execute_chapter(path: Path, *, cwd: Path, timeout: int = 300, progress: bool = True,
-                    label: str = "") -> tuple[object, ChapterRun]:
-    """Execute one notebook in ``cwd`` with nbclient; return the executed notebook and its timing."""
+                    label: str = "", kernel_log: Path | None = None) -> tuple[object, ChapterRun]:
+    """Execute one notebook in ``cwd`` with nbclient; return the executed notebook and its timing.
+
+    ``kernel_log``: a file for what the kernel process itself writes (its own errors, not the cells'
+    outputs, which the notebook keeps); without one it is dropped. Never the terminal, where it would
+    interleave with the bars (and a kernel stopped by Ctrl-C writes a traceback)."""
     from nbclient import NotebookClient
     from nbclient.exceptions import CellExecutionError
 
@@ -316,6 +321,8 @@ def execute_chapter(path: Path, *, cwd: Path, timeout: int = 300, progress: bool
 
     start = time.perf_counter()
     error = None
+    log = open(kernel_log, "a", encoding="utf-8") if kernel_log is not None else None  # noqa: SIM115 (closed below)
+    streams = {"stdout": subprocess.DEVNULL, "stderr": log if log is not None else subprocess.DEVNULL}
     try:
         for attempt in range(1, KERNEL_START_ATTEMPTS + 1):
             # store_widget_state=False: the static pages drop widget views anyway (each live cell carries
@@ -326,7 +333,14 @@ def execute_chapter(path: Path, *, cwd: Path, timeout: int = 300, progress: bool
                                     # the kernel's own start-up warnings would break the progress bars
                                     extra_arguments=["--IPKernelApp.log_level=ERROR"])
             try:
-                client.execute()
+                try:
+                    client.execute(**streams)
+                except BaseException:
+                    # nbclient takes Ctrl-C itself while a chapter runs: it stops the kernel and the chapter
+                    # fails; that failure is the interrupt it was, not a broken chapter nor a kernel to restart
+                    if getattr(client, "_async_cleanup_kernel_future", None) is not None:
+                        raise KeyboardInterrupt from None
+                    raise
                 break
             except CellExecutionError as err:
                 error = _ANSI.sub("", str(err))  # tracebacks come coloured for a terminal
@@ -338,9 +352,11 @@ def execute_chapter(path: Path, *, cwd: Path, timeout: int = 300, progress: bool
                 if cells_done or attempt == KERNEL_START_ATTEMPTS:
                     raise
                 nb = read_notebook(path)
-    finally:
+    finally:  # a Ctrl-C unwinds through here too: nbclient has stopped the kernel on its way out
         if bar is not None:
             bar.close()
+        if log is not None:
+            log.close()
     return nb, ChapterRun(path.stem, time.perf_counter() - start, n_code, error)
 
 
@@ -369,14 +385,14 @@ def _stage(root: Path, staged: Path, *, student: bool) -> None:
     (staged / "_config.yml").write_text(yaml.safe_dump(cfg, sort_keys=False, allow_unicode=True), encoding="utf-8")
 
 
-def _run_chapters(jobs: list, workers: int, progress: bool):
+def _run_chapters(jobs: list, workers: int, progress: bool, workers_log: Path | None = None):
     """``(executed notebook, ChapterRun)`` per job, in the order of ``jobs``."""
     if workers == 1:
-        for path, cwd, timeout, label in jobs:
-            yield execute_chapter(path, cwd=cwd, timeout=timeout, progress=progress, label=label)
+        for path, cwd, timeout, label, log in jobs:
+            yield execute_chapter(path, cwd=cwd, timeout=timeout, progress=progress, label=label, kernel_log=log)
         return
     bar = make_bar(len(jobs), "chapters", "chapters") if progress else None
-    with worker_pool(workers) as pool:
+    with worker_pool(workers, log=workers_log) as pool:  # what the workers print on their own: into the log
         futures = [pool.submit(_execute_staged, job) for job in jobs]
         try:
             for fut in futures:  # results in the book's order; the pool runs them as cores free up
@@ -398,8 +414,8 @@ def default_workers() -> int:
 
 def _execute_staged(job):
     """Execute one staged chapter in a worker process (see :func:`build`)."""
-    path, cwd, timeout, label = job
-    return execute_chapter(path, cwd=cwd, timeout=timeout, progress=False, label=label)
+    path, cwd, timeout, label, log = job
+    return execute_chapter(path, cwd=cwd, timeout=timeout, progress=False, label=label, kernel_log=log)
 
 
 def build(book: str | Path | None = None, out: str | Path | None = None, *, student: bool = False,
@@ -438,10 +454,14 @@ def build(book: str | Path | None = None, out: str | Path | None = None, *, stud
         raise BookError(f"workers is {workers!r}: it must be a whole number of at least 1.")
     workers = min(workers, len(paths)) or 1
     echo(f"Executing {len(paths)} chapters of {root} ({workers} at a time) …")
-    jobs = [(staged / path.name, staged, timeout, f"[{i}/{len(paths)}] {path.stem}")
+    shutil.rmtree(out / KERNEL_LOGS, ignore_errors=True)
+    (out / KERNEL_LOGS).mkdir()
+    jobs = [(staged / path.name, staged, timeout, f"[{i}/{len(paths)}] {path.stem}",
+             out / KERNEL_LOGS / f"{path.stem}.log")
             for i, path in enumerate(paths, 1)]
     t_exec = time.perf_counter()
-    for path, (nb, run) in zip(paths, _run_chapters(jobs, workers, progress)):
+    chapter_runs = _run_chapters(jobs, workers, progress, workers_log=out / KERNEL_LOGS / "workers.log")
+    for path, (nb, run) in zip(paths, chapter_runs):
         report.chapters.append(run)
         if run.error:
             raise BookError(f"chapter {path.name} failed while executing (nothing was built):\n{run.error}")

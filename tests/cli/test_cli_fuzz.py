@@ -25,7 +25,7 @@ from pathlib import Path
 from unittest import mock
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from rumino.cli import main
@@ -706,8 +706,29 @@ LONG = {
     "ladder": ["ladder", "--variants", "romme", "--games", "50", "--out", "{tmp}/ladder.json"],
     "optimal build": ["optimal", "build", "--shape", "4,13,1,2", "--dir", "{tmp}/tables"],
     "book serve": ["book", "serve", "--dir", "{tmp}/site", "--port", "0"],
+    "book build": ["book", "--book", "{tmp}/slow", "build", "--out", "{tmp}/built", "--no-handouts"],  # kernels
     "deadwood": ["deadwood", "7h 8h 9h 10h 5c 5d 5s"],  # ends in about a second: before or after the Ctrl-C
 }
+
+
+def _slow_book(book: Path) -> None:
+    """Two chapters whose one cell waits a minute: a build with two kernels at work to interrupt."""
+    import shutil
+
+    real = Path(__file__).resolve().parents[2] / "book"
+    book.mkdir()
+    for name in ("_config.yml", "bookutils.py"):
+        shutil.copy2(real / name, book / name)
+    shutil.copytree(real / "_ext", book / "_ext")
+    (book / "_toc.yml").write_text("format: jb-book\nroot: a\nchapters:\n- file: b\n")
+    for name in "ab":
+        cells = [{"cell_type": "markdown", "metadata": {}, "source": f"# {name}", "id": "c0"},
+                 {"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [], "id": "c1",
+                  "source": "import time\ntime.sleep(60)"}]
+        (book / f"{name}.ipynb").write_text(json.dumps({"cells": cells, "nbformat": 4, "nbformat_minor": 5,
+                                                        "metadata": {"kernelspec": {"name": "python3",
+                                                                                    "language": "python",
+                                                                                    "display_name": "Python 3"}}}))
 
 
 def test_fuzz_ctrl_c(tmp_path):
@@ -717,8 +738,11 @@ def test_fuzz_ctrl_c(tmp_path):
 
     (tmp_path / "site").mkdir()
     (tmp_path / "site" / "index.html").write_text("<p>a book</p>")
+    _slow_book(tmp_path / "slow")
 
-    @settings(max_examples=8, **FEW)
+    @settings(max_examples=10, **FEW)
+    @example("book build", 3.0)  # kernels at work: nbclient takes the Ctrl-C itself
+    @example("play", 1.5)
     @given(st.sampled_from(sorted(LONG)), st.floats(1.0, 3.0))  # after Python's own start (none of rumino's)
     def interrupted(name, delay):
         argv = [a.replace("{tmp}", str(tmp_path)) for a in LONG[name]]

@@ -335,6 +335,30 @@ def test_ctrl_c_keeps_the_ladder_games_finished_and_the_run_resumes(tmp_path):
     assert ladder.read_results(out, deals=1, seed=1)["games"]["rummoli"] == kept["games"]["rummoli"]
 
 
+def test_ctrl_c_while_the_chapters_run_stops_their_kernels_in_one_line(tmp_path):
+    """nbclient takes the Ctrl-C itself while a notebook runs (it stops the kernel and the chapter fails):
+    the build still says "interrupted" once, exit 130, the kernels' own complaints kept out of sight."""
+    from tests.cli.test_cli_fuzz import _slow_book
+
+    _slow_book(tmp_path / "slow")
+    out = tmp_path / "built"
+    p = subprocess.Popen([sys.executable, "-m", "rumino", "book", "--book", str(tmp_path / "slow"), "build", "--out",
+                          str(out), "--no-handouts"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                         env=env_with_rumino(), start_new_session=True)
+    try:
+        deadline = time.monotonic() + 300
+        while not (out / "kernel-logs" / "a.log").exists() and p.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.2)
+        time.sleep(3)  # the kernels started and at their minute-long cell
+        assert p.poll() is None
+        os.killpg(p.pid, signal.SIGINT)
+        _, err = p.communicate(timeout=120)
+    finally:
+        if p.poll() is None:
+            os.killpg(p.pid, signal.SIGKILL)
+    assert p.returncode == 130 and err == "rumino book build: interrupted\n", err
+
+
 # ---------------------------------------------------------------------------- data never lost
 
 
