@@ -40,6 +40,9 @@ def run(args) -> int:
         raise CommandError("--workers and --dask run the profiles: give --samples N (and --seed S) too.")
     if not wants_profiles and (args.save is not None or args.play != "all"):
         raise CommandError("--save and --play are for the profiles: give --samples N (and --seed S) too.")
+    if not wants_profiles and args.seed is not None:  # it was silently ignored: the matrix has no seed
+        raise CommandError(f"--seed is {args.seed}, and the rules matrix alone has no seed: it is for the profiles, "
+                           f"give --samples N too.")
     save = out_file("--save", args.save) if args.save is not None else None  # before hours of games, not after
     profiles = []
     if wants_profiles:

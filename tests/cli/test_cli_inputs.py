@@ -471,6 +471,7 @@ def test_optimal_figures_out_must_be_a_figures_file(tmp_path, capsys):
     (["optimal", "build", "--tol", "1_0", "--shape", "x"], "'1_0' is not a number written with the digits 0-9"),
     (["odds", "deal", "--exact", "--seed", "5"], "--seed is 5, and --exact counts every deal: an exact figure has "
                                                  "no seed"),
+    (["compare", "rumino", "--seed", "5"], "--seed is 5, and the rules matrix alone has no seed"),
     (["odds", "opening", "--samples", "10", "--seed", "1", "--opening-min", "99999"],
      "--opening-min is 99999: it must be from 1 to 143"),
     (["odds", "best", HAND, "--goal", "gin", "--draws", "1", "--table-dir", ""], "--table-dir is '': give a folder"),
