@@ -1,11 +1,12 @@
 """The ``rumino`` command.
 
-Each module of this package that defines ``register(subparsers)`` adds one
-command (``deadwood``, ``simulate``, ``odds``, ``book`` …), so commands live
-beside the code they drive and this file never needs editing.
+Each module of this package that defines ``register(subparsers)`` adds its commands (``deadwood``,
+``simulate``, ``odds``, ``book`` …), so commands live beside the code they drive. :data:`COMMANDS` names
+each command's module and its line in ``rumino --help``: only the module of the command typed is
+imported, so ``rumino --help`` and ``rumino --version`` start without numba, numpy or plotly.
 
-Errors a user can cause (a bad card, an unknown variant, a rules key out of
-range) print one line naming the input and exit with code 2.
+Errors a user can cause (a bad card, an unknown variant, a rules key out of range) print one line
+naming the input and exit with code 2; Ctrl-C prints one line, "interrupted", and exits with code 130.
 """
 
 from __future__ import annotations
@@ -13,12 +14,28 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
-import pkgutil
 import re
 import sys
 
 from rumino import __version__
+from rumino.console import fit_streams_to_terminal, parse_whole
 from rumino.errors import RuminoError
+
+# command -> (the module that registers it, its line in `rumino --help`), in the order of the help;
+# tests/cli/test_cli_startup.py checks the table against what the modules register
+COMMANDS: dict[str, tuple[str, str]] = {
+    "book": ("book", "build or serve the illustrated book"),
+    "lab": ("book", "open JupyterLab on the book (live widgets)"),
+    "compare": ("compare", "games or house rules side by side (rules matrix and profiles)"),
+    "deadwood": ("deadwood", "exact best arrangement and deadwood of a hand"),
+    "ladder": ("ladder", "the family ranked from luck to skill: every game's players in a round robin"),
+    "odds": ("odds", "exact and simulated odds: the deal, and drawing outs"),
+    "optimal": ("optimal", "build and play the optimal-discard tables (rumino odds best reads them)"),
+    "play": ("play", "play a game (Rumino by default) in the terminal against bots"),
+    "simulate": ("simulate", "play many seeded games between bots; win rates with 95%% intervals"),
+    "table": ("table", "best rearrangement of a Robber Rummy table (exact)"),
+    "tournament": ("tournament", "players against each other on the same deals: win rates, ratings, luck figures"),
+}
 
 
 class CommandError(RuminoError, ValueError):
@@ -55,23 +72,53 @@ def check_samples(value) -> int:
     return check_range("--samples", value, 1, MAX_SAMPLES, "deals to simulate")
 
 
-def check_workers(value) -> int:
-    """``--workers``: at least 1, and no more processes than the machine has cores (more would only
+def check_cores(option: str, value) -> int:
+    """``--workers``, ``--threads``: at least 1, and no more than the machine has cores (more would only
     share the same cores, and a pool of 999 would start 999 processes).
 
-    >>> check_workers(1)
+    >>> check_cores("--threads", 1)
     1
-    >>> check_workers(0)
+    >>> check_cores("--workers", 0)
     Traceback (most recent call last):
     ...
     rumino.cli.CommandError: --workers is 0: it must be at least 1.
     """
     cores = os.cpu_count() or 1
-    check_range("--workers", value, 1)
+    check_range(option, value, 1)
     if value > cores:
-        raise CommandError(f"--workers is {value}: this machine has {cores} core{'s' if cores > 1 else ''}, "
+        raise CommandError(f"{option} is {value}: this machine has {cores} core{'s' if cores > 1 else ''}, "
                            f"give at most {cores}.")
     return value
+
+
+def check_workers(value) -> int:
+    """``--workers`` (:func:`check_cores`)."""
+    return check_cores("--workers", value)
+
+
+_DECIMAL = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?|[+-]?(?:nan|inf|infinity)", re.I)
+
+
+def whole(text: str) -> int:
+    """argparse's reading of every whole-number option (``type=int``, see :class:`Parser`):
+    the digits 0-9 only, so ``1_0`` and ``٥`` are refused instead of read as 10 and 5."""
+    try:
+        return parse_whole(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+
+
+def decimal(text: str) -> float:
+    """argparse's reading of every number option with a fraction (``type=float``): written with the digits
+    0-9, a point and an exponent (``1e-6``); ``nan`` and ``inf`` pass here and are refused by the range
+    check of the option that takes them.
+
+    >>> decimal("1e-6"), decimal("0.5")
+    (1e-06, 0.5)
+    """
+    if not _DECIMAL.fullmatch(str(text).strip()):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number written with the digits 0-9 (such as 0.5 or 1e-6)")
+    return float(text)
 
 
 _LINE_BREAK = re.compile("[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")  # what str.splitlines() splits at
@@ -91,7 +138,15 @@ class Parser(argparse.ArgumentParser):
     """argparse's parser, with a usage error in one line (argparse prints the whole usage first).
 
     The subcommands' parsers are of this class too (``add_subparsers`` makes parsers of its parser's type).
+    Every option declared ``type=int`` or ``type=float`` is read as a person types a number
+    (:func:`whole`, :func:`decimal`): Python's own ``int`` would take
+    ``1_0`` as 10 and ``٥`` as 5.
     """
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.register("type", int, whole)
+        self.register("type", float, decimal)
 
     def error(self, message):
         self.exit(2, one_line(f"{self.prog}: {message} (see {self.prog} --help).") + "\n")
@@ -102,7 +157,15 @@ RULES_NOTE = ("rules §N refers to the book's part 'The rules in full' (rumino b
               "book/rules/, e.g. rules §3.4.5 is in book/rules/romme.md).")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def _command_typed(argv: list[str]) -> str | None:
+    """The command in ``argv``: its first word that is not an option (``rumino`` itself takes none
+    with a value)."""
+    return next((a for a in argv if not a.startswith("-")), None)
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The ``rumino`` parser; with ``command``, only that command's module is imported (the others are
+    listed for ``--help`` and an unknown command's message, not loaded)."""
     parser = Parser(
         prog="rumino",
         description="Rules, exact odds and simulations for the rummy family (Rumino, Rummoli, Rommé, "
@@ -112,22 +175,102 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"rumino {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
-    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
-        if info.name.startswith("_"):
-            continue
-        module = importlib.import_module(f"{__name__}.{info.name}")
-        if hasattr(module, "register"):
-            module.register(sub)
+    wanted = COMMANDS[command][0] if command in COMMANDS else None
+    registered = set()
+    for name, (module_name, help_line) in COMMANDS.items():
+        if command is None or module_name == wanted:
+            if module_name not in registered:
+                registered.add(module_name)
+                importlib.import_module(f"{__name__}.{module_name}").register(sub)
+        else:
+            sub.add_parser(name, help=help_line)  # listed only: this run does not use it
     return parser
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+def _refuse_more_after_version(parser: argparse.ArgumentParser, argv: list[str]) -> None:
+    """``rumino --version extra`` printed the version and ignored the rest."""
+    command = _command_typed(argv)
+    before = argv if command is None else argv[:argv.index(command)]
+    if "--version" in before and len(argv) > 1:
+        others = [a for a in argv if a != "--version"]
+        parser.error(f"--version takes nothing else, and {' '.join(others)!r} was given with it")
+
+
+WORKERS_GRACE_S = 3  # how long a Ctrl-C waits for worker processes to stop their own work (a Jupyter kernel)
+
+
+def _interrupted(who: str) -> int:
+    """Ctrl-C: one line, exit code 130 (128 + SIGINT, as a shell reports it)."""
+    if "multiprocessing" in sys.modules:  # workers still letting go of what they hold, or not told at all
+        import multiprocessing
+        import time
+
+        deadline = time.monotonic() + WORKERS_GRACE_S
+        for child in multiprocessing.active_children():
+            child.join(max(0.0, deadline - time.monotonic()))
+            if child.is_alive():
+                child.kill()  # a worker running a notebook has its SIGTERM taken by nbclient
     try:
+        if sys.stderr.isatty():
+            sys.stderr.write("\n")  # after a prompt or a progress bar, the line starts afresh
+        sys.stderr.write(f"{who}: interrupted\n")
+        sys.stderr.flush()
+    except (OSError, ValueError, AttributeError):  # stderr closed: nothing left to tell
+        pass
+    return 130
+
+
+def _who(args, command: str | None) -> str:
+    """Who is speaking in a refusal: ``rumino odds opening``, with the action of a command that has some."""
+    if args is None:
+        return f"rumino {command}" if command else "rumino"
+    action = getattr(args, f"{args.command}_command", None)
+    return " ".join(["rumino", args.command] + ([action] if action else []))
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The ``rumino`` command: its exit code (0, 1 for a failed build, 2 for bad input, 130 for Ctrl-C).
+
+    Run as the program (``argv`` None), a Ctrl-C after the work is done (while Python shuts down) is
+    ignored: it would end the process by the signal, with no word, and the exit code of work done; and
+    after an interrupt the process ends at once with 130, its output flushed, so nothing Python runs at
+    exit can turn the one line into a traceback.
+    """
+    program = argv is None
+    try:
+        code = _main(argv)
+    except KeyboardInterrupt:  # in the instant between the command's own handler and this one
+        code = _interrupted("rumino")
+    finally:
+        if program:
+            import signal
+
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if program and code == 130:
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except (OSError, ValueError, AttributeError):
+                pass
+        os._exit(130)
+    return code
+
+
+def _main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    command = _command_typed(argv)
+    command = command if command in COMMANDS else None
+    args = None
+    try:
+        fit_streams_to_terminal()  # a terminal without Unicode reads 7h for 7♥, not a traceback
+        parser = build_parser(command or "")
+        _refuse_more_after_version(parser, argv)
+        args = parser.parse_args(argv)
         return int(args.run(args) or 0)
+    except KeyboardInterrupt:
+        return _interrupted(_who(args, command))
     except RuminoError as err:
-        print(one_line(f"rumino {args.command}: {err}"), file=sys.stderr)
+        print(one_line(f"{_who(args, command)}: {err}"), file=sys.stderr)
         return 2
     except BrokenPipeError:  # pragma: no cover - e.g. `rumino ... | head`
         return 0

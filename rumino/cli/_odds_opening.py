@@ -18,11 +18,17 @@ P(open ≥ 40) ≈ 0.4... (95% CI ...; n = 2,000, seed 1)
 from __future__ import annotations
 
 import json
+from contextlib import nullcontext
 
+from rumino.cli.inputs import check_seed
+from rumino.console import worker_pool
 from rumino.odds.draws import OddsArgumentError
 from rumino.variants import find_variant
 from rumino.cli import CommandError, check_range, check_samples, check_workers
 from rumino.odds.opening import HAND_SIZES, THRESHOLDS, simulate_opening
+
+
+MAX_CARD_POINTS = 11  # an ace in an opening meld (rules §3.3): no card counts more
 
 
 def _text(r: dict, title: str, table: bool) -> str:
@@ -63,24 +69,18 @@ def run_opening(args) -> int:
     check_samples(args.samples)
     if args.seed is None:
         raise CommandError("--seed S (0 or more) is needed, so the figures can be reproduced.")
-    check_range("--seed", args.seed, 0)  # and a negative one is named
-    if args.opening_min is not None and args.opening_min < 1:
-        raise CommandError(f"--opening-min is {args.opening_min}: it must be a positive number of points.")
+    check_seed(args.seed)  # and a negative one is named
+    if args.opening_min is not None:  # 99999 was accepted, and answered 0
+        check_range("--opening-min", args.opening_min, 1, MAX_CARD_POINTS * cards,
+                    f"points; no card is worth more than {MAX_CARD_POINTS}, so {cards} cards never open with more")
     check_workers(args.workers)
-    executor = None
-    if args.workers > 1:
-        from concurrent.futures import ProcessPoolExecutor
-
-        executor = ProcessPoolExecutor(args.workers)
-    try:
-        sample = simulate_opening(args.samples, args.seed, cards=cards, variant=variant.key, executor=executor,
-                                  progress=not args.no_progress)
-        report = sample.report(args.opening_min, thresholds=THRESHOLDS)
-    except OddsArgumentError as err:
-        raise CommandError(str(err)) from None
-    finally:
-        if executor is not None:
-            executor.shutdown()
+    with worker_pool(args.workers) if args.workers > 1 else nullcontext() as executor:
+        try:
+            sample = simulate_opening(args.samples, args.seed, cards=cards, variant=variant.key, executor=executor,
+                                      progress=not args.no_progress)
+            report = sample.report(args.opening_min, thresholds=THRESHOLDS)
+        except OddsArgumentError as err:
+            raise CommandError(str(err)) from None
     print(json.dumps(report) if args.json else _text(report, variant.title, args.table))
     return 0
 

@@ -80,7 +80,10 @@ class TerminalSession:
         """The next line typed (echoed when piped, so a transcript reads like a session); q ends the game."""
         self.out.write("> ")
         self.out.flush()
-        line = self.stdin.readline()
+        try:
+            line = self.stdin.readline()
+        except (OSError, ValueError, AttributeError):  # the terminal went away, or stdin is closed
+            raise EndOfInput from None
         if line == "":
             raise EndOfInput
         if not (hasattr(self.stdin, "isatty") and self.stdin.isatty()):

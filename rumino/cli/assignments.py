@@ -49,6 +49,7 @@ from pathlib import Path
 
 from rumino.classroom.grading import kind_problem
 from rumino.cli import CommandError
+from rumino.cli.inputs import out_folder
 from rumino.cli.bookbuild import (
     BookError,
     chapters,
@@ -1483,6 +1484,8 @@ def _read_assignment(path: Path) -> Assignment:
 
 
 def run_assignments(args) -> int:
+    if args.out is not None:
+        out_folder("--out", args.out)
     out = Path(args.out) if args.out else find_book(args.book) / "_build" / "assignments"
     import sys
     import time

@@ -33,10 +33,11 @@ import sys
 from pathlib import Path
 
 from rumino.cli import CommandError, check_range
+from rumino.cli.inputs import in_folder, out_folder
 from rumino.cli.assignments import add_to as register_assignments
 from rumino.cli.kit import add_to as register_kit
-from rumino.cli.bookbuild import (NO_BROWSER, BookError, _chromium_path, build, chapter_pages, find_book, format_report,
-                                  print_pdfs, write_student_copy)
+from rumino.cli.bookbuild import (NO_BROWSER, BookError, _chromium_path, build, chapter_pages, check_build_out,
+                                  find_book, format_report, print_pdfs, write_student_copy)
 
 HOST = "127.0.0.1"  # only ever serve on the loopback address
 
@@ -45,7 +46,7 @@ def _html_dir(args) -> Path:
     if args.dir is not None:  # an empty --dir served the default build instead
         if not args.dir.strip():
             raise CommandError(f"--dir is {args.dir!r}: give the folder that holds the built HTML.")
-        return Path(args.dir)
+        return in_folder("--dir", args.dir)
     return find_book(args.book) / "_build" / ("student/html" if getattr(args, "student", False) else "html")
 
 
@@ -55,7 +56,10 @@ MAX_CELL_SECONDS = 86_400  # a day for one cell: a larger timeout is none
 def run_build(args) -> int:
     # 0 and -1 started a whole build (nbclient reads them as "no timeout")
     check_range("--timeout", args.timeout, 1, MAX_CELL_SECONDS, "seconds one cell may take")
-    find_book(args.book)  # no book there is bad input (exit 2); a chapter that fails is a failed build (exit 1)
+    if args.out is not None:
+        out_folder("--out", args.out)
+    root = find_book(args.book)  # no book there: bad input (exit 2); a chapter that fails: a failed build (exit 1)
+    check_build_out(Path(args.out) if args.out is not None else root / "_build", default=args.out is None)
     try:
         report = build(args.book, args.out, student=args.student, timeout=args.timeout,
                        progress=not args.quiet, handouts=not args.no_handouts)
@@ -87,15 +91,15 @@ def run_serve(args) -> int:
     host, port = server.server_address[:2]
     print(f"Serving {directory} at http://{host}:{port}/ (Ctrl-C stops)", flush=True)
     try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        pass
+        server.serve_forever()  # until Ctrl-C: the command then says "interrupted" (exit code 130), as every command
     finally:
         server.server_close()
     return 0
 
 
 def run_pdf(args) -> int:
+    if args.out is not None:
+        out_folder("--out", args.out)
     if getattr(args, "worksheets", False):
         return run_worksheets(args)
     directory = _html_dir(args)
@@ -146,6 +150,7 @@ def run_worksheets(args) -> int:
 
 
 def run_student(args) -> int:
+    out_folder("DEST", args.dest)
     written = write_student_copy(args.dest, args.book)
     for path in written:
         print(path)

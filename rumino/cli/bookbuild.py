@@ -42,6 +42,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from rumino.console import make_bar, worker_pool
 from rumino.errors import RuminoError
 from rumino.render.plotly_start import SPHINX_START, defer_iri_grammar
 
@@ -52,6 +53,7 @@ SOLUTION_TAG = "solution"
 TEACHER_ONLY_TAG, STUDENT_ONLY_TAG = "teacher-only", "student-only"
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 STAGED = "_staged"
+REPOSITORY = Path(__file__).resolve().parents[2]
 IGNORE = shutil.ignore_patterns("_build", ".ipynb_checkpoints", "__pycache__", ".jupyter_cache")
 
 
@@ -94,7 +96,10 @@ def find_book(book: str | Path | None = None) -> Path:
     >>> (find_book() / "_toc.yml").is_file()
     True
     """
-    candidates = [Path(book)] if book is not None else [Path.cwd() / "book", Path(__file__).resolve().parents[1] / "book"]
+    if book is not None and not str(book).strip():  # Path("") is the current folder
+        raise BookError(f"--book is {str(book)!r}: give the book's folder (the repository's book/).")
+    # the repository's book/ is beside the package: rumino/cli/bookbuild.py -> parents[2] is the repository
+    candidates = [Path(book)] if book is not None else [Path.cwd() / "book", REPOSITORY / "book"]
     for c in candidates:
         if (c / "_toc.yml").is_file() and (c / "_config.yml").is_file():
             return c.resolve()
@@ -262,11 +267,14 @@ def teacher_notebook(nb):
 
 
 def write_student_copy(dest: str | Path, book: str | Path | None = None) -> list[Path]:
-    """Write every chapter without its solutions into ``dest`` (with the files the chapters import)."""
+    """Write every chapter without its solutions into ``dest`` (with the files the chapters import).
+    ``dest`` may not be the book's own folder nor lie in it (outside its ``_build``): the copy would
+    replace the chapters with their solution-free versions."""
     import nbformat
 
     root = find_book(book)
     dest = Path(dest)
+    check_not_in_sources(dest, root, "the student copy")
     dest.mkdir(parents=True, exist_ok=True)
     written = []
     for path in chapters(root, student=True):
@@ -278,12 +286,54 @@ def write_student_copy(dest: str | Path, book: str | Path | None = None) -> list
     return written
 
 
+def check_not_in_sources(dest: Path, root: Path, what: str) -> None:
+    """Refuse to write ``what`` into the book's sources ``root`` (its ``_build`` folder is the place for
+    what is made from them).
+
+    >>> check_not_in_sources(find_book(), find_book(), "the student copy")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    rumino.cli.bookbuild.BookError: ... is the book's own folder: the student copy would replace its chapters; ...
+    """
+    real, book = Path(os.path.realpath(dest)), Path(os.path.realpath(root))
+    if real == book or (book in real.parents and book / "_build" not in (real, *real.parents)):
+        where = "is the book's own folder" if real == book else f"is inside the book's folder {root}"
+        raise BookError(f"{dest} {where}: {what} would replace its chapters; give a folder outside the book "
+                        f"(or under its _build/).")
+
+
+BUILD_MARK = ".rumino-book-build"  # left in every folder `rumino book build` writes: what it may replace later
+KERNEL_LOGS = "kernel-logs"  # what each chapter's kernel process wrote on its own (not the cells' outputs)
+MADE_BY_BUILD = ("html", STAGED, "_build", "sphinx.log", KERNEL_LOGS)  # what a build replaces in its folder
+
+
+def check_build_out(out: Path, *, default: bool = False) -> None:
+    """Refuse a build folder that holds an ``html/``, ``_staged/`` or ``_build/`` that ``rumino book build``
+    did not make there (it replaces them): checked before any work. The book's own ``_build`` is always
+    the build's."""
+    out = Path(out)
+    if not out.exists():
+        return
+    if not out.is_dir():
+        raise BookError(f"--out {out} is a file, not a folder.")
+    if default or (out / BUILD_MARK).exists():
+        return
+    theirs = [name for name in MADE_BY_BUILD if (out / name).exists()]
+    if theirs:
+        raise BookError(f"--out {out} already holds {theirs[0]} that rumino book build did not make, and a build "
+                        f"would replace it: give a new or empty folder.")
+
+
 KERNEL_START_ATTEMPTS = 3  # a kernel that dies before running a cell is started again (a port race)
 
 
 def execute_chapter(path: Path, *, cwd: Path, timeout: int = 300, progress: bool = True,
-                    label: str = "") -> tuple[object, ChapterRun]:
-    """Execute one notebook in ``cwd`` with nbclient; return the executed notebook and its timing."""
+                    label: str = "", kernel_log: Path | None = None) -> tuple[object, ChapterRun]:
+    """Execute one notebook in ``cwd`` with nbclient; return the executed notebook and its timing.
+
+    ``kernel_log``: a file for what the kernel process itself writes (its own errors, not the cells'
+    outputs, which the notebook keeps); without one it is dropped. Never the terminal, where it would
+    interleave with the bars (and a kernel stopped by Ctrl-C writes a traceback)."""
     from nbclient import NotebookClient
     from nbclient.exceptions import CellExecutionError
 
@@ -293,8 +343,8 @@ def execute_chapter(path: Path, *, cwd: Path, timeout: int = 300, progress: bool
     if progress:
         from tqdm.auto import tqdm
 
-        bar = tqdm(total=n_code, desc=label or path.stem, unit="cell", leave=True, file=sys.stderr,
-                   bar_format="{desc:<38} {bar:20} {n_fmt}/{total_fmt} cells [{elapsed}]")
+        bar = tqdm(total=n_code, desc=label or path.stem, unit="cell", leave=True, file=sys.stderr, disable=None,
+                   bar_format="{desc:<38} {bar:20} {n_fmt}/{total_fmt} cells · {elapsed}")
 
     cells_done = 0
 
@@ -306,6 +356,8 @@ def execute_chapter(path: Path, *, cwd: Path, timeout: int = 300, progress: bool
 
     start = time.perf_counter()
     error = None
+    log = open(kernel_log, "a", encoding="utf-8") if kernel_log is not None else None  # noqa: SIM115 (closed below)
+    streams = {"stdout": subprocess.DEVNULL, "stderr": log if log is not None else subprocess.DEVNULL}
     try:
         for attempt in range(1, KERNEL_START_ATTEMPTS + 1):
             # store_widget_state=False: the static pages drop widget views anyway (each live cell carries
@@ -316,7 +368,14 @@ def execute_chapter(path: Path, *, cwd: Path, timeout: int = 300, progress: bool
                                     # the kernel's own start-up warnings would break the progress bars
                                     extra_arguments=["--IPKernelApp.log_level=ERROR"])
             try:
-                client.execute()
+                try:
+                    client.execute(**streams)
+                except BaseException:
+                    # nbclient takes Ctrl-C itself while a chapter runs: it stops the kernel and the chapter
+                    # fails; that failure is the interrupt it was, not a broken chapter nor a kernel to restart
+                    if getattr(client, "_async_cleanup_kernel_future", None) is not None:
+                        raise KeyboardInterrupt from None
+                    raise
                 break
             except CellExecutionError as err:
                 error = _ANSI.sub("", str(err))  # tracebacks come coloured for a terminal
@@ -328,9 +387,11 @@ def execute_chapter(path: Path, *, cwd: Path, timeout: int = 300, progress: bool
                 if cells_done or attempt == KERNEL_START_ATTEMPTS:
                     raise
                 nb = read_notebook(path)
-    finally:
+    finally:  # a Ctrl-C unwinds through here too: nbclient has stopped the kernel on its way out
         if bar is not None:
             bar.close()
+        if log is not None:
+            log.close()
     return nb, ChapterRun(path.stem, time.perf_counter() - start, n_code, error)
 
 
@@ -359,20 +420,14 @@ def _stage(root: Path, staged: Path, *, student: bool) -> None:
     (staged / "_config.yml").write_text(yaml.safe_dump(cfg, sort_keys=False, allow_unicode=True), encoding="utf-8")
 
 
-def _run_chapters(jobs: list, workers: int, progress: bool):
+def _run_chapters(jobs: list, workers: int, progress: bool, workers_log: Path | None = None):
     """``(executed notebook, ChapterRun)`` per job, in the order of ``jobs``."""
     if workers == 1:
-        for path, cwd, timeout, label in jobs:
-            yield execute_chapter(path, cwd=cwd, timeout=timeout, progress=progress, label=label)
+        for path, cwd, timeout, label, log in jobs:
+            yield execute_chapter(path, cwd=cwd, timeout=timeout, progress=progress, label=label, kernel_log=log)
         return
-    from concurrent.futures import ProcessPoolExecutor
-
-    bar = None
-    if progress:
-        from tqdm.auto import tqdm
-
-        bar = tqdm(total=len(jobs), desc="chapters", unit="chapter", file=sys.stderr)
-    with ProcessPoolExecutor(workers) as pool:
+    bar = make_bar(len(jobs), "chapters", "chapters") if progress else None
+    with worker_pool(workers, log=workers_log) as pool:  # what the workers print on their own: into the log
         futures = [pool.submit(_execute_staged, job) for job in jobs]
         try:
             for fut in futures:  # results in the book's order; the pool runs them as cores free up
@@ -394,8 +449,8 @@ def default_workers() -> int:
 
 def _execute_staged(job):
     """Execute one staged chapter in a worker process (see :func:`build`)."""
-    path, cwd, timeout, label = job
-    return execute_chapter(path, cwd=cwd, timeout=timeout, progress=False, label=label)
+    path, cwd, timeout, label, log = job
+    return execute_chapter(path, cwd=cwd, timeout=timeout, progress=False, label=label, kernel_log=log)
 
 
 @dataclass
@@ -412,6 +467,17 @@ class _Edition:
     @property
     def staged(self) -> Path:
         return self.out / STAGED
+
+
+def _claim_out(out: Path, root: Path, *, default: bool) -> None:
+    """Check ``out`` before any work (never replace what a build did not make, never write into the
+    book's sources), then mark it as a build's folder."""
+    check_build_out(out, default=default)  # never replace what it did not make
+    if not default:
+        check_not_in_sources(out, root, "the build")
+    out.mkdir(parents=True, exist_ok=True)
+    (out / BUILD_MARK).write_text("made by rumino book build: it replaces html/, _staged/ and _build/ here\n",
+                                  encoding="utf-8")
 
 
 def _prepare(root: Path, out: Path, student: bool) -> _Edition:
@@ -438,16 +504,22 @@ def _execute(editions: list[_Edition], *, workers: int, timeout: int, progress: 
     workers = min(workers, len(paths)) or 1
     echo(f"Executing {len(paths)} chapters of {first.root} ({workers} at a time) …")
     source = {p: next(e for e in editions if p in e.paths) for p in paths}
-    jobs = [(source[path].staged / path.name, source[path].staged, timeout, f"[{i}/{len(paths)}] {path.stem}")
+    logs = first.out / KERNEL_LOGS
+    shutil.rmtree(logs, ignore_errors=True)
+    logs.mkdir()
+    jobs = [(source[path].staged / path.name, source[path].staged, timeout, f"[{i}/{len(paths)}] {path.stem}",
+             logs / f"{path.stem}.log")
             for i, path in enumerate(paths, 1)]
     t_exec = time.perf_counter()
-    for path, (nb, run) in zip(paths, _run_chapters(jobs, workers, progress)):
+    for path, (nb, run) in zip(paths, _run_chapters(jobs, workers, progress, workers_log=logs / "workers.log")):
+        for e in editions:
+            if path in e.paths:
+                e.report.chapters.append(run)
         if run.error:
             raise BookError(f"chapter {path.name} failed while executing (nothing was built):\n{run.error}")
         for e in editions:
             if path not in e.paths:
                 continue
-            e.report.chapters.append(run)
             # the student's edition runs the teacher's notebook (solutions too) and shows only the rest
             shown = student_notebook(nb, clear_outputs=False) if e.student else teacher_notebook(nb)
             nbformat.write(shown, str(e.staged / path.name))
@@ -519,9 +591,12 @@ def build(book: str | Path | None = None, out: str | Path | None = None, *, stud
     """
     t0 = time.perf_counter()
     root = find_book(book)
+    default = out is None
     out = Path(out) if out is not None else root / "_build" / ("student" if student else "")
+    workers = _check_workers(workers)
+    _claim_out(out.resolve(), root, default=default)
     e = _prepare(root, out, student)
-    _execute([e], workers=_check_workers(workers), timeout=timeout, progress=progress, echo=echo)
+    _execute([e], workers=workers, timeout=timeout, progress=progress, echo=echo)
     _decide_handouts(e, handouts, echo)
     echo("Building the HTML with Jupyter Book …")
     _finish_sphinx(e, _start_sphinx(e))
@@ -539,7 +614,8 @@ def build(book: str | Path | None = None, out: str | Path | None = None, *, stud
 
 def build_editions(book: str | Path | None, teacher_out: str | Path, student_out: str | Path, *,
                    timeout: int = 300, progress: bool = True, echo=print, workers: int | None = None,
-                   handouts: bool = True, while_building=None, mark=None) -> tuple[BuildReport, BuildReport]:
+                   handouts: bool = True, while_building=None, mark=None,
+                   default: bool = False) -> tuple[BuildReport, BuildReport]:
     """Both editions for the price of one execution: every chapter runs once (the teacher's set), the
     student's edition takes the executed notebooks without their solutions, and the two Jupyter Book
     builds run side by side. ``while_building()``, if given, is called once the chapters have run (the
@@ -548,9 +624,12 @@ def build_editions(book: str | Path | None, teacher_out: str | Path, student_out
     """
     t0 = time.perf_counter()
     root = find_book(book)
+    workers = _check_workers(workers)
+    for out in (teacher_out, student_out):  # default: the kit's own folder under the book's _build
+        _claim_out(Path(out).resolve(), root, default=default)
     teacher, student = _prepare(root, Path(teacher_out), False), _prepare(root, Path(student_out), True)
     mark = mark or (lambda step: None)
-    _execute([teacher, student], workers=_check_workers(workers), timeout=timeout, progress=progress, echo=echo)
+    _execute([teacher, student], workers=workers, timeout=timeout, progress=progress, echo=echo)
     mark("chapters executed (once, for both editions)")
     if while_building is not None:
         while_building()
@@ -662,7 +741,7 @@ def chapter_pages(html_dir: Path, wanted=None) -> list[Path]:
     out = []
     for w in wanted:
         key = Path(str(w)).stem
-        number = f"{int(key):02d}" if key.isdigit() else key  # 4, 04, or a page's own prefix (00a)
+        number = f"{int(key):02d}" if key.isascii() and key.isdigit() else key  # 4, 04, or a page's own prefix (00a)
         hits = [p for p in pages if p.stem == key or p.stem.split("_")[0] == number]
         if not hits:
             names = ", ".join(p.stem for p in pages)

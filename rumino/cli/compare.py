@@ -20,15 +20,15 @@ import resource
 import shlex
 import sys
 import time
-from pathlib import Path
 
 from rumino.compare import rules_matrix
 from rumino.compare.figures import check_dask_reachable
 from rumino.compare.matrix import Column
 from rumino.compare.profile import PLAY_CHOICES, profiles as make_profiles, profiles_text
 from rumino.cli import CommandError, check_range, check_samples, check_workers
+from rumino.cli.inputs import check_seed, out_file
 from rumino.cli.simulate import MAX_GAMES
-from rumino.playing.progress import progress_bar
+from rumino.console import progress_bar
 
 
 def run(args) -> int:
@@ -40,11 +40,10 @@ def run(args) -> int:
         raise CommandError("--workers and --dask run the profiles: give --samples N (and --seed S) too.")
     if not wants_profiles and (args.save is not None or args.play != "all"):
         raise CommandError("--save and --play are for the profiles: give --samples N (and --seed S) too.")
-    save = None
-    if args.save is not None:  # checked before hours of games, not after
-        save = Path(args.save)
-        if not save.parent.is_dir():
-            raise CommandError(f"--save {args.save}: the folder {str(save.parent)!r} does not exist.")
+    if not wants_profiles and args.seed is not None:  # it was silently ignored: the matrix has no seed
+        raise CommandError(f"--seed is {args.seed}, and the rules matrix alone has no seed: it is for the profiles, "
+                           f"give --samples N too.")
+    save = out_file("--save", args.save) if args.save is not None else None  # before hours of games, not after
     profiles = []
     if wants_profiles:
 
@@ -52,13 +51,13 @@ def run(args) -> int:
         if args.seed is None:
             raise CommandError("--samples needs --seed S, so the profiles can be reproduced.")
         check_samples(samples)
-        check_range("--seed", args.seed, 0)
+        check_seed(args.seed)
         if args.games is not None:  # 10**20 games planned their chunks until a MemoryError
             check_range("--games", args.games, 1, MAX_GAMES, "games per heads-up match")
         check_workers(args.workers)
         if args.dask is not None:  # last (it may wait for an answer), before the progress bar
             check_dask_reachable(args.dask)
-        bar, tick = progress_bar(not args.no_progress, "profiles", "chunks")
+        bar, tick = progress_bar(not args.no_progress, "profiles", "chunks of work")
         wall, cpu0 = time.perf_counter(), _cpu_seconds()
         try:
             profiles = make_profiles(cols, samples=samples, games=args.games, seed=args.seed, workers=args.workers,

@@ -16,7 +16,10 @@ from __future__ import annotations
 
 import json
 
+from rumino.cli import CommandError
 from rumino.compare.hand_report import evaluate_hand
+from rumino.errors import RuleConfigError
+from rumino.variants import find_variant
 
 
 def _text(report: dict) -> str:
@@ -45,8 +48,22 @@ def _text(report: dict) -> str:
     return text
 
 
+def _game_alone(text: str) -> str:
+    """``--variant``: a game, without house rules (said so, rather than "unknown variant", when the game
+    before a colon is known)."""
+    name, colon, rules = str(text).partition(":")
+    if colon:
+        try:
+            key = find_variant(name).key
+        except RuleConfigError:
+            return text  # the registry's own message names the games
+        raise CommandError(f"--variant {text!r}: deadwood values a hand under the game's own rules and takes "
+                           f"no house rules; give the game alone ({key}).")
+    return text
+
+
 def run(args) -> int:
-    report = evaluate_hand(" ".join(args.hand), args.variant)
+    report = evaluate_hand(" ".join(args.hand), _game_alone(args.variant))
     print(json.dumps(report) if args.json else _text(report))
     return 0
 

@@ -35,7 +35,8 @@ import time
 from pathlib import Path
 
 from rumino.cli import CommandError
-from rumino.cli.bookbuild import STAGED, BookError, build_editions, find_book
+from rumino.cli.bookbuild import STAGED, BookError, build_editions, check_build_out, find_book
+from rumino.cli.inputs import out_folder
 
 KIT_PARTS = [("teacher edition", "teacher/html/index.html"), ("student edition", "student/html/index.html"),
              ("assignments", "assignments/README.md"), ("slides", "slides/index.html"),
@@ -70,8 +71,11 @@ def build_kit(book=None, out=None, *, echo=print, progress: bool = True, handout
     from rumino.cli.worksheets import write_worksheets
 
     root = find_book(book)
+    default = out is None
     out = Path(out) if out is not None else root / "_build" / "kit"
     check_out(out)  # a file, or a place nobody may write: refused before minutes of building
+    for edition in ("teacher", "student"):  # and a folder of someone else's there, before the first edition
+        check_build_out(out / edition, default=default)
     out.mkdir(parents=True, exist_ok=True)
     t0, cpu0 = time.perf_counter(), cpu_seconds()
     done = []
@@ -94,7 +98,7 @@ def build_kit(book=None, out=None, *, echo=print, progress: bool = True, handout
         echo("== both editions of the book")
         teacher, student = build_editions(root, out / "teacher", out / "student", progress=progress, echo=echo,
                                           handouts=handouts, workers=workers, while_building=start_assignments,
-                                          mark=mark)
+                                          mark=mark, default=default)
         done.append(("teacher edition", teacher.total_seconds, out / KIT_PARTS[0][1]))
         done.append(("student edition", student.total_seconds, out / KIT_PARTS[1][1]))
         for name, where, run in (("slides", KIT_PARTS[3][1], lambda: write_decks(out / "teacher", out / "slides",
@@ -194,6 +198,8 @@ def kit_index(out: Path) -> str:
 
 
 def run_kit(args) -> int:
+    if args.out is not None:
+        out_folder("--out", args.out)
     try:
         done = build_kit(getattr(args, "book", None), args.out, progress=not args.quiet,
                          handouts=not args.no_handouts)

@@ -12,10 +12,12 @@ import json
 from pathlib import Path
 
 from rumino.cli import CommandError, check_range, check_workers
+from rumino.cli.inputs import check_seed, out_file
 from rumino.cli.tournament import format_tournament
+from rumino.console import progress_bar
 from rumino.errors import RuleConfigError, RuminoError
-from rumino.playing.progress import progress_bar
-from rumino.tournament.ladder import HOUSE_RULE_COLUMNS, LADDERS, run_house_rules, run_ladder
+from rumino.tournament.ladder import (HOUSE_RULE_COLUMNS, LADDERS, ResultsFileError, ladder_players, ranking,
+                                      read_results, run_house_rules, run_ladder)
 from rumino.tournament.run import MAX_DEALS
 from rumino.variants import find_variant
 
@@ -64,16 +66,47 @@ def _columns(names: list[str]) -> list[str]:
     return names
 
 
+def _check_resumable(out: Path | None, args) -> None:
+    """The results file at ``--out``, read before any game is played: refused (one line) if it is not
+    this command's, holds other deals or another seed, or holds a game this version cannot report."""
+    try:
+        old = read_results(out, deals=args.games, seed=args.seed, replace=args.replace)
+    except ResultsFileError as err:
+        raise CommandError(str(err)) from None
+    for key, game in (old.get("games") or {}).items():  # read as the report will read them, before any play
+        try:
+            format_tournament(game["tournament"])
+            format_ranking({"ranking": ranking({"games": {key: game}})})
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+            raise CommandError(f"{out} is not a results file of rumino ladder (its game {key!r} cannot be "
+                               f"read): give another --out, or --replace to write over it.") from None
+    for name, column in (old.get("columns") or {}).items():
+        for value, played in column["values"].items():
+            try:
+                format_tournament(played["tournament"])
+            except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+                raise CommandError(f"{out} is not a results file of rumino ladder (its column {name!r} at {value} "
+                                   f"cannot be read): give another --out, or --replace to write over it.") from None
+
+
 def run(args) -> int:
     if args.house_rules is not None and args.variants is not None:
         raise CommandError("--house-rules plays its own columns' games: give it no --variants.")
     columns = _columns(args.house_rules) if args.house_rules is not None else None
     variants = _variants(args.variants)
     check_range("--games", args.games, 1, MAX_DEALS, "deals each match plays")
+    check_seed(args.seed)
     check_workers(args.workers)
-    out = Path(args.out) if args.out else None
-    if out is not None and (out.is_dir() or not out.parent.is_dir()):
-        raise CommandError(f"--out {args.out}: it must name a file in a folder that exists.")
+    out = out_file("--out", args.out) if args.out is not None else None  # before any game: an --out of ""
+    if args.replace and out is None:
+        raise CommandError("--replace is for --out FILE: give the results file to write over.")
+    _check_resumable(out, args)
+    if columns is None:  # a damaged optimal table is refused now, not when its game comes up
+        for key in variants or LADDERS:
+            try:
+                ladder_players(key)
+            except RuminoError as err:
+                raise CommandError(str(err).splitlines()[0]) from None
     if args.dask is not None:
         from rumino.compare.figures import check_dask_reachable
 
@@ -84,16 +117,16 @@ def run(args) -> int:
         if args.no_progress:
             return
         if game not in bars:
-            bars[game] = progress_bar(True, f"{game} ladder", "chunks")
+            bars[game] = progress_bar(True, f"{game} ladder", "chunks of deals")
         bars[game][1](done, total)
 
     try:
         if columns is not None:
             data = run_house_rules(deals=args.games, seed=args.seed, columns=columns, out=out,
-                                   workers=args.workers, dask=args.dask, progress=tick)
+                                   workers=args.workers, dask=args.dask, progress=tick, replace=args.replace)
         else:
             data = run_ladder(deals=args.games, seed=args.seed, variants=variants, out=out, workers=args.workers,
-                              dask=args.dask, progress=tick)
+                              dask=args.dask, progress=tick, replace=args.replace)
     except (RuleConfigError, RuminoError, OSError) as err:
         raise CommandError(str(err).splitlines()[0]) from None
     finally:
@@ -129,11 +162,17 @@ def register(sub) -> None:
         description="Play every game's ladder of players (random, greedy, the other bots, the search player at "
                     "two budgets) heads-up on the same seeded deals, and rank the games by the rating spread "
                     "from the random player to the best. With --out the results file is written after each "
-                    "game, and a run with the same --games and --seed keeps the games already in it.")
+                    "game, and a run with the same --games and --seed keeps the games already in it (and the "
+                    "house-rule columns: one file can hold both); a file of other results is refused unless "
+                    "--replace.")
     p.add_argument("--variants", default=None, help="comma-separated games (default: all seven)")
     p.add_argument("--games", type=int, default=200, help="deals each match plays (default 200)")
     p.add_argument("--seed", type=int, default=1, help="the seed of the deals (default 1)")
-    p.add_argument("--out", default=None, help="the results file (JSON), written after each game; resumes")
+    p.add_argument("--out", default=None,
+                   help="the results file (JSON), written after each game; a run with the same --games and --seed "
+                        "resumes it, and any other file there is refused")
+    p.add_argument("--replace", action="store_true",
+                   help="write over the --out file even if it holds other results (they are lost)")
     p.add_argument("--workers", type=int, default=1, help="local processes (at most the machine's cores)")
     p.add_argument("--dask", metavar="ADDRESS", default=None, help="a Dask scheduler to run the matches on")
     p.add_argument("--house-rules", nargs="*", metavar="COLUMN", default=None,

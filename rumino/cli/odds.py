@@ -25,13 +25,16 @@ expected draws to the first out = (47+1)/(8+1) = 16/3 = 5.33333
 from __future__ import annotations
 
 import json
+from contextlib import nullcontext
 from fractions import Fraction
 
 from rumino.odds.draws import OddsArgumentError, expected_draws_to_first_out, p_at_least_one
 from rumino.odds.enumerate import PackShape, class_count
 from rumino.odds.exact import as_json, exact_deal_distribution, one_in, p_dealt_gin, show
 from rumino.variants import Variant
-from rumino.cli import CommandError, check_range, check_samples, check_workers
+from rumino.cli import CommandError, check_samples, check_workers
+from rumino.cli.inputs import check_seed
+from rumino.console import worker_pool
 from rumino.cli._odds_opening import register_opening
 from rumino.cli.odds_best import add_parser as add_best
 from rumino.compare.matrix import Column
@@ -101,19 +104,11 @@ def exact_deal_report(variant_name: str, *, full: bool = False, workers: int = 1
     if classes > HARD_MAX_CLASSES:
         raise CommandError(f"an exact {variant.title} deal needs {classes:,} suit classes, beyond the "
                            f"{HARD_MAX_CLASSES:,} that --full allows; use --samples N --seed S instead.")
-    executor = None
-    if workers > 1:
-        from concurrent.futures import ProcessPoolExecutor
-
-        executor = ProcessPoolExecutor(workers)
-    try:
+    with worker_pool(workers) if workers > 1 else nullcontext() as executor:
         dist = exact_deal_distribution(mr, k, rumino=variant.has_rumino,
                                        rumino_distinct=getattr(rules, "set_suits", "any") == "distinct",
                                        rumino_natural_only=bool(getattr(rules, "rumino_natural_only", False)),
                                        executor=executor, progress=progress)
-    finally:
-        if executor is not None:
-            executor.shutdown()
     limit = variant.knock_limit(rules) if variant.knock_field else None
 
     def figures(j):
@@ -141,16 +136,8 @@ def sampled_deal_report(variant_name: str, samples: int, seed: int, *, workers: 
     """The simulated figures ``rumino odds deal --samples N --seed S --json`` prints."""
 
     variant, rules = _column_for_deals(variant_name)
-    executor = None
-    if workers > 1:
-        from concurrent.futures import ProcessPoolExecutor
-
-        executor = ProcessPoolExecutor(workers)
-    try:
+    with worker_pool(workers) if workers > 1 else nullcontext() as executor:
         s = simulate_deals(variant, samples, seed, rules=rules, executor=executor, progress=progress)
-    finally:
-        if executor is not None:
-            executor.shutdown()
     out: dict = {"variant": variant.key, "hand_size": variant.hand_size, "pack_size": s.hist.pack_size,
                  "method": "monte carlo", "n": samples, "seed": seed}
     if _house_rules(variant, rules):
@@ -262,6 +249,9 @@ def _draws_text(r: dict) -> str:
 def run_deal(args) -> int:
     if args.exact == (args.samples is not None):
         raise CommandError("choose one of --exact or --samples N (with --seed S).")
+    if args.exact and args.seed is not None:  # it was silently ignored
+        raise CommandError(f"--seed is {args.seed}, and --exact counts every deal: an exact figure has no seed. "
+                           f"Leave --seed out, or simulate with --samples N --seed S.")
     check_workers(args.workers)
     progress = not args.no_progress
     if args.exact:
@@ -270,7 +260,7 @@ def run_deal(args) -> int:
         check_samples(args.samples)
         if args.seed is None:
             raise CommandError("--samples needs --seed S, so the figures can be reproduced.")
-        check_range("--seed", args.seed, 0)
+        check_seed(args.seed)
         report = sampled_deal_report(args.variant, args.samples, args.seed, workers=args.workers, progress=progress)
     print(json.dumps(report) if args.json else _deal_text(report))
     return 0
@@ -306,8 +296,8 @@ def register(sub) -> None:
                                     "(Rumino: 14,945,658 classes, under ten seconds on one core); --samples N --seed S "
                                     "simulates N deals.")
     d.add_argument("--variant", default="rumino",
-                   help="rumino (default), gin, wiener, romme or robber, with optional house rules after a "
-                        "colon: rumino:n_jokers=2")
+                   help="rumino (default), gin, knock-rummy, wiener, romme or robber, with optional house rules "
+                        "after a colon: rumino:n_jokers=2")
     d.add_argument("--exact", action="store_true", help="enumerate every deal (exact fractions)")
     d.add_argument("--samples", type=int, default=None, metavar="N", help="simulate N deals instead")
     d.add_argument("--seed", type=int, default=None, metavar="S", help="seed of the simulation")

@@ -67,7 +67,9 @@ def _text(r: dict) -> str:
 
 
 def run_best(args) -> int:
-    report = best_report(args.hand, args.goal, args.draws, directory=args.table_dir)
+    from rumino.cli.optimal import table_dir  # --table-dir "" or a file: refused, not read as "no table"
+
+    report = best_report(args.hand, args.goal, args.draws, directory=table_dir("--table-dir", args.table_dir))
     print(json.dumps(report) if args.json else _text(report))
     return 0
 

@@ -39,6 +39,7 @@ True
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
 from typing import Sequence, TextIO
 
@@ -49,7 +50,8 @@ from rumino.hand.poker import describe as describe_poker
 from rumino.playing.seeding import new_table
 from rumino.players import ALLOWED, HumanPlayer, describe_view, parse_human_action
 from rumino.players.human import money
-from rumino.cli import check_range
+from rumino.cli import CommandError
+from rumino.cli.inputs import check_seed
 from rumino.cli._terminal import TerminalSession, fresh_seed, player_names
 from rumino.cli.simulate import default_players, parse_player_list, parse_rules, playable
 
@@ -363,7 +365,7 @@ def romme_steps(notation: str, table) -> str:
         if "on" in rest:
             k = rest.index("on")
             rest, at = rest[:k], rest[k + 1:]
-            if at and at[0].isdigit() and int(at[0]) < len(table):
+            if at and at[0].isascii() and at[0].isdigit() and int(at[0]) < len(table):
                 where = f" on [{at[0]}] {_meld_text(meld_tokens_of(table[int(at[0])]))}"
             elif at:
                 where = f" on [{at[0]}]"
@@ -463,7 +465,7 @@ class RobberNarrator(DrawNarrator):
             if text.lower() in ("new", "n"):
                 raise IllegalActionError("there is no new meld yet to lay on: start one with 'new 5c 6c 7c' or "
                                          "'move 9c from 1 to new' first.")
-            if not text.isdigit() or int(text) >= len(melds):
+            if not (text.isascii() and text.isdigit()) or int(text) >= len(melds):
                 raise IllegalActionError(f"{text!r} is not a meld on the table: the melds are numbered 0 to "
                                          f"{len(melds) - 1} (type v to see the table).")
             return int(text)
@@ -813,13 +815,16 @@ def run_session(session, narrator, seed: int) -> int:
 
 def run(args) -> int:
     if args.seed is not None:
-        check_range("--seed", args.seed, 0)
+        check_seed(args.seed)
     variant = playable(args.variant)
     rules = parse_rules(variant, args.rules)
     if args.players is None:
         bots = default_players(variant).split(",")
         args.players = ",".join(["human"] + bots[1:])
     specs = parse_player_list(args.players, variant)
+    if sys.stdin is None and any(s.strip().lower() == "human" for s in specs):
+        raise CommandError("there is no input to read your moves from (stdin is closed): run rumino play at a "
+                           "terminal, or pipe the moves in.")
     return play_terminal(specs, seed=args.seed, rules=rules, variant=variant.key)
 
 

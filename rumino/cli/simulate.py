@@ -16,10 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import sys
 from typing import Sequence
-
-from tqdm import tqdm
 
 from rumino.errors import RuleConfigError
 from rumino.players import ALLOWED, allowed_for, make_players
@@ -27,6 +24,8 @@ from rumino.playing.simulation import format_summary, play_games
 from rumino.variants import find_variant, playable_variants
 from rumino.variants._fields import parse_knob_value
 from rumino.cli import CommandError
+from rumino.cli.inputs import check_seed
+from rumino.console import make_bar
 
 SIMULATED = tuple(playable_variants())
 MAX_GAMES = 10_000_000  # a bound on the work one command may ask for (about a day of greedy games)
@@ -104,14 +103,13 @@ def simulate(players: Sequence[str], games: int, seed: int = 0, rules=None, *, p
                            f"Bots: {ALLOWED.replace(', human', '')}.")
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
         raise CommandError(f"--games is {games!r}: it must be an integer from 1 to {MAX_GAMES:,}.")
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise CommandError(f"--seed is {seed!r}: it must be a non-negative integer.")
+    check_seed(seed)
     game = v.game
     if not game.MIN_PLAYERS <= len(specs) <= game.MAX_SEATS:
         raise CommandError(f"{len(specs)} player(s) given; {game.NAME} is for {game.MIN_PLAYERS} to {game.MAX_SEATS} "
                            f"(rules {game.SECTIONS['deal']}).")
     make_players(specs, seed=0, game=v.game)  # names, fit and count checked before any game is played
-    bar = tqdm(total=games, file=sys.stderr, desc="games", unit="game", leave=False) if progress else None
+    bar = make_bar(games, "games", "games", leave=False) if progress else None
     try:
         run = play_games(rules, specs, games, seed, variant=v.key, checked=checked,
                          progress=(lambda done, total: bar.update(1)) if bar is not None else None)

@@ -52,6 +52,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rumino.cli import CommandError
+from rumino.cli.inputs import in_folder, out_folder
 from rumino.cli.bookbuild import STAGED, BookError, chapter_pages, find_book
 
 SLIDE_CODE_TAG = "slide-code"  # a code cell whose source is shown on its slide
@@ -1093,7 +1094,9 @@ def _count_slides(index: Path) -> int:
 
 
 def run_slides(args) -> int:
-    build = Path(args.dir) if args.dir else find_book(args.book) / "_build"
+    if args.out is not None:
+        out_folder("--out", args.out)
+    build = in_folder("--dir", args.dir) if args.dir is not None else find_book(args.book) / "_build"
     if (build / "index.html").is_file() and not (build / STAGED).is_dir():
         build = build.parent  # the html/ folder itself was given
     notebooks = numbered_chapters(build, args.chapters)  # bad input (exit 2) before anything is written

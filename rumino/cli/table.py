@@ -14,10 +14,12 @@ hand left: Kd
 from __future__ import annotations
 
 import json
+import re
 
-from rumino.cards import format_hand, parse_hand
+from rumino.cards import JOKER, format_hand, parse_hand
 from rumino.errors import InvalidMeldError
 from rumino.melds import why_not_meld
+from rumino.table.melds import parse_token, read_meld
 from rumino.table.solver import TableSolution, meld_strings, solve_table
 from rumino.engine.melded import MeldedGame
 from rumino.variants import VARIANTS, find_variant
@@ -25,22 +27,32 @@ from rumino.cli import CommandError
 
 
 def parse_table(text: str, rules) -> tuple[int, ...]:
-    """The table's cards; with ``|`` between melds each group must be a meld by itself.
+    """The table's cards; with ``|`` between melds each group must be a meld by itself. A joker may be
+    written as the command prints it, ``JK(8c)`` (standing for 8c, which its meld must allow); the
+    rearrangement may give it another use (rules §4.3).
 
     >>> from rumino.melds import ROBBER_MELDS
     >>> parse_table("5c 6c 7c | 8c 9c", ROBBER_MELDS)
     Traceback (most recent call last):
     ...
     rumino.errors.InvalidMeldError: the table meld 8c 9c is not a meld: a meld has at least 3 cards.
+    >>> len(parse_table("5c JK(6c) 7c | 8c 9c 10c", ROBBER_MELDS))
+    6
     """
     groups = [g for g in text.split("|")]
     cards: list[int] = []
     for g in groups:
-        part = parse_hand(g)
+        tokens = [parse_token(t) for t in re.split(r"[\s,;]+", g.strip()) if t]  # as parse_hand splits
+        part = [JOKER if t >= JOKER else t for t in tokens]
         if len(groups) > 1:
             why = why_not_meld(part, rules)
             if why:
                 raise InvalidMeldError(f"the table meld {why}")
+            if any(t > JOKER for t in tokens):  # a named joker: its meld must allow what it is named
+                try:
+                    read_meld(tokens, rules)
+                except InvalidMeldError as err:
+                    raise InvalidMeldError(f"the table meld {g.strip()}: {err}") from None
         cards.extend(part)
     return tuple(cards)
 

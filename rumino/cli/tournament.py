@@ -12,9 +12,10 @@ from __future__ import annotations
 import json
 
 from rumino.cli import CommandError, check_range, check_workers
+from rumino.cli.inputs import check_seed
 from rumino.cli.simulate import parse_rules, playable
+from rumino.console import progress_bar
 from rumino.errors import RuleConfigError
-from rumino.playing.progress import progress_bar
 from rumino.tournament.run import MAX_DEALS, tournament
 
 
@@ -84,6 +85,7 @@ def run(args) -> int:
     variant = playable(args.variant)
     players = _players(args.players)
     check_range("--games", args.games, 1, MAX_DEALS, "deals each match plays")
+    check_seed(args.seed)
     check_range("--table", args.table, 2, 8, "players at a table")
     check_workers(args.workers)
     rules = parse_rules(variant, args.rules) if args.rules else None
@@ -91,7 +93,7 @@ def run(args) -> int:
         from rumino.compare.figures import check_dask_reachable
 
         check_dask_reachable(args.dask)
-    bar, tick = progress_bar(not args.no_progress, f"{variant.key} tournament", "chunks")
+    bar, tick = progress_bar(not args.no_progress, f"{variant.key} tournament", "chunks of deals")
     try:
         t = tournament(variant, players, deals=args.games, seed=args.seed, table=args.table, rules=rules,
                        workers=args.workers, dask=args.dask, progress=tick)

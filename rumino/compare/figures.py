@@ -10,6 +10,7 @@ and the stored deal tables (:mod:`rumino.compare.deals`).
 from __future__ import annotations
 
 import socket
+import struct
 from concurrent.futures import Executor
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -17,6 +18,7 @@ from fractions import Fraction
 from typing import Iterator, Sequence
 
 from rumino.compare.matrix import Column
+from rumino.console import worker_pool
 from rumino.errors import RuleConfigError
 from rumino.stats import Estimate
 
@@ -146,9 +148,45 @@ def _unanswered(address: str, timeout: float, err: Exception) -> RuleConfigError
                            f"start one (dask scheduler) or check the address.")
 
 
+MAX_HANDSHAKE_BYTES = 1 << 20  # a scheduler's greeting is a few hundred bytes; a larger length is not Dask's
+
+
+def _read_exactly(sock: socket.socket, n: int) -> bytes:
+    data = b""
+    while len(data) < n:
+        chunk = sock.recv(n - len(data))
+        if not chunk:
+            raise ConnectionResetError("the connection closed")
+        data += chunk
+    return data
+
+
+def _dask_greeting_problem(sock: socket.socket) -> str | None:
+    """Why what a tcp:// listener sends first is not a Dask scheduler's greeting, or None.
+
+    A scheduler speaks first: one message, its 8-byte length (little-endian), then the frames, which start
+    with their count and each frame's length (distributed's framing). Checked here, with the socket's
+    timeout, before distributed reads it: distributed takes any length it is sent (garbage asked it for
+    exbibytes, a MemoryError) and waits for a listener that never speaks.
+    """
+    (size,) = struct.unpack("<Q", _read_exactly(sock, 8))
+    if not 16 <= size <= MAX_HANDSHAKE_BYTES:
+        return "it sent something else first"
+    body = _read_exactly(sock, size)
+    (count,) = struct.unpack("<Q", body[:8])
+    if not 1 <= count <= 64 or 8 * (count + 1) > size:
+        return "it sent something else first"
+    lengths = struct.unpack(f"<{count}Q", body[8:8 * (count + 1)])
+    if 8 * (count + 1) + sum(lengths) != size:
+        return "it sent something else first"
+    return None
+
+
 def check_dask_reachable(address: str, timeout: float = DASK_TIMEOUT_S) -> str:
-    """``address`` (checked) if something accepts a connection there within ``timeout`` seconds, so a
-    command can say so in one line before it starts its progress bar.
+    """``address`` (checked) if a Dask scheduler answers there within ``timeout`` seconds, so a command
+    can say so in one line before it starts its progress bar: something must accept the connection and,
+    at a tcp:// address, greet as a scheduler does (a listener that sends anything else, or nothing, is
+    refused, rather than left to hang or crash the client).
 
     >>> check_dask_reachable("tcp://127.0.0.1:9", timeout=1)  # nothing listens on port 9
     Traceback (most recent call last):
@@ -162,12 +200,25 @@ def check_dask_reachable(address: str, timeout: float = DASK_TIMEOUT_S) -> str:
                               f"scheduler inside another process; give its tcp:// address.")
     host, _, port = rest.rpartition(":")
     try:
-        socket.create_connection((host.strip("[]"), int(port)), timeout=timeout).close()
+        sock = socket.create_connection((host.strip("[]"), int(port)), timeout=timeout)
     except OSError as err:
         raise _unanswered(address, timeout, err) from None
     except ValueError as err:  # a host no resolver takes: 'tcp://.:8786' (UnicodeError), a NUL character
         raise RuleConfigError(f"the Dask address {address!r} has a host that is not a name or an address "
                               f"({type(err).__name__}).") from None
+    with sock:
+        if scheme in ("", "tcp"):  # tls, ws, ucx: their own handshakes, left to distributed
+            try:
+                why = _dask_greeting_problem(sock)
+            except socket.timeout:
+                raise RuleConfigError(f"something at {address} accepted the connection but said nothing within "
+                                      f"{timeout:g} s: it is not a Dask scheduler (start one with dask scheduler, "
+                                      f"or check the address).") from None
+            except OSError as err:
+                why = f"it closed the connection ({type(err).__name__})"
+            if why:
+                raise RuleConfigError(f"something at {address} answered, but not as a Dask scheduler does ({why}): "
+                                      f"check the address.")
     return address
 
 
@@ -195,9 +246,7 @@ def executor_for(workers: int = 1, dask: str | None = None) -> Iterator[Executor
     if workers == 1:
         yield None
         return
-    from concurrent.futures import ProcessPoolExecutor
-
-    with ProcessPoolExecutor(workers) as pool:
+    with worker_pool(workers) as pool:  # a Ctrl-C stops its workers quietly
         yield pool
 
 

@@ -119,6 +119,9 @@ class Column:
         rumino.errors.RuleConfigError: house rule 'knock_max_deadwood' is given twice in column 'rumino:knock_max_deadwood=5,knock_max_deadwood=6': give it once.
         """
         name, _, knobs = str(text).partition(":")
+        if not name.strip():  # find_variant('') quoted '' instead of what was typed
+            raise RuleConfigError(f"column {text!r} names no game before the colon: write GAME or "
+                                  f"GAME:KEY=VALUE, for example rumino:knock_max_deadwood=5.")
         variant = find_variant(name)
         changes: dict[str, Any] = {}
         for item in filter(None, (k.strip() for k in knobs.split(","))):
@@ -127,6 +130,9 @@ class Column:
                 raise RuleConfigError(f"house rule {key!r} in column {text!r} has no value: write KEY=VALUE, "
                                       f"for example {key}=5.")
             key = key.strip()
+            if not key:
+                raise RuleConfigError(f"house rule {item!r} in column {text!r} has no name before the '=': write "
+                                      f"KEY=VALUE, for example knock_max_deadwood=5.")
             if key in changes:  # the last would silently win
                 raise RuleConfigError(f"house rule {key!r} is given twice in column {text!r}: give it once.")
             changes[key] = parse_knob_value(variant.rules_class, key, value)

@@ -50,6 +50,7 @@ import numpy as np
 
 from rumino.jit import jit as _jit
 from rumino.cards import JOKER, N_KINDS, Pack, from_counts
+from rumino.console import NoBar, make_bar
 from rumino.errors import RuleConfigError
 from rumino.melds import MeldRules
 from rumino.hand.arrange import min_deadwood
@@ -554,17 +555,12 @@ def deal_distribution(rules: MeldRules, hand_size: int, *, shape: PackShape | No
         parts = map(_run_task, args)
     else:
         parts = executor.map(_run_task, args)
-    bar = None
-    if progress:
-        from tqdm.auto import tqdm
-
-        bar = tqdm(total=sum(t.n for t in work), unit=" classes", unit_scale=True, desc="deal classes",
-                   file=__import__("sys").stderr)
-    for part in parts:  # merged in task order whatever ran them: identical results
-        result.merge(part)
-        if bar is not None:
+    bar = make_bar(sum(t.n for t in work), "deal classes", "classes", scale=True) if progress else NoBar()
+    try:
+        for part in parts:  # merged in task order whatever ran them: identical results
+            result.merge(part)
             bar.update(part.classes)
-    if bar is not None:
+    finally:
         bar.close()
     if result.deals() != result.total:
         raise ArithmeticError(f"class weights add up to {result.deals()}, not C({shape.size}, {hand_size}) = "

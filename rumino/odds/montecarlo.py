@@ -28,7 +28,6 @@ proportions, normal for means (:mod:`rumino.stats`).
 from __future__ import annotations
 
 import math
-import sys
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
@@ -37,6 +36,7 @@ import numpy as np
 
 from rumino.jit import jit as _jit
 from rumino.cards import JOKER, N_KINDS, Pack
+from rumino.console import NoBar, make_bar
 from rumino.stats import Z95, Estimate, wilson_interval
 from rumino.odds.draws import OddsArgumentError
 from rumino.odds.enumerate import DealDistribution, PackShape, is_rumino_batch
@@ -132,17 +132,13 @@ def run_chunks(fn: Callable, n: int, seed: int, *, chunk: int = DEFAULT_CHUNK, a
         seeds = [sum(sizes[:i]) for i in range(len(sizes))]
     jobs = [(fn, size, ss, args) for size, ss in zip(sizes, seeds)]
     results = map(_call, jobs) if executor is None else executor.map(_call, jobs)
-    bar = None
-    if progress:
-        from tqdm.auto import tqdm
-
-        bar = tqdm(total=n, unit=f" {desc}", unit_scale=True, desc=desc, file=sys.stderr)
+    bar = make_bar(n, desc, desc, scale=True) if progress else NoBar()
     out = []
-    for size, res in zip(sizes, results):
-        out.append(res)
-        if bar is not None:
+    try:
+        for size, res in zip(sizes, results):
+            out.append(res)
             bar.update(size)
-    if bar is not None:
+    finally:
         bar.close()
     return out
 

@@ -122,6 +122,7 @@ import numpy as np
 
 from rumino.jit import jit as _jit
 from rumino.cards import JOKER, N_KINDS, format_card, parse_hand, to_counts
+from rumino.console import NoBar, make_bar
 from rumino.errors import InvalidCardError, RuleConfigError, RuminoError
 from rumino.hand.kernels import BIG, deadwood_dfs, load_rows, rule_tables, min_deadwood_batch
 from rumino.variants.rumino import HAND_SIZE, RUMINO, RuminoRules
@@ -141,6 +142,33 @@ U_ROUND = 2.0 ** -53
 
 class TableMissingError(RuminoError, LookupError):
     """The optimal table asked for has not been built (and the answer cannot be computed directly)."""
+
+
+class TableDamagedError(RuminoError, ValueError):
+    """A saved optimal table that cannot be read as one (a file missing, cut short or of the wrong shape)."""
+
+
+def open_array(path: Path, shape: tuple[int | None, ...], what: str = "the optimal table") -> np.ndarray:
+    """The saved array at ``path`` memory-mapped, if it is one of ``shape`` (None: any length from 1 to
+    64); else a one-line :class:`TableDamagedError` naming the file and the command that builds it again."""
+    def damaged(why: str) -> TableDamagedError:
+        return TableDamagedError(f"{what} in {path.parent} is damaged ({path.name} {why}): build it again with "
+                                 f"`{BUILD_COMMAND}` ({BUILD_COST}), or set RUMINO_OPTIMAL_DIR to a folder with a "
+                                 f"good one.")
+
+    try:
+        arr = np.load(path, mmap_mode="r", allow_pickle=False)
+    except FileNotFoundError:
+        raise damaged("is missing") from None
+    except (OSError, ValueError, EOFError) as err:  # a bad header, or a file shorter than its header says
+        raise damaged(f"cannot be read: {str(err).splitlines()[0] if str(err) else type(err).__name__}") from None
+    fits = isinstance(arr, np.ndarray) and arr.ndim == len(shape) and all(
+        (1 <= n <= 64) if want is None else n == want for n, want in zip(arr.shape, shape))
+    if not fits:
+        raise damaged("is of the wrong size for this pack")
+    if arr.dtype.kind not in "fiu":
+        raise damaged(f"holds {arr.dtype} values, not numbers")
+    return arr
 
 
 # =========================================================================== perfect hash of classes
@@ -540,28 +568,11 @@ def shape_key(shape: PackShape, rules: RuminoRules) -> str:
     return f"s{shape.suits}r{shape.ranks}c{shape.copies}j{shape.jokers}-{knobs}"
 
 
-class _NoBar:
-    """What a stage updates when there is no progress bar."""
-
-    def update(self, n: int = 1) -> None:
-        pass
-
-    def set_postfix_str(self, text: str) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
-
-
 def stage_bar(progress: bool, total: int | None, desc: str, unit: str, scale: bool = False):
     """A progress bar on stderr for one stage of a build (tqdm, as the other long commands draw
     theirs), or one that draws nothing; ``total=None`` counts without an end (the iteration to the
     tolerance, whose number of sweeps is not known in advance); ``scale`` writes 14.9M for 14,945,658."""
-    if not progress:
-        return _NoBar()
-    from tqdm.auto import tqdm
-
-    return tqdm(total=total, desc=desc, unit=f" {unit}", unit_scale=scale, file=sys.stderr)
+    return make_bar(total, desc, unit, scale=scale) if progress else NoBar()
 
 
 @dataclass
@@ -612,7 +623,7 @@ class SolitaireModel:
         orbit = np.empty(self.n7, np.uint8)
         self.w7 = np.empty(self.n7, np.float64)  # deals per class (exact: far below 2**53)
         pos = 0
-        bar = stage_bar(self.progress, self.n7, "7-card classes", "class", scale=True)
+        bar = stage_bar(self.progress, self.n7, "7-card classes", "classes", scale=True)
         for counts, w, _j in iter_classes(self.shape, HAND_SIZE):
             self.w7[pos:pos + len(counts)] = w
             n = len(counts)
@@ -636,7 +647,7 @@ class SolitaireModel:
         o8 = np.empty(n8, np.uint8)
         pos = 0
         ci = self.idx7
-        bar = stage_bar(self.progress, n8, "8-card classes", "class", scale=True)
+        bar = stage_bar(self.progress, n8, "8-card classes", "classes", scale=True)
         for counts, _w, _j in iter_classes(self.shape, HAND_SIZE + 1):
             n = len(counts)
             e = np.empty((n, HAND_SIZE + 1), np.int64)
@@ -692,9 +703,7 @@ class SolitaireModel:
         done_mark = Path(out_dir) / "finite.done" if out_dir is not None else None
         reuse = bool(reuse_finite and done_mark is not None and done_mark.exists())
         if reuse:
-            prob = np.load(Path(out_dir) / "prob.npy", mmap_mode="r")
-            if prob.shape != (K, horizon, self.n7):
-                raise RuleConfigError(f"the saved prob.npy has shape {prob.shape}, not {(K, horizon, self.n7)}.")
+            prob = open_array(Path(out_dir) / "prob.npy", (K, horizon, self.n7), "the finished table to reuse")
             self.log("finite horizon: reusing the finished prob.npy")
             rumino_last = np.asarray(prob[GOALS.index("rumino"), horizon - 1], dtype=np.float64)
         else:
@@ -729,7 +738,7 @@ class SolitaireModel:
                                              shape=(K, horizon, self.n7))
         else:
             prob = np.empty((K, horizon, self.n7), np.float32)
-        bar = stage_bar(self.progress, horizon, "finite horizon", "draw")  # one sweep of every class per draw
+        bar = stage_bar(self.progress, horizon, "finite horizon", "draws")  # one sweep of every class per draw
         for n in range(1, horizon + 1):
             _pass(edges, o8, inv7, V, modes, acc, bounds)
             _finish(acc, goal, gb, modes, V)
@@ -794,7 +803,7 @@ class SolitaireModel:
         t0 = time.perf_counter()
         lo = hi = None
         # sweeps until the certified gap is below tol: their number is not known in advance
-        bar = stage_bar(self.progress, None, "expected draws", "sweep")
+        bar = stage_bar(self.progress, None, "expected draws", "sweeps")
         for it in range(1, max_iter + 1):
             _pass(edges, o8, inv7, V, modes, acc, bounds)
             _finish(acc, goal, gb, modes, TV)
@@ -947,11 +956,27 @@ class OptimalTable:
         if not (d / "meta.json").exists():
             raise TableMissingError(f"no optimal table for this pack and rules in {d}: build it with "
                                     f"`{BUILD_COMMAND}` ({BUILD_COST}).")
-        meta = json.loads((d / "meta.json").read_text())
-        exp = np.load(d / "expected.npy", mmap_mode="r") if (d / "expected.npy").exists() else None
-        return cls(shape=shape, rules=rules, prob=np.load(d / "prob.npy", mmap_mode="r"),
-                   goal=np.load(d / "goal.npy", mmap_mode="r"), deadwood=np.load(d / "deadwood.npy", mmap_mode="r"),
-                   expected=exp, meta=meta)
+        # every file checked against the pack before a look-up: a damaged one is refused in one line here,
+        # not met as a numpy error (or a wrong answer) in the middle of a game
+        try:
+            meta = json.loads((d / "meta.json").read_text(encoding="utf-8"))
+        except (OSError, ValueError) as err:
+            raise TableDamagedError(f"the optimal table in {d} is damaged (meta.json cannot be read: "
+                                    f"{type(err).__name__}): build it again with `{BUILD_COMMAND}` ({BUILD_COST}), "
+                                    f"or set RUMINO_OPTIMAL_DIR to a folder with a good one.") from None
+        dims = [shape.suits, shape.ranks, shape.copies, shape.jokers]
+        if not isinstance(meta, dict) or meta.get("shape", dims) != dims:
+            raise TableDamagedError(f"the optimal table in {d} is damaged (meta.json does not describe this pack): "
+                                    f"build it again with `{BUILD_COMMAND}` ({BUILD_COST}).")
+        n7 = class_count(shape, HAND_SIZE)
+        prob = open_array(d / "prob.npy", (len(GOALS), None, n7))
+        sample = np.asarray(prob[:, :, : min(n7, 4096)], dtype=np.float64)
+        if not np.all((sample >= 0) & (sample <= 1)):  # NaN included: a chance is from 0 to 1
+            raise TableDamagedError(f"the optimal table in {d} is damaged (prob.npy holds values that are not "
+                                    f"chances): build it again with `{BUILD_COMMAND}` ({BUILD_COST}).")
+        exp = (open_array(d / "expected.npy", (len(TIMED_GOALS), n7)) if (d / "expected.npy").exists() else None)
+        return cls(shape=shape, rules=rules, prob=prob, goal=open_array(d / "goal.npy", (n7,)),
+                   deadwood=open_array(d / "deadwood.npy", (n7,)), expected=exp, meta=meta)
 
 
 def _counts_of(hand, shape: PackShape, size: int | None = None) -> np.ndarray:
@@ -1228,6 +1253,9 @@ def _chain_table(kind: str, horizon: int, U: int, copies: int, max_k: int, max_j
             if done(x, y, ju, jh):
                 new[x, y, ju, jh] = 1.0
                 continue
+            if u <= 0:  # no card left to draw (a small pack, no reshuffle): nothing changes any more
+                new[x, y, ju, jh] = cur[x, y, ju, jh]
+                continue
             if kind == "sf":
                 p_hit = x * copies / u
                 hit = cur[x - 1, y, ju, jh] if x > 0 else 0.0
@@ -1342,7 +1370,7 @@ def check_keep_target(table: "OptimalTable", verbose: bool = False, progress: bo
     g = GOALS.index("rumino")
     pos = 0
     violations, margin, over, excess = 0, np.inf, 0, 0.0
-    bar = stage_bar(progress, table.index.n, "keep-target check", "class", scale=True)
+    bar = stage_bar(progress, table.index.n, "keep-target check", "classes", scale=True)
     for counts, _w, _j in iter_classes(table.shape, HAND_SIZE):
         n = len(counts)
         opt = np.asarray(table.prob[g, :, pos:pos + n], dtype=np.float64).T

@@ -23,6 +23,7 @@ from typing import Sequence
 
 import numpy as np
 
+from rumino.console import parse_whole
 from rumino.engine import TurnGame
 from rumino.errors import RuminoError
 from rumino.players.base import Player
@@ -72,6 +73,8 @@ class UnknownPlayerError(RuminoError, ValueError):
 
 KINDS = ("random", "greedy", "threshold", "chaser", "default", "solitaire", "search", "human")
 ALLOWED = "random, greedy, threshold[:T], chaser[:K], default, solitaire[:GOAL], search[:N], human"
+_EXAMPLE = {"threshold": "threshold:3", "chaser": "chaser:5", "solitaire": "solitaire:knock",
+            "search": f"search:{DEFAULT_SIMULATIONS}"}
 
 
 def make_player(spec: str, *, seed: int | Sequence[int] | None = None,
@@ -80,9 +83,12 @@ def make_player(spec: str, *, seed: int | Sequence[int] | None = None,
     if not isinstance(spec, str):
         raise UnknownPlayerError(f"unknown player {spec!r}: choose one of {ALLOWED}.")
     text = spec.strip().lower()
-    kind, _, arg = text.partition(":")
+    kind, colon, arg = text.partition(":")
     if kind not in KINDS:
         raise UnknownPlayerError(f"unknown player {spec.strip()!r}: choose one of {ALLOWED}.")
+    if colon and not arg.strip():  # 'threshold:' played threshold:3 as if the colon were not there
+        raise UnknownPlayerError(f"player {spec.strip()!r} has a colon and no value after it: give one, as in "
+                                 f"{_EXAMPLE.get(kind, kind + ':…')}, or leave the colon out for the default.")
     if kind == "solitaire":  # the goal of the optimal table it plays (a missing table: TableMissingError)
         goal = arg or "knock"
         if goal not in ("knock", "gin", "rumino"):
@@ -91,7 +97,7 @@ def make_player(spec: str, *, seed: int | Sequence[int] | None = None,
         return SolitairePlayer(goal)
     if kind == "search":  # N rollouts a decision; the worlds come from the player's own seeded stream
         try:
-            sims = int(arg) if arg else None  # None: the game's default budget
+            sims = parse_whole(arg) if arg else None  # None: the game's default budget
             return SearchPlayer(sims, seed=seed, rng=rng)
         except ValueError:
             raise UnknownPlayerError(f"player {spec.strip()!r}: the parameter must be a number of rollouts "
@@ -108,7 +114,7 @@ def make_player(spec: str, *, seed: int | Sequence[int] | None = None,
         return RummoliDefault(seed=seed, rng=rng)
     default = 3 if kind == "threshold" else 5
     try:
-        value = int(arg) if arg else default
+        value = parse_whole(arg) if arg else default
     except ValueError:
         value = None
     try:
@@ -119,6 +125,18 @@ def make_player(spec: str, *, seed: int | Sequence[int] | None = None,
         what = "a knock threshold T ≥ 0" if kind == "threshold" else "a progress K from 1 to 7"
         raise UnknownPlayerError(f"player {spec.strip()!r}: the parameter must be {what}, "
                                  f"as in {kind}:{default}.") from None
+
+
+def player_fits(spec: str, game: type[TurnGame]) -> bool:
+    """Whether the player ``spec`` names can play ``game``, said before the player is made (the solitaire
+    bot loads its tables when made); an unknown name is left to :func:`make_player` to refuse.
+
+    >>> from rumino.variants.robber import RobberGame
+    >>> player_fits("solitaire:knock", RobberGame), player_fits("greedy", RobberGame)
+    (False, True)
+    """
+    kind = str(spec).strip().lower().partition(":")[0]
+    return kind not in KINDS or _class(kind).fits(game)
 
 
 def allowed_for(game: type[TurnGame]) -> str:
@@ -144,6 +162,11 @@ def make_players(specs: str | list[str], *, seed: int | Sequence[int] | None = N
     items = [s for s in (specs.split(",") if isinstance(specs, str) else specs)]
     if any(not str(s).strip() for s in items):
         raise UnknownPlayerError(f"the players list {specs!r} has an empty name: choose from {ALLOWED}.")
+    if game is not None:  # before any player is made: the solitaire bot would first ask for its tables
+        for spec in items:
+            if not player_fits(spec, game):
+                raise UnknownPlayerError(f"player {str(spec).strip()!r} does not fit {game.NAME}: the players for "
+                                         f"{game.NAME} are {allowed_for(game)}.")
     children = np.random.SeedSequence(seed).spawn(len(items))
     players = [make_player(s, rng=np.random.default_rng(children[i])) for i, s in enumerate(items)]
     if game is not None:
@@ -168,5 +191,5 @@ def _class(kind: str) -> type[Player]:
 
 
 __all__ = ["allowed_for", "Player", "RandomPlayer", "GreedyPlayer", "ThresholdKnocker", "RuminoChaser", "rumino_target",
-           "SolitairePlayer", "SearchPlayer", "HumanPlayer", "RummoliDefault", "AwaitingInput", "parse_human_action", "describe_view", "make_player", "make_players",
+           "SolitairePlayer", "SearchPlayer", "HumanPlayer", "RummoliDefault", "AwaitingInput", "parse_human_action", "describe_view", "make_player", "make_players", "player_fits",
            "UnknownPlayerError", "KINDS", "GAME_DECISIONS", "COACH_MOVES"]

@@ -66,7 +66,7 @@ def parse_human_action(text: str, view: PlayerView) -> Action:
         if len(legal) == 1:
             return legal[0]
         raise IllegalActionError(f"nothing typed: {HELP}.")
-    if t.isdigit():
+    if t.isascii() and t.isdigit():  # '²'.isdigit() too, and int('²') fails
         k = int(t)
         if 1 <= k <= len(legal):
             return legal[k - 1]

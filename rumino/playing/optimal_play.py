@@ -285,16 +285,20 @@ def write_play_figures(directory=None, out="book/data/optimal_figures.json", *, 
     path = Path(out)
     new = {}
     if only in (None, "policies"):
-        bar, tick = progress_bar(progress, "policies", "hand")
-        new["policies"] = policy_figures(table, hands, seed, progress=tick)
-        if bar is not None:
-            bar.close()
+        bar, tick = progress_bar(progress, "policies", "hands")
+        try:
+            new["policies"] = policy_figures(table, hands, seed, progress=tick)
+        finally:
+            if bar is not None:
+                bar.close()
         print(f"policies: {new['policies']['seconds']:.0f} s")
     if only in (None, "games"):
-        bar, tick = progress_bar(progress, "games", "game")
-        new["games"] = game_figures(games, seed, progress=tick)
-        if bar is not None:
-            bar.close()
+        bar, tick = progress_bar(progress, "games", "games")
+        try:
+            new["games"] = game_figures(games, seed, progress=tick)
+        finally:
+            if bar is not None:
+                bar.close()
         print("games: " + ", ".join(f"{k} {v['win_rate']['estimate']:.3f}" for k, v in new["games"].items()
                                     if isinstance(v, dict)))
     res = json.loads(path.read_text()) if path.exists() else {}  # read last: the two parts may run side by side

@@ -81,18 +81,19 @@ def _cpu_seconds() -> float:
 
 def run_ladder(*, deals: int = 200, seed: int = 1, variants: Sequence[str] | None = None, out: Path | None = None,
                workers: int = 1, dask: str | None = None,
-               progress: Callable[[str, int, int], None] | None = None) -> dict:
+               progress: Callable[[str, int, int], None] | None = None, replace: bool = False) -> dict:
     """Play every game's ladder (``variants``: some of them, default all) and rank the games.
 
-    ``out``: the results file, written after each game; an existing file with the same ``deals`` and
-    ``seed`` keeps its games whose players are unchanged (the ranking resumes). ``progress(game, done,
-    total)`` is called after each chunk of a game's matches.
+    ``out``: the results file, written after each game; an existing one written with the same ``deals``
+    and ``seed`` keeps its games whose players are unchanged (the ranking resumes) and its house-rule
+    columns. Any other file there is refused (:func:`read_results`) unless ``replace``. ``progress(game,
+    done, total)`` is called after each chunk of a game's matches.
     """
     keys = [find_variant(v).key for v in variants] if variants else list(LADDERS)
     unknown = [k for k in keys if k not in LADDERS]
     if unknown:
         raise RuleConfigError(f"{unknown[0]} has no ladder: the ladders are {', '.join(LADDERS)}.")
-    data = {"deals": deals, "seed": seed, "games": _resumed(out, deals, seed, "games")}
+    data = _start(read_results(out, deals=deals, seed=seed, replace=replace), deals, seed, "games")
     for key in keys:
         players, left_out = ladder_players(key)
         done = data["games"].get(key)
@@ -184,11 +185,12 @@ HOUSE_RULE_COLUMNS: dict[str, tuple[str, str, tuple[int, ...], tuple[str, ...]]]
 
 def run_house_rules(*, deals: int = 100, seed: int = 1, columns: Sequence[str] | None = None,
                     out: Path | None = None, workers: int = 1, dask: str | None = None,
-                    progress: Callable[[str, int, int], None] | None = None) -> dict:
+                    progress: Callable[[str, int, int], None] | None = None, replace: bool = False) -> dict:
     """Play each house-rule column (``columns``: some of :data:`HOUSE_RULE_COLUMNS`, default all): its
     players' round robin once per value of its knob, on the same seeded deals.
 
-    ``out`` is written after every value and resumes as :func:`run_ladder`'s does. ``progress(label,
+    ``out`` is written after every value and resumes as :func:`run_ladder`'s does (a ladder's games in
+    the same file are kept). ``progress(label,
     done, total)``, the label naming the column and the value.
 
     >>> HOUSE_RULE_COLUMNS["romme-opening"][1:3]  # the knob and its values
@@ -199,7 +201,7 @@ def run_house_rules(*, deals: int = 100, seed: int = 1, columns: Sequence[str] |
         if name not in HOUSE_RULE_COLUMNS:
             raise RuleConfigError(f"{name} is not a house-rule column: the columns are "
                                   f"{', '.join(HOUSE_RULE_COLUMNS)}.")
-    data = {"deals": deals, "seed": seed, "columns": _resumed(out, deals, seed, "columns")}
+    data = _start(read_results(out, deals=deals, seed=seed, replace=replace), deals, seed, "columns")
     for name in names:
         key, knob_name, values, players = HOUSE_RULE_COLUMNS[name]
         v = find_variant(key)
@@ -223,29 +225,136 @@ def run_house_rules(*, deals: int = 100, seed: int = 1, columns: Sequence[str] |
     return data
 
 
-def _resumed(out: Path | None, deals: int, seed: int, part: str) -> dict:
-    """What a results file written before keeps for a run on the same deals and seed (its ``part``:
-    the games or the columns), else nothing."""
-    if out is None or not Path(out).exists():
+class ResultsFileError(RuminoError, ValueError):
+    """A results file that a run may not resume or write over (it names the file and what to do)."""
+
+
+def read_results(out: Path | str | None, *, deals: int, seed: int, replace: bool = False) -> dict:
+    """What a results file written before keeps for a run of ``deals`` deals and ``seed``: its whole
+    contents (the ladder's games and the house-rule columns), or nothing when there is no file or
+    ``replace`` is given. A file that is not one of these results, or holds other deals or another
+    seed, is refused: nothing is lost without ``replace``.
+
+    >>> read_results(None, deals=2, seed=1)
+    {}
+    """
+    if out is None or replace or not Path(out).exists():
         return {}
-    old = _read(Path(out))
-    same = old.get("deals") == deals and old.get("seed") == seed and isinstance(old.get(part), dict)
-    return old[part] if same else {}
-
-
-def _read(path: Path) -> dict:
-    """A results file written before, or a clear error."""
+    path = Path(out)
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as err:
-        raise RuminoError(f"the results file {path} cannot be read ({err}): move it away or choose "
-                          f"another --out.") from None
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as err:  # ValueError: not JSON, or not UTF-8
+        why = err.strerror if isinstance(err, OSError) and err.strerror else "it is not JSON"
+        raise ResultsFileError(f"{path} cannot be read as the results of rumino ladder ({why}): give another "
+                               f"--out, or --replace to write over it.") from None
+    why = not_results(data)
+    if why:
+        raise ResultsFileError(f"{path} is not a results file of rumino ladder ({why}): give another --out, "
+                               f"or --replace to write over it.")
+    if data["deals"] != deals or data["seed"] != seed:
+        raise ResultsFileError(f"{path} holds results of {data['deals']} deal{'s' if data['deals'] != 1 else ''} "
+                               f"with seed {data['seed']}, and this run asks for {deals} with seed {seed}: give "
+                               f"the same --games and --seed to resume it, another --out, or --replace to start "
+                               f"it afresh.")
+    return data
+
+
+def _start(old: dict, deals: int, seed: int, part: str) -> dict:
+    data = dict(old) if old else {"deals": deals, "seed": seed}
+    data[part] = dict(data.get(part) or {})
+    return data
+
+
+def _is_int(x, low: int = 0) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool) and x >= low
+
+
+def _is_number(x) -> bool:
+    return isinstance(x, (int, float)) and not isinstance(x, bool)
+
+
+def _tournament_problem(t) -> str | None:
+    """What a stored tournament lacks of what the ranking and its report read, or None."""
+    if not isinstance(t, dict):
+        return "a game's tournament is not an object"
+    for key, kind in (("variant", str), ("players", list), ("deals", int), ("seed", int), ("table", int),
+                      ("model", str), ("ratings_elo", dict), ("luck", dict)):
+        if not isinstance(t.get(key), kind):
+            return f"a tournament has no valid {key!r}"
+    if not isinstance(t.get("win_rate", t.get("hand_wins")), dict):
+        return "a tournament has no hands won"
+    luck = t["luck"]
+    if not (isinstance(luck.get("best"), str) and isinstance(luck.get("weakest"), str)
+            and isinstance(luck.get("spread_elo"), list) and len(luck["spread_elo"]) == 3
+            and all(_is_number(v) for v in luck["spread_elo"]) and isinstance(luck.get("against_best", {}), dict)
+            and isinstance(luck.get("separated", []), list)):
+        return "a tournament's luck figures are incomplete"
+    return None
+
+
+def _played_problem(entry, where: str) -> str | None:
+    if not isinstance(entry, dict):
+        return f"{where} is not an object"
+    players = entry.get("players")
+    if not (isinstance(players, list) and players and all(isinstance(p, str) for p in players)):
+        return f"{where} has no list of players"
+    if not (isinstance(entry.get("hands"), dict) and _is_number(entry.get("cpu_seconds"))
+            and _is_number(entry.get("wall_seconds"))):
+        return f"{where} lacks its hands or its times"
+    why = _tournament_problem(entry.get("tournament"))
+    return f"{where}: {why}" if why else None
+
+
+def not_results(data: object) -> str | None:
+    """Why ``data`` (a parsed JSON file) is not what :func:`run_ladder` or :func:`run_house_rules`
+    writes, or None.
+
+    >>> not_results([]), not_results({"deals": 2, "seed": 1, "games": {}})
+    ('it holds a list, not the results object', None)
+    """
+    if not isinstance(data, dict):
+        kind = {list: "a list", str: "a text", type(None): "null", bool: "true or false"}.get(type(data), "a number")
+        return f"it holds {kind}, not the results object"
+    if not _is_int(data.get("deals"), 1) or not _is_int(data.get("seed")):
+        return "it has no whole numbers 'deals' and 'seed'"
+    if "games" not in data and "columns" not in data:
+        return "it has neither games nor house-rule columns"
+    games = data.get("games", {})
+    if not isinstance(games, dict):
+        return "its 'games' is not an object"
+    for key, entry in games.items():
+        if key not in LADDERS:
+            return f"its game {key!r} has no ladder"
+        if not isinstance(entry, dict) or not isinstance(entry.get("left_out", {}), dict):
+            return f"its game {key!r} is not an object"
+        why = _played_problem(entry, f"its game {key!r}")
+        if why:
+            return why
+    columns = data.get("columns", {})
+    if not isinstance(columns, dict):
+        return "its 'columns' is not an object"
+    for name, column in columns.items():
+        if name not in HOUSE_RULE_COLUMNS:
+            return f"its column {name!r} is not a house-rule column"
+        if not (isinstance(column, dict) and isinstance(column.get("variant"), str) and "default" in column
+                and isinstance(column.get("knob"), str) and isinstance(column.get("values"), dict)):
+            return f"its column {name!r} lacks its game, knob, default or values"
+        for value, entry in column["values"].items():
+            why = _played_problem(entry, f"its column {name!r} at {value}")
+            if why:
+                return why
+    return None
 
 
 def _write(path: Path, data: dict) -> None:
     part = path.with_name(path.name + ".part")
-    part.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-    os.replace(part, path)  # a ranking stopped mid-write leaves the last whole file
+    try:
+        part.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        os.replace(part, path)  # a ranking stopped mid-write leaves the last whole file
+    except OSError as err:
+        part.unlink(missing_ok=True)
+        raise ResultsFileError(f"the results file {path} cannot be written ({err.strerror or err}).") from None
 
 
-__all__ = ["HOUSE_RULE_COLUMNS", "LADDERS", "hands_json", "ladder_players", "ranking", "run_house_rules", "run_ladder"]
+__all__ = ["HOUSE_RULE_COLUMNS", "LADDERS", "ResultsFileError", "hands_json", "ladder_players", "not_results", "ranking",
+           "read_results", "run_house_rules", "run_ladder"]

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import warnings
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
@@ -110,7 +111,9 @@ class Tournament:
         value = share(m)
         rng = np.random.default_rng([self.seed, 7, i, j])
         boots = [share(m[rng.integers(0, len(m), len(m))]) for _ in range(resamples)]
-        lo, hi = np.nanpercentile(boots, [2.5, 97.5])
+        with warnings.catch_warnings():  # no resample with any variance (one deal): NaN, and no warning on screen
+            warnings.simplefilter("ignore", RuntimeWarning)
+            lo, hi = np.nanpercentile(boots, [2.5, 97.5])
         return float(value), float(lo), float(hi)
 
     # ------------------------------------------------------------------ ratings
@@ -288,9 +291,9 @@ def check_players(variant: Variant, players: Sequence[str], table: int) -> list[
         raise RuleConfigError(f"the player {twice[0]!r} is given twice: a tournament's players are distinct.")
     game = variant.game
     for s in specs:
-        if not make_player(s, seed=0).fits(game):
-            from rumino.players import allowed_for
+        from rumino.players import allowed_for, player_fits
 
+        if not (player_fits(s, game) and make_player(s, seed=0).fits(game)):  # asked before the player is made
             raise RuleConfigError(f"player {s!r} does not play {game.NAME}: the players for {game.NAME} are "
                                   f"{allowed_for(game)}.")
     lo, hi = game.MIN_PLAYERS, game.MAX_SEATS

@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from rumino.console import parse_whole
 from rumino.errors import RuleConfigError
 
 
@@ -111,7 +112,7 @@ def parse_knob_value(cls, name: str, text: str):
         raise RuleConfigError(
             f"{cls.__name__}.{name} cannot be {text!r}: it must be one of {', '.join(map(str, meta['choices']))}.")
     try:
-        return int(t)
+        return parse_whole(t)  # the digits 0-9 only: int() would read '1_0' as 10 and '٥' as 5
     except ValueError:
         lo, hi = meta["low"], meta["high"]
         span = f" from {lo} to {hi}" if lo is not None and hi is not None else ""

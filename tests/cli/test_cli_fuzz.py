@@ -1,9 +1,12 @@
-"""Bad arguments for every command: exit code 0 or 2, never a traceback, at most one line on stderr (issue 25).
+"""Bad arguments, files, environments, input and interrupts for every command: exit code 0 or 2 (130 for
+Ctrl-C), never a traceback, at most one line on stderr (issues 25 and 38).
 
-Three parts: the smallest failing examples the fuzzer found, each kept as a plain test; a table of
+Four parts: the smallest failing examples the fuzzer found, each kept as a plain test; a table of
 bad invocations across all commands, each refused with one line naming the bad input (those of
-``test_cli_package.py`` and the commands' own test files are not repeated); and the Hypothesis
-fuzzer, one test per command.
+``test_cli_package.py``, ``test_cli_inputs.py`` and the commands' own test files are not repeated); the
+Hypothesis fuzzer of the arguments, one test per command; and the fuzzer of what is not an argument: the
+files a command reads (results files, optimal tables, game records), the environment, what is typed at
+``rumino play``, and Ctrl-C at any moment of a command. All of it is seeded (``derandomize``) and small.
 
 Every call runs ``guarded``: the steps that build the book or the optimal tables, serve, print PDFs,
 or replace this process with JupyterLab raise :class:`WorkStarted` instead of starting. The
@@ -15,13 +18,14 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import os
 import sys
 from pathlib import Path
 from unittest import mock
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from rumino.cli import main
@@ -50,12 +54,13 @@ def guarded() -> contextlib.ExitStack:
     return stack
 
 
-def run(argv: list[str]) -> tuple[int, str, str]:
-    """``rumino argv`` in this process, guarded: ``(exit code, stdout, stderr)``. stdin is empty (its end
-    ends ``rumino play``; pytest's own stdin refuses reads) and the environment is put back after
-    (``rumino optimal play`` sets ``RUMINO_OPTIMAL_DIR``)."""
-    out, err, env, stdin = io.StringIO(), io.StringIO(), dict(os.environ), sys.stdin
-    sys.stdin = io.StringIO("")
+def run(argv: list[str], stdin: str = "", env: dict | None = None) -> tuple[int, str, str]:
+    """``rumino argv`` in this process, guarded: ``(exit code, stdout, stderr)``. stdin is ``stdin`` (its end
+    ends ``rumino play``; pytest's own stdin refuses reads), ``env`` is added to the environment, and the
+    environment is put back after (``rumino optimal play`` sets ``RUMINO_OPTIMAL_DIR``)."""
+    out, err, saved, saved_stdin = io.StringIO(), io.StringIO(), dict(os.environ), sys.stdin
+    os.environ.update(env or {})
+    sys.stdin = io.StringIO(stdin)
     try:
         with guarded(), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             try:
@@ -63,9 +68,9 @@ def run(argv: list[str]) -> tuple[int, str, str]:
             except SystemExit as done:  # argparse's errors
                 code = done.code
     finally:
-        sys.stdin = stdin
+        sys.stdin = saved_stdin
         os.environ.clear()
-        os.environ.update(env)
+        os.environ.update(saved)
     return code, out.getvalue(), err.getvalue()
 
 
@@ -87,7 +92,8 @@ def refused(argv: list[str]) -> str:
 
 @pytest.mark.parametrize("argv, said", [
     # argparse printed its whole usage (two or three lines) before the error
-    (["play", "--seed", "abc"], "rumino play: argument --seed: invalid int value: 'abc' (see rumino play --help)."),
+    (["play", "--seed", "abc"], "rumino play: argument --seed: 'abc' is not a whole number written with the digits 0-9 "
+                                "(see rumino play --help)."),
     (["odds", "poker", "--cards", "5", "--method", "bogus"], "argument --method: invalid choice: 'bogus'"),
     (["compare"], "rumino compare: the following arguments are required: COLUMN"),
     (["optimal"], "rumino optimal: the following arguments are required: WHAT"),
@@ -157,7 +163,7 @@ BEST = ["odds", "best", "7h 8h 9h 5c 5d 5s Ks 2c", "--goal", "gin", "--table-dir
     ([], "the following arguments are required: COMMAND"),
     (["canasta"], "invalid choice: 'canasta'"),
     (["deadwood", "--variant", "rumino:knock_max_deadwood=5", "7h 8h 9h 10h 5c 5d 5s"],
-     "unknown variant 'rumino:knock_max_deadwood=5'"),  # deadwood takes no house rules
+     "deadwood values a hand under the game's own rules and takes no house rules"),
     (["deadwood", "--variant", "robber", "JK JK JK JK JK JK JK 2c 3c 4c 5c 6c 7c"], "the hand holds 7 jokers"),
     (["table", "--table", "5c 6c", "--hand", "8c"], "the table 5c 6c does not form valid melds"),
     (["table", "--table", "5c 6c 7c | 8c 9c", "--hand", "Kd"], "the table meld 8c 9c is not a meld"),
@@ -166,7 +172,7 @@ BEST = ["odds", "best", "7h 8h 9h 5c 5d 5s Ks 2c", "--goal", "gin", "--table-dir
     (["table", "--table", "5c 6c 7x", "--hand", "8c"], "'7x' is not a card"),
     (["table", "--variant", "rummoli", "--table", "5c 6c 7c", "--hand", "8c"], "Rummoli has no melds"),
     (["simulate", "--games", "-1"], "--games is -1"),
-    (["simulate", "--games", "1.5"], "argument --games: invalid int value: '1.5'"),
+    (["simulate", "--games", "1.5"], "argument --games: '1.5' is not a whole number"),
     (["simulate", "--games", "1", "--players", "greedy,chaser:0"], "player 'chaser:0'"),
     (["simulate", "--games", "1", "--players", ",,"], "the players list ['', '', ''] has an empty name"),
     (["simulate", "--games", "1", "--rules", "rumino:nonexistent=1"], "no rule 'rumino:nonexistent'"),
@@ -188,7 +194,7 @@ BEST = ["odds", "best", "7h 8h 9h 5c 5d 5s Ks 2c", "--goal", "gin", "--table-dir
     (["odds", "draws", "--outs", "-1", "--unseen", "10", "--draws", "1"], "outs is -1"),
     (["odds", "draws", "--outs", "1", "--unseen", "10001", "--draws", "1"], "unseen is 10001"),
     (["odds", "poker", "--cards", "99999999999999999999"], "got 99999999999999999999"),
-    (["odds", "poker", "--cards", "five"], "argument --cards: invalid int value: 'five'"),
+    (["odds", "poker", "--cards", "five"], "argument --cards: 'five' is not a whole number"),
     (BEST + ["--draws", "-1"], "--draws is -1"),
     (BEST + ["--draws", "99999999999999999999"], "--draws is 99999999999999999999"),
     (["odds", "best", "7h 8h", "--goal", "gin", "--draws", "1"], "the hand has 2 cards"),
@@ -460,4 +466,300 @@ def test_fuzz(command):
     def every_argv(argv):
         check(argv)
 
-    every_argv()
+    from rumino.tournament import ladder
+
+    # the arguments are under test, not the players: each ladder cut to its two cheapest (minutes less)
+    with mock.patch.dict(ladder.LADDERS, {key: players[:2] for key, players in ladder.LADDERS.items()}):
+        every_argv()
+
+
+# ---------------------------------------------------------------------------- what is not an argument
+#
+# The files a command reads, the environment, what is typed at `rumino play`, and Ctrl-C. The same
+# promise: exit code 0 or 2 (130 after Ctrl-C), never a traceback, at most one line on stderr, and a
+# refused file left as it was.
+
+FEW = dict(deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck))
+
+json_value = st.recursive(st.none() | st.booleans() | st.integers(-5, 10**20) | st.floats(allow_nan=True)
+                          | st.text(max_size=6),
+                          lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner,
+                                                                                       max_size=3),
+                          max_leaves=8)
+
+
+def mutated(document):
+    """``document`` (decoded JSON) with one change somewhere in it: a value replaced, a key dropped, a list
+    cut; or its text cut short, or bytes that are not text at all."""
+    def paths(x, here=()):
+        yield here
+        if isinstance(x, dict):
+            for k, v in x.items():
+                yield from paths(v, here + (k,))
+        elif isinstance(x, list):
+            for i, v in enumerate(x[:3]):
+                yield from paths(v, here + (i,))
+
+    every = list(paths(document))
+
+    def change(path, how, value):
+        import copy
+
+        doc = copy.deepcopy(document)
+        if not path:
+            return value
+        parent = doc
+        for key in path[:-1]:
+            parent = parent[key]
+        if how == "drop" and isinstance(parent, dict):
+            del parent[path[-1]]
+        else:
+            parent[path[-1]] = value
+        return doc
+
+    as_json = st.builds(change, st.sampled_from(every), st.sampled_from(["set", "drop"]), json_value)
+    text = json.dumps(document)
+    return st.one_of(as_json.map(json.dumps), st.integers(0, len(text)).map(lambda n: text[:n]),
+                     st.binary(max_size=40).map(lambda b: b.decode("latin-1")))
+
+
+def check_outcome(code, err, allowed=(0, 2)):
+    assert "Traceback" not in err, err
+    assert code in allowed, (code, err)
+    assert len(error_lines(err)) == (1 if code == 2 else 0), (code, err)
+
+
+@pytest.fixture(scope="module")
+def ladder_file(tmp_path_factory):
+    """A good results file of a cheap ladder (Rummoli's random against its default bot, 1 deal, seed 1)."""
+    from rumino.tournament import ladder
+
+    with mock.patch.dict(ladder.LADDERS, {"rummoli": ("random", "default")}):
+        path = tmp_path_factory.mktemp("ladder") / "good.json"
+        ladder.run_ladder(deals=1, seed=1, variants=["rummoli"], out=path)
+    return json.loads(path.read_text())
+
+
+def test_fuzz_the_ladder_results_file(ladder_file, tmp_path):
+    """A results file changed anywhere is resumed or refused in one line, and a refused one is kept."""
+    @settings(max_examples=60, **FEW)
+    @given(mutated(ladder_file))
+    def any_file(text):
+        out = tmp_path / "l.json"
+        out.write_text(text, encoding="utf-8", errors="surrogateescape")
+        before = out.read_bytes()
+        with mock.patch("rumino.tournament.ladder.tournament", _stop):  # a game to play: the file was accepted
+            try:
+                code, _, err = run(["ladder", "--variants", "rummoli", "--games", "1", "--seed", "1", "--no-progress",
+                                    "--out", str(out)])
+            except WorkStarted:
+                return
+        check_outcome(code, err)
+        if code == 2:
+            assert out.read_bytes() == before
+
+    any_file()
+
+
+array_file = st.one_of(
+    st.binary(max_size=64),  # not an array at all
+    st.tuples(st.lists(st.integers(0, 4), min_size=0, max_size=3), st.sampled_from(["f4", "f8", "u1", "i8", "U3", "O"]))
+    .map(lambda spec: ("array", tuple(spec[0]), spec[1])),
+    st.just("missing"), st.just("cut"))
+
+
+def _write_array(path: Path, spec) -> None:
+    import numpy as np
+
+    if spec == "missing":
+        return
+    if spec == "cut":
+        np.save(path, np.zeros((3, 2, 50), np.float32))
+        with open(path, "r+b") as f:
+            f.truncate(100)
+    elif isinstance(spec, bytes):
+        path.write_bytes(spec)
+    else:
+        _, shape, dtype = spec
+        np.save(path, np.zeros(shape, dtype=dtype), allow_pickle=True)
+
+
+def test_fuzz_the_optimal_tables(tmp_path):
+    """Any files where a table should be: the answer (direct, for 1 draw) or a one-line refusal."""
+    from rumino.odds.enumerate import PackShape
+    from rumino.odds.optimal import RUMINO, shape_key
+
+    key = shape_key(PackShape(4, 13, 2, 4), RUMINO)
+
+    @settings(max_examples=40, **FEW)
+    @given(st.one_of(st.just(None), json_value.map(json.dumps), st.text(max_size=20)),
+           st.fixed_dictionaries({name: array_file for name in ("prob", "goal", "deadwood", "expected")}),
+           st.sampled_from(["--table-dir", "RUMINO_OPTIMAL_DIR"]))
+    def any_table(meta, arrays, how):
+        import shutil
+
+        base = tmp_path / "tables"
+        shutil.rmtree(base, ignore_errors=True)
+        d = base / key
+        d.mkdir(parents=True)
+        if meta is not None:
+            (d / "meta.json").write_text(meta)
+        for name, spec in arrays.items():
+            _write_array(d / f"{name}.npy", spec)
+        argv = ["odds", "best", "7h 8h 9h 5c 5d 5s Ks 2c", "--goal", "gin", "--draws", "1"]
+        if how == "--table-dir":
+            code, _, err = run(argv + ["--table-dir", str(base)])
+        else:
+            code, _, err = run(argv, env={"RUMINO_OPTIMAL_DIR": str(base)})
+        check_outcome(code, err)
+        assert code == 2 or meta is None  # a meta.json means a table to read: these are all damaged
+
+    any_table()
+
+
+@pytest.fixture(scope="module")
+def record_text():
+    return (Path(__file__).resolve().parents[2] / "book" / "data" / "record_example.json").read_text()
+
+
+def test_fuzz_game_records(record_text):
+    """A game record changed anywhere loads and replays, or is refused with a RecordError: nothing else."""
+    from rumino.errors import RecordError
+    from rumino.playing.records import loads_record, replay
+
+    @settings(max_examples=80, **FEW)
+    @given(mutated(json.loads(record_text)))
+    def any_record(text):
+        try:
+            replay(loads_record(text))
+        except RecordError as err:
+            assert str(err) and "\n" not in str(err), err
+
+    any_record()
+
+
+table_dir_env = st.one_of(st.sampled_from(["", " ", "/etc/passwd", "/proc", "/dev/null", NOWHERE, "~", "."]), typed)
+
+
+@settings(max_examples=40, **FEW)
+@given(st.fixed_dictionaries({"RUMINO_OPTIMAL_DIR": table_dir_env},
+                             optional={"XDG_CACHE_HOME": table_dir_env, "COLUMNS": st.sampled_from(["0", "-1", "x",
+                                                                                                    "99999"])}),
+       st.sampled_from([["odds", "best", "7h 8h 9h 5c 5d 5s Ks 2c", "--goal", "knock", "--draws", "1"],
+                        ["optimal", "figures", "--out", NOWHERE + "/f.json"],
+                        ["simulate", "--players", "solitaire,greedy", "--games", "1", "--no-progress"]]))
+def test_fuzz_the_environment(env, argv):
+    env = {k: v.replace("\x00", "") for k, v in env.items()}
+    code, _, err = run(argv, env=env)
+    check_outcome(code, err)
+
+
+def _python_with(encoding: str) -> dict:
+    root = Path(__file__).resolve().parents[2]
+    return dict(os.environ, PYTHONIOENCODING=encoding,
+                PYTHONPATH=os.pathsep.join([str(root), str(root / "widgets")]))
+
+
+@settings(max_examples=5, **FEW)
+@given(st.sampled_from(["ascii", "latin-1", "cp1252", "ascii:strict", "utf-8"]),
+       st.sampled_from([["deadwood", "7♥ 8♥ 9♥ 10♥ 5♣ 5♦ 5♠", "--variant", "romme"],
+                        ["table", "--table", "5c 6c 7c 8c 9c", "--hand", "7c Kd JK"],
+                        ["play", "--variant", "gin", "--seed", "2"], ["odds", "draws", "--outs", "8", "--unseen",
+                                                                      "47", "--draws", "1"]]))
+def test_fuzz_terminals_that_cannot_show_unicode(encoding, argv):
+    import subprocess
+
+    done = subprocess.run([sys.executable, "-m", "rumino", *argv], input="s\n7♦\nq\n", capture_output=True,
+                          text=True, encoding="utf-8", errors="replace", env=_python_with(encoding), timeout=120)
+    check_outcome(done.returncode, done.stderr)
+
+
+# what a person may type at the prompt: the game's words and cards, numbers of every kind, noise
+typed_line = st.one_of(
+    st.sampled_from(["s", "t", "d", "stock", "discard", "draw", "1", "2", "9", "0", "-1", "²", "٣", "?", "h", "v",
+                     "auto", "", " ", "k", "g", "r", "b 3", "y", "n", "p", "knock 7h", "gin 2c", "new 5c 6c 7c",
+                     "lay 7c on 0", "move 9c from 1 to new", "place 5c 6c 7c", "play lay 10s Js Qs Ks",
+                     "layoff 8h on 0", "exchange 7h on 1", "JK(8c)", "\x1b[A", "\x00", "x" * 3000]),
+    good_card.map(lambda c: c), st.builds(lambda a, b: f"{a} {b}", st.sampled_from(["k", "g", "r", "discard"]),
+                                          good_card),
+    typed.map(lambda t: t.replace("\n", " ")))
+
+
+@settings(max_examples=30, **FEW)
+@given(st.sampled_from(VARIANTS), st.integers(0, 3), st.lists(typed_line, max_size=12))
+def test_fuzz_what_is_typed_at_rumino_play(variant, seed, lines):
+    """Any lines typed (then the end of input): refusals at the prompt, never a traceback, exit code 0."""
+    code, out, err = run(["play", "--variant", variant, "--seed", str(seed)], stdin="\n".join(lines) + "\n")
+    check_outcome(code, err, allowed=(0,))
+    assert "End of input" in out or "wins" in out or "game over" in out.lower(), out[-300:]
+
+
+# Ctrl-C at a random moment of a command that runs a while (or of one that ends first: it must simply end)
+LONG = {
+    "simulate": ["simulate", "--games", "1000000", "--players", "greedy,random"],
+    "tournament": ["tournament", "--players", "greedy,random", "--games", "100000", "--workers", "2"],
+    "odds deal": ["odds", "deal", "--samples", "100000000", "--seed", "1", "--workers", "2"],
+    "odds opening": ["odds", "opening", "--samples", "100000000", "--seed", "1"],
+    "compare": ["compare", "knock-rummy", "--samples", "1000000", "--games", "100000", "--seed", "1", "--workers",
+                "2"],
+    "play": ["play", "--seed", "1"],  # waiting at the prompt, its stdin open
+    "ladder": ["ladder", "--variants", "romme", "--games", "50", "--out", "{tmp}/ladder.json"],
+    "optimal build": ["optimal", "build", "--shape", "4,13,1,2", "--dir", "{tmp}/tables"],
+    "book serve": ["book", "serve", "--dir", "{tmp}/site", "--port", "0"],
+    "book build": ["book", "--book", "{tmp}/slow", "build", "--out", "{tmp}/built", "--no-handouts"],  # kernels
+    "deadwood": ["deadwood", "7h 8h 9h 10h 5c 5d 5s"],  # ends in about a second: before or after the Ctrl-C
+}
+
+
+def _slow_book(book: Path) -> None:
+    """Two chapters whose one cell waits a minute: a build with two kernels at work to interrupt."""
+    import shutil
+
+    real = Path(__file__).resolve().parents[2] / "book"
+    book.mkdir()
+    for name in ("_config.yml", "bookutils.py"):
+        shutil.copy2(real / name, book / name)
+    shutil.copytree(real / "_ext", book / "_ext")
+    (book / "_toc.yml").write_text("format: jb-book\nroot: a\nchapters:\n- file: b\n")
+    for name in "ab":
+        cells = [{"cell_type": "markdown", "metadata": {}, "source": f"# {name}", "id": "c0"},
+                 {"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [], "id": "c1",
+                  "source": "import time\ntime.sleep(60)"}]
+        (book / f"{name}.ipynb").write_text(json.dumps({"cells": cells, "nbformat": 4, "nbformat_minor": 5,
+                                                        "metadata": {"kernelspec": {"name": "python3",
+                                                                                    "language": "python",
+                                                                                    "display_name": "Python 3"}}}))
+
+
+def test_fuzz_ctrl_c(tmp_path):
+    import signal
+    import subprocess
+    import time
+
+    (tmp_path / "site").mkdir()
+    (tmp_path / "site" / "index.html").write_text("<p>a book</p>")
+    _slow_book(tmp_path / "slow")
+
+    @settings(max_examples=10, **FEW)
+    @example("book build", 3.0)  # kernels at work: nbclient takes the Ctrl-C itself
+    @example("play", 1.5)
+    @given(st.sampled_from(sorted(LONG)), st.floats(1.0, 3.0))  # after Python's own start (none of rumino's)
+    def interrupted(name, delay):
+        argv = [a.replace("{tmp}", str(tmp_path)) for a in LONG[name]]
+        p = subprocess.Popen([sys.executable, "-m", "rumino", *argv], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True, env=_python_with("utf-8"), start_new_session=True)
+        try:
+            time.sleep(delay)
+            os.killpg(p.pid, signal.SIGINT)  # as a terminal sends Ctrl-C: to the command and its workers
+            _, err = p.communicate(timeout=120)
+        finally:
+            if p.poll() is None:
+                os.killpg(p.pid, signal.SIGKILL)
+                p.communicate()
+        assert "Traceback" not in err, (argv, err)
+        if p.returncode == 130:  # while its module still loads, the command is named without its action
+            assert error_lines(err) in ([f"rumino {name}: interrupted"], [f"rumino {argv[0]}: interrupted"]), err
+        else:  # it ended before the Ctrl-C came
+            assert name == "deadwood" and p.returncode == 0, (argv, p.returncode, err)
+
+    interrupted()

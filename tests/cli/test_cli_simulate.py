@@ -4,6 +4,7 @@ played through piped input."""
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import subprocess
@@ -75,12 +76,26 @@ def test_simulate_applies_house_rules(capsys):
     assert s["mean_pool"]["value"] >= 6
 
 
-def test_simulate_prints_a_table_and_a_progress_bar(capsys):
-    assert main(["simulate", "--players", "greedy,threshold:2", "--games", "5", "--seed", "3"]) == 0
-    out, err = capsys.readouterr()
+class Terminal(io.StringIO):
+    """A stderr that says it is a terminal, as a shell's is."""
+
+    def isatty(self):
+        return True
+
+
+def test_simulate_prints_a_table_and_a_progress_bar_on_a_terminal_only(capsys):
+    argv = ["simulate", "--players", "greedy,threshold:2", "--games", "5", "--seed", "3"]
+    assert main(argv) == 0
+    out, err = capsys.readouterr()  # stderr is not a terminal here: no bar, no carriage return, no escape code
     assert "win rate" in out and "95% CI" in out and "hands per game" in out and "how hands end" in out
     assert "threshold:2" in out and "rebuys per game" in out and "pool per game" in out
-    assert "games:" in err and "/5 " in err  # tqdm draws its bar on stderr, not stdout
+    assert err == ""
+    terminal = Terminal()
+    with contextlib.redirect_stderr(terminal):
+        assert main(argv) == 0
+    drawn = terminal.getvalue()
+    assert "games:" in drawn and "/5 games" in drawn and "\r" in drawn  # tqdm draws it on stderr, not stdout
+    assert "it/s" not in drawn and "game/s" not in drawn  # its units in words
 
 
 @pytest.mark.parametrize("args,message", [

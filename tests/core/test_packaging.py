@@ -103,3 +103,43 @@ def test_the_install_puts_only_the_projects_own_names_into_site_packages():
     tops = set(importlib.metadata.distribution("rumino").read_text("top_level.txt").split())
     assert tops == {"rumino", "rumino_widgets"}
     assert importlib.util.find_spec("rumino_widgets").origin.endswith("widgets/rumino_widgets/__init__.py")
+
+
+def test_pyproject_names_its_license_authors_keywords_and_documentation():
+    """An SPDX license expression (PEP 639; the table form stops building in 2027) and no license classifier
+    beside it, the authors as the LICENSE names them, keywords, and where the documentation is."""
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    proj = data["project"]
+    assert proj["license"] == "MIT" and proj["license-files"] == ["LICENSE"]
+    assert not [c for c in proj["classifiers"] if c.startswith("License ::")]
+    assert any(r.startswith("setuptools>=") and int(r.split(">=")[1]) >= 77 for r in data["build-system"]["requires"])
+    assert proj["authors"] and proj["authors"][0]["name"].lower() in (ROOT / "LICENSE").read_text().lower()
+    assert "rummy" in proj["keywords"] and "Documentation" in proj["urls"]
+
+
+def _readme_section(title: str) -> str:
+    return (ROOT / "README.md").read_text().split(f"## {title}", 1)[1].split("\n## ", 1)[0]
+
+
+def test_the_readme_layout_lists_every_folder():
+    layout = _readme_section("Layout")
+    folders = [p for p in (ROOT / "rumino").iterdir() if p.is_dir() and (p / "__init__.py").is_file()]
+    assert len(folders) >= 12
+    for folder in folders:
+        assert f"`rumino/{folder.name}/`" in layout, folder.name
+    for top in ("rumino", "widgets", "book", "tests", "bench", "docs", ".ci"):
+        assert f"`{top}/`" in layout, top
+    for module in (ROOT / "rumino").glob("*.py"):  # the top level's own modules
+        assert f"`{module.name}`" in layout or module.name == "__init__.py", module.name
+
+
+def test_the_readme_lists_every_command_and_keeps_no_timings():
+    from rumino.cli import COMMANDS
+
+    commands = _readme_section("The commands")
+    for name in COMMANDS:
+        assert f"`rumino {name}" in commands, name
+    readme = (ROOT / "README.md").read_text()
+    # how the project was built and how long things took belong in CHANGELOG.md and bench/README.md
+    timing = re.compile(r"\bsession \d+|\d[\d,.]* +(ms|s|min|minutes|seconds|CPU-s)\b")  # '5s' is a card
+    assert not timing.search(readme), readme[timing.search(readme).start() - 40:][:80]

@@ -311,7 +311,7 @@ def test_cli_text_with_table(capsys):
     (["--samples", "10", "--seed", "1", "--cards", "12"], "--cards is 12: a German Rommé deal gives 11, 13, 14 cards"),
     (["--samples", "0", "--seed", "1"], "--samples is 0"),
     (["--samples", "10"], "--seed S (0 or more) is needed"),
-    (["--samples", "10", "--seed", "-1"], "--seed is -1: it must be at least 0"),
+    (["--samples", "10", "--seed", "-1"], "--seed is -1: it must be 0 or more"),
     (["--samples", "10", "--seed", "1", "--opening-min", "0"], "--opening-min is 0"),
     (["--samples", "10", "--seed", "1", "--variant", "gin"], "Gin Rummy has no opening from the dealt hand"),
     (["--samples", "10", "--seed", "1", "--variant", "canasta"], "unknown variant 'canasta'"),

@@ -150,7 +150,7 @@ def test_cli_text(capsys):
 ])
 def test_cli_bad_sizes_exit_2(capsys, argv, message):
     code, out, err = run(capsys, "odds", "poker", *argv)
-    assert code == 2 and out == "" and message in err and err.startswith("rumino odds: ")
+    assert code == 2 and out == "" and message in err and err.startswith("rumino odds poker: ")
     assert len(err.strip().splitlines()) == 1
 
 

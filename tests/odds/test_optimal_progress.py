@@ -21,6 +21,13 @@ from rumino.playing.optimal_play import POLICY_RUNS, game_figures, policy_figure
 SMALL = PackShape(suits=2, ranks=6, copies=1, jokers=2)  # as tests/odds/test_odds_optimal.py
 
 
+class Terminal(io.StringIO):
+    """A stderr that says it is a terminal: the bars are drawn only on one (never into a file or a pipe)."""
+
+    def isatty(self):
+        return True
+
+
 def _last_counts(err: str) -> dict[str, str]:
     """Each bar's last state on stderr: its description and ``done/total`` (or ``done`` without a total)."""
     out = {}
@@ -37,7 +44,7 @@ def _all(n: int) -> str:
 
 
 def test_build_draws_a_bar_for_each_stage_and_each_reaches_its_total(tmp_path):
-    err = io.StringIO()
+    err = Terminal()
     with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
         d = build_tables(SMALL, tmp_path, horizon=3, tol=1e-6, threads=1, progress=True)
     n7, n8 = class_count(SMALL, 7), class_count(SMALL, 8)
@@ -51,7 +58,7 @@ def test_build_draws_a_bar_for_each_stage_and_each_reaches_its_total(tmp_path):
 def test_the_command_draws_the_bars_and_no_progress_leaves_them_out(tmp_path):
     argv = ["optimal", "build", "--shape", "2,6,1,2", "--horizon", "2", "--threads", "1", "--dir", str(tmp_path)]
     for extra, drawn in (([], True), (["--no-progress"], False)):
-        err = io.StringIO()
+        err = Terminal()
         with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
             assert main(argv + extra) == 0
         assert ("finite horizon" in err.getvalue()) == drawn, err.getvalue()
@@ -79,7 +86,7 @@ def test_the_play_figures_count_every_hand_and_every_game():
 
 
 def test_the_play_bar_follows_its_progress_calls():
-    err = io.StringIO()
+    err = Terminal()
     with contextlib.redirect_stderr(err):
         bar, tick = progress_bar(True, "games", "game")
         for done in range(1, 6):
@@ -87,3 +94,14 @@ def test_the_play_bar_follows_its_progress_calls():
         bar.close()
     assert _last_counts(err.getvalue())["games"] == "5/5"
     assert progress_bar(False, "games", "game") == (None, None)
+
+
+def test_no_bar_is_drawn_into_a_file_or_a_pipe(tmp_path):
+    """A log file or a pipe gets no carriage returns or escape codes: the bars are left out."""
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+        build_tables(SMALL, tmp_path, horizon=2, tol=1e-6, threads=1, progress=True)
+        bar, tick = progress_bar(True, "games", "games")
+        tick(1, 2)
+        bar.close()
+    assert err.getvalue() == ""

@@ -60,13 +60,18 @@ def test_a_ladder_writes_its_file_ranks_the_games_and_resumes(tmp_path, monkeypa
     monkeypatch.setattr(ladder_module, "tournament", no_more)
     again = run_ladder(deals=2, seed=3, variants=["robber", "rummoli"], out=out)
     assert again["games"] == saved["games"]
-    with pytest.raises(AssertionError, match="played again"):  # other deals: the file's games do not count
-        run_ladder(deals=3, seed=3, variants=["robber"], out=out)
+    # other deals or another seed: the file is refused, not written over, unless told to replace it
+    for deals, seed in ((3, 3), (2, 4)):
+        with pytest.raises(ladder_module.ResultsFileError, match="--replace to start it afresh"):
+            run_ladder(deals=deals, seed=seed, variants=["robber"], out=out)
+    assert json.loads(out.read_text()) == saved
+    with pytest.raises(AssertionError, match="played again"):  # replaced: its games do not count
+        run_ladder(deals=3, seed=3, variants=["robber"], out=out, replace=True)
 
 
 def test_bad_ladder_arguments_exit_2_with_one_line(capsys, tmp_path):
     for argv, words in ((["--variants", "robber,robber"], "twice"), (["--variants", "canasta"], "unknown variant"),
-                        (["--games", "0"], "--games is 0"), (["--out", str(tmp_path)], "must name a file"),
+                        (["--games", "0"], "--games is 0"), (["--out", str(tmp_path)], "it is a folder; give a file"),
                         (["--workers", "0"], "--workers is 0")):
         assert main(["ladder", *argv, "--no-progress"]) == 2
         err = capsys.readouterr().err.strip()
@@ -75,6 +80,7 @@ def test_bad_ladder_arguments_exit_2_with_one_line(capsys, tmp_path):
     bad.write_text("{not json")
     assert main(["ladder", "--variants", "robber", "--games", "1", "--out", str(bad), "--no-progress"]) == 2
     assert "cannot be read" in capsys.readouterr().err
+    assert bad.read_text() == "{not json"  # nothing written over
 
 
 def _game(best: str, spread: float, separated: list) -> dict:
