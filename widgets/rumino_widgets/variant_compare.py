@@ -4,7 +4,9 @@ Each column is a variant with its own :class:`~widgets.rule_knobs.RuleKnobs`; mo
 knob and that column's profile is recomputed by :func:`rumino.compare.profile`
 (a progress bar runs meanwhile), then the rules matrix, the profile table and the
 overlaid plots (the dealt hand's deadwood, how long a hand lasts — the
-distribution of turns per hand —, luck against skill) are redrawn. Nothing about any game is decided here: the matrix comes from
+distribution of turns per hand —, luck against skill) are redrawn. The profile table holds how
+long a game lasts (hands, turns and minutes a game) and, with two columns, each figure's
+difference with the words its test allows (:func:`difference_text`). Nothing about any game is decided here: the matrix comes from
 :func:`rumino.compare.rules_matrix` and every number from the profiles.
 
 A column's profile is cached by (variant, rules, samples, seed), so moving a knob
@@ -241,8 +243,25 @@ class VariantCompareController:
         caption = (f"Profiles, heads-up: exact where every deal is counted, else {self.samples:,} deals; "
                    f"{self.games:,} games per match (fewer for a costly game such as Robber's); seed {self.seed}; "
                    "estimate (95% interval)")
-        return table_html(["figure"] + [escape(v.label) for v in shown], rows, caption=caption,
-                          cls="rumino-compare-profiles", row_headers=True)
+        header = ["figure"] + [escape(v.label) for v in shown]
+        profiles = self.profiles()
+        if len(shown) == 2 and len(profiles) == 2:  # two columns: each figure's difference, and what it shows
+            header.append("the difference, and what it shows")
+            for row, key in zip(rows, heads):
+                a, b = (p.get(key) for p in profiles)
+                row.append("—" if a is None or b is None else escape(difference_text(key, a, b, *[v.label for v in shown])))
+            caption += ("; the last column tests each difference (Newcombe's interval for two shares, the normal "
+                        "interval for two means; the columns' games are taken as independent)")
+        return table_html(header, rows, caption=caption, cls="rumino-compare-profiles", row_headers=True)
+
+    def profiles(self) -> list:
+        """The computed columns' profiles (the engine's, not a test's stand-in), in column order."""
+        out = []
+        for i, k in enumerate(self.knobs):
+            entry = self._cache.get(self._key(i)) if k.rules is not None else None
+            if entry is not None and not isinstance(entry, ColumnView):
+                out.append(entry)
+        return out
 
     def matrix_html(self) -> str:
         m = self.matrix()
@@ -489,6 +508,49 @@ def cell_text(key: str, fig) -> str:
     if pct:
         return f"{_pct(e.value)} ({_pct(e.lo)} – {_pct(e.hi)})"
     return interval_text(e.value, e.lo, e.hi, percent=False, digits=2)
+
+
+def difference_text(key: str, a, b, label_a: str = "A", label_b: str = "B") -> str:
+    """The difference of one figure between two columns, in words chosen from its test
+    (:func:`rumino.stats.verdict`): two exact figures differ exactly; two shares are compared with
+    Newcombe's interval; anything else as two means (an exact figure has no spread).
+
+    >>> from fractions import Fraction
+    >>> from rumino.compare import Figure
+    >>> from rumino.stats import proportion_estimate
+    >>> a = Figure("luck.x", "luck", "w", estimate=proportion_estimate(60, 100))
+    >>> b = Figure("luck.x", "luck", "w", estimate=proportion_estimate(40, 100))
+    >>> difference_text("luck.x", a, b, "Gin", "Wiener")
+    'shown: Gin is higher, by 20.0 points [6.1, 32.8]'
+    >>> difference_text("deal.p_x", Figure("deal.p_x", "deal", "p", exact=Fraction(1, 4)),
+    ...                 Figure("deal.p_x", "deal", "p", exact=Fraction(1, 5)))
+    '+5.00 points (exact)'
+    """
+    from rumino.stats import Estimate, mean_difference, proportion_difference, verdict
+
+    pct = any(p in key for p in PERCENT) and "mean" not in key and "var" not in key
+    if a.kind == "exact" and b.kind == "exact":
+        d = float(a.exact - b.exact)
+        if d == 0:
+            return "the same (exact)"
+        return f"{100 * d:+.2f} points (exact)" if pct else f"{d:+.2f} (exact)"
+
+    def est(f):
+        if f.kind == "exact":
+            x = float(f.exact)
+            return Estimate(x, x, x, 0, None, "exact", se=0.0)
+        return f.estimate
+
+    ea, eb = est(a), est(b)
+    if pct and ea.successes is not None and eb.successes is not None and ea.n and eb.n:
+        c = proportion_difference(ea.successes, ea.n, eb.successes, eb.n)
+    else:
+        c = mean_difference(ea, eb)
+        if pct:  # a share compared as a mean still reads in percentage points
+            from dataclasses import replace
+
+            c = replace(c, kind="proportion")
+    return verdict(c, label_a, label_b, more="is higher", p=False, digits=1 if pct else 2)
 
 
 def view_of(profile, label: str) -> ColumnView:
