@@ -197,6 +197,18 @@ class Comparison:
         """+1 if A is shown higher, −1 if B is, 0 if nothing is shown."""
         return 0 if not self.shown else (1 if self.estimate > 0 else -1)
 
+    @classmethod
+    def from_json(cls, d: dict) -> "Comparison":
+        """The comparison :meth:`as_json` wrote.
+
+        >>> c = proportion_difference(3, 10, 5, 10)
+        >>> Comparison.from_json(c.as_json()) == c
+        True
+        """
+        n = tuple(d["n"]) if isinstance(d["n"], list) else d["n"]
+        return cls(d["estimate"], d["ci95"][0], d["ci95"][1], n, d["method"], d.get("p_value"), d.get("test"),
+                   d.get("kind", "proportion"), d.get("paired", False))
+
     def as_json(self) -> dict:
         return {"estimate": self.estimate, "ci95": [self.lo, self.hi], "p_value": self.p_value,
                 "n": list(self.n) if isinstance(self.n, tuple) else self.n, "method": self.method,

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from rumino.errors import RuleConfigError, RuminoError
+from rumino.stats import Comparison, fisher_exact_test, holm
 from rumino.tournament.run import Tournament, tournament
 from rumino.variants import find_variant
 
@@ -164,6 +165,93 @@ def ranking(data: dict) -> list[dict]:
     return sorted(rows, key=_skill_measure)
 
 
+def hands_against_best(game: dict, player: str = "random") -> tuple[int, int, int] | None:
+    """``(won, tied, lost)``: the hands ``player`` played against the best player of a game's ladder, from
+    the results file's hands (None where ``player`` is the best or is not in the ladder).
+
+    >>> hands_against_best({"tournament": {"luck": {"best": "greedy"}}, "players": ["random", "greedy"],
+    ...                     "hands": {"random|greedy": {"scores": [[0.0, 0.5], [1.0, 0.0]]}}})
+    (1, 1, 2)
+    """
+    best = game["tournament"]["luck"]["best"]
+    if player == best or player not in game["players"]:
+        return None
+    hands = game["hands"]
+    if f"{player}|{best}" in hands:
+        scores = [x for pair in hands[f"{player}|{best}"]["scores"] for x in pair]
+    else:
+        scores = [1.0 - x for pair in hands[f"{best}|{player}"]["scores"] for x in pair]
+    won = sum(1 for x in scores if x == 1.0)
+    tied = sum(1 for x in scores if x == 0.5)
+    return won, tied, len(scores) - won - tied
+
+
+def luck_tests(data: dict, player: str = "random") -> list[dict]:
+    """Every pair of games compared on the chance that ``player`` (random: a newcomer's luck) wins a hand
+    against the game's best player: Fisher's exact test on the hands it won and lost (tied hands left out),
+    with Newcombe's interval on the difference of the two shares; the p-values Holm-adjusted over all the
+    pairs, since a ranking makes every comparison at once. Two hands of one deal are not independent, but
+    their results pull opposite ways (the cards go to each player in turn), so counting them as independent
+    hands errs towards caution.
+
+    Each entry: ``{"a", "b", "comparison" (a − b, as JSON), "p_holm", "shown", "more_luck"}``, where
+    ``more_luck`` is the game in which the weaker player wins more (None: not shown).
+
+    >>> luck_tests({"games": {}})
+    []
+    """
+    counts = {}
+    for key, game in data["games"].items():
+        got = hands_against_best(game, player)
+        if got is not None:
+            won, _tied, lost = got
+            counts[key] = (won, won + lost)
+    keys = list(counts)
+    pairs = [(a, b) for i, a in enumerate(keys) for b in keys[i + 1:]]
+    tests = [fisher_exact_test(counts[a][0], counts[a][1], counts[b][0], counts[b][1]) for a, b in pairs]
+    adjusted = holm([t.p_value for t in tests])
+    out = []
+    for (a, b), t, p in zip(pairs, tests, adjusted):
+        shown = p < 0.05 and t.interval_excludes_zero
+        out.append({"a": a, "b": b, "comparison": t.as_json(), "p_holm": p, "shown": shown,
+                    "more_luck": (a if t.estimate > 0 else b) if shown else None})
+    return out
+
+
+def spread_tests(data: dict) -> list[dict]:
+    """Every pair of games whose random player won a hand against the best (so both rating spreads are
+    measured, not only bounded) compared on the spread: the bootstrap resamples of each game's deals, drawn
+    apart (the games are independent), give the difference's 95% percentile interval; shown when it leaves
+    out 0. Each entry: ``{"a", "b", "comparison" (a − b, Elo), "shown", "more_luck"}`` (the smaller spread is
+    the game of more luck).
+
+    >>> spread_tests({"games": {}})
+    []
+    """
+    import numpy as np
+
+    boots = {}
+    for key, game in data["games"].items():
+        luck = game["tournament"]["luck"]
+        if any(w == luck["best"] and l == luck["weakest"] for w, l, _ in luck.get("separated", [])):
+            continue  # random never won a hand against the best: the spread is only bounded
+        t = Tournament.from_hands(key, game["players"], game["tournament"]["deals"], game["tournament"]["seed"],
+                                  game["hands"])
+        boots[key] = (float(luck["spread_elo"][0]), t.spread_resamples())
+    keys = list(boots)
+    out = []
+    for i, a in enumerate(keys):
+        for b in keys[i + 1:]:
+            diff = boots[a][1] - boots[b][1]
+            lo, hi = (float(x) for x in np.percentile(diff, [2.5, 97.5]))
+            c = Comparison(boots[a][0] - boots[b][0], lo, hi, (len(boots[a][1]), len(boots[b][1])),
+                           "bootstrap percentile interval of the difference (the deals of each game resampled "
+                           "apart)", kind="mean")
+            out.append({"a": a, "b": b, "comparison": c.as_json(), "shown": c.shown,
+                        "more_luck": (b if c.estimate > 0 else a) if c.shown else None})
+    return out
+
+
 def _skill_measure(row: dict) -> tuple[float, float]:
     """What a game is ranked by: its rating spread, or its lower bound where random never won a hand
     against the best (then the fitted spread only breaks ties)."""
@@ -248,4 +336,5 @@ def _write(path: Path, data: dict) -> None:
     os.replace(part, path)  # a ranking stopped mid-write leaves the last whole file
 
 
-__all__ = ["HOUSE_RULE_COLUMNS", "LADDERS", "hands_json", "ladder_players", "ranking", "run_house_rules", "run_ladder"]
+__all__ = ["HOUSE_RULE_COLUMNS", "LADDERS", "hands_against_best", "hands_json", "ladder_players", "luck_tests",
+           "ranking", "run_house_rules", "run_ladder", "spread_tests"]
