@@ -252,6 +252,76 @@ def spread_tests(data: dict) -> list[dict]:
     return out
 
 
+def deal_share_tests(data: dict) -> list[dict]:
+    """Every pair of games compared on the deal's share of a hand's variance between each game's best
+    player and its baseline (the pair :func:`ranking` reports): the bootstrap resamples of each game's deals,
+    drawn apart, give the difference's 95% percentile interval. A game without points (Robber Rummy:
+    every margin 0) has no share and is left out. Each entry: ``{"a", "b", "comparison" (a − b), "shown",
+    "more_luck"}`` (the larger share: the deal decides more).
+
+    >>> deal_share_tests({"games": {}})
+    []
+    """
+    import math
+
+    import numpy as np
+
+    boots = {}
+    for row in ranking(data):
+        key, base = row["game"], row["baseline"]
+        share = row["deal_share"]
+        if base is None or share is None or math.isnan(share[0]):
+            continue
+        game = data["games"][key]
+        t = Tournament.from_hands(key, game["players"], game["tournament"]["deals"], game["tournament"]["seed"],
+                                  game["hands"])
+        i, j = t.players.index(row["best"]), t.players.index(base)
+        boots[key] = (share[0], t.deal_share_resamples(i, j))
+    keys = list(boots)
+    out = []
+    for n, a in enumerate(keys):
+        for b in keys[n + 1:]:
+            diff = boots[a][1] - boots[b][1]
+            lo, hi = (float(x) for x in np.nanpercentile(diff, [2.5, 97.5]))
+            c = Comparison(boots[a][0] - boots[b][0], lo, hi, (len(boots[a][1]), len(boots[b][1])),
+                           "bootstrap percentile interval of the difference (the deals of each game resampled "
+                           "apart)", kind="proportion")
+            out.append({"a": a, "b": b, "comparison": c.as_json(), "shown": c.shown,
+                        "more_luck": (a if c.estimate > 0 else b) if c.shown else None})
+    return out
+
+
+def luck_groups(tests: list[dict], keys: list[str]) -> list[list[str]] | None:
+    """The games in groups, the luckiest first, when the tests split them cleanly: every game of a group
+    shown to be more luck than every game of each later group, and no difference shown within a group.
+    None when the tests do not order the games that way (then say pair by pair what they show).
+
+    >>> t = [{"a": "x", "b": "y", "shown": False, "more_luck": None},
+    ...      {"a": "x", "b": "z", "shown": True, "more_luck": "x"},
+    ...      {"a": "y", "b": "z", "shown": True, "more_luck": "y"}]
+    >>> luck_groups(t, ["x", "y", "z"])
+    [['x', 'y'], ['z']]
+    """
+    beats = {k: set() for k in keys}
+    for t in tests:
+        if t["shown"]:
+            loser = t["b"] if t["more_luck"] == t["a"] else t["a"]
+            beats[t["more_luck"]].add(loser)
+    groups: list[list[str]] = []
+    left = list(keys)
+    while left:
+        # the next group: the games nobody left beats
+        top = [k for k in left if not any(k in beats[o] for o in left if o != k)]
+        if not top:
+            return None
+        rest = [k for k in left if k not in top]
+        if any(beats[a] & set(top) for a in top) or any(set(rest) - beats[a] for a in top):
+            return None
+        groups.append(top)
+        left = rest
+    return groups
+
+
 def _skill_measure(row: dict) -> tuple[float, float]:
     """What a game is ranked by: its rating spread, or its lower bound where random never won a hand
     against the best (then the fitted spread only breaks ties)."""
@@ -336,5 +406,6 @@ def _write(path: Path, data: dict) -> None:
     os.replace(part, path)  # a ranking stopped mid-write leaves the last whole file
 
 
-__all__ = ["HOUSE_RULE_COLUMNS", "LADDERS", "hands_against_best", "hands_json", "ladder_players", "luck_tests",
+__all__ = ["HOUSE_RULE_COLUMNS", "LADDERS", "deal_share_tests", "hands_against_best", "hands_json", "ladder_players",
+           "luck_groups", "luck_tests",
            "ranking", "run_house_rules", "run_ladder", "spread_tests"]

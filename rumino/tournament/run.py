@@ -132,10 +132,24 @@ class Tournament:
             return vd / (vd + vs) if vd + vs > 0 else float("nan")
 
         value = share(m)
-        rng = np.random.default_rng([self.seed, 7, i, j])
-        boots = [share(m[rng.integers(0, len(m), len(m))]) for _ in range(resamples)]
+        boots = self.deal_share_resamples(i, j, resamples=resamples)
         lo, hi = np.nanpercentile(boots, [2.5, 97.5])
         return float(value), float(lo), float(hi)
+
+    def deal_share_resamples(self, i: int, j: int, *, resamples: int = BOOTSTRAP) -> np.ndarray:
+        """The deal's share (:meth:`deal_share`) in each bootstrap resample of the deals: its interval is
+        read from them, and two games' shares are compared through them."""
+        key = (i, j) if (i, j) in self.margins else (j, i)
+        m = self.margins[key].astype(float)
+
+        def share(rows):
+            d = (rows[:, 0] - rows[:, 1]) / 2
+            s = (rows[:, 0] + rows[:, 1]) / 2
+            vd, vs = d.var(), s.var()
+            return vd / (vd + vs) if vd + vs > 0 else float("nan")
+
+        rng = np.random.default_rng([self.seed, 7, i, j])
+        return np.array([share(m[rng.integers(0, len(m), len(m))]) for _ in range(resamples)])
 
     # ------------------------------------------------------------------ ratings
     def _fit(self, rows: np.ndarray | None) -> np.ndarray:
