@@ -470,6 +470,26 @@ def mean_difference(a: Estimate, b: Estimate) -> Comparison:
                       p_value=float(2 * norm.sf(abs(d) / se)), test="z-test", kind="mean")
 
 
+def correlated_difference(a: Estimate, b: Estimate) -> Comparison:
+    """``a − b`` of two estimates read from the same data whose correlation is not known (two sections'
+    shares of the same chips, say): whatever the correlation, ``se(a − b) ≤ se_a + se_b``, so the
+    interval ``(a − b) ± 1.96·(se_a + se_b)`` holds at least 95%. It leaves out 0 exactly when the two
+    95% intervals do not overlap: for such figures, and only for them, no overlap is a (cautious) test.
+
+    >>> c = correlated_difference(mean_estimate([10, 12, 11, 13]), mean_estimate([8, 9, 7, 8]))
+    >>> round(c.hi - c.lo, 6) == round(2 * Z95 * (mean_estimate([10, 12, 11, 13]).se
+    ...                                           + mean_estimate([8, 9, 7, 8]).se), 6)
+    True
+    """
+    if a.se is None or b.se is None:
+        raise ValueError("both figures need a standard error to compare them.")
+    d = a.value - b.value
+    half = Z95 * (a.se + b.se)
+    return Comparison(d, d - half, d + half, (a.n, b.n),
+                      "cautious interval for two estimates of the same data (their correlation unknown)",
+                      kind="proportion" if a.method == b.method == "wilson" else "mean")
+
+
 def holm(p_values: Sequence[float]) -> list[float]:
     """Holm's step-down adjustment of a family of p-values (each comparison of a ranking is one of many):
     a comparison is shown at 5% for the whole family when its adjusted p-value is below 5%.
@@ -513,7 +533,7 @@ def verdict(c: Comparison, a: str = "A", b: str = "B", *, more: str = "is higher
     'not shown: the difference, 5.0 points [−7.3, 17.1], includes 0'
     """
     fmt = difference_words(c, unit=unit, digits=digits)
-    test = f" ({c.test}, p = {_p_text(c.p_value)})" if p and c.p_value is not None else ""
+    test = f" ({c.test}, p {_p_text(c.p_value)})" if p and c.p_value is not None else ""
     if c.shown:
         if c.estimate > 0:
             return f"shown: {a} {more}, by {fmt(c.estimate)} [{_bare(c.lo, fmt)}, {_bare(c.hi, fmt)}]{test}"
@@ -521,9 +541,9 @@ def verdict(c: Comparison, a: str = "A", b: str = "B", *, more: str = "is higher
     interval = f"{_signed(c.estimate, fmt)} [{_bare(c.lo, fmt)}, {_bare(c.hi, fmt)}]"
     if c.interval_excludes_zero:  # the test did not reject although the interval leaves 0 out
         return f"not shown: the interval of the difference, {interval}, leaves out 0, but the {c.test} gives " \
-               f"p = {_p_text(c.p_value)}"
+               f"p {_p_text(c.p_value)}"
     if c.test_rejects:
-        return f"not shown: the {c.test} gives p = {_p_text(c.p_value)}, but the interval of the difference, " \
+        return f"not shown: the {c.test} gives p {_p_text(c.p_value)}, but the interval of the difference, " \
                f"{interval}, includes 0"
     return f"not shown: the difference, {interval}, includes 0{test}"
 
@@ -538,8 +558,9 @@ def _bare(x: float, fmt: Callable[[float], str]) -> str:
 
 
 def _p_text(p: float | None) -> str:
+    """``= 0.049``, ``= 0.25`` or ``< 0.001``: the p-value as a reader writes it after "p"."""
     if p is None:
-        return "—"
+        return "= —"
     if p < 0.001:
         return "< 0.001"
-    return f"{p:.3f}" if p < 0.1 else f"{p:.2f}"
+    return f"= {p:.3f}" if p < 0.1 else f"= {p:.2f}"

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from scipy import stats as sps
 
-from rumino.stats import (Comparison, fisher_exact_test, holm, mean_difference, mean_estimate, paired_counts,
+from rumino.stats import (Comparison, correlated_difference, fisher_exact_test, holm, mean_difference, mean_estimate, paired_counts,
                           paired_mean_difference, paired_proportion_difference, paired_sign_test,
                           proportion_difference, sign_test, verdict, wilson_interval)
 
@@ -199,3 +199,17 @@ def test_wilson_is_the_building_block():
     # the independent interval at one empty side is the other side's Wilson interval, as Newcombe says
     lo, hi = proportion_difference(0, 10, 0, 20).ci95
     assert hi == pytest.approx(wilson_interval(0, 10)[1]) and lo == pytest.approx(-wilson_interval(0, 20)[1])
+
+
+def test_the_cautious_difference_holds_for_any_correlation():
+    # two estimates of one sample, perfectly anti-correlated: x and 1 − x. The cautious interval covers
+    rng = np.random.default_rng(3)
+    hits = 0
+    for _ in range(500):
+        x = rng.random(30)
+        a, b = mean_estimate(x), mean_estimate(1 - x)
+        hits += correlated_difference(a, b).lo <= 0 <= correlated_difference(a, b).hi
+    assert hits / 500 > 0.93
+    e1, e2 = mean_estimate([1.0, 2.0, 3.0]), mean_estimate([1.5, 2.5, 2.0])
+    c = correlated_difference(e1, e2)
+    assert c.shown == (e1.lo > e2.hi or e2.lo > e1.hi)         # no overlap, exactly
