@@ -28,7 +28,7 @@ Game ``i`` of a measurement seeded ``s`` is the one seeding scheme's
 (3, 2, ('greedy', 'greedy'))
 >>> m.rows[0].hands == measure_length("gin", 2, games=1, seed=1).rows[0].hands
 True
->>> m.minutes_per_game().value == sum(PACE.seconds(r) for r in m.rows) / 60 / 3
+>>> abs(m.minutes_per_game().value - sum(PACE.seconds(r) for r in m.rows) / 60 / 3) < 1e-9
 True
 """
 
