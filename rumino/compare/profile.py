@@ -113,8 +113,8 @@ import numpy as np
 
 from rumino.errors import RuleConfigError
 from rumino.stats import Z95, Estimate, mean_estimate, proportion_estimate
-from rumino.compare.figures import (PLAYERS, Figure, dealt_hand_size, exact_figure, executor_for, histogram,
-                                    rumino_flags, simulated_figure)
+from rumino.compare.figures import (PLAYERS, Figure, dealt_hand_size, difference_text, exact_figure, executor_for,
+                                    histogram, rumino_flags, simulated_figure)
 from rumino.compare.matrix import Column
 from rumino.compare import rummoli_profile
 from rumino.compare.deals import EXACT_CLASS_LIMIT, stored_distribution
@@ -742,6 +742,17 @@ def profiles_text(profiles: Sequence[Profile], width: int = 38) -> str:
         left = textwrap.wrap(label, head) or [key]
         for i in range(len(left)):
             out.append(left[i].ljust(head) + " | " + " | ".join((c if i == 0 else "").ljust(width) for c in cells))
+    if len(profiles) == 2:  # two columns: each figure's difference, in the words its test allows
+        a, b = profiles
+        shared = [k for k in keys if k in a.figures and k in b.figures]
+        out.append("")
+        out.append(f"the difference, {a.label} less {b.label}, and what its test shows (Newcombe's interval for two "
+                   f"shares, the normal interval for two means):")
+        for key in shared:
+            words = difference_text(key, a.figures[key], b.figures[key], a.label, b.label)
+            la, lb = a.figures[key].label, b.figures[key].label
+            label = la if la == lb else f"{la} / {lb}"  # each column words it (its own knock limit)
+            out.append(textwrap.fill(f"{label}: {words}", head + 2 * width + 3, subsequent_indent="    "))
     out.append("")
     out.append("how: " + " | ".join(f"{p.label}: deal {p.deal_method or 'none'}"
                                    + (f"; {p.games:,} games a match, best bot {p.best_bot}" if p.engine else "")

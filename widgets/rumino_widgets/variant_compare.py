@@ -32,6 +32,7 @@ from plotly.subplots import make_subplots
 
 from rumino.errors import RuminoError, RuleConfigError
 from rumino.compare import Column, profile, rules_matrix
+from rumino.compare.figures import difference_text
 
 from rumino_widgets._base import StaticFallback, error_html, info_html, interval_text, table_html
 from rumino_widgets.rule_knobs import RuleKnobs, RuleKnobsController
@@ -508,49 +509,6 @@ def cell_text(key: str, fig) -> str:
     if pct:
         return f"{_pct(e.value)} ({_pct(e.lo)} – {_pct(e.hi)})"
     return interval_text(e.value, e.lo, e.hi, percent=False, digits=2)
-
-
-def difference_text(key: str, a, b, label_a: str = "A", label_b: str = "B") -> str:
-    """The difference of one figure between two columns, in words chosen from its test
-    (:func:`rumino.stats.verdict`): two exact figures differ exactly; two shares are compared with
-    Newcombe's interval; anything else as two means (an exact figure has no spread).
-
-    >>> from fractions import Fraction
-    >>> from rumino.compare import Figure
-    >>> from rumino.stats import proportion_estimate
-    >>> a = Figure("luck.x", "luck", "w", estimate=proportion_estimate(60, 100))
-    >>> b = Figure("luck.x", "luck", "w", estimate=proportion_estimate(40, 100))
-    >>> difference_text("luck.x", a, b, "Gin", "Wiener")
-    'shown: Gin is higher, by 20.0 points [6.1, 32.8]'
-    >>> difference_text("deal.p_x", Figure("deal.p_x", "deal", "p", exact=Fraction(1, 4)),
-    ...                 Figure("deal.p_x", "deal", "p", exact=Fraction(1, 5)))
-    '+5.00 points (exact)'
-    """
-    from rumino.stats import Estimate, mean_difference, proportion_difference, verdict
-
-    pct = any(p in key for p in PERCENT) and "mean" not in key and "var" not in key
-    if a.kind == "exact" and b.kind == "exact":
-        d = float(a.exact - b.exact)
-        if d == 0:
-            return "the same (exact)"
-        return f"{100 * d:+.2f} points (exact)" if pct else f"{d:+.2f} (exact)"
-
-    def est(f):
-        if f.kind == "exact":
-            x = float(f.exact)
-            return Estimate(x, x, x, 0, None, "exact", se=0.0)
-        return f.estimate
-
-    ea, eb = est(a), est(b)
-    if pct and ea.successes is not None and eb.successes is not None and ea.n and eb.n:
-        c = proportion_difference(ea.successes, ea.n, eb.successes, eb.n)
-    else:
-        c = mean_difference(ea, eb)
-        if pct:  # a share compared as a mean still reads in percentage points
-            from dataclasses import replace
-
-            c = replace(c, kind="proportion")
-    return verdict(c, label_a, label_b, more="is higher", p=False, digits=1 if pct else 2)
 
 
 def view_of(profile, label: str) -> ColumnView:
