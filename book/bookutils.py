@@ -256,6 +256,8 @@ def game_lengths(path: str = "data/game_length.json") -> tuple[dict, dict]:
 def length_table(by_players: dict, title: str) -> HTML:
     """One game's length at each table size: hands, turns a hand and a game, minutes (95% intervals)."""
     def cell(e, digits=1):
+        if e.lo == e.hi:  # the same in every game (one deal a player): no interval around a constant
+            return f"{e.value:g} (every game)"
         return f"{e.value:.{digits}f} ({e.lo:.{digits}f} – {e.hi:.{digits}f})"
 
     rows = []
