@@ -82,7 +82,8 @@ def format_lengths(lengths: dict) -> str:
         for n, d in sorted(by_n.items(), key=lambda kv: int(kv[0])):
             m = GameLength.from_json(d)
             f = m.figures()
-            rows.append([title, n] + [f"{f[k].value:.1f} [{f[k].lo:.1f}, {f[k].hi:.1f}]" for k in SHOWN])
+            rows.append([title, n] + [f"{f[k].value:g} (every game)" if f[k].lo == f[k].hi
+                                      else f"{f[k].value:.1f} [{f[k].lo:.1f}, {f[k].hi:.1f}]" for k in SHOWN])
     widths = [max(len(str(r[i])) for r in [head] + rows) for i in range(len(head))]
     lines = ["  ".join(str(c).ljust(w) for c, w in zip(head, widths)).rstrip()]
     lines += ["  ".join(str(c).ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows]
