@@ -238,3 +238,34 @@ def glue(name: str, value, how: str = "int") -> str:
     text = value if isinstance(value, str) else fmt(value, how)
     _glue(name, text, display=False)
     return text
+
+
+def game_lengths(path: str = "data/game_length.json") -> tuple[dict, dict]:
+    """The book's game-length results file (written by ``rumino length``), read: its run header and
+    ``{game: {players: GameLength}}``, the figures read again from each game's counts."""
+    import json
+
+    from rumino.playing.game_length import GameLength
+
+    with open(path, encoding="utf-8") as f:
+        data = json.load(f)
+    return data["run"], {key: {int(n): GameLength.from_json(d) for n, d in by_n.items()}
+                         for key, by_n in data["lengths"].items()}
+
+
+def length_table(by_players: dict, title: str) -> HTML:
+    """One game's length at each table size: hands, turns a hand and a game, minutes (95% intervals)."""
+    def cell(e, digits=1):
+        if e.lo == e.hi:  # the same in every game (one deal a player): no interval around a constant
+            return f"{e.value:g} (every game)"
+        return f"{e.value:.{digits}f} ({e.lo:.{digits}f} – {e.hi:.{digits}f})"
+
+    rows = []
+    for n, m in by_players.items():
+        f = m.figures()
+        rows.append([n, cell(f["hands_per_game"]), cell(f["turns_per_hand"]), cell(f["turns_per_game"], 0),
+                     cell(f["minutes_per_game"], 0)])
+    games = sorted({m.games for m in by_players.values()})
+    return table(rows, ["players", "hands a game", "turns a hand", "turns a game", "minutes a game"],
+                 caption=f"{title}: how long a game takes, {' or '.join(map(str, games))} seeded games of its own "
+                         f"bot at each table size (95% intervals; minutes at the pace of chapter 10)")

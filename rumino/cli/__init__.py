@@ -29,6 +29,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "compare": ("compare", "games or house rules side by side (rules matrix and profiles)"),
     "deadwood": ("deadwood", "exact best arrangement and deadwood of a hand"),
     "ladder": ("ladder", "the family ranked from luck to skill: every game's players in a round robin"),
+    "length": ("length", "how long each game lasts: hands, turns, decisions and minutes, at 2, 3 and 4 players"),
     "odds": ("odds", "exact and simulated odds: the deal, and drawing outs"),
     "optimal": ("optimal", "build and play the optimal-discard tables (rumino odds best reads them)"),
     "play": ("play", "play a game (Rumino by default) in the terminal against bots"),

@@ -16,8 +16,9 @@ from rumino.cli.inputs import check_seed, out_file
 from rumino.cli.tournament import format_tournament
 from rumino.console import progress_bar
 from rumino.errors import RuleConfigError, RuminoError
-from rumino.tournament.ladder import (HOUSE_RULE_COLUMNS, LADDERS, ResultsFileError, ladder_players, ranking,
-                                      read_results, run_house_rules, run_ladder)
+from rumino.stats import Comparison, verdict
+from rumino.tournament.ladder import (HOUSE_RULE_COLUMNS, LADDERS, ResultsFileError, ladder_players, luck_tests, ranking,
+                                      read_results, run_house_rules, run_ladder, spread_tests)
 from rumino.tournament.run import MAX_DEALS
 from rumino.variants import find_variant
 
@@ -41,8 +42,10 @@ def _variants(text: str | None) -> list[str] | None:
 
 def format_ranking(data: dict) -> str:
     """The ranking's lines: each game's rating spread (or its lower bound, where random never won a
-    hand against the best) and its baseline's chance against the best."""
-    lines = ["", "the family from luck to skill (rating spread from random to the best, Elo, 95% intervals):"]
+    hand against the best) and its baseline's chance against the best, in the order of the estimates,
+    then what the tests between games show (:func:`format_game_tests`)."""
+    lines = ["", "the family in the order of the rating spread from random to the best (Elo, 95% intervals; the "
+                 "order of the estimates, the tests below say which differences are shown):"]
     for row in data["ranking"]:
         v, lo, hi = row["spread_elo"]
         if row.get("spread_at_least") is not None:  # random never won a hand: only a bound is measured
@@ -53,6 +56,39 @@ def format_ranking(data: dict) -> str:
             p, plo, phi = row["baseline_wins_a_hand"]
             line += f"; {row['baseline']} wins a hand against it {p:.1%} [{plo:.1%}, {phi:.1%}]"
         lines.append(line)
+    if "games" not in data:  # a ranking alone (no hands to test)
+        return "\n".join(lines)
+    return "\n".join(lines) + "\n" + format_game_tests(data)
+
+
+def format_game_tests(data: dict) -> str:
+    """What the tests between games show: a random player's chance of a hand against each game's best
+    (Fisher's exact test, Holm-adjusted over the pairs) and the rating spreads where both are measured
+    (the bootstrap interval of their difference). Only the differences shown are called a ranking."""
+    title = {k: find_variant(k).title for k in data["games"]}
+    lines = ["", "a random player's hands against the best, game against game (Fisher's exact test on the hands, "
+                 "Holm-adjusted over the pairs):"]
+    luck = luck_tests(data)
+    for key in data["games"]:
+        over = [title[t["b"] if t["a"] == key else t["a"]] for t in luck if t["more_luck"] == key]
+        if over:
+            lines.append(f"  {title[key]}: more luck than {', '.join(over)}")
+    undecided = [f"{title[t['a']]} and {title[t['b']]}" for t in luck if not t["shown"]]
+    if not luck:
+        lines.append("  (no two games to compare)")
+    elif not any(t["shown"] for t in luck):
+        lines.append("  no difference is shown")
+    lines.append(f"  not shown between: {'; '.join(undecided) or 'none'}")
+    spreads = spread_tests(data)
+    if spreads:
+        lines.append("")
+        lines.append("rating spreads, game against game where both are measured (bootstrap interval of the "
+                     "difference):")
+        for t in spreads:
+            c = Comparison.from_json(t["comparison"])
+            lines.append(f"  {title[t['a']]} against {title[t['b']]}: "
+                         + verdict(c, title[t["a"]], title[t["b"]], more="has the larger spread", unit="Elo",
+                                   digits=0))
     return "\n".join(lines)
 
 

@@ -16,6 +16,7 @@ from rumino.cli.inputs import check_seed
 from rumino.cli.simulate import parse_rules, playable
 from rumino.console import progress_bar
 from rumino.errors import RuleConfigError
+from rumino.stats import Comparison, verdict
 from rumino.tournament.run import MAX_DEALS, tournament
 
 
@@ -51,6 +52,14 @@ def format_tournament(data: dict) -> str:
                     w = data["win_rate"][a][b]
                     cells.append(f"{_pct(w['estimate']) + ' [' + _pct(w['ci95'][0]) + ', ' + _pct(w['ci95'][1]) + ']':>26}")
             lines.append(f"{a:<{width}}" + "".join(cells))
+        if "share_difference" in data:
+            lines.append("")
+            lines.append("who wins more hands, pair by pair (on the same deals: each deal's hands won less the "
+                         "other's, their t interval, and the exact sign test over the deals):")
+            for pair, c in data["share_difference"].items():
+                a, b = pair.split("|")
+                lines.append(f"  {a} against {b}: "
+                             + verdict(Comparison.from_json(c), a, b, more="wins more hands"))
     else:
         lines.append("")
         lines.append("share of hands won outright (a tie for first shared), with 95% intervals:")

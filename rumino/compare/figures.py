@@ -22,10 +22,12 @@ from rumino.console import worker_pool
 from rumino.errors import RuleConfigError
 from rumino.stats import Estimate
 
+SHARE_KEYS = ("deal.p_", ".p_", "hand.ending.", "luck.", ".share")  # figures that are shares
+
 PLAYERS = 2  # every play figure is heads-up: the one table size every game allows (Gin is for two only)
 
 __all__ = ["PLAYERS", "Figure", "exact_figure", "simulated_figure", "executor_for", "histogram", "dealt_hand_size",
-           "rumino_flags"]
+           "rumino_flags", "difference_text", "is_share"]
 
 
 @dataclass(frozen=True)
@@ -274,3 +276,56 @@ def rumino_flags(col: Column) -> tuple[bool, bool] | None:
         return None
     rules = col.rules
     return (getattr(rules, "set_suits", "any") == "distinct", bool(getattr(rules, "rumino_natural_only", False)))
+
+
+def is_share(key: str, *figures: Figure) -> bool:
+    """Is the figure ``key`` a share (a proportion, compared in percentage points)?
+
+    >>> is_share("deal.p_gin"), is_share("deal.mean_deadwood"), is_share("game.hands")
+    (True, False, False)
+    """
+    if any(f.estimate is not None and f.estimate.method == "wilson" for f in figures):
+        return True
+    return any(p in key for p in SHARE_KEYS) and "mean" not in key and "var" not in key
+
+
+def difference_text(key: str, a: Figure, b: Figure, label_a: str = "A", label_b: str = "B") -> str:
+    """The difference ``a − b`` of one figure between two columns, in the words its test allows
+    (:func:`rumino.stats.verdict`): two exact figures differ exactly; two simulated shares are compared
+    with Newcombe's interval; anything else as two independent means (an exact figure has no spread).
+    The two columns' games are taken as independent (where they share seeds, the test is cautious).
+
+    >>> from rumino.stats import proportion_estimate
+    >>> a = Figure("luck.x", "luck", "w", estimate=proportion_estimate(60, 100))
+    >>> b = Figure("luck.x", "luck", "w", estimate=proportion_estimate(40, 100))
+    >>> difference_text("luck.x", a, b, "Gin", "Wiener")
+    'shown: Gin is higher, by 20.0 points [6.1, 32.8]'
+    >>> difference_text("deal.p_x", Figure("deal.p_x", "deal", "p", exact=Fraction(1, 4)),
+    ...                 Figure("deal.p_x", "deal", "p", exact=Fraction(1, 5)))
+    '+5.00 points (exact)'
+    """
+    from dataclasses import replace
+
+    from rumino.stats import mean_difference, proportion_difference, verdict
+
+    pct = is_share(key, a, b)
+    if a.kind == "exact" and b.kind == "exact":
+        d = float(a.exact - b.exact)
+        if d == 0:
+            return "the same (exact)"
+        return f"{100 * d:+.2f} points (exact)" if pct else f"{d:+.2f} (exact)"
+
+    def est(f: Figure) -> Estimate:
+        if f.kind == "exact":
+            x = float(f.exact)
+            return Estimate(x, x, x, 0, None, "exact", se=0.0)
+        return f.estimate
+
+    ea, eb = est(a), est(b)
+    if pct and ea.successes is not None and eb.successes is not None and ea.n and eb.n:
+        c = proportion_difference(ea.successes, ea.n, eb.successes, eb.n)
+    else:
+        c = mean_difference(ea, eb)
+        if pct:  # a share compared as a mean still reads in percentage points
+            c = replace(c, kind="proportion")
+    return verdict(c, label_a, label_b, more="is higher", p=False, digits=1 if pct else 2)

@@ -22,7 +22,10 @@ the hand (games with an engine; the default bots, heads-up)
     ``hand.turns`` (a histogram: turns → hands, with n and seed).
 the game
     ``game.hands`` (hands per game), ``game.stakes`` (points or chips that change
-    hands per game) and ``game.stakes_sd`` (their spread).
+    hands per game) and ``game.stakes_sd`` (their spread); ``game.turns`` (turns a game:
+    a turn is one player's go) and ``game.minutes`` (minutes at the table at the book's pace,
+    :data:`rumino.playing.game_length.PACE`), from the default match's games played again and
+    counted (:func:`rumino.playing.game_length.measure_length`; Rummoli's too).
 luck against skill (heads-up, seats alternating)
     ``luck.greedy_vs_random``, ``luck.best_vs_random``, ``luck.best_vs_greedy``:
     win rates; ``Profile.best_bot`` names the best bot.
@@ -110,8 +113,8 @@ import numpy as np
 
 from rumino.errors import RuleConfigError
 from rumino.stats import Z95, Estimate, mean_estimate, proportion_estimate
-from rumino.compare.figures import (PLAYERS, Figure, dealt_hand_size, exact_figure, executor_for, histogram,
-                                    rumino_flags, simulated_figure)
+from rumino.compare.figures import (PLAYERS, Figure, dealt_hand_size, difference_text, exact_figure, executor_for,
+                                    histogram, rumino_flags, simulated_figure)
 from rumino.compare.matrix import Column
 from rumino.compare import rummoli_profile
 from rumino.compare.deals import EXACT_CLASS_LIMIT, stored_distribution
@@ -123,6 +126,7 @@ from rumino.odds.exact import exact_deal_distribution
 from rumino.odds.montecarlo import DEFAULT_CHUNK, chunk_seeds, chunk_sizes, deal_chunk, mean_from_moments
 from rumino.odds.opening import value_chunk
 from rumino.players import make_player
+from rumino.playing.game_length import CHUNK as LENGTH_CHUNK, PACE, measure_length
 from rumino.playing.seeding import new_table
 from rumino.variants import find_variant
 
@@ -562,7 +566,10 @@ def profiles(columns: Sequence, *, samples: int = 20_000, games: int | None = No
             if play == "default":
                 matches = {"default": DEFAULT_BOTS}
             plan["matches"] = {name: _match_jobs(col, bots, plan["games"], seed) for name, bots in matches.items()}
-        total += len(plan["deal_jobs"]) + len(plan["open_jobs"]) + sum(len(j) for j in plan["matches"].values())
+        if plan["matches"]:  # the default bots' games played again, counted: turns and minutes a game
+            plan["length_jobs"] = math.ceil(plan["games"] / LENGTH_CHUNK)
+        total += (len(plan["deal_jobs"]) + len(plan["open_jobs"]) + sum(len(j) for j in plan["matches"].values())
+                  + plan.get("length_jobs", 0))
         plans.append(plan)
 
     done = [0]
@@ -627,8 +634,11 @@ def _profile_one(col: Column, plan: dict, samples: int, games: int, seed: int, e
     chunk_job = terms.games_chunk if terms is not None else _games_chunk
     results = {name: [t for chunk in _map_chunks(chunk_job, jobs, ex, tick) for t in chunk]
                for name, jobs in plan["matches"].items()}
+    length = measure_length(v, 2, games=plan["games"], seed=seed, rules=col.rules, executor=ex,
+                            progress=lambda done, total: tick())
     if terms is not None:
         terms.figures(prof, col.rules, results, seed)
+        _length_figures(prof, length)
         prof.notes.append(f"{v.title} {terms.NOTE}")
         return prof
     default = results["default"]
@@ -663,12 +673,13 @@ def _profile_one(col: Column, plan: dict, samples: int, games: int, seed: int, e
                               else "the winner's lead over the loser in final points"))
     if not any(stakes):
         prof.notes.append(f"under these rules nothing but the win changes hands in {v.title} "
-                          "(no points or chips are scored): game.stakes is 0.")
+                          "(no points or chips are scored): the stakes a game are 0.")
     n = len(stakes)
     sd = float(np.std(stakes, ddof=1)) if n > 1 else 0.0
     se = sd / math.sqrt(2 * (n - 1)) if n > 1 else 0.0
     prof.add(simulated_figure("game.stakes_sd", "game", f"spread (sd) of the {unit} that change hands per game",
                               Estimate(sd, max(0.0, sd - Z95 * se), sd + Z95 * se, n, seed, "normal", se=se)))
+    _length_figures(prof, length)
     if "greedy_vs_random" not in results:  # play="default": the hands only
         prof.notes.append("the default bots' match only: no luck-against-skill figures.")
         return prof
@@ -702,6 +713,16 @@ def _profile_one(col: Column, plan: dict, samples: int, games: int, seed: int, e
     return prof
 
 
+def _length_figures(prof: Profile, m) -> None:
+    """Turns and minutes a game: the default match's games (both seats the game's own bot, so game ``i`` is
+    the default match's game ``i``) played again and counted (:mod:`rumino.playing.game_length`)."""
+    prof.add(simulated_figure("game.turns", "game", "turns a game (default bots)", m.turns_per_game(),
+                              note="a turn: one player's go, whatever it holds (a draw and a discard, melds, "
+                                   "a stop played, a bid)"))
+    prof.add(simulated_figure("game.minutes", "game", "minutes a game at the book's pace (default bots)",
+                              m.minutes_per_game(), note=f"the pace: {PACE.words()}"))
+
+
 def profiles_text(profiles: Sequence[Profile], width: int = 38) -> str:
     """The profiles side by side as text: one row per figure name, one column per profile."""
     import textwrap
@@ -721,6 +742,17 @@ def profiles_text(profiles: Sequence[Profile], width: int = 38) -> str:
         left = textwrap.wrap(label, head) or [key]
         for i in range(len(left)):
             out.append(left[i].ljust(head) + " | " + " | ".join((c if i == 0 else "").ljust(width) for c in cells))
+    if len(profiles) == 2:  # two columns: each figure's difference, in the words its test allows
+        a, b = profiles
+        shared = [k for k in keys if k in a.figures and k in b.figures]
+        out.append("")
+        out.append(f"the difference, {a.label} less {b.label}, and what its test shows (Newcombe's interval for two "
+                   f"shares, the normal interval for two means):")
+        for key in shared:
+            words = difference_text(key, a.figures[key], b.figures[key], a.label, b.label)
+            la, lb = a.figures[key].label, b.figures[key].label
+            label = la if la == lb else f"{la} / {lb}"  # each column words it (its own knock limit)
+            out.append(textwrap.fill(f"{label}: {words}", head + 2 * width + 3, subsequent_indent="    "))
     out.append("")
     out.append("how: " + " | ".join(f"{p.label}: deal {p.deal_method or 'none'}"
                                    + (f"; {p.games:,} games a match, best bot {p.best_bot}" if p.engine else "")

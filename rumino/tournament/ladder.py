@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from rumino.errors import RuleConfigError, RuminoError
+from rumino.stats import Comparison, fisher_exact_test, holm
 from rumino.tournament.run import Tournament, tournament
 from rumino.variants import find_variant
 
@@ -163,6 +164,163 @@ def ranking(data: dict) -> list[dict]:
                      # the deal's share of a hand's variance between the best and its baseline
                      "deal_share": against["deal_share"] if against else None})
     return sorted(rows, key=_skill_measure)
+
+
+def hands_against_best(game: dict, player: str = "random") -> tuple[int, int, int] | None:
+    """``(won, tied, lost)``: the hands ``player`` played against the best player of a game's ladder, from
+    the results file's hands (None where ``player`` is the best or is not in the ladder).
+
+    >>> hands_against_best({"tournament": {"luck": {"best": "greedy"}}, "players": ["random", "greedy"],
+    ...                     "hands": {"random|greedy": {"scores": [[0.0, 0.5], [1.0, 0.0]]}}})
+    (1, 1, 2)
+    """
+    best = game["tournament"]["luck"]["best"]
+    if player == best or player not in game["players"]:
+        return None
+    hands = game["hands"]
+    if f"{player}|{best}" in hands:
+        scores = [x for pair in hands[f"{player}|{best}"]["scores"] for x in pair]
+    else:
+        scores = [1.0 - x for pair in hands[f"{best}|{player}"]["scores"] for x in pair]
+    won = sum(1 for x in scores if x == 1.0)
+    tied = sum(1 for x in scores if x == 0.5)
+    return won, tied, len(scores) - won - tied
+
+
+def luck_tests(data: dict, player: str = "random") -> list[dict]:
+    """Every pair of games compared on the chance that ``player`` (random: a newcomer's luck) wins a hand
+    against the game's best player: Fisher's exact test on the hands it won and lost (tied hands left out),
+    with Newcombe's interval on the difference of the two shares; the p-values Holm-adjusted over all the
+    pairs, since a ranking makes every comparison at once. Two hands of one deal are not independent, but
+    their results pull opposite ways (the cards go to each player in turn), so counting them as independent
+    hands errs towards caution.
+
+    Each entry: ``{"a", "b", "comparison" (a − b, as JSON), "p_holm", "shown", "more_luck"}``, where
+    ``more_luck`` is the game in which the weaker player wins more (None: not shown).
+
+    >>> luck_tests({"games": {}})
+    []
+    """
+    counts = {}
+    for key, game in data["games"].items():
+        got = hands_against_best(game, player)
+        if got is not None:
+            won, _tied, lost = got
+            counts[key] = (won, won + lost)
+    keys = list(counts)
+    pairs = [(a, b) for i, a in enumerate(keys) for b in keys[i + 1:]]
+    tests = [fisher_exact_test(counts[a][0], counts[a][1], counts[b][0], counts[b][1]) for a, b in pairs]
+    adjusted = holm([t.p_value for t in tests])
+    out = []
+    for (a, b), t, p in zip(pairs, tests, adjusted):
+        shown = p < 0.05 and t.interval_excludes_zero
+        out.append({"a": a, "b": b, "comparison": t.as_json(), "p_holm": p, "shown": shown,
+                    "more_luck": (a if t.estimate > 0 else b) if shown else None})
+    return out
+
+
+def spread_tests(data: dict) -> list[dict]:
+    """Every pair of games whose random player won a hand against the best (so both rating spreads are
+    measured, not only bounded) compared on the spread: the bootstrap resamples of each game's deals, drawn
+    apart (the games are independent), give the difference's 95% percentile interval; shown when it leaves
+    out 0. Each entry: ``{"a", "b", "comparison" (a − b, Elo), "shown", "more_luck"}`` (the smaller spread is
+    the game of more luck).
+
+    >>> spread_tests({"games": {}})
+    []
+    """
+    import numpy as np
+
+    boots = {}
+    for key, game in data["games"].items():
+        luck = game["tournament"]["luck"]
+        if any(w == luck["best"] and l == luck["weakest"] for w, l, _ in luck.get("separated", [])):
+            continue  # random never won a hand against the best: the spread is only bounded
+        t = Tournament.from_hands(key, game["players"], game["tournament"]["deals"], game["tournament"]["seed"],
+                                  game["hands"])
+        boots[key] = (float(luck["spread_elo"][0]), t.spread_resamples())
+    keys = list(boots)
+    out = []
+    for i, a in enumerate(keys):
+        for b in keys[i + 1:]:
+            diff = boots[a][1] - boots[b][1]
+            lo, hi = (float(x) for x in np.percentile(diff, [2.5, 97.5]))
+            c = Comparison(boots[a][0] - boots[b][0], lo, hi, (len(boots[a][1]), len(boots[b][1])),
+                           "bootstrap percentile interval of the difference (the deals of each game resampled "
+                           "apart)", kind="mean")
+            out.append({"a": a, "b": b, "comparison": c.as_json(), "shown": c.shown,
+                        "more_luck": (b if c.estimate > 0 else a) if c.shown else None})
+    return out
+
+
+def deal_share_tests(data: dict) -> list[dict]:
+    """Every pair of games compared on the deal's share of a hand's variance between each game's best
+    player and its baseline (the pair :func:`ranking` reports): the bootstrap resamples of each game's deals,
+    drawn apart, give the difference's 95% percentile interval. A game without points (Robber Rummy:
+    every margin 0) has no share and is left out. Each entry: ``{"a", "b", "comparison" (a − b), "shown",
+    "more_luck"}`` (the larger share: the deal decides more).
+
+    >>> deal_share_tests({"games": {}})
+    []
+    """
+    import math
+
+    import numpy as np
+
+    boots = {}
+    for row in ranking(data):
+        key, base = row["game"], row["baseline"]
+        share = row["deal_share"]
+        if base is None or share is None or math.isnan(share[0]):
+            continue
+        game = data["games"][key]
+        t = Tournament.from_hands(key, game["players"], game["tournament"]["deals"], game["tournament"]["seed"],
+                                  game["hands"])
+        i, j = t.players.index(row["best"]), t.players.index(base)
+        boots[key] = (share[0], t.deal_share_resamples(i, j))
+    keys = list(boots)
+    out = []
+    for n, a in enumerate(keys):
+        for b in keys[n + 1:]:
+            diff = boots[a][1] - boots[b][1]
+            lo, hi = (float(x) for x in np.nanpercentile(diff, [2.5, 97.5]))
+            c = Comparison(boots[a][0] - boots[b][0], lo, hi, (len(boots[a][1]), len(boots[b][1])),
+                           "bootstrap percentile interval of the difference (the deals of each game resampled "
+                           "apart)", kind="proportion")
+            out.append({"a": a, "b": b, "comparison": c.as_json(), "shown": c.shown,
+                        "more_luck": (a if c.estimate > 0 else b) if c.shown else None})
+    return out
+
+
+def luck_groups(tests: list[dict], keys: list[str]) -> list[list[str]] | None:
+    """The games in groups, the luckiest first, when the tests split them cleanly: every game of a group
+    shown to be more luck than every game of each later group, and no difference shown within a group.
+    None when the tests do not order the games that way (then say pair by pair what they show).
+
+    >>> t = [{"a": "x", "b": "y", "shown": False, "more_luck": None},
+    ...      {"a": "x", "b": "z", "shown": True, "more_luck": "x"},
+    ...      {"a": "y", "b": "z", "shown": True, "more_luck": "y"}]
+    >>> luck_groups(t, ["x", "y", "z"])
+    [['x', 'y'], ['z']]
+    """
+    beats = {k: set() for k in keys}
+    for t in tests:
+        if t["shown"]:
+            loser = t["b"] if t["more_luck"] == t["a"] else t["a"]
+            beats[t["more_luck"]].add(loser)
+    groups: list[list[str]] = []
+    left = list(keys)
+    while left:
+        # the next group: the games nobody left beats
+        top = [k for k in left if not any(k in beats[o] for o in left if o != k)]
+        if not top:
+            return None
+        rest = [k for k in left if k not in top]
+        if any(beats[a] & set(top) for a in top) or any(set(rest) - beats[a] for a in top):
+            return None
+        groups.append(top)
+        left = rest
+    return groups
 
 
 def _skill_measure(row: dict) -> tuple[float, float]:
@@ -356,5 +514,6 @@ def _write(path: Path, data: dict) -> None:
         raise ResultsFileError(f"the results file {path} cannot be written ({err.strerror or err}).") from None
 
 
-__all__ = ["HOUSE_RULE_COLUMNS", "LADDERS", "ResultsFileError", "hands_json", "ladder_players", "not_results", "ranking",
-           "read_results", "run_house_rules", "run_ladder"]
+__all__ = ["HOUSE_RULE_COLUMNS", "LADDERS", "ResultsFileError", "deal_share_tests", "hands_against_best", "hands_json",
+           "ladder_players", "luck_groups", "luck_tests", "not_results", "ranking", "read_results", "run_house_rules",
+           "run_ladder", "spread_tests"]

@@ -27,7 +27,7 @@ import numpy as np
 
 from rumino.errors import RuleConfigError
 from rumino.players import make_player
-from rumino.stats import Estimate, proportion_estimate
+from rumino.stats import Comparison, Estimate, paired_mean_difference, proportion_estimate, sign_test
 from rumino.tournament.hands import play_hand
 from rumino.tournament.ratings import (bradley_terry, elo, games_for_match, plackett_luce, ranking_choices,
                                        win_chance)
@@ -77,6 +77,30 @@ class Tournament:
         s, _ = self._pair(i, j)
         return proportion_estimate(float(s.sum()), int(s.size), seed=self.seed)
 
+    def share_difference(self, i: int, j: int) -> Comparison:
+        """Does ``i`` win more hands than ``j``? ``i``'s share of their hands less ``j``'s, compared on
+        the same deals: each deal gives ``i``'s hands won less ``j``'s (its two seatings; a tie half each),
+        with the t interval of their mean, and the exact sign test over the deals (those ``i`` won more
+        of against those ``j`` did; split deals drop out), which also holds for small counts.
+
+        >>> t = tournament("gin", ["greedy", "random"], deals=6, seed=1)
+        >>> c = t.share_difference(0, 1)
+        >>> c.estimate, c.p_value, c.shown
+        (1.0, 0.03125, True)
+        """
+        s, _ = self._pair(i, j)
+        per_deal = s.sum(axis=1) - 1.0  # i's hands won less j's on the deal (of its 2)
+        better, worse = int((per_deal > 0).sum()), int((per_deal < 0).sum())
+        test = sign_test(better, worse, 0, int(per_deal.size) - better - worse)  # split deals: concordant
+        if per_deal.size >= 2:
+            t = paired_mean_difference(per_deal.tolist())
+            lo, hi = t.lo, t.hi
+        else:  # one deal: nothing is measured of the spread
+            lo, hi = -1.0, 1.0
+        return Comparison(float(per_deal.mean()), max(-1.0, lo), min(1.0, hi), int(per_deal.size),
+                          "t interval on the per-deal difference of hands won; exact sign test over the deals",
+                          p_value=test.p_value, test="exact sign test", kind="proportion", paired=True)
+
     def ties(self, i: int, j: int) -> int:
         return int((self._pair(i, j)[0] == 0.5).sum())
 
@@ -109,12 +133,26 @@ class Tournament:
             return vd / (vd + vs) if vd + vs > 0 else float("nan")
 
         value = share(m)
-        rng = np.random.default_rng([self.seed, 7, i, j])
-        boots = [share(m[rng.integers(0, len(m), len(m))]) for _ in range(resamples)]
+        boots = self.deal_share_resamples(i, j, resamples=resamples)
         with warnings.catch_warnings():  # no resample with any variance (one deal): NaN, and no warning on screen
             warnings.simplefilter("ignore", RuntimeWarning)
             lo, hi = np.nanpercentile(boots, [2.5, 97.5])
         return float(value), float(lo), float(hi)
+
+    def deal_share_resamples(self, i: int, j: int, *, resamples: int = BOOTSTRAP) -> np.ndarray:
+        """The deal's share (:meth:`deal_share`) in each bootstrap resample of the deals: its interval is
+        read from them, and two games' shares are compared through them."""
+        key = (i, j) if (i, j) in self.margins else (j, i)
+        m = self.margins[key].astype(float)
+
+        def share(rows):
+            d = (rows[:, 0] - rows[:, 1]) / 2
+            s = (rows[:, 0] + rows[:, 1]) / 2
+            vd, vs = d.var(), s.var()
+            return vd / (vd + vs) if vd + vs > 0 else float("nan")
+
+        rng = np.random.default_rng([self.seed, 7, i, j])
+        return np.array([share(m[rng.integers(0, len(m), len(m))]) for _ in range(resamples)])
 
     # ------------------------------------------------------------------ ratings
     def _fit(self, rows: np.ndarray | None) -> np.ndarray:
@@ -157,6 +195,32 @@ class Tournament:
             self._ratings = (value, lo, hi)
             self._boots = elo(boots)
         return self._ratings
+
+    def spread_resamples(self) -> np.ndarray:
+        """The rating spread from the weakest (random) to the best player in each bootstrap resample of the
+        deals (Elo): what the spread's interval is read from, kept to compare two games' spreads."""
+        self.ratings()
+        names = self.players
+        weakest = names.index("random") if "random" in names else int(np.argmin(self.ratings()[0]))
+        return self._boots[:, self.best()] - self._boots[:, weakest]
+
+    @classmethod
+    def from_hands(cls, variant: str, players: Sequence[str], deals: int, seed: int, hands: dict) -> "Tournament":
+        """A heads-up tournament rebuilt from its hands as a results file keeps them
+        (:func:`rumino.tournament.ladder.hands_json`): its ratings and luck figures read again, no hand played.
+
+        >>> t = tournament("knock-rummy", ["greedy", "random"], deals=3, seed=1)
+        >>> from rumino.tournament.ladder import hands_json
+        >>> u = Tournament.from_hands("knock-rummy", t.players, 3, 1, hands_json(t))
+        >>> u.as_json() == t.as_json()
+        True
+        """
+        t = cls(find_variant(variant), list(players), deals, int(seed), 2)
+        for pair, got in hands.items():
+            a, b = (t.players.index(p) for p in pair.split("|"))
+            t.margins[(a, b)] = np.array(got["margins"], dtype=float)
+            t.scores[(a, b)] = np.array(got["scores"], dtype=float)
+        return t
 
     def best(self) -> int:
         return int(np.argmax(self.ratings()[0]))
@@ -223,6 +287,9 @@ class Tournament:
                                                  for j in range(n) if j != i} for i in range(n)}
             out["mean_margin"] = {self.players[i]: {self.players[j]: list(self.mean_margin(i, j))
                                                     for j in range(n) if j != i} for i in range(n)}
+            # each pair once, the earlier player first: i's share of their hands less j's, paired on the deals
+            out["share_difference"] = {f"{self.players[i]}|{self.players[j]}": self.share_difference(i, j).as_json()
+                                       for i in range(n) for j in range(i + 1, n)}
         else:
             out["hand_wins"] = {p: self.table_win_rate(i).as_json() for i, p in enumerate(self.players)}
         return out

@@ -184,3 +184,15 @@ def test_dask_cluster_gives_identical_results():
                                   dashboard_address=None) as cluster:
         on_dask = profile("knock-rummy", samples=500, games=4, seed=2, dask=cluster.scheduler_address)
     assert on_dask.as_json() == profile("knock-rummy", samples=500, games=4, seed=2).as_json()
+
+
+def test_two_columns_print_each_difference_in_the_words_its_test_allows():
+    from rumino.compare.figures import difference_text
+    from rumino.compare.profile import profiles, profiles_text
+
+    a, b = profiles(["gin", "gin:knock_max_deadwood=5"], samples=100, games=8, seed=3)
+    text = profiles_text([a, b])
+    assert "the difference, Gin Rummy less Gin Rummy (knock limit: 5)" in text
+    words = difference_text("hand.turns", a["hand.turns"], b["hand.turns"], a.label, b.label)
+    assert words.startswith(("shown", "not shown")) and words.split(",")[0] in text
+    assert "the difference," not in profiles_text([a])     # one column: nothing to compare

@@ -51,3 +51,35 @@ def test_the_house_rule_file_replays_with_its_rules(value):
     hands = column["values"][value]["hands"]["random|greedy"]
     margins, scores = replay(column["variant"], "random", "greedy", HOUSE["seed"], 0, rules=rules)
     assert margins == hands["margins"][0] and scores == hands["scores"][0]
+
+
+def test_the_games_are_compared_by_tests_of_their_differences():
+    """The book's ranking says only what the tests between games show: a random player's hands against the
+    best (Fisher, Holm over the pairs, the counts read from the hands) and the measured spreads (bootstrap)."""
+    from scipy import stats as sps
+
+    from rumino.stats import holm
+    from rumino.tournament.ladder import hands_against_best, luck_tests, spread_tests
+
+    data = LADDER
+    tests = luck_tests(data)
+    n = len(data["games"])
+    assert len(tests) == n * (n - 1) // 2
+    raw = []
+    for t in tests:
+        (wa, _, la), (wb, _, lb) = (hands_against_best(data["games"][k]) for k in (t["a"], t["b"]))
+        p = sps.fisher_exact([[wa, la], [wb, lb]]).pvalue
+        assert t["comparison"]["p_value"] == pytest.approx(min(1.0, p))
+        raw.append(t["comparison"]["p_value"])
+    assert [t["p_holm"] for t in tests] == pytest.approx(holm(raw))
+    # the won hands agree with the tournament's own share (ties half)
+    for key, game in data["games"].items():
+        got = hands_against_best(game)
+        if got is not None:
+            won, tied, lost = got
+            share = game["tournament"]["luck"]["against_best"]["random"]["weaker_wins_a_hand"][0]
+            assert share == pytest.approx((won + tied / 2) / (won + tied + lost))
+    for t in spread_tests(data):
+        a, b = (data["games"][k]["tournament"]["luck"]["spread_elo"][0] for k in (t["a"], t["b"]))
+        assert t["comparison"]["estimate"] == pytest.approx(a - b)
+        assert t["shown"] == (t["comparison"]["ci95"][0] > 0 or t["comparison"]["ci95"][1] < 0)

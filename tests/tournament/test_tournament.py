@@ -166,3 +166,32 @@ def test_bad_input_exits_2_with_one_line(argv, words, capsys):
     assert main(["tournament", *argv, "--no-progress"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and words in err, err
+
+
+def test_share_difference_is_paired_on_the_deals_and_agrees_with_scipy():
+    from scipy import stats as sps
+
+    t = tournament("knock-rummy", ["greedy", "random", "threshold:3"], deals=20, seed=4)
+    for i, j in ((0, 1), (0, 2), (2, 1)):
+        c = t.share_difference(i, j)
+        s, _ = t._pair(i, j)
+        per_deal = s.sum(axis=1) - 1
+        assert c.estimate == pytest.approx(t.win_rate(i, j).value - t.win_rate(j, i).value)
+        if per_deal.std() > 0:
+            lo, hi = sps.ttest_1samp(per_deal, 0).confidence_interval(0.95)
+            assert c.ci95 == pytest.approx((max(-1, lo), min(1, hi)))
+        better, worse = int((per_deal > 0).sum()), int((per_deal < 0).sum())
+        if better + worse:
+            assert c.p_value == pytest.approx(sps.binomtest(better, better + worse).pvalue)
+        assert c.paired and c.n == 20
+    out = t.as_json()["share_difference"]
+    assert list(out) == ["greedy|random", "greedy|threshold:3", "random|threshold:3"]
+
+
+def test_the_tournament_report_says_what_each_pair_shows():
+    from rumino.cli.tournament import format_tournament
+
+    t = tournament("gin", ["greedy", "random"], deals=8, seed=1)
+    text = format_tournament(t.as_json())
+    assert "greedy against random: shown: greedy wins more hands, by 100.0 points" in text
+    assert "exact sign test, p = 0.008" in text      # 8 deals of 8 won twice: 2 / 2**8

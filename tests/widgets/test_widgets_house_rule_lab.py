@@ -95,3 +95,22 @@ def test_static_html_table():
     html = lab.static_html()
     assert "hands ending by knock" in html and "A: 7" in html and "B: 3" in html
     assert lab._repr_mimebundle_()["text/html"] == html
+
+
+def test_the_lab_tests_each_difference_game_by_game():
+    from rumino.stats import paired_mean_difference, proportion_difference, verdict
+
+    c = HouseRuleLabController(knob="knock_max_deadwood", a=7, b=3, players="greedy,greedy", games=30, seed=2)
+    c.run()
+    A, B = c.results["A"], c.results["B"]
+    diffs = c.differences()
+    # the same seeded games under both settings: hands a game compared game by game
+    assert diffs["hands per game"] == paired_mean_difference(
+        [b - a for a, b in zip(A["per_game"]["hands_per_game"], B["per_game"]["hands_per_game"])])
+    assert sum(A["per_game"]["hands_per_game"]) == A["hands"]
+    gin = diffs["hands ending by gin"]
+    assert gin == proportion_difference(B["counts"]["endings"]["gin"], B["hands"], A["counts"]["endings"]["gin"],
+                                        A["hands"])
+    html = c.html()
+    assert "B − A, and what it shows" in html
+    assert verdict(diffs["hands per game"], "B", "A", more="is higher", p=False, digits=2) in html

@@ -186,3 +186,25 @@ def test_real_rummoli_and_romme_columns_show_their_own_figures_and_turns_distrib
     rum = c.compute()[0]
     deadlock = dict((k, t) for k, _, t in rum.rows)["hand.ending.deadlock"]
     assert deadlock.startswith("0% ")
+
+
+def test_two_real_columns_show_game_length_and_each_difference_in_words_from_its_test():
+    from rumino.compare import profile
+    from rumino.stats import mean_difference, verdict
+
+    c = VariantCompareController(["rumino", "rumino:knock_max_deadwood=3"], samples=200, games=12, seed=2)
+    c.compute()
+    html = c.profile_html()
+    assert "minutes a game at the book" in html and "turns a game" in html and "hands per game" in html
+    assert "the difference, and what it shows" in html
+    # the minutes row's verdict is the engine's: the two profiles' figures, their normal difference
+    a = profile("rumino", samples=200, games=12, seed=2)["game.minutes"].estimate
+    b = profile(("rumino", find_variant("rumino").with_rules(knock_max_deadwood=3)), samples=200, games=12,
+                seed=2)["game.minutes"].estimate
+    words = verdict(mean_difference(a, b), c.labels[0], c.labels[1], more="is higher", p=False, digits=2)
+    assert words.replace("'", "&#x27;") in html
+    assert words.startswith(("shown", "not shown"))
+    # three columns: no difference column (a difference is between two)
+    c3 = VariantCompareController(["rumino", "gin", "wiener"], samples=200, games=4, seed=2)
+    c3.compute()
+    assert "the difference, and what it shows" not in c3.profile_html()

@@ -6,7 +6,9 @@ the same seeded games between the same bots. Game ``i`` is dealt from
 ``numpy.random.default_rng([seed, i])`` and the bots draw from ``[seed, i, 1]``,
 exactly as ``rumino simulate`` does, so a setting's figures equal that
 command's for the same seed (the tests check this). Intervals come from
-:mod:`rumino.stats` (Wilson for proportions, normal for means).
+:mod:`rumino.stats` (Wilson for proportions, normal for means), and the two settings are compared
+by the difference B − A with its test (:meth:`HouseRuleLabController.differences`): game by game
+for what a game has, since the settings play the same seeded games.
 
 >>> lab = HouseRuleLabController(knob="knock_max_deadwood", a=7, b=3, players="greedy,greedy", games=4, seed=1)
 >>> res = lab.run(); sorted(res), res["A"]["games"]
@@ -24,6 +26,7 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from rumino.errors import RuminoError
+from rumino.stats import Comparison, paired_mean_difference, proportion_difference, verdict
 from rumino.players import make_players
 from rumino.playing.simulation import play_games
 from rumino.variants import VARIANTS, find_variant, playable_variants
@@ -125,8 +128,33 @@ class HouseRuleLabController:
                 "endings": {e: run.ending_rate(e) for e in run.endings},
                 "hands_per_game": run.mean_hands(), "rebuys_per_game": run.mean_rebuys(),
                 "pool": run.mean_pool(), "hands": run.hands,
+                # game by game (game i is dealt the same cards under both settings): the paired differences
+                "per_game": {"hands_per_game": list(run.hands_per_game), "rebuys_per_game": list(run.rebuys_per_game),
+                             "pool": list(run.pools)},
+                "counts": {"wins": list(run.wins), "endings": dict(run.endings)},
             }
         self.results = out
+        return out
+
+    def differences(self) -> dict[str, Comparison]:
+        """B − A for each figure of :meth:`html`, tested: the figures a game has (hands, rebuys, pool per
+        game) game by game, since game ``i`` is dealt the same cards under both settings (a paired mean
+        difference); a share of games or of hands as two proportions (Newcombe's interval)."""
+        if not self.results:
+            return {}
+        A, B = self.results["A"], self.results["B"]
+        specs = [s.strip() for s in self.players.split(",")]
+        out: dict[str, Comparison] = {}
+        for i in range(len(specs)):
+            out[f"seat {i} ({specs[i]}) wins"] = proportion_difference(B["counts"]["wins"][i], B["games"],
+                                                                       A["counts"]["wins"][i], A["games"])
+        for k in A["endings"]:
+            out[f"hands ending by {k.replace('_', ' ')}"] = proportion_difference(
+                B["counts"]["endings"][k], B["hands"], A["counts"]["endings"][k], A["hands"])
+        for key, words in (("hands_per_game", "hands per game"), ("rebuys_per_game", "rebuys per game"),
+                           ("pool", "pool per game")):
+            pairs = [b - a for a, b in zip(A["per_game"][key], B["per_game"][key])]
+            out[words] = paired_mean_difference(pairs) if len(pairs) >= 2 else None
         return out
 
     def figure(self) -> go.Figure:
@@ -182,11 +210,21 @@ class HouseRuleLabController:
         rows += [("hands per game", cell(A["hands_per_game"], False), cell(B["hands_per_game"], False)),
                  ("rebuys per game", cell(A["rebuys_per_game"], False), cell(B["rebuys_per_game"], False)),
                  ("pool per game", cell(A["pool"], False), cell(B["pool"], False))]
+        diffs = self.differences()
+
+        def said(name):
+            c = diffs.get(name)
+            if c is None:
+                return "—"
+            return escape(verdict(c, "B", "A", more="is higher", p=False, digits=1 if c.kind == "proportion" else 2))
+
         caption = (f"{escape(self.variant.title)}: {escape(knob_words(self.row))} · {self.games} games per setting, "
-                   f"seed {self.seed}, players {escape(self.players)} · estimate (95% interval)")
-        table = table_html(["quantity", f"A: {escape(value_words(self.row, A['value']))}", f"B: {escape(value_words(self.row, B['value']))}"],
-                           [[escape(a), b, c] for a, b, c in rows], caption=caption, cls="rumino-lab-table",
-                           row_headers=True)
+                   f"seed {self.seed}, players {escape(self.players)} · estimate (95% interval); the last column "
+                   f"tests B − A (game by game for the figures of a game, Newcombe's interval for a share)")
+        table = table_html(["quantity", f"A: {escape(value_words(self.row, A['value']))}",
+                            f"B: {escape(value_words(self.row, B['value']))}", "B − A, and what it shows"],
+                           [[escape(a), b, c, said(a)] for a, b, c in rows], caption=caption,
+                           cls="rumino-lab-table", row_headers=True)
         return f'<div class="rumino-lab" style="font:13px sans-serif">{table}</div>'
 
 

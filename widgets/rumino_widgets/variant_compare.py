@@ -4,7 +4,9 @@ Each column is a variant with its own :class:`~widgets.rule_knobs.RuleKnobs`; mo
 knob and that column's profile is recomputed by :func:`rumino.compare.profile`
 (a progress bar runs meanwhile), then the rules matrix, the profile table and the
 overlaid plots (the dealt hand's deadwood, how long a hand lasts — the
-distribution of turns per hand —, luck against skill) are redrawn. Nothing about any game is decided here: the matrix comes from
+distribution of turns per hand —, luck against skill) are redrawn. The profile table holds how
+long a game lasts (hands, turns and minutes a game) and, with two columns, each figure's
+difference with the words its test allows (:func:`difference_text`). Nothing about any game is decided here: the matrix comes from
 :func:`rumino.compare.rules_matrix` and every number from the profiles.
 
 A column's profile is cached by (variant, rules, samples, seed), so moving a knob
@@ -30,6 +32,7 @@ from plotly.subplots import make_subplots
 
 from rumino.errors import RuminoError, RuleConfigError
 from rumino.compare import Column, profile, rules_matrix
+from rumino.compare.figures import difference_text
 
 from rumino_widgets._base import StaticFallback, error_html, info_html, interval_text, table_html
 from rumino_widgets.rule_knobs import RuleKnobs, RuleKnobsController
@@ -241,8 +244,25 @@ class VariantCompareController:
         caption = (f"Profiles, heads-up: exact where every deal is counted, else {self.samples:,} deals; "
                    f"{self.games:,} games per match (fewer for a costly game such as Robber's); seed {self.seed}; "
                    "estimate (95% interval)")
-        return table_html(["figure"] + [escape(v.label) for v in shown], rows, caption=caption,
-                          cls="rumino-compare-profiles", row_headers=True)
+        header = ["figure"] + [escape(v.label) for v in shown]
+        profiles = self.profiles()
+        if len(shown) == 2 and len(profiles) == 2:  # two columns: each figure's difference, and what it shows
+            header.append("the difference, and what it shows")
+            for row, key in zip(rows, heads):
+                a, b = (p.get(key) for p in profiles)
+                row.append("—" if a is None or b is None else escape(difference_text(key, a, b, *[v.label for v in shown])))
+            caption += ("; the last column tests each difference (Newcombe's interval for two shares, the normal "
+                        "interval for two means; the columns' games are taken as independent)")
+        return table_html(header, rows, caption=caption, cls="rumino-compare-profiles", row_headers=True)
+
+    def profiles(self) -> list:
+        """The computed columns' profiles (the engine's, not a test's stand-in), in column order."""
+        out = []
+        for i, k in enumerate(self.knobs):
+            entry = self._cache.get(self._key(i)) if k.rules is not None else None
+            if entry is not None and not isinstance(entry, ColumnView):
+                out.append(entry)
+        return out
 
     def matrix_html(self) -> str:
         m = self.matrix()
