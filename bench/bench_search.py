@@ -8,15 +8,15 @@
 The search player scores an action by playing the rest of the hand out in
 sampled worlds; one simulation is one whole playout to the end of the hand.
 
-(a) Ours, compiled: :func:`rumino.players.playout_gin.playouts`, greedy in both
+(a) Ours, compiled: :func:`rumino.variants.gin.playout.playouts`, greedy in both
     seats (rules §6, default ``GinRules()``), on mid-hand positions: seeded deals
     (the one seeding scheme) advanced 0–30 greedy actions, each with many
     worlds — the hidden cards (the opponent's hand and the stock) shuffled
     again, as a determinized search samples them — in one kernel call per
-    position; and :func:`~rumino.players.playout_gin.playout` one call per world
+    position; and :func:`~rumino.variants.gin.playout.playout` one call per world
     (what a Python loop pays per playout).
 (b) Ours, through the Python engine: ``play`` with two ``GreedyPlayer`` on a copy of
-    the same positions (:func:`rumino.players.playout_gin.python_playout`), the
+    the same positions (:func:`rumino.variants.gin.playout.python_playout`), the
     rollout the compiled kernel replaces, the evaluator's cache cleared for each
     repeat; the kernel's gains are checked equal.
 (c) OpenSpiel: ``pyspiel.ISMCTSBot`` with ``pyspiel.RandomRolloutEvaluator`` (one random
@@ -54,7 +54,7 @@ import numpy as np  # noqa: E402
 
 import rumino.players  # noqa: E402,F401 - registers greedy's Gin decisions
 from rumino.players import GreedyPlayer  # noqa: E402
-from rumino.players.playout_gin import playout, playouts, python_playout, sample_worlds, supported  # noqa: E402
+from rumino.variants.gin.playout import playout, playouts, python_playout, sample_worlds, supported  # noqa: E402
 from rumino.playing.seeding import new_table  # noqa: E402
 
 SEED = 20261202

@@ -42,9 +42,9 @@ Decisions (the issue leaves them open):
   ``threshold:3``; ``chaser:5`` only where it fits: Rumino). The default bots are
   two greedy bots. ``greedy`` is each game's own default bot wherever the game
   registers its decisions with it (:data:`rumino.players.greedy.GAME_DEFAULTS`):
-  Gin's, Wiener's and Knock Rummy's, Rommé's (:mod:`rumino.players.romme_defaults`:
+  Gin's, Wiener's and Knock Rummy's, Rommé's (:mod:`rumino.variants.romme.bots`:
   open at 40, lay and lay off, hand-Rommé when it can) and Robber's
-  (:mod:`rumino.players.robber_defaults`: the exact table solver's move). So
+  (:mod:`rumino.variants.robber.bots`: the exact table solver's move). So
   Rommé and Robber play ``greedy`` (their default) against ``random``; the
   knock bots ``threshold`` and ``chaser`` do not fit games without a knock, so
   their best bot is greedy itself. Rummoli, whose bots are its own, plays

@@ -5,7 +5,7 @@ questions of :mod:`rumino.compare.profile` do not apply. Its profile asks the
 same kind of questions of what the game has (rules §2), heads-up like every
 profile (two players, the smallest table Rummoli allows: hands of 18 and 17
 cards and a widow of 17), with Rummoli's own bots:
-``default`` (:mod:`rumino.players.rummoli_bots`) and ``random``.
+``default`` (:mod:`rumino.variants.rummoli.bots`) and ``random``.
 
 the poker pot (``rummoli.poker.*``)
     ``pot`` (mean chips the poker section pays a deal), ``p_win_quads_or_better`` and

@@ -3,7 +3,7 @@
 Players are named by short specs (used by ``rumino simulate --players``):
 ``random``, ``greedy``, ``threshold:T`` (knock only at ≤ T, default 3),
 ``chaser:K`` (chase a rumino once K of 7 cards are in place, default 5),
-``default`` (a game's own default bot: Rummoli's, :mod:`rumino.players.rummoli_bots`),
+``default`` (a game's own default bot: Rummoli's, :mod:`rumino.variants.rummoli.bots`),
 ``solitaire:GOAL`` (the optimal table's discards for knock, gin or rumino, default
 knock; it needs the built tables, :mod:`rumino.players.solitaire`), ``search:N`` (determinized
 Monte Carlo search with N greedy rollouts a decision, default 200, Rommé 100: :mod:`rumino.players.search`)
@@ -30,13 +30,16 @@ from rumino.players.chaser import RuminoChaser, rumino_target
 from rumino.players.greedy import GreedyPlayer, ThresholdKnocker, register_decisions
 from rumino.players.human import AwaitingInput, HumanPlayer, describe_view, parse_human_action
 from rumino.players.random_player import RandomPlayer
-from rumino.players.rummoli_bots import RummoliDefault
+from rumino.variants.rummoli.bots import RummoliDefault
 from rumino.players.search import DEFAULT_SIMULATIONS, SearchPlayer
 from rumino.players.solitaire import SolitairePlayer
-from rumino.players import gin_defaults, robber_defaults, romme_defaults, wiener_defaults
+from rumino.variants.gin import bots as gin_defaults
+from rumino.variants.robber import bots as robber_defaults
+from rumino.variants.romme import bots as romme_defaults
+from rumino.variants.wiener import bots as wiener_defaults
 from rumino.variants.gin import GinView
 from rumino.variants.robber import RobberView
-from rumino.variants.romme_game import RommeView
+from rumino.variants.romme import RommeView
 from rumino.variants.wiener import WienerView
 
 GAME_DECISIONS = {
@@ -57,11 +60,12 @@ melds on the table, as the widgets' GameTable shows and plays it."""
 
 register_decisions(GAME_DECISIONS)
 
-from rumino.players import playout_gin, search as _search  # noqa: E402 (after the decisions it plays by)
+from rumino.players import search as _search  # noqa: E402 (after the decisions it plays by)
+from rumino.variants.gin import playout as playout_gin  # noqa: E402
 from rumino.variants.gin import GinGame  # noqa: E402
 
 _search.BATCH_PLAYOUTS[GinGame] = (playout_gin.sample_worlds, playout_gin.playouts)
-"""Gin's rollouts run compiled (:mod:`rumino.players.playout_gin`, exact against the engine's)."""
+"""Gin's rollouts run compiled (:mod:`rumino.variants.gin.playout`, exact against the engine's)."""
 _search.ROLLOUT_POLICIES["Rummoli"] = lambda rng: RummoliDefault(rng=rng)
 """Rummoli's search keeps its default bot's move unless another beats it, and rolls out with that bot."""
 

@@ -29,14 +29,14 @@ from rumino.engine.actions import (DEAL, DECLINE, DRAW_DISCARD, DRAW_STOCK, KNOC
 from rumino.engine.base import TurnGame
 from rumino.engine.drawdiscard import TableView
 from rumino.engine.protocol import Action
-from rumino.players.base import Player
+from rumino.engine.player import Player, forbidden_after_taking, pick_discard
 
 
 GAME_DEFAULTS: dict = {}
 """``{view class: function(player, view) -> action}``: a game's own decisions for the greedy-type bots
 (the player's ``knock_at`` is honoured). Filled by one explicit call, :func:`register_decisions`, with the
 table :data:`rumino.players.GAME_DECISIONS` (each game's module of decisions, such as
-:mod:`rumino.players.gin_defaults`, only defines its function)."""
+:mod:`rumino.variants.gin.bots`, only defines its function)."""
 
 
 def register_decisions(table: dict) -> None:
@@ -143,21 +143,6 @@ class ThresholdKnocker(GreedyPlayer):
     def fits(cls, game: type[TurnGame]) -> bool:
         """Knock games only: a knock threshold means nothing in a game without knocking."""
         return bool(getattr(game, "KNOCK_GAME", False))
-
-
-def pick_discard(best: Sequence[int], view: TableView) -> int:
-    """Among equally good discards keep jokers, then shed the highest card (a fixed tie-break)."""
-    values = view.evaluator.values
-    return max(best, key=lambda c: (c != JOKER, values[c], c))
-
-
-def forbidden_after_taking(view: TableView, top: int) -> int | None:
-    """The card that could not be discarded after taking ``top`` from the pile (rules §0.5)."""
-    if view.may_rediscard_pickup:
-        return None
-    if top in view.hand and not view.pickup_bars_twin:
-        return None  # the twin taken may go back
-    return top
 
 
 __all__ = ["GreedyPlayer", "ThresholdKnocker", "GAME_DEFAULTS", "register_decisions", "pick_discard", "forbidden_after_taking", "Rebuy", "DeclineRebuy",

@@ -25,7 +25,7 @@ the play so far (:meth:`rumino.variants.rummoli.RummoliGame.sample_world`). Robb
 candidates are the placements its menu lists, greedy's own (the exact solver's) and the draw; a rollout
 there calls the solver on every turn, so its default budget is small (:data:`GAME_SIMULATIONS`).
 
-At Gin the rollouts run compiled (:mod:`rumino.players.playout_gin`, exact against the engine's):
+At Gin the rollouts run compiled (:mod:`rumino.variants.gin.playout`, exact against the engine's):
 every candidate on the same redealt worlds in one kernel call.
 
 A hand's outcome for the searching seat is how it ranks: 1 for beating every
@@ -87,7 +87,7 @@ MAX_ROLLOUT_ACTIONS = 20_000  # a greedy hand lasts tens of actions; this only s
 
 BATCH_PLAYOUTS: dict[type, tuple[Callable, Callable]] = {}
 """``{game class: (sample_worlds, playouts)}``: a compiled greedy rollout where a game has one, many worlds
-in one call (Gin: :mod:`rumino.players.playout_gin`, registered by :mod:`rumino.players`). It must give
+in one call (Gin: :mod:`rumino.variants.gin.playout`, registered by :mod:`rumino.players`). It must give
 exactly what the engine's rollout gives (its tests compare them); other games roll out on the engine."""
 
 NOT_SEARCHED: dict[str, str] = {}

@@ -9,7 +9,7 @@ True
 
 from __future__ import annotations
 
-from rumino.players.robber_defaults import recording_positions
+from rumino.variants.robber.bots import recording_positions
 from rumino.playing.seeding import new_table
 
 __all__ = ["solver_positions"]

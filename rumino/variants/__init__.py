@@ -19,7 +19,7 @@ from typing import Any
 from rumino.cards import Pack
 from rumino.errors import RuleConfigError
 from rumino.melds import MeldRules
-from rumino.variants import gin, robber, romme, romme_game, rummoli, rumino, wiener
+from rumino.variants import gin, robber, romme, rummoli, rumino, wiener
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -128,7 +128,7 @@ VARIANTS: dict[str, Variant] = {
                 bot="default", tally="chips", narration="stops"),
         Variant(key="romme", aliases=("romme", "rommé", "german romme", "german rommé", "german rummy",
                                       "romme mit auslegen", "rommé mit auslegen"),
-                rules=romme.ROMME, game=romme_game.RommeGame, section="§3", hand_sizes=tuple(range(1, 15)),
+                rules=romme.ROMME, game=romme.RommeGame, section="§3", hand_sizes=tuple(range(1, 15)),
                 hand_extras=("penalty", "opening"),
                 move_example="play lay 10s Js Qs; layoff 8h on 0; exchange 7h on 1"),
         Variant(key="robber", aliases=("robber", "robber rummy", "robbers rummy", "robbers' rummy",

@@ -25,7 +25,7 @@ from rumino.errors import IllegalActionError
 from rumino.players import GreedyPlayer, RandomPlayer, ThresholdKnocker
 from rumino.playing.records import dumps_record, loads_record, replay
 from rumino.variants import VARIANTS
-from rumino.variants._fields import knob_table
+from rumino.engine.knobs import knob_table
 
 ENGINES = [v for v in VARIANTS.values() if v.game is not None]
 GAMES_PER_ENGINE = 6

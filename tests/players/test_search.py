@@ -239,7 +239,7 @@ def test_search_beats_greedy_at_knock_rummy_on_seeded_deals():
 def test_the_compiled_gin_rollouts_value_every_world_as_the_engine_rollout_does():
     """The batch route (all worlds of a candidate in one kernel call, valued at once) gives each world
     exactly the value the engine's rollout of the same world gives."""
-    from rumino.players.playout_gin import playouts, python_playout_ended, sample_worlds
+    from rumino.variants.gin.playout import playouts, python_playout_ended, sample_worlds
     from rumino.players.search import BATCH_PLAYOUTS, MARGIN_WEIGHT, hand_outcome
 
     assert BATCH_PLAYOUTS[find_variant("gin").game][1] is playouts

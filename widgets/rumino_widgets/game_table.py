@@ -31,7 +31,7 @@ the card it stands for, and who has opened. The reader's table moves are the
 engine's own actions: the plays ``legal_actions`` lists (a menu), any play typed
 in the game's notation (``play lay 10s Js Qs; layoff 8h on 0`` in Rommé, ``place
 5c 6c 7c | 7c 8c 9c`` in Robber), or the coach's suggestion — in Robber the exact
-solver's best move (:func:`rumino.players.robber_defaults.coach_move`), in Rommé the
+solver's best move (:func:`rumino.variants.robber.bots.coach_move`), in Rommé the
 Rommé bot's plan — each sent through the checked ``apply``. :meth:`GameTableController.set_rules`
 (and :meth:`GameTable.follow`, for a :class:`~widgets.rule_knobs.RuleKnobs` form)
 starts a new game under other rules.

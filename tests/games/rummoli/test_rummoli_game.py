@@ -424,7 +424,7 @@ def test_partial_ante_antes_what_he_can():
 
 
 def test_every_knob_is_a_field_with_a_section():
-    from rumino.variants._fields import knob_table
+    from rumino.engine.knobs import knob_table
 
     names = {r["name"] for r in knob_table(type(RUMMOLI))}
     assert {"widow_deal_position", "widow_paycard_restriction", "widow_auction", "poker_method", "bet_size",

@@ -31,7 +31,7 @@ from rumino.engine.table import from_left_of
 from rumino.errors import IllegalActionError, RuleConfigError
 from rumino.hand.arrange import min_deadwood
 from rumino.melds import GIN_MELDS, WIENER_MELDS, MeldRules
-from rumino.variants._fields import knob, validate
+from rumino.engine.knobs import knob, validate
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -21,8 +21,8 @@ from rumino.errors import IllegalActionError, InvalidCardError, InvalidMeldError
 from rumino.hand.arrange import max_opening
 from rumino.melds import ROBBER_MELDS, Meld, MeldRules, candidate_melds
 from rumino.table.melds import NAMED, canonical, check_table, meld_tokens, parse_token, read_meld, token_text
-from rumino.variants._fields import knob, validate
-from rumino.variants.romme import romme_meld_rules
+from rumino.engine.knobs import knob, validate
+from rumino.variants.romme.rules import romme_meld_rules
 
 HAND_SIZE = 13
 

@@ -11,7 +11,7 @@ from functools import cached_property
 
 from rumino.cards import Pack
 from rumino.melds import ROMME_MELDS, MeldRules
-from rumino.variants._fields import knob, validate
+from rumino.engine.knobs import knob, validate
 
 HAND_SIZE = 13  # the dealer holds 14 under deal_mode="dealer14"
 

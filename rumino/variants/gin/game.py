@@ -31,7 +31,7 @@ from rumino.engine.scoring import difference_score
 from rumino.errors import IllegalActionError
 from rumino.hand.arrange import min_deadwood
 from rumino.melds import GIN_MELDS, MeldRules
-from rumino.variants._fields import knob, validate
+from rumino.engine.knobs import knob, validate
 
 HAND_SIZE = 10
 
@@ -162,7 +162,7 @@ class GinView(TableView):
     boxes: tuple[int, ...] = ()
 
 
-def run_span(meld) -> tuple[int, int, int]:
+def run_span(meld: Sequence[int]) -> tuple[int, int, int]:
     """``(suit, lowest rank, highest rank)`` of a run."""
     ranks = [c % 13 for c in meld]
     return meld[0] // 13, min(ranks), max(ranks)

@@ -37,8 +37,8 @@ from rumino.engine.actions import DRAW_DISCARD, DRAW_STOCK, Discard
 from rumino.engine.protocol import Action
 from rumino.table.solver import solve_table
 from rumino.table.melds import canonical
-from rumino.variants.robber import PASS, Place, RobberView
-from rumino.players.greedy import GreedyPlayer, pick_discard
+from rumino.engine.player import Player, pick_discard
+from rumino.variants.robber.game import PASS, Place, RobberView
 
 _CACHE: OrderedDict = OrderedDict()
 _CACHE_SIZE = 4096
@@ -107,7 +107,7 @@ def recording_positions(seen: list[tuple[tuple, tuple]]) -> Iterator[list[tuple[
         _CACHE.update(kept)
 
 
-def choose_robber(player: GreedyPlayer, view: RobberView) -> Action:
+def choose_robber(player: Player, view: RobberView) -> Action:
     """The greedy bot's action in a Robber position."""
     ph = view.phase
     rules = view.rules

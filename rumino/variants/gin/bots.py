@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from rumino.engine.actions import DEAL, DRAW_DISCARD, DRAW_STOCK, Discard, Gin, KnockWith
 from rumino.engine.protocol import Action
-from rumino.variants.gin import PASS, GinView
-from rumino.players.greedy import GreedyPlayer, pick_discard
+from rumino.engine.player import Player, pick_discard
+from rumino.variants.gin.game import PASS, GinView
 
 
 def _value_with(view: GinView, card: int) -> int:
@@ -32,7 +32,7 @@ def _value_with(view: GinView, card: int) -> int:
     return view.evaluator.after_draw(view.hand + (card,), forbidden)[0]
 
 
-def choose_gin(player: GreedyPlayer, view: GinView) -> Action:
+def choose_gin(player: Player, view: GinView) -> Action:
     """The greedy-type bot's action in a Gin position (``player.knock_at(view)`` is its threshold)."""
     ph = view.phase
     ev = view.evaluator

@@ -77,7 +77,7 @@ from rumino.errors import IllegalActionError, InvalidCardError
 from rumino.hand.arrange import best_arrangement, max_opening
 from rumino.melds import Meld, candidate_melds
 from rumino.table.melds import Exchange, Lay, LayOff, TableAction, TableRules, apply_turn, declare
-from rumino.variants.romme import PACK, ROMME, RommeRules
+from rumino.variants.romme.rules import PACK, ROMME, RommeRules
 
 ENDINGS = ("romme", "hand_romme", "stock_exhausted")
 
@@ -253,7 +253,7 @@ def evaluate_play(table: Sequence[Meld], hand: Sequence[int], steps: Iterable[Ta
     ...               Lay(tuple(parse_hand("3d 3h 3c")))), ROMME, opened=False, eligible=False)
     Traceback (most recent call last):
     ...
-    rumino.variants.romme_game.PlayRefused: the opening melds total 39, below the minimum 40 (rules §3.4.2).
+    rumino.variants.romme.game.PlayRefused: the opening melds total 39, below the minimum 40 (rules §3.4.2).
     """
     steps = tuple(steps)
     if not steps:
@@ -328,7 +328,7 @@ def without_cards(hand: Sequence[int], cards: Sequence[int]) -> list[int]:
     return rest
 
 
-def joker_slides(before: Sequence[Meld], after: Sequence[Meld], steps) -> list[str]:
+def joker_slides(before: Sequence[Meld], after: Sequence[Meld], steps: Iterable[TableAction]) -> list[str]:
     """What a play's lay-offs did to the jokers without being asked: laying off the card a run-end joker
     stands for slides the joker to the other end (rumino.table.melds.lay_off); one line for each.
 
@@ -452,7 +452,7 @@ def menu_plays(table: Sequence[Meld], hand: Sequence[int], rules: RommeRules, *,
     return found
 
 
-def joker_exchanges(table, hand, i: int, m: Meld, s: int, rules: RommeRules) -> list[tuple]:
+def joker_exchanges(table: Sequence[Meld], hand: Sequence[int], i: int, m: Meld, s: int, rules: RommeRules) -> list[tuple]:
     """Exchange plays for the joker of meld ``i`` standing for ``s``, with the freed joker placed."""
     mr = rules.meld_rules
     if m.kind == "set" and rules.joker_exchange == "dskv":

@@ -108,7 +108,7 @@ from rumino.engine.ledger import POT, Ledger
 from rumino.engine.protocol import Action, ActionSet, PlayerView, one_card, refuse
 from rumino.errors import IllegalActionError, InvalidCardError
 from rumino.hand.poker import describe as describe_poker, evaluate_batch, hand_value
-from rumino.variants._fields import knob, validate
+from rumino.engine.knobs import knob, validate
 
 # rules §2.2, the play sheet.
 SECTIONS = ("rummoli", "poker", "10s", "Jd", "Qc", "Kh", "As", "Ad+Kd", "7-8-9")

@@ -27,7 +27,7 @@ from rumino.engine.scoring import everyone_adds_deadwood, undercut as is_undercu
 from rumino.errors import IllegalActionError, InvalidCardError
 from rumino.hand.arrange import min_deadwood
 from rumino.melds import RUMINO_MELDS, MeldRules
-from rumino.variants._fields import knob, validate
+from rumino.engine.knobs import knob, validate
 
 HAND_SIZE = 7  # rules §1.1
 
@@ -166,7 +166,7 @@ def rumino_in(cards: Iterable[int], rules: RuminoRules = RUMINO) -> tuple[int, .
     return None
 
 
-def rumino_outs(hand, rules: RuminoRules = RUMINO) -> frozenset:
+def rumino_outs(hand: Iterable[int], rules: RuminoRules = RUMINO) -> frozenset:
     """Every card that, added to the 7 cards of ``hand``, makes 8 cards holding a rumino.
 
     Every card if ``hand`` already is a rumino. Used for the out-of-turn claim
@@ -309,7 +309,7 @@ class Evaluator(engine_evaluator.Evaluator):
         super().clear()
         self._outs.clear()
 
-    def outs(self, hand) -> frozenset:
+    def outs(self, hand: Iterable[int]) -> frozenset:
         """Cards that would give ``hand`` (7 cards) plus that card a rumino (every card if it is one)."""
         key = tuple(sorted(hand))
         hit = self._outs.get(key)
