@@ -214,11 +214,12 @@ def ratio(ours: dict, theirs: dict | None) -> dict:
 def bench_decisions(hands: int) -> dict:
     """(e): the time of each searched decision of ``search`` (the default budget) against greedy."""
     from rumino.engine.protocol import play
-    from rumino.players.search import DEFAULT_SIMULATIONS, GAME_SIMULATIONS, ROLLOUT_POLICIES, SearchPlayer
+    from rumino.players.search import DEFAULT_SIMULATIONS, SearchPlayer
     from rumino.variants import VARIANTS
 
+    own = {v.title: v.bots.search_budget for v in VARIANTS.values() if v.bots.search_budget}
     section(f"(e) a decision of the search player at its default budget ({DEFAULT_SIMULATIONS} rollouts; "
-            f"{', '.join(f'{g} {n}' for g, n in GAME_SIMULATIONS.items())}), {hands} hands against greedy "
+            f"{', '.join(f'{g} {n}' for g, n in own.items())}), {hands} hands against greedy "
             f"a game (Rummoli: its default bot)")
     rows, out = [], {}
     for key, variant in VARIANTS.items():
@@ -226,7 +227,7 @@ def bench_decisions(hands: int) -> dict:
             continue
         times, forced = [], 0
         for k in range(hands):
-            other = "default" if variant.game.NAME in ROLLOUT_POLICIES else "greedy"  # Rummoli has no greedy
+            other = variant.bot  # the game's own bot (Rummoli's default: it has no greedy)
             game, players = new_table(variant, ["search", other], SEED, k, dealer=1)
             searcher = players[0]
             choose = searcher.choose

@@ -13,9 +13,12 @@ from rumino.errors import IllegalActionError, InvalidCardError, InvalidMeldError
 from rumino.melds import GIN_MELDS, ROBBER_MELDS, ROMME_MELDS, RUMINO_MELDS, WIENER_MELDS, MeldRules, check_meld, is_meld
 from rumino.table.solver import arrange_table, solve_table
 from rumino.variants import VARIANTS, find_variant
-from rumino.variants.rumino import RUMINO, RuminoGame, RuminoRules
 from rumino.engine import play
 from rumino.players import make_players
+
+RUMINO = VARIANTS["rumino"].rules  # the package's own game, read from its row of the registry (rules §1)
+RuminoGame = VARIANTS["rumino"].game
+RuminoRules = VARIANTS["rumino"].rules_class
 
 __version__ = "0.1.0"
 

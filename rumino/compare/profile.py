@@ -41,7 +41,7 @@ Decisions (the issue leaves them open):
   with the same bot definitions in every game (``greedy``, ``random``,
   ``threshold:3``; ``chaser:5`` only where it fits: Rumino). The default bots are
   two greedy bots. ``greedy`` is each game's own default bot wherever the game
-  registers its decisions with it (:data:`rumino.players.greedy.GAME_DEFAULTS`):
+  gives it its decisions (its row's ``Variant.bots.decide``):
   Gin's, Wiener's and Knock Rummy's, Rommé's (:mod:`rumino.variants.romme.bots`:
   open at 40, lay and lay off, hand-Rommé when it can) and Robber's
   (:mod:`rumino.variants.robber.bots`: the exact table solver's move). So

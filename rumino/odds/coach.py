@@ -18,7 +18,10 @@ import numpy as np
 from rumino.cards import JOKER, N_KINDS
 from rumino.odds.draws import OddsArgumentError
 from rumino.odds.montecarlo import OddsEstimate, proportion
-from rumino.variants.rumino import RuminoRules, evaluator_for
+from rumino.variants import find_variant
+
+RUMINO_VARIANT = find_variant("rumino")  # the game the coach advises at the GameTable (rules §1)
+RuminoRules = RUMINO_VARIANT.rules_class
 
 
 def urn_first_out(outs: int, unseen: int, trials: int, rng: np.random.Generator) -> np.ndarray:
@@ -69,7 +72,7 @@ def p_knockable_within(hand: Sequence[int], unseen: Sequence[int], rules: Rumino
     unseen = np.asarray(unseen, dtype=np.int64)
     if unseen.shape != (N_KINDS,) or (unseen < 0).any():
         raise OddsArgumentError("unseen must be a count vector of 53 non-negative entries.")
-    ev = evaluator_for(rules)
+    ev = RUMINO_VARIANT.evaluator(rules)
     limit = rules.knock_max_deadwood
     if ev.deadwood(list(hand)) <= limit:
         return proportion(trials, trials, seed)

@@ -28,7 +28,6 @@ from rumino.players.base import Player
 
 if TYPE_CHECKING:
     from rumino.engine.drawdiscard import TableView
-    from rumino.variants.rummoli import RummoliView
 
 
 class AwaitingInput(Exception):
@@ -144,7 +143,7 @@ def money(cents: int) -> str:
     return f"{sign}{whole}" + (f".{rest:02d}" if rest else "")
 
 
-def describe_view(view: TableView | RummoliView, *, unicode: bool = True) -> str:
+def describe_view(view: TableView | PlayerView, *, unicode: bool = True) -> str:
     """A few lines a person at the terminal needs: hand, deadwood, discard, stock, scores, choices."""
     if hasattr(view, "describe"):  # a game whose view describes itself (Rummoli: the sheet, chips, stops)
         return view.describe(unicode=unicode)

@@ -146,7 +146,7 @@ def test_rummoli_first_card_or_first_button_finishes_in_a_few_dozen_clicks():
 
 def test_the_page_chooses_the_game_from_its_address():
     assert chosen_game("game=wiener") is WHOLE_GAMES["wiener"] and chosen_game(None).key == "rumino"
-    with pytest.raises(KeyError, match="choose one of rumino, gin"):
+    with pytest.raises(KeyError, match="choose one of rumino, rummoli"):
         chosen_game("game=canasta")
     html = games_html("gin")
     assert html.count("<tr>") == 1 + len(WHOLE_GAMES) and "<b>Gin Rummy</b> (this page)" in html

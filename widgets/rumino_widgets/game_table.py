@@ -32,7 +32,7 @@ engine's own actions: the plays ``legal_actions`` lists (a menu), any play typed
 in the game's notation (``play lay 10s Js Qs; layoff 8h on 0`` in Rommé, ``place
 5c 6c 7c | 7c 8c 9c`` in Robber), or the coach's suggestion — in Robber the exact
 solver's best move (:func:`rumino.variants.robber.bots.coach_move`), in Rommé the
-Rommé bot's plan — each sent through the checked ``apply``. :meth:`GameTableController.set_rules`
+Rommé bot's plan (the game's ``Variant.bots.coach``) — each sent through the checked ``apply``. :meth:`GameTableController.set_rules`
 (and :meth:`GameTable.follow`, for a :class:`~widgets.rule_knobs.RuleKnobs` form)
 starts a new game under other rules.
 
@@ -62,7 +62,7 @@ from rumino.odds.markov import best_target
 from rumino.odds.coach import p_knockable_within
 from rumino.odds.montecarlo import OddsEstimate
 from rumino.odds.optimal_policy import discard_advice
-from rumino.players import COACH_MOVES, SearchPlayer, make_player
+from rumino.players import SearchPlayer, make_player
 from rumino.playing.records import record_of, replay
 from rumino.render.cards import card_back_svg, card_svg, hand_html, marked_meld_html, meld_description, meld_html
 from rumino.table.diff import table_diff
@@ -387,14 +387,13 @@ class GameTableController(TableController):
             return None
         key = ("table move", len(self.game.history))  # the solver is slow: once per position
         if key not in self._coach_cache:
-            v = self.view()
-            coach = COACH_MOVES.get(type(v))
-            self._coach_cache[key] = coach[1](v) if coach is not None else None
+            coach = self.variant.bots.coach
+            self._coach_cache[key] = coach[1](self.view()) if coach is not None else None
         return self._coach_cache[key]
 
     def suggestion_label(self) -> str:
         """What the coach's table move is called in this game (e.g. "best move (exact solver)")."""
-        coach = COACH_MOVES.get(self.game.VIEW)
+        coach = self.variant.bots.coach
         return coach[0] if coach is not None else "suggested move"
 
     @property

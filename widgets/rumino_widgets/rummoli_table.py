@@ -34,7 +34,6 @@ from rumino.cards import format_card, format_hand
 from rumino.hand.poker import describe as describe_poker, hand_value
 from rumino.render.cards import card_back_svg, card_svg, hand_html
 from rumino.render.rummoli import SECTION_TITLES
-from rumino.variants.rummoli import STRENGTH
 
 from rumino_widgets._base import (StaticFallback, TableController, error_html, game_over_html, info_html, scores_text,
                                   state_html, table_html)
@@ -123,7 +122,7 @@ class RummoliTableController(TableController):
 
     def sorted_hand(self) -> list[int]:
         """The reader's cards by suit, then in the engine's order of strength (ace high, §2.1)."""
-        return sorted(self.view().hand, key=lambda c: (c // 13, STRENGTH[c]))
+        return self.view().hand_in_order
 
     def showdown_html(self) -> str:
         """The poker showdown of this deal: every hand's best five as the engine names it, the five cards

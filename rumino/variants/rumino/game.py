@@ -127,6 +127,14 @@ class RuminoRules:
             raise ValueError(f"rebuy count k is {k}: it cannot be negative.")
         return self.stake * (2 ** k - 1 if self.rebuy_price == "doubling" else k)
 
+    def is_rumino(self, cards: Iterable[int]) -> bool:
+        """True if 7 cards are a rumino under these rules (:func:`is_rumino`)."""
+        return is_rumino(cards, self)
+
+    def rumino_in(self, cards: Iterable[int]) -> tuple[int, ...] | None:
+        """Seven of the (usually 8) cards that form a rumino under these rules, or None (:func:`rumino_in`)."""
+        return rumino_in(cards, self)
+
 
 RUMINO = RuminoRules()
 PACK = RUMINO_PACK

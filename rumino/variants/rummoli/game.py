@@ -501,6 +501,11 @@ class RummoliView(PlayerView):
         return dict(zip(SECTIONS, self.board))
 
     @property
+    def hand_in_order(self) -> list[int]:
+        """The hand as a player holds it in the stops: by suit, each suit from the 2 up to the ace (ace high)."""
+        return sorted(self.hand, key=lambda c: (c // 13, STRENGTH[c]))
+
+    @property
     def my_chips(self) -> int:
         return self.chips[self.seat]
 
@@ -573,6 +578,7 @@ class RummoliGame(TurnGame):
     PACK = STANDARD_PACK
     MIN_PLAYERS: ClassVar[int] = 2
     MAX_SEATS: ClassVar[int] = 8
+    SHEET: ClassVar[tuple] = SECTIONS  # the play sheet's sections, in rules §2.2's order (before the name is reused)
     SECTIONS: ClassVar[dict] = {"deal": "§2.1", "turn": "§2.5", "end": "§2.6", "actions": "§2"}
     ENDINGS: ClassVar[tuple] = ("rummoli", "deadlock")
     VIEW: ClassVar[type] = RummoliView
@@ -589,6 +595,7 @@ class RummoliGame(TurnGame):
                                 **{cls: "_do_bet" for cls in (Check, Bet, Call, Raise, Fold)}, Play: "_do_play",
                                 Claim: "_do_claim", Forgo: "_do_claim", Deal: "_do_deal"}
     ANTE: ClassVar[int] = 9  # one chip on each of the nine sections (§2.1)
+    deal_sizes = staticmethod(hand_sizes)  # the hand sizes a deal gives N players, the widow last (rules §2.1)
 
     def setup(self) -> None:
         n = self.initial_players

@@ -16,7 +16,8 @@ import pytest
 from rumino.cards import parse_card, parse_hand
 from rumino.engine.protocol import play
 from rumino.errors import IllegalActionError, RuleConfigError
-from rumino.players import RandomPlayer, RummoliDefault, make_players
+from rumino.players import RandomPlayer, make_players
+from rumino.variants.rummoli.bots import RummoliDefault
 from rumino.hand.poker import hand_value
 from rumino.playing.records import dumps_record, loads_record, replay
 from rumino.variants import find_variant
