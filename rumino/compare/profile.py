@@ -153,7 +153,7 @@ def games_for(engine: type[TurnGame] | None, games: int) -> int:
     >>> games_for(RobberGame, 500), games_for(RobberGame, 5000), games_for(RobberGame, 4), games_for(None, 500)
     (20, 100, 4, 500)
     """
-    cost = getattr(engine, "PLAY_COST", 1)
+    cost = 1 if engine is None else engine.PLAY_COST
     if cost <= 1:
         return games
     return max(math.ceil(games / cost), min(games, MIN_COSTLY_GAMES))
@@ -434,7 +434,7 @@ def _games_chunk(size: int, start: int, variant_key: str, rules, bots: tuple[str
     a, b = bots
     out = []
     turn_actions = (Draw, Knock)
-    starts = tuple(getattr(engine, "TURN_ACTIONS", ()))  # count only as the first action of a player's turn
+    starts = engine.TURN_ACTIONS  # count only as the first action of a player's turn
 
     def count_turns(history) -> int:
         n, prev = 0, None
@@ -457,19 +457,17 @@ def _games_chunk(size: int, start: int, variant_key: str, rules, bots: tuple[str
         game, players = new_table(v, specs, seed, i, rules=rules)
         hands = []
         while not game.game_over:
-            history = getattr(game, "history", ())
-            h0, r0 = len(history), getattr(game, "reshuffles", 0)
+            h0, r0 = len(game.history), game.reshuffles
             play(game, players, checked=False, until=hand_done)
-            res = game.results[-1]
-            ending = getattr(res, "ending", "other")
-            turns = count_turns(getattr(game, "history", ())[h0:])
-            hands.append((turns, ending, getattr(game, "reshuffles", 0) > r0 or ending in STOCK_ENDINGS))
+            ending = game.results[-1].ending
+            turns = count_turns(game.history[h0:])
+            hands.append((turns, ending, game.reshuffles > r0 or ending in STOCK_ENDINGS))
             if not game.game_over:
                 play(game, players, checked=False, until=hand_on)
         res = game.result
         share = (1 / len(res.winners)) if seat_a in res.winners else 0.0
-        money = getattr(game, "pot_paid_out", 0) / getattr(engine, "POT_SCALE", 1)
-        totals = getattr(res, "totals", None) or game.scores
+        money = game.pot_paid_out / engine.POT_SCALE
+        totals = res.final_points(game)
         out.append(_GameTally(share, hands, float(money), float(max(totals) - min(totals))))
     return out
 

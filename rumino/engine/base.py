@@ -209,10 +209,14 @@ class TurnGame:
     KNOCK_GAME: ClassVar[bool] = False  # True: deadwood and a knock limit decide (the knock bots fit)
     POT_SCALE: ClassVar[int] = 1  # ledger units per unit shown to people (Rumino keeps cents: 100)
     OVER_REASON: ClassVar[str] = "the game is over"  # what a refusal after the end says
+    notices: Sequence[tuple[int, str]] = ()  # what the game noted of an action unasked: (index in history, text)
     # True: a seat's score counts up towards winning (Gin's points, Rummoli's chips, Rommé's minus penalties);
     # False: a score is penalty points and the lowest wins (Rumino, Wiener). Tournaments compare hands by it.
     HIGHER_SCORE_WINS: ClassVar[bool] = True
     KNOBS: ClassVar[dict] = {}  # rules field the engine reads → the value played when the rules class lacks it
+    TURN_ACTIONS: ClassVar[tuple] = ()  # action classes that begin a player's turn besides a draw (profiles count turns)
+    PLAY_COST: ClassVar[int] = 1  # how many times a typical game costs what a knock game does (profiles play fewer)
+    reshuffles: int = 0  # times the stock was made again from the pile this hand (a game with a stock counts them)
 
     # a kind of game extends these with its own phases (phase → SECTIONS key for _BASE_RULE_KEYS)
     _BASE_HANDLERS: ClassVar[dict] = {}
@@ -424,6 +428,11 @@ class TurnGame:
     @property
     def pool(self) -> int:
         return self.ledger.pot
+
+    def net_chips(self) -> tuple[int, ...]:
+        """What each seat received, less what it paid in, in the ledger's unit (cents in Rumino): its
+        result's ``returns`` in a game played for a pot."""
+        return tuple(got - paid for got, paid in zip(self.ledger.received, self.ledger.paid))
 
     @property
     def pot_paid_out(self) -> int:

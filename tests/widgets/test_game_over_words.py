@@ -1,6 +1,7 @@
 """The end of a game in a player's words, as a table shows it: who won, how, and the final numbers in the
 game's units, pinned word for word for one seeded game of every playable variant (the reader's seat 0, and
-seat 1 of a three-player table), so that moving the words into each game's own folder changes none of them."""
+seat 1 of a three-player table). The words are the result's own (``GameResult.summary``), which the terminal
+prints too (docs/transcripts/), so the two can no longer say the end differently."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ WORDS = {
                         'final scores (low is good): seat 0 106 · you 116 · seat 2 78'], {'scores': [106, 116, 78]}),
     ("gin", 3, 2): (['Game over after 15 hands: seat 1 wins the game, first to 100 points.',
                      'final points: you 85 · seat 1 106',
-                     'final totals with the game bonus (100) and 25 a box: you 260 · seat 1 406'],
+                     'final totals with the game bonus (100) and 25 a box (rules §6): you 260 · seat 1 406'],
                     {'points': [85, 106], 'totals': [260, 406]}),
     ("knock-rummy", 3, 3): (['Game over after 5 hands: you win the game with 129 points (the game is to 100).',
                              'final points: seat 0 91 · you 129 · seat 2 20'], {'points': [91, 129, 20]}),
@@ -31,7 +32,7 @@ WORDS = {
                         'penalties left in hand: you 16 · seat 1 0'], {'penalties': [16, 0]}),
     ("rummoli", 2, 3): (['Game over after 3 deals: P2 wins with the most chips, 108.',
                          'final chips: P0 90 · you 102 · P2 108',
-                         'the final sweep: you took the 12 chips left on the sheet'], {'chips': [90, 102, 108]}),
+                         'the final sweep (cut): you took the 12 chips left on the sheet'], {'chips': [90, 102, 108]}),
 }
 
 

@@ -73,7 +73,7 @@ from rumino.odds.optimal import BUILD_COMMAND, BUILD_COST
 from rumino.players.human import money
 
 from rumino_widgets._base import (StaticFallback, TableController, error_html, facts_html, game_over_html,
-                                  info_html, scores_text, state_html)
+                                  info_html, state_html)
 from rumino_widgets._cards import CardRow
 
 
@@ -225,27 +225,18 @@ class GameTableController(TableController):
 
     def final_scores(self) -> dict:
         """The numbers the game ended on, by what they are called in this game (seat order), e.g.
-        ``{"points": [57, 0], "totals": [207, 0]}`` in Gin; ``{}`` while the game goes on."""
+        ``{"points": [57, 0], "totals": [207, 0]}`` in Gin; ``{}`` while the game goes on (the result's own
+        :meth:`~rumino.engine.results.GameResult.numbers`)."""
         g = self.game
         if not g.game_over:
             return {}
-        r, key = g.result, self.variant.key
-        if key == "gin":
-            return {"points": list(g.scores), "totals": list(r.totals)}
-        if key == "robber":
-            out = {"penalties": list(r.penalties)}
-            if g.rules.scoring != "none":
-                out["scores"] = list(g.scores)
-            return out
-        if key in ("knock-rummy",):
-            return {"points": list(g.scores)}
-        if key == "romme":
-            return {"totals": list(g.scores)}
-        return {"scores": list(g.scores)}  # Rumino, Wiener: low is good
+        return {key: values for key, _label, values in g.result.numbers(g)}
 
     def game_over_lines(self) -> list[str]:
         """What the table says when the game is over: who won, how, and the final numbers in the game's units
-        (Rumino's pool in currency, Wiener's pot in chips, Gin's points and totals, Robber's penalties).
+        (Rumino's pool in currency, Wiener's pot in chips, Gin's points and totals, Robber's penalties), in the
+        words the terminal says them too (the result's own
+        :meth:`~rumino.engine.results.GameResult.summary`).
 
         >>> c = GameTableController("greedy,greedy", seed=3); c.game_over_lines()
         []
@@ -253,44 +244,7 @@ class GameTableController(TableController):
         g = self.game
         if not g.game_over:
             return []
-        r, key, rules = g.result, self.variant.key, g.rules
-        who = " and ".join(self.seat_name(w) for w in r.winners)
-        win = "win" if len(r.winners) > 1 or r.winners == (self.human,) else "wins"
-        take = "take" if win == "win" else "takes"
-        n = len(g.results)
-        head = f"Game over after {n} hand{'s' if n != 1 else ''}: {who} {win}"
-        final = self.final_scores()
-        line = lambda unit, values: scores_text(unit, values, self.seat_name)  # noqa: E731
-        if key == "gin":
-            return [f"{head} the game, first to {rules.game_to} points.", line("final points", final["points"]),
-                    line(f"final totals with the game bonus ({rules.game_bonus}) and {rules.box_bonus} a box",
-                         final["totals"])]
-        if key == "knock-rummy":
-            return [f"{head} the game with {max(g.scores)} points (the game is to {rules.game_to}).",
-                    line("final points", final["points"])]
-        if key == "romme":
-            end = "the deals are played out" if r.how == "rotations" else "a player passed the threshold"
-            return [f"{head} with the best total, {max(g.scores)} ({end}).", line("final totals", final["totals"])]
-        if key == "robber":
-            pen = final["penalties"]
-            if r.how == "out":
-                lines = [f"{head}, having gone out."]
-            else:
-                lines = [f"{head} with the lowest penalty, {min(p for p in pen if p is not None)} (nobody can "
-                         f"place and the stock is empty)."]
-            lines.append(line("penalties left in hand", pen))
-            if "scores" in final:
-                lines.append(line("final scores", final["scores"]))
-            return lines
-        how = {"last_player": "as the last player in", "rumino": "with a rumino", "triple_gin": "with three gins",
-               "lowest_score": "with the lowest score", "game_to": "with the lowest score"}.get(
-            r.how, r.how.replace("_", " "))
-        if key == "rumino":
-            pool = f"${money(g.pot_paid_out)}"
-        else:
-            pool = f"{g.pot_paid_out} chip{'s' if g.pot_paid_out != 1 else ''}"
-        thing = "pool" if key == "rumino" else "pot"
-        return [f"{head} {how} and {take} the {thing}, {pool}.", line("final scores (low is good)", final["scores"])]
+        return g.result.summary(g, self.seat_name, you=self.human)
 
     # the reader's moves, by button name (the game lists its buttons: Game.BUTTONS)
     def press(self, name: str) -> bool:

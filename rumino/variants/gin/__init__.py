@@ -7,6 +7,7 @@ from rumino.variants.gin.game import (ACTIONS, ENDINGS, GIN, HAND_SIZE, PACK, PA
 
 from rumino.engine.variant import GameBots, Variant, WholeGame
 from rumino.variants.gin import bots, playout
+from rumino.variants.gin.words import GinNarrator
 
 BOTS = GameBots(decide=bots.choose_gin,  # the upcard offer, the wall (rules §6)
                 # Gin's rollouts run compiled (exact against the engine's)
@@ -15,7 +16,7 @@ BOTS = GameBots(decide=bots.choose_gin,  # the upcard offer, the wall (rules §6
 
 VARIANT = Variant(
     key="gin", aliases=("gin", "gin rummy"), rules=GIN, game=GinGame, section="§6",
-    knock_field="knock_max_deadwood", has_gin=True, bots=BOTS,
+    knock_field="knock_max_deadwood", has_gin=True, bots=BOTS, narrator=GinNarrator,
     # search:5000 is the tournament budget: about 0.06 s a decision on the compiled playouts (issue 23)
     ladder=("random", "greedy", "threshold:3", "search:200", "search:5000"),
     whole_game=WholeGame(bots="greedy", seed=2, rules=(("game_to", 50),),

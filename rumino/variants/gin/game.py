@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import product
-from typing import ClassVar, Iterable, Sequence
+from typing import Any, Callable, ClassVar, Iterable, Sequence
 
 from rumino.cards import STANDARD_PACK, format_card, format_hand, parse_hand
 from rumino.engine.actions import DRAW_DISCARD, DRAW_STOCK, Deal, Discard, Draw, Gin, KnockWith
@@ -27,6 +27,7 @@ from rumino.engine.drawdiscard import DrawDiscardGame, TableView, expect
 from rumino.engine.drawdiscard import HandResult as _HandResult
 from rumino.engine.evaluator import Evaluator
 from rumino.engine.protocol import Action, ActionSet, refuse
+from rumino.engine.results import GameResult as BaseGameResult
 from rumino.engine.scoring import difference_score
 from rumino.errors import IllegalActionError
 from rumino.hand.arrange import min_deadwood
@@ -129,26 +130,27 @@ class HandResult(_HandResult):
     TEXT: ClassVar[dict] = {**_HandResult.TEXT, "void": "the hand is void"}
 
 
-@dataclass(frozen=True)
-class GameResult:
-    """Who won the game and the final totals with the bonuses (rules §6).
+@dataclass(frozen=True, kw_only=True)
+class GameResult(BaseGameResult):
+    """Who won the game, the final totals with the bonuses and the boxes (hands won) (rules §6); ``returns``:
+    the winner's lead in totals, won by the winner and lost by the loser. Gin has no pot (``payouts_cents``:
+    zeros)."""
 
-    ``pool_cents``/``payouts_cents``/``rebuys``/``joins`` are zero: Gin has no pool (they keep the
-    shape every game's result has for the simulations)."""
-
-    winners: tuple[int, ...]
-    how: str
     totals: tuple[int, ...]
     boxes: tuple[int, ...]
     hands: int
-    next_dealer: int
-    pool_cents: int = 0
-    payouts_cents: tuple[int, ...] = (0, 0)
-    rebuys: int = 0
-    joins: int = 0
 
-    def share(self, seat: int) -> float:
-        return 1.0 if seat in self.winners else 0.0
+    def numbers(self, game: Any) -> list[tuple[str, str, list]]:
+        rules = game.rules
+        return [("points", "final points", list(game.scores)),
+                ("totals", f"final totals with the game bonus ({rules.game_bonus}) and {rules.box_bonus} a box "
+                           f"(rules §6)", list(self.totals))]
+
+    def verdict(self, game: Any, name: Callable[[int], str], win: str, take: str) -> str:
+        return f"{win} the game, first to {game.rules.game_to} points."
+
+    def final_points(self, game: Any) -> tuple[int, ...]:
+        return self.totals
 
 
 @dataclass(eq=False, kw_only=True, slots=True)
@@ -518,9 +520,11 @@ class GinGame(DrawDiscardGame):
         w = winners[0]
         totals = [self.scores[p] + self.rules.box_bonus * self.boxes[p] for p in range(2)]
         totals[w] += self.rules.game_bonus
-        winners, _ = self.finish(winners, how)
-        self.result = GameResult(winners=winners, how=how, totals=tuple(totals), boxes=tuple(self.boxes),
-                                 hands=self.hand_number, next_dealer=w)
+        winners, payouts = self.finish(winners, how)
+        lead = totals[w] - max(totals[p] for p in range(2) if p != w)
+        self.result = GameResult(winners=winners, how=how, next_dealer=w, payouts_cents=tuple(payouts),
+                                 returns=tuple(lead if p == w else -lead for p in range(2)), totals=tuple(totals),
+                                 boxes=tuple(self.boxes), hands=self.hand_number)
 
     # ----------------------------------------------------------------- positions, snapshots and invariants
 

@@ -5,6 +5,7 @@ from rumino.variants.robber.game import (ACTIONS, ENDINGS, HAND_SIZE, PACK, PASS
 
 from rumino.engine.variant import GameBots, Variant, WholeGame
 from rumino.variants.robber import bots
+from rumino.variants.robber.words import RobberNarrator
 
 BOTS = GameBots(decide=bots.choose_robber,  # the exact table solver's move (rules §4)
                 coach=("best move (exact solver)", bots.coach_move),
@@ -16,7 +17,7 @@ BOTS = GameBots(decide=bots.choose_robber,  # the exact table solver's move (rul
 VARIANT = Variant(
     key="robber", aliases=("robber", "robber rummy", "robbers rummy", "robbers' rummy", "rauber-romme",
                            "räuber-rommé", "rauber romme"),
-    rules=ROBBER, game=RobberGame, section="§4", hand_sizes=tuple(range(1, 31)), bots=BOTS,
+    rules=ROBBER, game=RobberGame, section="§4", hand_sizes=tuple(range(1, 31)), bots=BOTS, narrator=RobberNarrator,
     hand_extras=("opening",),
     opening_sizes=(13, 12, 11),  # the opening odds: the hand_size knob's 11–13
     move_example="place 5c 6c 7c | 7c 8c 9c   (the whole table after the move, JK(8d) for a joker)",

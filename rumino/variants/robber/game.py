@@ -9,13 +9,14 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
-from typing import ClassVar, Iterable, Sequence
+from typing import Any, Callable, ClassVar, Iterable, Sequence
 
 from rumino.cards import JOKER, format_hand, parse_hand, to_counts
 from rumino.engine.actions import DRAW_STOCK, Discard, Draw
 from rumino.engine.drawdiscard import HandResult, expect
 from rumino.engine.melded import MeldedGame, MeldedView
 from rumino.engine.protocol import Action, ActionSet, refuse
+from rumino.engine.results import GameResult as BaseGameResult
 from rumino.engine.table import next_in
 from rumino.errors import IllegalActionError, InvalidCardError, InvalidMeldError
 from rumino.hand.arrange import max_opening
@@ -188,19 +189,26 @@ class RobberHandResult(HandResult):
 
 
 @dataclass(frozen=True, kw_only=True)
-class GameResult:
-    """The end of a game of Robber Rummy: who won, how (``out`` or ``blocked``), the penalties left."""
+class GameResult(BaseGameResult):
+    """The end of a game of Robber Rummy: who won, how (``out`` or ``blocked``), the penalties left in hand
+    (``returns``: each seat loses its penalty)."""
 
-    winners: tuple[int, ...]
-    how: str
     penalties: tuple
     hands: int
-    next_dealer: int
-    pool_cents: int = 0
-    payouts_cents: tuple = ()
 
-    def share(self, seat: int) -> float:
-        return 1 / len(self.winners) if seat in self.winners else 0.0
+    UNIT: ClassVar[str] = "penalty points"
+
+    def numbers(self, game: Any) -> list[tuple[str, str, list]]:
+        out = [("penalties", "penalties left in hand", list(self.penalties))]
+        if game.rules.scoring != "none":
+            out.append(("scores", "final scores", list(game.scores)))
+        return out
+
+    def verdict(self, game: Any, name: Callable[[int], str], win: str, take: str) -> str:
+        if self.how == "out":
+            return f"{win}, having gone out."
+        low = min(p for p in self.penalties if p is not None)
+        return f"{win} with the lowest penalty, {low} (nobody can place and the stock is empty)."
 
 
 @dataclass(eq=False, kw_only=True, slots=True)
@@ -561,8 +569,10 @@ class RobberGame(MeldedGame):
 
     def end_game(self, winners: Sequence[int], how: str) -> None:
         winners, payouts = self.finish(winners, how)
-        self.result = GameResult(winners=winners, how=how, penalties=self.results[-1].deadwood,
-                                 hands=self.hand_number, next_dealer=winners[0], payouts_cents=tuple(payouts))
+        penalties = self.results[-1].deadwood
+        self.result = GameResult(winners=winners, how=how, next_dealer=winners[0], payouts_cents=tuple(payouts),
+                                 returns=tuple(-(p or 0) for p in penalties), penalties=penalties,
+                                 hands=self.hand_number)
 
     # ----------------------------------------------------------------- views, positions, snapshots
 

@@ -9,6 +9,7 @@ from rumino.variants.romme.game import (ACTIONS, ENDINGS, GameResult, HandResult
 
 from rumino.engine.variant import GameBots, Variant, WholeGame
 from rumino.variants.romme import bots
+from rumino.variants.romme.words import RommeNarrator
 
 BOTS = GameBots(decide=bots.romme_choice,  # open at 40, lay, lay off, hand-Rommé (rules §3)
                 coach=("suggested play (Rommé bot)", bots.coach_move),
@@ -20,7 +21,7 @@ BOTS = GameBots(decide=bots.romme_choice,  # open at 40, lay, lay off, hand-Romm
 VARIANT = Variant(
     key="romme", aliases=("romme", "rommé", "german romme", "german rommé", "german rummy", "romme mit auslegen",
                           "rommé mit auslegen"),
-    rules=ROMME, game=RommeGame, section="§3", hand_sizes=tuple(range(1, 15)), bots=BOTS,
+    rules=ROMME, game=RommeGame, section="§3", hand_sizes=tuple(range(1, 15)), bots=BOTS, narrator=RommeNarrator,
     hand_extras=("penalty", "opening"),
     # the opening odds: 13 cards, the dealer 14 (deal_mode dealer14), 11 with 5–6 players (hand_size_5_6p)
     opening_sizes=(13, 14, 11),

@@ -63,7 +63,7 @@ import dataclasses as _dc
 import re
 from collections import Counter
 from dataclasses import dataclass
-from typing import ClassVar, Iterable, Sequence
+from typing import Any, Callable, ClassVar, Iterable, Sequence
 
 from rumino.cards import JOKER, format_card, format_hand, parse_card, parse_hand, to_counts
 from rumino.engine.actions import DRAW_DISCARD, DRAW_STOCK, Deal, Discard, Draw
@@ -72,6 +72,7 @@ from rumino.engine.drawdiscard import expect
 from rumino.engine.evaluator import evaluator_for
 from rumino.engine.melded import MeldedGame, MeldedView
 from rumino.engine.protocol import Action, ActionSet, refuse
+from rumino.engine.results import GameResult as BaseGameResult
 from rumino.engine.table import from_left_of
 from rumino.errors import IllegalActionError, InvalidCardError
 from rumino.hand.arrange import best_arrangement, max_opening
@@ -502,22 +503,20 @@ class HandResult(_HandResult):
                             "hand_romme": "{who} made a hand-Rommé"}
 
 
-@_dc.dataclass(frozen=True)
-class GameResult:
-    """Who won the game (highest total, R5) and the totals; no money changes hands."""
+@_dc.dataclass(frozen=True, kw_only=True)
+class GameResult(BaseGameResult):
+    """Who won the game (highest total, R5, ``how``: ``"rotations"`` or ``"threshold"``) and the totals,
+    which are also what each seat won or lost (``returns``); no money changes hands."""
 
-    winners: tuple[int, ...]
-    how: str  # "rotations" or "threshold"
     totals: tuple[int, ...]
     hands: int
-    next_dealer: int
-    pool_cents: int = 0
-    payouts_cents: tuple[int, ...] = ()
-    rebuys: int = 0
-    joins: int = 0
 
-    def share(self, seat: int) -> float:
-        return 1 / len(self.winners) if seat in self.winners else 0.0
+    def numbers(self, game: Any) -> list[tuple[str, str, list]]:
+        return [("totals", "final totals", list(game.scores))]
+
+    def verdict(self, game: Any, name: Callable[[int], str], win: str, take: str) -> str:
+        end = "the deals are played out" if self.how == "rotations" else "a player passed the threshold"
+        return f"{win} with the best total, {max(game.scores)} ({end})."
 
 
 # ===================================================================== the view
@@ -850,8 +849,8 @@ class RommeGame(MeldedGame):
     def end_game(self, winners: Sequence[int] | None, how: str) -> None:
         best = max(self.scores)
         winners, _ = self.finish([p for p in range(self.n_seats) if self.scores[p] == best], how)
-        self.result = GameResult(winners=winners, how=how, totals=tuple(self.scores), hands=self.hand_number,
-                                 next_dealer=winners[0], payouts_cents=(0,) * self.n_seats)
+        self.result = GameResult(winners=winners, how=how, next_dealer=winners[0], returns=tuple(self.scores),
+                                 payouts_cents=(0,) * self.n_seats, totals=tuple(self.scores), hands=self.hand_number)
 
     # ----------------------------------------------------------------- views, positions, snapshots, invariants
 

@@ -7,10 +7,11 @@ from rumino.variants.rumino.game import (ACTIONS, CALL, CLAIM, DEAL, DECLINE, DR
                                          rumino_outs)
 
 from rumino.engine.variant import Variant, WholeGame
+from rumino.variants.rumino.words import RuminoNarrator
 
 VARIANT = Variant(
     key="rumino", aliases=("rumino",), rules=RUMINO, game=RuminoGame, section="§1",
-    knock_field="knock_max_deadwood", has_gin=True, has_rumino=True, optimal_tables=True,
+    knock_field="knock_max_deadwood", has_gin=True, has_rumino=True, optimal_tables=True, narrator=RuminoNarrator,
     # the search player at two budgets: a small one and the tournament budget of at most 0.1 s a decision
     # (issue 23's strength matches; bench/bench_search.py times it)
     ladder=("random", "greedy", "threshold:3", "chaser:5", "solitaire:knock", "search:20", "search:90"),

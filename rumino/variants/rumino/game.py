@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from itertools import combinations
-from typing import ClassVar, Iterable, Sequence
+from typing import Any, Callable, ClassVar, Iterable, Sequence
 
 from rumino.cards import JOKER, RUMINO_PACK, Pack, format_card, format_hand
 from rumino.engine import evaluator as engine_evaluator
@@ -23,6 +23,8 @@ from rumino.engine.actions import (DEAL, DECLINE, DRAW_DISCARD, DRAW_STOCK, JOIN
                                    Discard, Draw, Gin, Join, Knock, Rebuy)
 from rumino.engine.drawdiscard import DrawDiscardGame, TableView, expect, HandResult as _HandResult
 from rumino.engine.protocol import TABLE, Action, ActionSet, refuse
+from rumino.engine.results import GameResult as BaseGameResult
+from rumino.engine.words import money
 from rumino.engine.scoring import everyone_adds_deadwood, undercut as is_undercut
 from rumino.errors import IllegalActionError, InvalidCardError
 from rumino.hand.arrange import min_deadwood
@@ -343,22 +345,29 @@ class HandResult(_HandResult):
     TEXT: ClassVar[dict] = {**_HandResult.TEXT, "rumino": "{who} made a rumino"}
 
 
-@dataclass(frozen=True)
-class GameResult:
-    """Who won, how, and what each seat received from the pool (in cents)."""
+@dataclass(frozen=True, kw_only=True)
+class GameResult(BaseGameResult):
+    """Who won, how (``"last_player"``, ``"rumino"``, ``"triple_gin"``, ``"lowest_score"``), what each seat
+    received from the pool (``payouts_cents``) and won or lost by the game (``returns``, in cents: its payout
+    less its stake and rebuys), the hands played, the rebuys and the newcomers."""
 
-    winners: tuple[int, ...]
-    how: str  # "last_player", "rumino", "triple_gin", "lowest_score"
-    pool_cents: int
-    payouts_cents: tuple[int, ...]
     hands: int
     rebuys: int
     joins: int
-    next_dealer: int
 
-    def share(self, seat: int) -> float:
-        """The fraction of the win that ``seat`` holds (1/k in a k-way tie)."""
-        return 1 / len(self.winners) if seat in self.winners else 0.0
+    UNIT: ClassVar[str] = "cents"
+    HOW: ClassVar[dict] = {"last_player": "as the last player in", "rumino": "with a rumino",
+                           "triple_gin": "with three gins", "lowest_score": "with the lowest score"}
+
+    def numbers(self, game: Any) -> list[tuple[str, str, list]]:
+        return [("scores", "final scores (low is good)", list(game.scores))]
+
+    def verdict(self, game: Any, name: Callable[[int], str], win: str, take: str) -> str:
+        """How the winner went out and the pool taken (rules §1.5; a tie splits it to the cent)."""
+        how = self.HOW.get(self.how, self.how.replace("_", " "))
+        share = "" if len(self.winners) == 1 else " (" + ", ".join(
+            f"{name(w)} ${money(self.payouts_cents[w])}" for w in self.winners) + ")"
+        return f"{win} {how} and {take} the pool, ${money(self.pool_cents)}{share}."
 
 
 @dataclass(eq=False, kw_only=True, slots=True)
@@ -689,8 +698,9 @@ class RuminoGame(DrawDiscardGame):
         """The winner takes the pool; a tie splits it to the cent (D10)."""
         pool = self.pool
         winners, payouts = self.finish(winners)
-        self.result = GameResult(winners, how, pool, tuple(payouts), self.hand_number, sum(self.rebuys),
-                                 self.joins, winners[0])
+        self.result = GameResult(winners=winners, how=how, next_dealer=winners[0], returns=self.net_chips(), pool_cents=pool,
+                                 payouts_cents=tuple(payouts), hands=self.hand_number, rebuys=sum(self.rebuys),
+                                 joins=self.joins)
 
     # ----------------------------------------------------------------- positions, snapshots, invariants
 

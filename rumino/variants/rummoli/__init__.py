@@ -9,6 +9,7 @@ from rumino.variants.rummoli.game import (ACTIONS, AD, AK_SECTION, BET, CALL, CH
 
 from rumino.engine.variant import GameBots, Variant, WholeGame
 from rumino.variants.rummoli import bots
+from rumino.variants.rummoli.words import RummoliNarrator
 
 BOTS = GameBots(players={"default": bots.RummoliDefault},
                 # the search keeps the default bot's move unless another beats it, and rolls out with it
@@ -17,7 +18,7 @@ BOTS = GameBots(players={"default": bots.RummoliDefault},
 
 VARIANT = Variant(
     key="rummoli", aliases=("rummoli", "rumoli", "rummolli"), rules=RUMMOLI, game=RummoliGame, section="§2",
-    hand_size=0, hand_sizes=(), bot="default", bots=BOTS, tally="chips", narration="stops",
+    hand_size=0, hand_sizes=(), bot="default", bots=BOTS, narrator=RummoliNarrator, tally="chips", narration="stops",
     # 200 rollouts of a fast deal are about 0.1 s a decision: the search tries the widow, the bids and the leads
     ladder=("random", "default", "search:40", "search:200"),
     whole_game=WholeGame(bots="default,default", seed=1,

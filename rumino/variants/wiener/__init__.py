@@ -9,6 +9,7 @@ from rumino.variants.wiener.game import (ACTIONS, BUYBACK, DECLINE_BUYBACK, KNOC
 
 from rumino.engine.variant import GameBots, Variant, WholeGame
 from rumino.variants.wiener import bots
+from rumino.variants.wiener.words import KnockRummyNarrator, WienerNarrator
 
 BOTS = GameBots(decide=bots.wiener_choice)
 """Wiener's and Knock Rummy's bots: buy-backs, calls (rules §5)."""
@@ -16,7 +17,7 @@ BOTS = GameBots(decide=bots.wiener_choice)
 VARIANT = Variant(
     key="wiener", aliases=("wiener", "wiener rummy", "viennese rummy", "101", "romme ohne auslegen",
                            "rommé ohne auslegen"),
-    rules=WIENER, game=WienerGame, section="§5", knock_field="knock_max_deadwood", bots=BOTS,
+    rules=WIENER, game=WienerGame, section="§5", knock_field="knock_max_deadwood", bots=BOTS, narrator=WienerNarrator,
     ladder=("random", "greedy", "threshold:3", "search:15", "search:65"),
     whole_game=WholeGame(bots="greedy", seed=8, rules=(("knock_max_deadwood", 20),),
                          why="knock limit 20 instead of 5: the knocks come early, so the deadwood piles up fast "
@@ -28,7 +29,7 @@ KNOCK_RUMMY_VARIANT = Variant(
     key="knock-rummy", aliases=("knock rummy", "american knock rummy", "knock"),
     rules=KNOCK_RUMMY, game=KnockRummyGame, section="§5.8",
     # rules §5.8: 10 cards for 2 players, 7 for 3–4 (the default table of 4), 6 for 5
-    hand_sizes=(6, 7, 8, 10, 11), knock_field="knock_max_deadwood", bots=BOTS,
+    hand_sizes=(6, 7, 8, 10, 11), knock_field="knock_max_deadwood", bots=BOTS, narrator=KnockRummyNarrator,
     ladder=("random", "greedy", "threshold:3", "search:40", "search:300"),
     whole_game=WholeGame(bots="greedy", seed=2, rules=(("game_to", 60),),
                          why="the game to 60 points instead of 100: fewer hands to win"),

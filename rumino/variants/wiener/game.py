@@ -20,12 +20,14 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import ClassVar, Sequence
+from typing import Any, Callable, ClassVar, Sequence
 
 from rumino.cards import STANDARD_PACK, Pack, format_card
 from rumino.engine.actions import Deal, Discard, Draw, KnockWith
 from rumino.engine.drawdiscard import DrawDiscardGame, TableView, expect, HandResult as _HandResult
 from rumino.engine.protocol import Action, ActionSet, one_card, refuse
+from rumino.engine.results import GameResult as BaseGameResult
+from rumino.engine.words import plural
 from rumino.engine.scoring import everyone_adds_deadwood, undercut as is_undercut
 from rumino.engine.table import from_left_of
 from rumino.errors import IllegalActionError, RuleConfigError
@@ -268,36 +270,50 @@ class HandResult(_HandResult):
     TEXT: ClassVar[dict] = {**_HandResult.TEXT, "rummy": "{who} called rummy"}
 
 
-@dataclass(frozen=True)
-class GameResult:
-    """Who won, how, and what each seat received from the pot (in chips, the ledger's unit).
+@dataclass(frozen=True, kw_only=True)
+class GameResult(BaseGameResult):
+    """Who won, how (``"last_player"``, ``"lowest_score"`` (§5.5), ``"game_to"`` (§5.8)), what each seat
+    received from the pot and won or lost by the game (``returns``: the chips of the hands and the pot, less
+    what it paid), the hands played and the buy-backs.
 
-    ``pool_cents`` and ``payouts_cents`` are the names records and simulations read: for
-    these games they hold chips (``POT_SCALE`` = 1), not cents.
+    ``pool_cents`` and ``payouts_cents`` are the names records read: for these games they hold chips
+    (``POT_SCALE`` = 1), not cents; :attr:`pot` and :attr:`payouts` name them so.
     """
 
-    winners: tuple[int, ...]
-    how: str  # "last_player", "lowest_score" (§5.5), "game_to" (§5.8)
-    pot: int
-    payouts: tuple[int, ...]
     hands: int
     buybacks: int
-    next_dealer: int
+
+    UNIT: ClassVar[str] = "chips"
+    HOW: ClassVar[dict] = {"last_player": "as the last player in", "lowest_score": "with the lowest score"}
 
     @property
-    def pool_cents(self) -> int:
-        return self.pot
+    def pot(self) -> int:
+        return self.pool_cents
 
     @property
-    def payouts_cents(self) -> tuple[int, ...]:
-        return self.payouts
+    def payouts(self) -> tuple[int, ...]:
+        return self.payouts_cents
 
-    @property
-    def rebuys(self) -> int:
-        return self.buybacks
+    def numbers(self, game: Any) -> list[tuple[str, str, list]]:
+        return [("scores", "final scores (low is good)", list(game.scores))]
 
-    def share(self, seat: int) -> float:
-        return 1 / len(self.winners) if seat in self.winners else 0.0
+    def verdict(self, game: Any, name: Callable[[int], str], win: str, take: str) -> str:
+        """How the winner won Wiener Rummy's pot (rules §5.5; a tie splits it)."""
+        how = self.HOW.get(self.how, self.how.replace("_", " "))
+        share = "" if len(self.winners) == 1 else " (" + ", ".join(
+            f"{name(w)} {self.payouts_cents[w]}" for w in self.winners) + ")"
+        return f"{win} {how} and {take} the pot, {plural(self.pool_cents, 'chip')}{share}."
+
+
+@dataclass(frozen=True, kw_only=True)
+class KnockRummyResult(GameResult):
+    """American Knock Rummy's end (rules §5.8): the first to the game's points wins them."""
+
+    def numbers(self, game: Any) -> list[tuple[str, str, list]]:
+        return [("points", "final points", list(game.scores))]
+
+    def verdict(self, game: Any, name: Callable[[int], str], win: str, take: str) -> str:
+        return f"{win} the game with {max(game.scores)} points (the game is to {game.rules.game_to})."
 
 
 @dataclass(eq=False, kw_only=True, slots=True)
@@ -610,8 +626,9 @@ class WienerGame(_KnockFamily):
     def end_game(self, winners: Sequence[int], how: str) -> None:
         pot = self.pool
         winners, payouts = self.finish(winners)
-        self.result = GameResult(winners, how, pot, tuple(payouts), self.hand_number, sum(self.buyback_used),
-                                 winners[0])
+        self.result = GameResult(winners=winners, how=how, next_dealer=winners[0], returns=self.net_chips(),
+                                 pool_cents=pot, payouts_cents=tuple(payouts), hands=self.hand_number,
+                                 buybacks=sum(self.buyback_used))
 
     # ----------------------------------------------------------------- views, positions, invariants
 
@@ -767,7 +784,9 @@ class KnockRummyGame(_KnockFamily):
     def end_game(self, winners: Sequence[int], how: str) -> None:
         pot = self.pool
         winners, payouts = self.finish(winners)
-        self.result = GameResult(winners, how, pot, tuple(payouts), self.hand_number, 0, winners[0])
+        self.result = KnockRummyResult(winners=winners, how=how, next_dealer=winners[0], returns=self.net_chips(),
+                                       pool_cents=pot, payouts_cents=tuple(payouts), hands=self.hand_number,
+                                       buybacks=0)
 
     def verify_result(self, r: HandResult, before: list, deep: bool) -> None:
         self._verify_deadwood(r, deep)

@@ -517,9 +517,9 @@ def test_romme_laying_off_the_card_a_joker_stands_for_slides_it_and_says_so():
 
 
 def test_romme_the_terminal_tells_of_a_joker_slide():
-    from rumino.cli.play import DrawNarrator
+    from rumino.variants.romme.words import RommeNarrator
     g = dealer_turn(hand="7h 2c 2d Kc", table=["5h 6h JK(7h)"], opened={0: True})
-    narrator = DrawNarrator(g, ["P0", "P1"])
+    narrator = RommeNarrator(g, ["P0", "P1"])
     action = P("layoff 7h on 0")
     narrator.before(g, 0, action)
     g.apply(action)
