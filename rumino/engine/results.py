@@ -48,6 +48,8 @@ class GameResult:
 
     UNIT: ClassVar[str] = "points"
     """The unit of :attr:`returns`, in a player's words."""
+    ZERO_SUM: ClassVar[bool] = False
+    """True for a game played for stakes: what some seats win the others lose (the returns add up to 0)."""
     PERIOD: ClassVar[str] = "hand"
     """What the game is played in (``hand``, Rummoli's ``deal``), for "Game over after 3 hands"."""
 

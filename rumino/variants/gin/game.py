@@ -140,6 +140,8 @@ class GameResult(BaseGameResult):
     boxes: tuple[int, ...]
     hands: int
 
+    ZERO_SUM: ClassVar[bool] = True
+
     def numbers(self, game: Any) -> list[tuple[str, str, list]]:
         rules = game.rules
         return [("points", "final points", list(game.scores)),

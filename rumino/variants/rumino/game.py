@@ -356,6 +356,7 @@ class GameResult(BaseGameResult):
     joins: int
 
     UNIT: ClassVar[str] = "cents"
+    ZERO_SUM: ClassVar[bool] = True
     HOW: ClassVar[dict] = {"last_player": "as the last player in", "rumino": "with a rumino",
                            "triple_gin": "with three gins", "lowest_score": "with the lowest score"}
 

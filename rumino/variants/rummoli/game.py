@@ -434,6 +434,7 @@ class GameResult(BaseGameResult):
     chips: tuple[int, ...]
 
     UNIT: ClassVar[str] = "chips"
+    ZERO_SUM: ClassVar[bool] = True
     PERIOD: ClassVar[str] = "deal"
 
     @property

@@ -284,6 +284,7 @@ class GameResult(BaseGameResult):
     buybacks: int
 
     UNIT: ClassVar[str] = "chips"
+    ZERO_SUM: ClassVar[bool] = True
     HOW: ClassVar[dict] = {"last_player": "as the last player in", "lowest_score": "with the lowest score"}
 
     @property
