@@ -214,6 +214,13 @@ class TurnGame:
     # False: a score is penalty points and the lowest wins (Rumino, Wiener). Tournaments compare hands by it.
     HIGHER_SCORE_WINS: ClassVar[bool] = True
     KNOBS: ClassVar[dict] = {}  # rules field the engine reads → the value played when the rules class lacks it
+    HOOKS: ClassVar[frozenset] = frozenset({
+        "create_state", "setup", "choose_first_dealer", "deal", "actor", "phase_actions", "check_move",
+        "check_action", "table_actions", "check_table_action", "public_fields", "view_fields",
+        "cards_outside_hands", "position_snapshot", "snapshot_extra", "check_position", "check_game_invariants",
+        "hidden_places", "after_hidden_dealt", "sample_world", "next_dealer", "pot_paid_out"})
+    """The methods a kind of game, or a game standing on this base, overrides, and no others (the module
+    docstring says what each decides; tests/engine/test_hooks.py checks every registered game)."""
     TURN_ACTIONS: ClassVar[tuple] = ()  # action classes that begin a player's turn besides a draw (profiles count turns)
     PLAY_COST: ClassVar[int] = 1  # how many times a typical game costs what a knock game does (profiles play fewer)
     reshuffles: int = 0  # times the stock was made again from the pile this hand (a game with a stock counts them)

@@ -32,7 +32,7 @@ from rumino.engine.scoring import difference_score
 from rumino.errors import IllegalActionError
 from rumino.hand.arrange import min_deadwood
 from rumino.melds import GIN_MELDS, MeldRules
-from rumino.engine.knobs import knob, validate
+from rumino.engine.knobs import check_knobs, knob, may_rediscard_pickup
 
 HAND_SIZE = 10
 
@@ -56,12 +56,10 @@ class GinRules:
     wall_knock: bool = knob(False, section="§6", choices=(False, True), label="Knock at the wall",
                             doc="when the stock is down to the void count, the next player may still take the last "
                                 "discard, but only to knock or go gin")
-    may_rediscard_pickup: bool = knob(False, section="§0.5", choices=(False, True),
-                                      label="Discard the card just taken",
-                                      doc="may a card taken from the discard pile go straight back onto it")
+    may_rediscard_pickup: bool = may_rediscard_pickup()
 
     def __post_init__(self):
-        validate(self)
+        check_knobs(self)
 
     @cached_property
     def meld_rules(self) -> MeldRules:
@@ -346,13 +344,13 @@ class GinGame(DrawDiscardGame):
         # the wall: the discard may be taken only if it lets the player knock or go gin
         return ([DRAW_DISCARD] if self._wall_take_ok(self.turn) else []) + [PASS]
 
-    def legal_actions(self) -> list:
-        ph = self.phase
-        if ph == "turn" and self.passed == 2:
-            return [DRAW_STOCK]  # G2
-        if ph == "discard" and self.must_knock:
-            return self.after_draw_actions(self.turn, self.forbidden())  # G6: knock or gin only
-        return super().legal_actions()
+    def may_take_discard(self, seat: int) -> bool:
+        return self.passed != 2  # G2: after both passed the upcard, the first turn draws from the stock
+
+    def discard_choices(self, seat: int, forbidden: int | None) -> list[int]:
+        if self.must_knock:
+            return []  # G6: the discard taken at the wall is knocked (or gone gin) with, never just discarded
+        return super().discard_choices(seat, forbidden)
 
     def _value_after_taking(self, seat: int) -> int:
         top = self.discard[-1]
@@ -427,16 +425,12 @@ class GinGame(DrawDiscardGame):
 
     # ----------------------------------------------------------------- Gin's actions
 
-    def _do_draw(self, action: Draw) -> None:
-        ph = self.phase
-        if ph == "offer":
-            seat = self.offer_queue[0]
-            self.turn = seat
+    def on_draw(self, seat: int, card: int, source: str) -> None:
+        """The upcard taken ends the offer (G2); the discard taken at the wall must be knocked with (G6)."""
+        if self.phase == "offer":
             self.offer_queue = []
-        elif ph == "wall":
+        elif self.phase == "wall":
             self.must_knock = True
-        self.phase = "turn"
-        super()._do_draw(action)
 
     def _do_pass(self, action: Pass) -> None:
         if self.phase == "wall":
@@ -530,9 +524,9 @@ class GinGame(DrawDiscardGame):
 
     # ----------------------------------------------------------------- positions, snapshots and invariants
 
-    def set_position(self, **kw) -> None:
-        """The engine's :meth:`~rumino.engine.drawdiscard.DrawDiscardGame.set_position`, also during the
-        upcard offer before anyone has passed (``discard`` is then the upcard alone).
+    def position_refusal(self, discard: str | Iterable | None) -> str | None:
+        """A position may be set at the start of a turn, and also during the upcard offer before anyone has
+        passed (``discard`` is then the upcard alone).
 
         >>> from rumino.cards import format_card
         >>> g = GinGame.new(GIN, 2, seed=1, dealer=1)
@@ -541,17 +535,12 @@ class GinGame(DrawDiscardGame):
         ('offer', '7h', Draw(source='discard'))
         """
         if self.phase == "offer" and self.passed == 0:
-            if kw.get("discard") is not None and len(parse_hand(kw["discard"])) != 1:
-                raise IllegalActionError("during the upcard offer the discard pile is the upcard alone.")
-            self.phase = "turn"
-            try:
-                super().set_position(**kw)
-            finally:
-                self.phase = "offer"
-            return
-        super().set_position(**kw)
+            if discard is not None and len(parse_hand(discard)) != 1:
+                return "during the upcard offer the discard pile is the upcard alone."
+            return None
+        return super().position_refusal(discard)
 
-    def validate_score(self, seat: int, value: int) -> None:
+    def check_score(self, seat: int, value: int) -> None:
         if not 0 <= value < self.rules.game_to:
             raise IllegalActionError(f"a score in a game still going is from 0 to {self.rules.game_to - 1}; "
                                      f"seat {seat} would have {value}.")
@@ -584,7 +573,7 @@ class GinGame(DrawDiscardGame):
         else:
             expect(max(self.scores) < self.rules.game_to, "a player reached game_to but the game goes on")
 
-    def verify_result(self, r: HandResult, before: list, deep: bool) -> None:
+    def check_result(self, r: HandResult, before: list, deep: bool) -> None:
         """One hand result against rules §6, from deadwood recomputed by :mod:`rumino.hand.arrange` if ``deep``."""
         rules = self.rules
         if r.ending == "void":

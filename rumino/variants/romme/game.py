@@ -675,30 +675,26 @@ class RommeGame(MeldedGame):
         return bool(plays_laying(self.table, self.hands[seat] + [top], top, self.rules,
                                  opened=self.opened[seat], eligible=self._eligible(seat)))
 
-    def legal_actions(self) -> list:
-        ph = self.phase
-        if ph == "turn":
-            seat = self.turn
-            out = [DRAW_STOCK] if self.can_draw_stock() else []
-            if self._discard_takeable(seat):
-                out.append(DRAW_DISCARD)
-            return out
-        if ph == "discard":
-            seat = self.turn
-            hand = self.hands[seat]
-            if self.last_card_only:
-                return [Discard(hand[0])]
-            out = []
-            if not self.played:
-                out.extend(Play(s) for s in menu_plays(self.table, hand, self.rules, opened=self.opened[seat],
-                                                       eligible=self._eligible(seat),
-                                                       pickup=self._pickup_in_hand(seat),
-                                                       must_use_pickup=self.pickup_pending is not None))
-            if self.pickup_pending is None:
-                forbidden = self.forbidden()
-                out.extend(Discard(c) for c in sorted(set(hand)) if c != forbidden)
-            return out
-        return super().legal_actions()
+    def may_take_discard(self, seat: int) -> bool:
+        return self._discard_takeable(seat)  # discard_pickup_rule: the card must be laid this turn, unless free
+
+    def after_draw_actions(self, seat: int, forbidden: int | None) -> list:
+        """The plays the menu lists (rules §3.4), before the discards; none once the player has played, or
+        when only his last card is left to discard (R4)."""
+        if self.last_card_only or self.played:
+            return []
+        return [Play(s) for s in menu_plays(self.table, self.hands[seat], self.rules, opened=self.opened[seat],
+                                            eligible=self._eligible(seat), pickup=self._pickup_in_hand(seat),
+                                            must_use_pickup=self.pickup_pending is not None)]
+
+    def discard_choices(self, seat: int, forbidden: int | None) -> list[int]:
+        """After a hand-Rommé below the minimum, the last card (R4); while a card taken must still be laid
+        (``must_meld_immediately``), none; otherwise every card but the forbidden one."""
+        if self.last_card_only:
+            return [self.hands[seat][0]]
+        if self.pickup_pending is not None:
+            return []
+        return super().discard_choices(seat, forbidden)
 
     def check_action(self, action: Action, actor: int | None, phase: str) -> None:
         kind = type(action)
@@ -905,7 +901,7 @@ class RommeGame(MeldedGame):
             expect(self.result is not None and max(self.scores) == self.scores[self.result.winners[0]],
                    "the game's winner does not have the highest total")
 
-    def verify_result(self, r: HandResult, before: list, deep: bool) -> None:
+    def check_result(self, r: HandResult, before: list, deep: bool) -> None:
         """One deal's scores against §3.5 from the hands shown."""
         for p in r.players:
             expect(r.deadwood[p] == self.penalty(r.hands[p]), f"hand {r.number}: seat {p}'s penalty is wrong")

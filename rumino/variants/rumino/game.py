@@ -29,7 +29,7 @@ from rumino.engine.scoring import everyone_adds_deadwood, undercut as is_undercu
 from rumino.errors import IllegalActionError, InvalidCardError
 from rumino.hand.arrange import min_deadwood
 from rumino.melds import RUMINO_MELDS, MeldRules
-from rumino.engine.knobs import knob, validate
+from rumino.engine.knobs import check_knobs, knob, may_rediscard_pickup, pickup_bars_twin, stock_exhausted
 
 HAND_SIZE = 7  # rules §1.1
 
@@ -73,25 +73,18 @@ class RuminoRules:
                                            words={"nearest_left": "nearest on the left",
                                                   "first_to_call": "first to call"},
                                            doc="who takes a discard that would complete a rumino for several players")
-    stock_exhausted: str = knob("reshuffle", section="§0.4", choices=("reshuffle", "void_hand", "end_and_score"),
-                                label="When the stock runs out",
-                                words={"reshuffle": "reshuffle the discards", "void_hand": "the hand is void",
-                                       "end_and_score": "the hand ends and is scored"},
-                                doc="what happens when a player must draw from an empty stock")
+    stock_exhausted: str = stock_exhausted("what happens when a player must draw from an empty stock")
     triple_gin_wins: bool = knob(True, section="§1.4", choices=(True, False), label="Three gins win",
                                  doc="gin in each of the first three hands wins the game")
-    may_rediscard_pickup: bool = knob(False, section="§0.5", choices=(False, True),
-                                      label="Discard the card just taken",
-                                      doc="may a card taken from the discard pile go straight back onto it")
-    pickup_bars_twin: bool = knob(False, section="§0.5", choices=(False, True), label="Its twin barred too",
-                                  doc="the identical card of the other deck may not be discarded that turn either")
+    may_rediscard_pickup: bool = may_rediscard_pickup()
+    pickup_bars_twin: bool = pickup_bars_twin()
     allow_new_entrants: bool = knob(True, section="§1.5", choices=(True, False), label="Newcomers may join",
                                     doc="a new player may join between hands, at the highest score")
     stake: int = knob(10, section="§1.5", low=1, high=1_000_000, label="Buy-in",
                       doc="the buy-in, in whole currency units")
 
     def __post_init__(self):
-        validate(self)
+        check_knobs(self)
 
     @cached_property
     def meld_rules(self) -> MeldRules:
@@ -705,7 +698,7 @@ class RuminoGame(DrawDiscardGame):
 
     # ----------------------------------------------------------------- positions, snapshots, invariants
 
-    def validate_score(self, seat: int, value: int) -> None:
+    def check_score(self, seat: int, value: int) -> None:
         if (value >= self._elim) == self.in_game[seat]:
             raise IllegalActionError(f"seat {seat} {'is in' if self.in_game[seat] else 'is out'}, so its score must "
                                      f"be {'below' if self.in_game[seat] else 'at least'} {self._elim}; got {value}.")
@@ -725,7 +718,7 @@ class RuminoGame(DrawDiscardGame):
 
     def check_game_invariants(self, deep: bool = True) -> None:
         """Rumino's own invariants, after the engine's (cards, ledger, scores re-added from the log,
-        each hand result checked by :meth:`verify_result`): each seat paid exactly its stake plus its
+        each hand result checked by :meth:`check_result`): each seat paid exactly its stake plus its
         rebuy prices (§1.5), and joins and rebuys match the log."""
         n = self.n_seats
         if self.phase == "claim":
@@ -738,7 +731,7 @@ class RuminoGame(DrawDiscardGame):
         expect(counts["join"] == self.joins and counts["rebuy"] == sum(self.rebuys) and n == len(self.rebuys),
                "seats, joins or rebuys out of step with the log")
 
-    def verify_score_event(self, ev: tuple, scores: list) -> None:
+    def check_score_event(self, ev: tuple, scores: list) -> None:
         if ev[0] == "rebuy":  # §1.5
             seat, level, r = ev[1], ev[2], self.results[ev[3]]
             left = [p for p in r.players if p not in r.busted]
@@ -746,7 +739,7 @@ class RuminoGame(DrawDiscardGame):
                    and r.ending != "rumino" and level == max(r.scores[p] for p in left),
                    f"seat {seat} rebought after hand {r.number} against rules §1.5")
 
-    def verify_result(self, r: HandResult, before: list, deep: bool) -> None:
+    def check_result(self, r: HandResult, before: list, deep: bool) -> None:
         """One hand result against rules §1.4, from deadwood recomputed by :mod:`rumino.hand.arrange` if ``deep``."""
         rules = self.rules
         for p in r.players:

@@ -110,7 +110,7 @@ from rumino.engine.results import GameResult as BaseGameResult
 from rumino.engine.words import plural
 from rumino.errors import IllegalActionError, InvalidCardError
 from rumino.hand.poker import describe as describe_poker, evaluate_batch, hand_value
-from rumino.engine.knobs import knob, validate
+from rumino.engine.knobs import check_knobs, knob
 
 # rules §2.2, the play sheet.
 SECTIONS = ("rummoli", "poker", "10s", "Jd", "Qc", "Kh", "As", "Ad+Kd", "7-8-9")
@@ -162,7 +162,7 @@ class RummoliRules:
                            doc="what happens to a player who cannot pay the 9-chip ante")
 
     def __post_init__(self):
-        validate(self)
+        check_knobs(self)
 
     @property
     def meld_rules(self) -> None:

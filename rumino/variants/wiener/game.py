@@ -33,7 +33,7 @@ from rumino.engine.table import from_left_of
 from rumino.errors import IllegalActionError, RuleConfigError
 from rumino.hand.arrange import min_deadwood
 from rumino.melds import GIN_MELDS, WIENER_MELDS, MeldRules
-from rumino.engine.knobs import knob, validate
+from rumino.engine.knobs import check_knobs, knob, may_rediscard_pickup, pickup_bars_twin, stock_exhausted
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -78,19 +78,12 @@ class WienerRules:
                                  doc="chips each other player pays a player who calls rummy")
     knock_money_to_pot: bool = knob(False, section="§5.5", choices=(False, True), label="Knock money to the pot",
                                     doc="the knock money goes to the pot instead of to the winner")
-    stock_exhausted: str = knob("reshuffle", section="§0.4", choices=("reshuffle", "void_hand", "end_and_score"),
-                                label="When the stock runs out",
-                                words={"reshuffle": "reshuffle the discards", "void_hand": "the hand is void",
-                                       "end_and_score": "the hand ends and is scored"},
-                                doc="what happens when the stock runs out")
-    may_rediscard_pickup: bool = knob(False, section="§0.5", choices=(False, True),
-                                      label="Discard the card just taken",
-                                      doc="may a card taken from the discard pile go straight back onto it")
-    pickup_bars_twin: bool = knob(False, section="§0.5", choices=(False, True), label="Its twin barred too",
-                                  doc="the identical card of the other deck may not be discarded that turn either")
+    stock_exhausted: str = stock_exhausted()
+    may_rediscard_pickup: bool = may_rediscard_pickup()
+    pickup_bars_twin: bool = pickup_bars_twin()
 
     def __post_init__(self):
-        validate(self)
+        check_knobs(self)
         if self.buyback_low >= self.elimination_at:
             raise RuleConfigError(f"WienerRules.buyback_low is {self.buyback_low}: it must be below elimination_at "
                                   f"({self.elimination_at}) (rules §5.5).")
@@ -128,19 +121,12 @@ class KnockRummyRules:
                               doc="what a knocker who is not lowest pays the winner besides the difference")
     game_to: int = knob(100, section="§5.8", low=1, high=10_000, label="Game to",
                         doc="the game ends when a player's points reach this")
-    stock_exhausted: str = knob("reshuffle", section="§0.4", choices=("reshuffle", "void_hand", "end_and_score"),
-                                label="When the stock runs out",
-                                words={"reshuffle": "reshuffle the discards", "void_hand": "the hand is void",
-                                       "end_and_score": "the hand ends and is scored"},
-                                doc="what happens when the stock runs out")
-    may_rediscard_pickup: bool = knob(False, section="§0.5", choices=(False, True),
-                                      label="Discard the card just taken",
-                                      doc="may a card taken from the discard pile go straight back onto it")
-    pickup_bars_twin: bool = knob(False, section="§0.5", choices=(False, True), label="Its twin barred too",
-                                  doc="the identical card of the other deck may not be discarded that turn either")
+    stock_exhausted: str = stock_exhausted()
+    may_rediscard_pickup: bool = may_rediscard_pickup()
+    pickup_bars_twin: bool = pickup_bars_twin()
 
     def __post_init__(self):
-        validate(self)
+        check_knobs(self)
 
     @cached_property
     def meld_rules(self) -> MeldRules:
@@ -457,7 +443,7 @@ class _KnockFamily(DrawDiscardGame):
             expect(self.phase == "discard" and self.turn == self.dealer and not self.discard,
                    "the dealer's opening discard is out of place")
 
-    def _verify_deadwood(self, r, deep: bool) -> None:
+    def _check_deadwood(self, r, deep: bool) -> None:
         if not deep:
             return
         for p in r.players:
@@ -644,7 +630,7 @@ class WienerGame(_KnockFamily):
     def snapshot_extra(self) -> tuple:
         return super().snapshot_extra() + (tuple(self.buyback_used), tuple(self.buyback_queue))
 
-    def validate_score(self, seat: int, value: int) -> None:
+    def check_score(self, seat: int, value: int) -> None:
         if value < 0 or (value >= self._elim) == self.in_game[seat]:
             raise IllegalActionError(f"seat {seat} {'is in' if self.in_game[seat] else 'is out'}, so its score must "
                                      f"be {'from 0 to' if self.in_game[seat] else 'at least'} "
@@ -680,7 +666,7 @@ class WienerGame(_KnockFamily):
         if self.phase == "buyback":
             expect(all(self.buyback_refusal(p) is None for p in self.buyback_queue), "an ineligible buy-back offer")
 
-    def verify_score_event(self, ev: tuple, scores: list) -> None:
+    def check_score_event(self, ev: tuple, scores: list) -> None:
         if ev[0] == "set":  # a set position (examples, tests): not a rule of the game
             return
         expect(ev[0] == "buyback", f"unexpected score event {ev[0]!r}")
@@ -692,10 +678,10 @@ class WienerGame(_KnockFamily):
         expect(scores[seat] == old and rules.buyback_low <= old < rules.elimination_at and new == want < old,
                f"seat {seat} bought back from {old} to {new} against rules §5.5")
 
-    def verify_result(self, r: HandResult, before: list, deep: bool) -> None:
+    def check_result(self, r: HandResult, before: list, deep: bool) -> None:
         """One deal's result against rules §5.4–§5.5, from deadwood recomputed by :mod:`rumino.hand.arrange`."""
         rules = self.rules
-        self._verify_deadwood(r, deep)
+        self._check_deadwood(r, deep)
         if r.ending == "stock_exhausted" and rules.stock_exhausted == "void_hand":
             expect(all(r.deltas[p] == 0 for p in r.players) and not any(r.money), "a void hand changed scores")
             return
@@ -789,8 +775,8 @@ class KnockRummyGame(_KnockFamily):
                                        pool_cents=pot, payouts_cents=tuple(payouts), hands=self.hand_number,
                                        buybacks=0)
 
-    def verify_result(self, r: HandResult, before: list, deep: bool) -> None:
-        self._verify_deadwood(r, deep)
+    def check_result(self, r: HandResult, before: list, deep: bool) -> None:
+        self._check_deadwood(r, deep)
         if not r.hands:
             expect(all(r.deltas[p] == 0 for p in r.players), "a void hand changed scores")
             return
