@@ -56,6 +56,7 @@ import ipywidgets as W
 from rumino.cards import format_card, format_hand, parse_card
 from rumino.errors import RuminoError
 from rumino.engine import Discard
+from rumino.engine.melded import MeldedGame
 from rumino.engine.actions import Draw
 from rumino.odds.exact import one_in
 from rumino.odds.markov import best_target
@@ -725,9 +726,9 @@ class GameTableController(TableController):
             return info_html("coach: play on to see advice." if self.review is None else
                              "coach: back to live to see advice.") + self.next_move_html()
         c = self.coach()
-        # Rommé and Robber count no deadwood: a card left in hand costs its penalty whether or not it
-        # could meld, so the coach names the same number for what it is there
-        word = "points outside melds" if self.variant.key in ("romme", "robber") else "deadwood"
+        # the games with melds on the table (Rommé, Robber) count no deadwood: a card left in hand costs its
+        # penalty whether or not it could meld, so the coach names the same number for what it is there
+        word = "points outside melds" if issubclass(self.variant.game, MeldedGame) else "deadwood"
         facts = [(word, f"{c['deadwood']}" + (f" (knock at ≤ {c['limit']})" if c["limit"] is not None else ""))]
         if c["best_discards"]:
             facts.append(("best discard", " or ".join(format_card(x, unicode=True) for x in c["best_discards"])))
