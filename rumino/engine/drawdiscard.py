@@ -67,7 +67,8 @@ A game **may** override (the defaults are the common rules):
 :attr:`hand_size` (the cards each holds between turns; default ``HAND_SIZE``) and :attr:`upcards` (the
 cards turned up to start the pile; default one); :meth:`deal` / :meth:`after_deal` ``(order)`` (default:
 shuffle the whole pack, deal ``hand_size`` each from the dealer's left, the upcards; the dealer's left
-plays first, the phase is ``turn``);
+plays first, the phase is ``turn``); :meth:`hand_knock_limit` (the knock limit of the hand just dealt;
+default the rules' ``knock_max_deadwood``);
 
 *the turn* —
 :meth:`start_of_turn_actions` ``(seat)`` (actions besides drawing; default :class:`Knock` in lieu of
@@ -144,6 +145,7 @@ lowest total after one hand wins:
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any, ClassVar, Iterable, Self, Sequence
@@ -271,7 +273,7 @@ class DrawDiscardGame(TurnGame):
     KNOCK_GAME: ClassVar[bool] = True  # deadwood and a knock limit decide: the knock bots (greedy, threshold) fit
     HOOKS: ClassVar[frozenset] = frozenset({
         "score_hand", "after_hand", "end_game",  # must
-        "setup", "choose_first_dealer", "hand_size", "upcards", "deal", "after_deal",
+        "setup", "choose_first_dealer", "hand_size", "upcards", "deal", "hand_knock_limit", "after_deal",
         "start_of_turn_actions", "may_take_discard", "stock_refusal", "on_draw", "draw_ends_turn",
         "after_draw_actions", "forbidden", "discard_choices", "on_discard", "next_turn", "stock_ends_hand",
         "check_action", "actor", "phase_actions", "table_actions", "check_table_action",
@@ -312,12 +314,10 @@ class DrawDiscardGame(TurnGame):
         self._bar_twin = self.knob("pickup_bars_twin")
         self._stock_exhausted = self.knob("stock_exhausted")
         self._elim = self.knob("elimination_at")  # a score at or above this is out (None: no elimination)
-        # the knock limit: what the views show (None: no knocking, or no limit), and -1 when the rules have none
-        self._shown_limit = self.knob("knock_max_deadwood")
+        self._set_knock_limit(self.knob("knock_max_deadwood"))
         # §0.5 as this game plays it, for every view (read once: a view is made at every decision)
         self._pickup_rule = {"may_rediscard_pickup": self.knob("may_rediscard_pickup"),
                              "pickup_bars_twin": self.knob("pickup_bars_twin")}
-        self._limit = self._shown_limit if "knock_max_deadwood" in self._knob_fields else -1
         classes = self.ACTIONS.classes
         self._knock_in_lieu, self._knock_with, self._has_gin = Knock in classes, KnockWith in classes, Gin in classes
         n = self.initial_players
@@ -365,7 +365,20 @@ class DrawDiscardGame(TurnGame):
         self.pickup = None
         self.drawn = None
         self.reshuffles = 0
+        self._set_knock_limit(self.hand_knock_limit())
         self.after_deal(order)
+
+    def _set_knock_limit(self, limit: int | None) -> None:
+        # what the views show (None: no knocking, or no limit), and what the checks compare with: no limit is
+        # no bound (Knock Rummy), a game whose rules have no knock limit never knocks (-1)
+        self._shown_limit = limit
+        self._limit = (math.inf if limit is None else limit) if "knock_max_deadwood" in self._knob_fields else -1
+
+    def hand_knock_limit(self) -> int | None:
+        """The knock limit of the hand just dealt (the pile's upcards are known): what the views show as
+        ``knock_limit`` and the knock checks use. Default: the rules' ``knock_max_deadwood`` (None: no
+        knocking, or no limit); a game whose limit changes from hand to hand says it here."""
+        return self.knob("knock_max_deadwood")
 
     def after_deal(self, order: Sequence[int]) -> None:
         """The dealer's left plays first."""

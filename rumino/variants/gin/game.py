@@ -22,7 +22,7 @@ from itertools import product
 from typing import Any, Callable, ClassVar, Iterable, Sequence
 
 from rumino.cards import STANDARD_PACK, format_card, format_hand, parse_hand
-from rumino.engine.actions import DRAW_DISCARD, DRAW_STOCK, Deal, Discard, Draw, Gin, KnockWith
+from rumino.engine.actions import DRAW_DISCARD, Deal, Discard, Draw, Gin, KnockWith
 from rumino.engine.drawdiscard import DrawDiscardGame, TableView, expect
 from rumino.engine.drawdiscard import HandResult as _HandResult
 from rumino.engine.evaluator import Evaluator

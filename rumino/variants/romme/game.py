@@ -66,7 +66,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, ClassVar, Iterable, Sequence
 
 from rumino.cards import JOKER, format_card, format_hand, parse_card, parse_hand, to_counts
-from rumino.engine.actions import DRAW_DISCARD, DRAW_STOCK, Deal, Discard, Draw
+from rumino.engine.actions import Deal, Discard, Draw
 from rumino.engine.drawdiscard import HandResult as _HandResult
 from rumino.engine.drawdiscard import expect
 from rumino.engine.evaluator import evaluator_for

@@ -17,7 +17,6 @@ show, with no laying off; knock money in chips; out at 101; one buy-back a game.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any, Callable, ClassVar, Sequence
@@ -333,8 +332,6 @@ class _KnockFamily(DrawDiscardGame):
     # ----------------------------------------------------------------- hooks
 
     def setup(self) -> None:
-        limit = self.rules.knock_max_deadwood
-        self._limit = math.inf if limit is None else limit  # None: a knock at any count (Knock Rummy)
         self._extra = False  # the others' last draw-and-discard after a knock (Wiener's knob)
         self._dealer11 = False  # the dealer holds 11 and opens with a discard (Wiener's knob)
         self._size = self._hand_size_for(self.n_seats)
