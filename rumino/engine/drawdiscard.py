@@ -298,6 +298,12 @@ class DrawDiscardGame(TurnGame):
                      "between_hands": "deal"}
     _BASE_RULE_KEYS = {**TurnGame._BASE_RULE_KEYS, "turn": "turn", "discard": "turn", "between_hands": "deal"}
 
+    _fixed_view_size: ClassVar[bool] = True  # the views show hand_size (view_hand_size not overridden: no call)
+
+    def __init_subclass__(cls, **kw):
+        super().__init_subclass__(**kw)
+        cls._fixed_view_size = cls.view_hand_size is DrawDiscardGame.view_hand_size
+
     # ----------------------------------------------------------------- construction
 
     def create_state(self) -> None:
@@ -573,7 +579,7 @@ class DrawDiscardGame(TurnGame):
         """The table as ``seat`` sees it: the whole discard pile, the stock's size, scores, who is in."""
         drew = self.phase == "discard" and self.turn == seat
         stock, pile = self.stock, self.discard
-        return dict(rules=self.rules, evaluator=self._ev, action_set=self.ACTIONS, hand_size=self.view_hand_size(seat),
+        return dict(rules=self.rules, evaluator=self._ev, action_set=self.ACTIONS, hand_size=self.hand_size if self._fixed_view_size else self.view_hand_size(seat),
                     discard_pile=tuple(pile), stock_size=len(stock), scores=tuple(self.scores),
                     in_game=tuple(self.in_game), in_hand=tuple(self.in_hand), hand_sizes=tuple(map(len, self.hands)),
                     dealer=self.dealer, turn=self.turn, hand_number=self.hand_number,
@@ -598,7 +604,7 @@ class DrawDiscardGame(TurnGame):
         return self.VIEW(
             seat=seat, phase=ph, to_act=self.to_act, hand=tuple(self.hands[seat]),
             _legal=_StaleGuard(self, len(self.history)), rules=self.rules, evaluator=self._ev, action_set=self.ACTIONS,
-            hand_size=self.view_hand_size(seat), discard_pile=tuple(pile), stock_size=len(stock), scores=tuple(self.scores),
+            hand_size=self.hand_size if self._fixed_view_size else self.view_hand_size(seat), discard_pile=tuple(pile), stock_size=len(stock), scores=tuple(self.scores),
             in_game=tuple(self.in_game), in_hand=tuple(self.in_hand), hand_sizes=tuple(map(len, self.hands)),
             dealer=self.dealer, turn=self.turn, hand_number=self.hand_number,
             can_draw_stock=bool(stock) or (self._stock_exhausted == "reshuffle" and len(pile) > 1),
@@ -636,7 +642,8 @@ class DrawDiscardGame(TurnGame):
     # each _do_* mutates the state; only called with legal actions
 
     def _do_draw(self, action: Draw) -> None:
-        seat = self.to_act  # the seat whose turn it is (or who takes the upcard offered to it: Gin's offer)
+        # the seat whose turn it is (or who takes the upcard offered to it in a phase of its own: Gin's offer)
+        seat = self.turn if self.phase == "turn" else self.to_act
         if action.source == "stock":
             if not self.stock:
                 self.stock, self.discard = reshuffle(self.discard, self.rng)

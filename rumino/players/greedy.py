@@ -35,10 +35,28 @@ from rumino.variants import VARIANTS, bots_of
 _DECISIONS: dict = {}  # game class -> its folder's decisions for these bots (None: the generic play), read once
 
 
+def _decisions_by_view() -> dict:
+    """``{view class: decisions}`` for the view classes whose registered games all decide alike: the fast
+    path of :func:`game_decisions` (a bot asks at every decision); a view class that two registered games
+    share with different decisions is left out, and read by the game's class."""
+    seen: dict = {}
+    for v in VARIANTS.values():
+        if v.game is not None:
+            seen.setdefault(v.game.VIEW, set()).add(bots_of(v.game).decide)
+    return {view: next(iter(d)) for view, d in seen.items() if len(d) == 1}
+
+
+_BY_VIEW = _decisions_by_view()
+_UNKNOWN = object()
+
+
 def game_decisions(view: TableView) -> Callable | None:
-    """The decisions the game of ``view`` gives the greedy-type bots (``Variant.bots.decide``), or None
-    (the generic draw-and-discard play). A view made by hand, with no game behind it, is read by the
-    class of the game whose view it is."""
+    """The decisions the game of ``view`` gives the greedy-type bots (``Variant.bots.decide``, found by the
+    game's class and its parents), or None (the generic draw-and-discard play). A view made by hand, with no
+    game behind it, is read by the class of the game whose view it is."""
+    decide = _BY_VIEW.get(type(view), _UNKNOWN)
+    if decide is not _UNKNOWN:
+        return decide
     game = view.game_type
     try:
         return _DECISIONS[game]
