@@ -298,11 +298,16 @@ class DrawDiscardGame(TurnGame):
                      "between_hands": "deal"}
     _BASE_RULE_KEYS = {**TurnGame._BASE_RULE_KEYS, "turn": "turn", "discard": "turn", "between_hands": "deal"}
 
-    _fixed_view_size: ClassVar[bool] = True  # the views show hand_size (view_hand_size not overridden: no call)
+    # the hooks the hot paths call only where a game overrides them (a view, a list of legal actions)
+    _fixed_view_size: ClassVar[bool] = True  # the views show hand_size (view_hand_size not overridden)
+    _any_discard: ClassVar[bool] = True  # every card but the forbidden one may be discarded (discard_choices)
+    _pile_open: ClassVar[bool] = True  # the top of the pile may always be taken (may_take_discard)
 
     def __init_subclass__(cls, **kw):
         super().__init_subclass__(**kw)
         cls._fixed_view_size = cls.view_hand_size is DrawDiscardGame.view_hand_size
+        cls._any_discard = cls.discard_choices is DrawDiscardGame.discard_choices
+        cls._pile_open = cls.may_take_discard is DrawDiscardGame.may_take_discard
 
     # ----------------------------------------------------------------- construction
 
@@ -559,7 +564,7 @@ class DrawDiscardGame(TurnGame):
         out = self.start_of_turn_actions(seat)
         if self.can_draw_stock():
             out.append(DRAW_STOCK)
-        if self.discard and self.may_take_discard(seat):
+        if self.discard and (self._pile_open or self.may_take_discard(seat)):
             out.append(DRAW_DISCARD)
         return out
 
@@ -567,7 +572,10 @@ class DrawDiscardGame(TurnGame):
         seat = self.turn
         forbidden = self.forbidden()
         out = self.after_draw_actions(seat, forbidden)
-        out.extend(Discard(c) for c in self.discard_choices(seat, forbidden))
+        if self._any_discard:
+            out.extend(Discard(c) for c in sorted(set(self.hands[seat])) if c != forbidden)
+        else:
+            out.extend(Discard(c) for c in self.discard_choices(seat, forbidden))
         return out
 
     def _deal_actions(self) -> list:
