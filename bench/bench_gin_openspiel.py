@@ -25,7 +25,7 @@ chunks; the figures of (a) and (b) are identical for any number of workers
 (the hands are summed in deal order); OpenSpiel's C++ ISMCTS does not replay
 from its seed, so (c) and (d) are a fresh sample each run. Cost, measured on
 this 2-core machine with both cores busy: ``search:5000`` on the compiled Gin
-playout (``rumino.players.playout_gin``) took 58.9 ms a decision and a hand
+playout (``rumino.variants.gin.playout``) took 58.9 ms a decision and a hand
 has about 12 of ours, so 1,000 deals (2,000 hands) of (b) took 23 CPU-minutes
 (12 minutes on 2 workers); (d), where ISMCTS spends as much again, about twice
 that; (a) takes half a minute.

@@ -30,7 +30,7 @@ import numpy as np  # noqa: E402
 
 
 def positions(games: int, seed: int, players: int) -> list[tuple[tuple, tuple]]:
-    from rumino.playing.positions import solver_positions
+    from rumino.variants.robber.bots import solver_positions
 
     return solver_positions(games, seed, players)
 

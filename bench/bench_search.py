@@ -8,15 +8,15 @@
 The search player scores an action by playing the rest of the hand out in
 sampled worlds; one simulation is one whole playout to the end of the hand.
 
-(a) Ours, compiled: :func:`rumino.players.playout_gin.playouts`, greedy in both
+(a) Ours, compiled: :func:`rumino.variants.gin.playout.playouts`, greedy in both
     seats (rules §6, default ``GinRules()``), on mid-hand positions: seeded deals
     (the one seeding scheme) advanced 0–30 greedy actions, each with many
     worlds — the hidden cards (the opponent's hand and the stock) shuffled
     again, as a determinized search samples them — in one kernel call per
-    position; and :func:`~rumino.players.playout_gin.playout` one call per world
+    position; and :func:`~rumino.variants.gin.playout.playout` one call per world
     (what a Python loop pays per playout).
 (b) Ours, through the Python engine: ``play`` with two ``GreedyPlayer`` on a copy of
-    the same positions (:func:`rumino.players.playout_gin.python_playout`), the
+    the same positions (:func:`rumino.variants.gin.playout.python_playout`), the
     rollout the compiled kernel replaces, the evaluator's cache cleared for each
     repeat; the kernel's gains are checked equal.
 (c) OpenSpiel: ``pyspiel.ISMCTSBot`` with ``pyspiel.RandomRolloutEvaluator`` (one random
@@ -54,7 +54,7 @@ import numpy as np  # noqa: E402
 
 import rumino.players  # noqa: E402,F401 - registers greedy's Gin decisions
 from rumino.players import GreedyPlayer  # noqa: E402
-from rumino.players.playout_gin import playout, playouts, python_playout, sample_worlds, supported  # noqa: E402
+from rumino.variants.gin.playout import playout, playouts, python_playout, sample_worlds, supported  # noqa: E402
 from rumino.playing.seeding import new_table  # noqa: E402
 
 SEED = 20261202
@@ -214,11 +214,12 @@ def ratio(ours: dict, theirs: dict | None) -> dict:
 def bench_decisions(hands: int) -> dict:
     """(e): the time of each searched decision of ``search`` (the default budget) against greedy."""
     from rumino.engine.protocol import play
-    from rumino.players.search import DEFAULT_SIMULATIONS, GAME_SIMULATIONS, ROLLOUT_POLICIES, SearchPlayer
+    from rumino.players.search import DEFAULT_SIMULATIONS, SearchPlayer
     from rumino.variants import VARIANTS
 
+    own = {v.title: v.bots.search_budget for v in VARIANTS.values() if v.bots.search_budget}
     section(f"(e) a decision of the search player at its default budget ({DEFAULT_SIMULATIONS} rollouts; "
-            f"{', '.join(f'{g} {n}' for g, n in GAME_SIMULATIONS.items())}), {hands} hands against greedy "
+            f"{', '.join(f'{g} {n}' for g, n in own.items())}), {hands} hands against greedy "
             f"a game (Rummoli: its default bot)")
     rows, out = [], {}
     for key, variant in VARIANTS.items():
@@ -226,7 +227,7 @@ def bench_decisions(hands: int) -> dict:
             continue
         times, forced = [], 0
         for k in range(hands):
-            other = "default" if variant.game.NAME in ROLLOUT_POLICIES else "greedy"  # Rummoli has no greedy
+            other = variant.bot  # the game's own bot (Rummoli's default: it has no greedy)
             game, players = new_table(variant, ["search", other], SEED, k, dealer=1)
             searcher = players[0]
             choose = searcher.choose

@@ -124,7 +124,7 @@ def bench_robber(n: int) -> dict:
 
 
 def bench_real(games: int = 12, seed: int = 2026, players: int = 4) -> dict:
-    from rumino.playing.positions import solver_positions
+    from rumino.variants.robber.bots import solver_positions
 
     pos = solver_positions(games, seed, players)
     cpus, walls = [], []

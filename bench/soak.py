@@ -62,11 +62,9 @@ def _kind(message: str) -> str:
 
 def _bots_for(game_cls, n: int, random_only: bool, rng, n_random: int = 0) -> list[str]:
     """The bots of one game: all random, or greedy-type with ``n_random`` random seats among them."""
-    from rumino.players import GreedyPlayer, RummoliDefault
+    from rumino.players import GreedyPlayer, make_player
 
-    from rumino.players import make_player
-
-    if not random_only and RummoliDefault.fits(game_cls):  # a game with its own default bot: default, some random
+    if not random_only and make_player("default").fits(game_cls):  # a game with its own default bot: default, some random
         return [("default", "default", "random")[int(rng.integers(3))] for _ in range(n)]
     if random_only or not GreedyPlayer.fits(game_cls):
         return ["random"] * n

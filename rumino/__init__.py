@@ -29,7 +29,6 @@ _WHERE = {
                      "check_meld", "is_meld"),
     "rumino.table.solver": ("arrange_table", "solve_table"),
     "rumino.variants": ("VARIANTS", "find_variant"),
-    "rumino.variants.rumino": ("RUMINO", "RuminoGame", "RuminoRules"),
     "rumino.engine": ("play",),
     "rumino.players": ("make_players",),
 }
@@ -42,16 +41,23 @@ if TYPE_CHECKING:  # the same names, imported where tools read imports (the laye
                               is_meld)
     from rumino.table.solver import arrange_table, solve_table
     from rumino.variants import VARIANTS, find_variant
-    from rumino.variants.rumino import RUMINO, RuminoGame, RuminoRules
     from rumino.engine import play
     from rumino.players import make_players
 
+# the package's own game, read from its row of the registry (rules §1): nothing outside rumino/variants/
+# imports a game's folder (the layers contract)
+_OWN_GAME = {"RUMINO": "rules", "RuminoGame": "game", "RuminoRules": "rules_class"}
+
 _MODULE_OF = {name: module for module, names in _WHERE.items() for name in names}
 
-__all__ = [name for names in _WHERE.values() for name in names]
+__all__ = [name for names in _WHERE.values() for name in names] + list(_OWN_GAME)
 
 
 def __getattr__(name: str):
+    if name in _OWN_GAME:
+        value = getattr(importlib.import_module("rumino.variants").VARIANTS["rumino"], _OWN_GAME[name])
+        globals()[name] = value
+        return value
     module = _MODULE_OF.get(name)
     if module is None:
         raise AttributeError(f"module 'rumino' has no attribute {name!r}")

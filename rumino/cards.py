@@ -32,9 +32,7 @@ SUIT_SYMBOLS = "♠♣♦♥"
 SUIT_NAMES = ("spades", "clubs", "diamonds", "hearts")
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 JOKER = 52
-N_NATURAL = 52
 N_KINDS = 53  # length of a count vector
-RED_SUITS = frozenset({2, 3})  # ♦ ♥
 
 _SUIT_ALIASES = {
     "s": 0, "♠": 0, "♤": 0,

@@ -22,13 +22,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from itertools import combinations, product
-from typing import Iterable, Literal, Sequence
+from typing import Iterable, Sequence
 
 import numpy as np
 
 from rumino.cards import (
     JOKER,
-    RANKS,
     ROMME_PACK,
     RUMINO_PACK,
     STANDARD_PACK,
@@ -39,7 +38,6 @@ from rumino.cards import (
 )
 from rumino.errors import InvalidMeldError, RuleConfigError
 
-AcePosition = Literal["low", "high", "both", "around"]
 ACE_POSITIONS = ("low", "high", "both", "around")
 SET_SUITS = ("any", "distinct")
 
@@ -511,7 +509,3 @@ ROBBER_MELDS = replace(ROMME_MELDS, name="robber")
 WIENER_MELDS = replace(ROMME_MELDS, name="wiener", pack=WIENER_PACK)
 
 PRESETS = {m.name: m for m in (RUMINO_MELDS, GIN_MELDS, ROMME_MELDS, ROBBER_MELDS, WIENER_MELDS)}
-
-
-def rank_name(r: int) -> str:
-    return RANKS[r % 13]

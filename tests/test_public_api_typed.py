@@ -120,7 +120,7 @@ def test_the_walk_finds_the_api():
     assert "rumino.engine.base.TurnGame.new" in names  # a class method
     assert "rumino.engine.base.TurnGame.to_act" in names  # a property
     assert "rumino.compare.figures.executor_for" in names  # through contextmanager's wrapper
-    assert "rumino.variants.wiener._KnockFamily.after_deal" in names  # inherited from a private base
+    assert "rumino.variants.wiener.game._KnockFamily.after_deal" in names  # inherited from a private base
     assert not any(n.endswith(".__eq__") for n in names)  # dataclass-generated
     assert "rumino.hand.poker.value_of_mask" not in names  # a numba dispatcher
 

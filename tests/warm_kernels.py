@@ -50,7 +50,7 @@ def warm(part: int) -> None:
             solve_table(parse_hand("5d 6d 7d 5s 6s JK"), parse_hand("5c 6h 9d"), ROBBER_MELDS, method=method)
             solve_table(parse_hand("5c 6c 7c 8c 9c"), parse_hand("7c 4h"), ROBBER_MELDS, method=method)
         # the search player's compiled Gin playout (about 15 CPU-s cold)
-        from rumino.players.playout_gin import playout
+        from rumino.variants.gin.playout import playout
         from rumino.playing.seeding import new_table
 
         playout(new_table("gin", ["greedy", "greedy"], 1, 0, dealer=1)[0])

@@ -25,7 +25,7 @@ from rumino.console import worker_pool
 from rumino.odds.draws import OddsArgumentError
 from rumino.variants import find_variant
 from rumino.cli import CommandError, check_range, check_samples, check_workers
-from rumino.odds.opening import HAND_SIZES, THRESHOLDS, simulate_opening
+from rumino.odds.opening import THRESHOLDS, simulate_opening
 
 
 MAX_CARD_POINTS = 11  # an ace in an opening meld (rules §3.3): no card counts more
@@ -56,10 +56,10 @@ def _text(r: dict, title: str, table: bool) -> str:
 
 def run_opening(args) -> int:
     variant = find_variant(args.variant)
-    if variant.key not in HAND_SIZES:
+    if not variant.opening_sizes:
         raise CommandError(f"{variant.title} has no opening from the dealt hand: the opening odds are for "
                            f"romme (rules §3.4) and robber (rules §4).")
-    sizes = HAND_SIZES[variant.key]
+    sizes = variant.opening_sizes
     cards = args.cards if args.cards is not None else sizes[0]
     if cards not in sizes:
         raise CommandError(f"--cards is {cards}: a {variant.title} deal gives "

@@ -25,7 +25,6 @@ from rumino.engine.protocol import play
 from rumino.errors import IllegalActionError
 from rumino.players import HumanPlayer, SearchPlayer, parse_human_action
 from rumino.players.human import HELP
-from rumino.players.search import NOT_SEARCHED
 
 
 
@@ -158,7 +157,7 @@ def search_hint(game, view, simulations: int | None = None) -> str:
     search (20 rollouts): ... · chance of winning the hand by move: ...
     """
     if not SearchPlayer.fits(type(game)):
-        return f"  the search coach does not play {game.NAME} yet: {NOT_SEARCHED.get(game.NAME, 'no search')}."
+        return f"  the search coach does not play {game.NAME} yet."
     player = SearchPlayer(simulations, seed=[len(game.history), view.seat])
     action = player.choose(view)
     d = player.last

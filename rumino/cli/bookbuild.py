@@ -689,7 +689,6 @@ def notebook_outputs(path: Path) -> list[int]:
 
 # ---------------------------------------------------------------------------- printable handouts
 
-PDF_DIR = "pdf"
 # Chromium prints at A4 from a page laid out this wide (px): the book's one-column (narrow) layout,
 # so the figures are sized for the paper rather than for a wide screen.
 PRINT_VIEWPORT = {"width": 800, "height": 1100}

@@ -54,10 +54,6 @@ def _hist_json(hist: dict[int, int]) -> dict[str, int]:
     return {str(d): int(n) for d, n in sorted(hist.items())}
 
 
-def _variant_for_deals(name: str) -> Variant:
-    return _column_for_deals(name)[0]
-
-
 def _column_for_deals(name: str):
     """``(variant, rules)`` from ``gin`` or ``rumino:n_jokers=2`` (house rules after a colon, as in
     ``rumino compare``)."""

@@ -22,7 +22,7 @@ from rumino.errors import RuleConfigError
 from rumino.players import ALLOWED, allowed_for, make_players
 from rumino.playing.simulation import format_summary, play_games
 from rumino.variants import find_variant, playable_variants
-from rumino.variants._fields import parse_knob_value
+from rumino.engine.knobs import parse_knob_value
 from rumino.cli import CommandError
 from rumino.cli.inputs import check_seed
 from rumino.console import make_bar

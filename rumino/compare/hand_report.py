@@ -14,16 +14,13 @@ rumino.compare.hand_report.HandReportError: Rummoli has no melds and no deadwood
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Any, Iterable
 
 from rumino.cards import format_card, format_hand, parse_hand
 from rumino.engine.evaluator import evaluator_for
 from rumino.errors import RuminoError
 from rumino.hand.arrange import Arrangement, all_best_arrangements, max_opening
 from rumino.variants import Variant, find_variant
-from rumino.variants.robber import RobberRules
-from rumino.variants.romme import RommeRules
-from rumino.variants.rumino import rumino_in
 
 __all__ = ["HandReportError", "evaluate_hand", "evaluate_cards", "table_game_extras", "HAND_EXTRAS", "penalty", "opening"]
 
@@ -83,7 +80,7 @@ def evaluate_cards(hand: Iterable[int], variant_name: str = "rumino") -> tuple[d
     if variant.has_gin:
         out["gin"] = best.deadwood == 0
     if variant.has_rumino:
-        out["rumino"] = rumino_in(hand, variant.rules) is not None
+        out["rumino"] = variant.rules.rumino_in(hand) is not None
     if variant.knock_field is not None:
         limit = variant.knock_limit()  # None: knock at any count (American Knock Rummy, rules §5.8)
         out["can_knock"] = limit is None or best.deadwood <= limit
@@ -92,13 +89,15 @@ def evaluate_cards(hand: Iterable[int], variant_name: str = "rumino") -> tuple[d
     return out, best
 
 
-def penalty(hand: Iterable[int], rules: RommeRules | RobberRules) -> int:
-    """rules §3.5: every card left in hand pays its §3.3 penalty, melds or not (nothing was laid)."""
+def penalty(hand: Iterable[int], rules: Any) -> int:
+    """rules §3.5: every card left in hand pays its §3.3 penalty, melds or not (nothing was laid): the
+    rules of a game with penalties (Rommé's, Robber's)."""
     return int(sum(rules.meld_rules.value(c) for c in hand))
 
 
-def opening(hand: Iterable[int], rules: RommeRules | RobberRules) -> dict:
-    """The hand's best opening (rules §3.3, §3.4; Robber RR4) and whether it reaches ``opening_min``."""
+def opening(hand: Iterable[int], rules: Any) -> dict:
+    """The hand's best opening (rules §3.3, §3.4; Robber RR4) and whether it reaches ``opening_min`` (the rules
+    of a game that opens from its hand: Rommé's, Robber's)."""
     best = max_opening(hand, rules.meld_rules)
     return {"value": best.value, "melds": [[format_card(c) for c in m.cards] for m in best.melds],
             "opens": best.value >= rules.opening_min, "opening_min": rules.opening_min}

@@ -31,7 +31,7 @@ from typing import Any, Sequence
 
 from rumino.errors import RuleConfigError
 from rumino.variants import Variant, find_variant
-from rumino.variants._fields import knob_table, parse_knob_value, value_words
+from rumino.engine.knobs import knob_table, parse_knob_value, value_words
 
 # The topic of each house-rule knob, by name. A name shared by several games
 # (knock_max_deadwood, elimination_at …) is classified once. A knob missing

@@ -44,10 +44,10 @@ Decisions (the issue leaves them open):
   with the same bot definitions in every game (``greedy``, ``random``,
   ``threshold:3``; ``chaser:5`` only where it fits: Rumino). The default bots are
   two greedy bots. ``greedy`` is each game's own default bot wherever the game
-  registers its decisions with it (:data:`rumino.players.greedy.GAME_DEFAULTS`):
-  Gin's, Wiener's and Knock Rummy's, Rommé's (:mod:`rumino.players.romme_defaults`:
+  gives it its decisions (its row's ``Variant.bots.decide``):
+  Gin's, Wiener's and Knock Rummy's, Rommé's (:mod:`rumino.variants.romme.bots`:
   open at 40, lay and lay off, hand-Rommé when it can) and Robber's
-  (:mod:`rumino.players.robber_defaults`: the exact table solver's move). So
+  (:mod:`rumino.variants.robber.bots`: the exact table solver's move). So
   Rommé and Robber play ``greedy`` (their default) against ``random``; the
   knock bots ``threshold`` and ``chaser`` do not fit games without a knock, so
   their best bot is greedy itself. Rummoli, whose bots are its own, plays
@@ -157,7 +157,7 @@ def games_for(engine: type[TurnGame] | None, games: int) -> int:
     >>> games_for(RobberGame, 500), games_for(RobberGame, 5000), games_for(RobberGame, 4), games_for(None, 500)
     (20, 100, 4, 500)
     """
-    cost = getattr(engine, "PLAY_COST", 1)
+    cost = 1 if engine is None else engine.PLAY_COST
     if cost <= 1:
         return games
     return max(math.ceil(games / cost), min(games, MIN_COSTLY_GAMES))
@@ -438,7 +438,7 @@ def _games_chunk(size: int, start: int, variant_key: str, rules, bots: tuple[str
     a, b = bots
     out = []
     turn_actions = (Draw, Knock)
-    starts = tuple(getattr(engine, "TURN_ACTIONS", ()))  # count only as the first action of a player's turn
+    starts = engine.TURN_ACTIONS  # count only as the first action of a player's turn
 
     def count_turns(history) -> int:
         n, prev = 0, None
@@ -461,19 +461,17 @@ def _games_chunk(size: int, start: int, variant_key: str, rules, bots: tuple[str
         game, players = new_table(v, specs, seed, i, rules=rules)
         hands = []
         while not game.game_over:
-            history = getattr(game, "history", ())
-            h0, r0 = len(history), getattr(game, "reshuffles", 0)
+            h0, r0 = len(game.history), game.reshuffles
             play(game, players, checked=False, until=hand_done)
-            res = game.results[-1]
-            ending = getattr(res, "ending", "other")
-            turns = count_turns(getattr(game, "history", ())[h0:])
-            hands.append((turns, ending, getattr(game, "reshuffles", 0) > r0 or ending in STOCK_ENDINGS))
+            ending = game.results[-1].ending
+            turns = count_turns(game.history[h0:])
+            hands.append((turns, ending, game.reshuffles > r0 or ending in STOCK_ENDINGS))
             if not game.game_over:
                 play(game, players, checked=False, until=hand_on)
         res = game.result
         share = (1 / len(res.winners)) if seat_a in res.winners else 0.0
-        money = getattr(game, "pot_paid_out", 0) / getattr(engine, "POT_SCALE", 1)
-        totals = getattr(res, "totals", None) or game.scores
+        money = game.pot_paid_out / engine.POT_SCALE
+        totals = res.final_points(game)
         out.append(_GameTally(share, hands, float(money), float(max(totals) - min(totals))))
     return out
 

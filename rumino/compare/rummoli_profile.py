@@ -5,7 +5,7 @@ questions of :mod:`rumino.compare.profile` do not apply. Its profile asks the
 same kind of questions of what the game has (rules §2), heads-up like every
 profile (two players, the smallest table Rummoli allows: hands of 18 and 17
 cards and a widow of 17), with Rummoli's own bots:
-``default`` (:mod:`rumino.players.rummoli_bots`) and ``random``.
+``default`` (:mod:`rumino.variants.rummoli.bots`) and ``random``.
 
 the poker pot (``rummoli.poker.*``)
     ``pot`` (mean chips the poker section pays a deal), ``p_win_quads_or_better`` and
@@ -55,7 +55,11 @@ from rumino.odds.poker import best_five_table
 from rumino.playing.seeding import new_table
 from rumino.stats import Z95, Estimate, mean_estimate, proportion_estimate
 from rumino.variants import find_variant
-from rumino.variants.rummoli import SECTIONS, RummoliRules, hand_sizes
+
+RUMMOLI = find_variant("rummoli")  # the game this profile is of (rules §2), read from its row of the registry
+RummoliRules = RUMMOLI.rules_class
+SECTIONS = RUMMOLI.game.SHEET  # the play sheet's sections (rules §2.2)
+hand_sizes = RUMMOLI.game.deal_sizes
 
 BOTS = ("default", "default")  # Rummoli's own bots: the default table is two default bots
 MATCHES = {"default": BOTS, "default_vs_random": ("default", "random")}

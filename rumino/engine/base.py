@@ -209,10 +209,21 @@ class TurnGame:
     KNOCK_GAME: ClassVar[bool] = False  # True: deadwood and a knock limit decide (the knock bots fit)
     POT_SCALE: ClassVar[int] = 1  # ledger units per unit shown to people (Rumino keeps cents: 100)
     OVER_REASON: ClassVar[str] = "the game is over"  # what a refusal after the end says
+    notices: Sequence[tuple[int, str]] = ()  # what the game noted of an action unasked: (index in history, text)
     # True: a seat's score counts up towards winning (Gin's points, Rummoli's chips, Rommé's minus penalties);
     # False: a score is penalty points and the lowest wins (Rumino, Wiener). Tournaments compare hands by it.
     HIGHER_SCORE_WINS: ClassVar[bool] = True
     KNOBS: ClassVar[dict] = {}  # rules field the engine reads → the value played when the rules class lacks it
+    HOOKS: ClassVar[frozenset] = frozenset({
+        "create_state", "setup", "choose_first_dealer", "deal", "actor", "phase_actions", "check_move",
+        "check_action", "table_actions", "check_table_action", "public_fields", "view_fields",
+        "cards_outside_hands", "position_snapshot", "snapshot_extra", "check_position", "check_game_invariants",
+        "hidden_places", "after_hidden_dealt", "sample_world", "next_dealer", "pot_paid_out"})
+    """The methods a kind of game, or a game standing on this base, overrides, and no others (the module
+    docstring says what each decides; tests/engine/test_hooks.py checks every registered game)."""
+    TURN_ACTIONS: ClassVar[tuple] = ()  # action classes that begin a player's turn besides a draw (profiles count turns)
+    PLAY_COST: ClassVar[int] = 1  # how many times a typical game costs what a knock game does (profiles play fewer)
+    reshuffles: int = 0  # times the stock was made again from the pile this hand (a game with a stock counts them)
 
     # a kind of game extends these with its own phases (phase → SECTIONS key for _BASE_RULE_KEYS)
     _BASE_HANDLERS: ClassVar[dict] = {}
@@ -424,6 +435,11 @@ class TurnGame:
     @property
     def pool(self) -> int:
         return self.ledger.pot
+
+    def net_chips(self) -> tuple[int, ...]:
+        """What each seat received, less what it paid in, in the ledger's unit (cents in Rumino): its
+        result's ``returns`` in a game played for a pot."""
+        return tuple(got - paid for got, paid in zip(self.ledger.received, self.ledger.paid))
 
     @property
     def pot_paid_out(self) -> int:

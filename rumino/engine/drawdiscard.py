@@ -49,52 +49,62 @@ Register the game in :data:`rumino.variants.VARIANTS` with ``game=YourGame``:
 the CLI (``--variant``), records, simulations, widgets, the seeding scheme
 (:mod:`rumino.playing.seeding`) and the conformance test find it there.
 
-Methods a game **must** override:
+The hooks, in one place (:attr:`DrawDiscardGame.HOOKS` lists them; a test checks that every registered
+game overrides only these, each named for what it decides). A game **must** override:
 
 * :meth:`score_hand` ``(ending, by, detail) -> result`` — score a finished hand
   (update ``self.scores``, return the game's hand-result object);
 * :meth:`after_hand` ``(result)`` — what follows a hand: ``self.phase =
-  "between_hands"``, a game phase (rebuys, buy-backs) or :meth:`finish`.
+  "between_hands"``, a game phase (rebuys, buy-backs) or :meth:`end_game`;
+* :meth:`end_game` ``(winners, how)`` — set the game's ``result``, a
+  :class:`~rumino.engine.results.GameResult` of its own (call :meth:`finish` to pay the pot).
 
-Methods a game **may** override (the defaults are the common rules):
+A game **may** override (the defaults are the common rules):
 
-* :meth:`setup` — create the game's own state (called in ``__init__`` before the first deal);
-* :meth:`choose_first_dealer` — default: high card deals (:func:`~rumino.engine.table.draw_for_dealer`);
-* :meth:`deal` / :meth:`after_deal` ``(order)`` — default: shuffle the whole pack,
-  deal ``hand_size`` each from the dealer's left, one upcard; the first player
-  is the dealer's left and the phase is ``turn``;
-* :meth:`start_of_turn_actions` ``(seat)`` — actions besides drawing at the start
-  of a turn; default: :class:`Knock` (in lieu of drawing) if the game's action set has
-  it and the deadwood is within ``knock_max_deadwood``;
-* :meth:`on_draw` ``(seat, card, source)`` — the card is taken, not yet in the hand;
-* :meth:`after_draw_actions` ``(seat, forbidden)`` — actions listed before the plain
-  discards after a draw; default, for the actions the game has: :class:`Gin` with each
-  best discard at 0 deadwood, :class:`KnockWith` with each discard keeping deadwood within
-  the limit (call ``super()`` and add e.g. a rummy call);
-* :meth:`on_discard` ``(seat, card)`` — after a discard; default: :meth:`next_turn`;
-* :meth:`next_turn` — default: end the hand if :meth:`stock_ends_hand`, else the
-  next seat in the hand plays;
-* :meth:`stock_ends_hand` — default: the stock is empty and the rules'
-  ``stock_exhausted`` is not ``reshuffle`` (§0.4);
-* :meth:`check_action` ``(action, actor, phase)`` — refuse a game action the phase
-  allows but the position does not (raise :func:`~rumino.engine.protocol.refuse`); the
-  default checks the knock limit and gin (call ``super()``; ``SECTIONS["knock"]`` and
-  ``SECTIONS["gin"]`` name the rules cited, ``GIN_IS`` ends the gin refusal);
-* :meth:`actor` ``(phase)`` — who acts in a game phase;
-* :meth:`table_actions` / :meth:`check_table_action` — actions nobody's turn decides (a newcomer joining);
-* :meth:`view_fields` ``(seat)`` — extra keyword fields of the game's view;
-* :meth:`expected_hand_size` ``(seat)`` — for the invariants (default: one more
-  for the player who has drawn);
-* :meth:`check_game_invariants` ``(deep)`` — scores, money rules, …;
-* :meth:`table_cards` — the cards laid in melds on the table (counted with hands, stock and pile);
-* :meth:`snapshot_extra` — the game's own state, for equality of snapshots;
-* :meth:`phase_actions` ``(phase)`` — the legal actions of a phase the game added (or list
-  ``{phase: method name}`` in ``PHASE_LEGAL``);
-* :meth:`validate_score` ``(seat, value)`` — scores :meth:`set_position` may set;
-* :meth:`verify_result` ``(result, before, deep)`` / :meth:`verify_score_event` — check each
-  hand result and logged score change against the game's rules (the engine re-adds all
-  scores from its log after every action in :meth:`check_invariants`);
-* :meth:`end_game` ``(winners, how)`` — set the game's ``result`` (call :meth:`finish` to pay the pot).
+*the table and the deal* —
+:meth:`setup` (the game's own state, made before the first deal);
+:meth:`choose_first_dealer` (default: high card deals, :func:`~rumino.engine.table.draw_for_dealer`);
+:attr:`hand_size` (the cards each holds between turns; default ``HAND_SIZE``) and :attr:`upcards` (the
+cards turned up to start the pile; default one); :meth:`deal` / :meth:`after_deal` ``(order)`` (default:
+shuffle the whole pack, deal ``hand_size`` each from the dealer's left, the upcards; the dealer's left
+plays first, the phase is ``turn``); :meth:`hand_knock_limit` (the knock limit of the hand just dealt;
+default the rules' ``knock_max_deadwood``);
+
+*the turn* —
+:meth:`start_of_turn_actions` ``(seat)`` (actions besides drawing; default :class:`Knock` in lieu of
+drawing when the game has it and the deadwood is within the limit); :meth:`may_take_discard` ``(seat)``
+(whether the top of the pile may be taken; default yes); :meth:`stock_refusal` (the rule and reason an
+empty stock refuses a draw); :meth:`on_draw` ``(seat, card, source)`` (the card is taken, not yet in the
+hand; the phase is still the draw's); :meth:`draw_ends_turn` (a draw is the whole turn; default no);
+:meth:`after_draw_actions` ``(seat, forbidden)`` (actions listed before the discards; default, for the
+actions the game has: :class:`Gin` with each best discard at 0 deadwood, :class:`KnockWith` with each
+discard keeping the deadwood within the limit); :meth:`forbidden` (the card that may not be discarded
+now, §0.5); :meth:`discard_choices` ``(seat, forbidden)`` (the cards that may be discarded; default
+all but the forbidden one); :meth:`on_discard` ``(seat, card)`` (default :meth:`next_turn`);
+:meth:`next_turn` (default: end the hand if :meth:`stock_ends_hand`, else the next seat in the hand
+plays); :meth:`stock_ends_hand` (default: the stock is empty and the rules' ``stock_exhausted`` is not
+``reshuffle``, §0.4);
+
+*refusals* —
+:meth:`check_action` ``(action, actor, phase)`` (refuse a game action the phase allows but the position
+does not, raising :func:`~rumino.engine.protocol.refuse`; the default checks the knock limit and gin:
+call ``super()``; ``SECTIONS["knock"]`` and ``SECTIONS["gin"]`` name the rules cited, ``GIN_IS`` ends the
+gin refusal); :meth:`actor` ``(phase)`` and :meth:`phase_actions` ``(phase)`` (who acts in a phase the game
+added and what may be done there, or ``{phase: method name}`` in ``PHASE_LEGAL``); :meth:`table_actions` /
+:meth:`check_table_action` (actions nobody's turn decides: a newcomer joining);
+
+*what a player sees* —
+:meth:`view_fields` ``(seat)`` (the game's own view fields); :meth:`view_hand_size` ``(seat)`` (the hand
+size a view shows; default :attr:`hand_size`); :meth:`table_cards` (the cards laid in melds on the table,
+counted with hands, stock and pile); :meth:`snapshot_extra` (the game's own state, for equal snapshots);
+
+*checking* (one verb: every check is ``check_…``) —
+:meth:`expected_hand_size` ``(seat)`` (default: one more for the player who has drawn);
+:meth:`check_result` ``(result, before, deep)`` and :meth:`check_score_event` ``(event, scores)`` (each hand
+result and logged score change against the game's rules; the engine re-adds every score from its log after
+every action in :meth:`check_invariants`); :meth:`check_game_invariants` ``(deep)`` (money rules, who is in);
+:meth:`check_score` ``(seat, value)`` (the scores :meth:`set_position` may set);
+:meth:`position_refusal` ``(discard)`` (why a position may not be set now) and :meth:`after_set_position`.
 
 Helpers a game calls: :meth:`end_hand` (score, keep the result, then ``after_hand``),
 :meth:`showdown`, :meth:`set_score` (log a score change), :meth:`add_seat` (a newcomer),
@@ -135,6 +145,7 @@ lowest total after one hand wins:
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any, ClassVar, Iterable, Self, Sequence
@@ -260,6 +271,17 @@ class DrawDiscardGame(TurnGame):
                                 ("deal", DEAL, "Deal next hand", ""))
     GIN_IS: ClassVar[str] = "needs every card kept in melds (0 deadwood)"  # the end of a gin refusal
     KNOCK_GAME: ClassVar[bool] = True  # deadwood and a knock limit decide: the knock bots (greedy, threshold) fit
+    HOOKS: ClassVar[frozenset] = frozenset({
+        "score_hand", "after_hand", "end_game",  # must
+        "setup", "choose_first_dealer", "hand_size", "upcards", "deal", "hand_knock_limit", "after_deal",
+        "start_of_turn_actions", "may_take_discard", "stock_refusal", "on_draw", "draw_ends_turn",
+        "after_draw_actions", "forbidden", "discard_choices", "on_discard", "next_turn", "stock_ends_hand",
+        "check_action", "actor", "phase_actions", "table_actions", "check_table_action",
+        "view_fields", "view_hand_size", "table_cards", "snapshot_extra",
+        "expected_hand_size", "check_result", "check_score_event", "check_game_invariants", "check_score",
+        "position_refusal", "after_set_position"})
+    """The methods a game on this template overrides, and no others (the module docstring says what each
+    decides; tests/engine/test_hooks.py checks every registered game)."""
     OVER_REASON: ClassVar[str] = "the game is over: the winner has taken the pool"
     # the rules fields the template reads, and what a game whose rules class has none plays (rules §0.4, §0.5)
     KNOBS: ClassVar[dict] = {"stock_exhausted": "reshuffle", "may_rediscard_pickup": False, "pickup_bars_twin": False,
@@ -275,6 +297,17 @@ class DrawDiscardGame(TurnGame):
     _BASE_CHOICES = {**TurnGame._BASE_CHOICES, "turn": "draw stock or draw discard", "discard": "discard a card",
                      "between_hands": "deal"}
     _BASE_RULE_KEYS = {**TurnGame._BASE_RULE_KEYS, "turn": "turn", "discard": "turn", "between_hands": "deal"}
+
+    # the hooks the hot paths call only where a game overrides them (a view, a list of legal actions)
+    _fixed_view_size: ClassVar[bool] = True  # the views show hand_size (view_hand_size not overridden)
+    _any_discard: ClassVar[bool] = True  # every card but the forbidden one may be discarded (discard_choices)
+    _pile_open: ClassVar[bool] = True  # the top of the pile may always be taken (may_take_discard)
+
+    def __init_subclass__(cls, **kw):
+        super().__init_subclass__(**kw)
+        cls._fixed_view_size = cls.view_hand_size is DrawDiscardGame.view_hand_size
+        cls._any_discard = cls.discard_choices is DrawDiscardGame.discard_choices
+        cls._pile_open = cls.may_take_discard is DrawDiscardGame.may_take_discard
 
     # ----------------------------------------------------------------- construction
 
@@ -292,12 +325,10 @@ class DrawDiscardGame(TurnGame):
         self._bar_twin = self.knob("pickup_bars_twin")
         self._stock_exhausted = self.knob("stock_exhausted")
         self._elim = self.knob("elimination_at")  # a score at or above this is out (None: no elimination)
-        # the knock limit: what the views show (None: no knocking, or no limit), and -1 when the rules have none
-        self._shown_limit = self.knob("knock_max_deadwood")
+        self._set_knock_limit(self.knob("knock_max_deadwood"))
         # §0.5 as this game plays it, for every view (read once: a view is made at every decision)
         self._pickup_rule = {"may_rediscard_pickup": self.knob("may_rediscard_pickup"),
                              "pickup_bars_twin": self.knob("pickup_bars_twin")}
-        self._limit = self._shown_limit if "knock_max_deadwood" in self._knob_fields else -1
         classes = self.ACTIONS.classes
         self._knock_in_lieu, self._knock_with, self._has_gin = Knock in classes, KnockWith in classes, Gin in classes
         n = self.initial_players
@@ -320,6 +351,11 @@ class DrawDiscardGame(TurnGame):
         """Cards each player holds between turns."""
         return self.HAND_SIZE
 
+    def view_hand_size(self, seat: int) -> int:
+        """The hand size ``seat``'s view shows: what it holds between turns (default :attr:`hand_size`; a game
+        whose hands change size, Robber Rummy, says what the seat holds now)."""
+        return self.hand_size
+
     @property
     def upcards(self) -> int:
         """Cards turned face up to start the discard pile after the deal (default one, the upcard)."""
@@ -340,7 +376,20 @@ class DrawDiscardGame(TurnGame):
         self.pickup = None
         self.drawn = None
         self.reshuffles = 0
+        self._set_knock_limit(self.hand_knock_limit())
         self.after_deal(order)
+
+    def _set_knock_limit(self, limit: int | None) -> None:
+        # what the views show (None: no knocking, or no limit), and what the checks compare with: no limit is
+        # no bound (Knock Rummy), a game whose rules have no knock limit never knocks (-1)
+        self._shown_limit = limit
+        self._limit = (math.inf if limit is None else limit) if "knock_max_deadwood" in self._knob_fields else -1
+
+    def hand_knock_limit(self) -> int | None:
+        """The knock limit of the hand just dealt (the pile's upcards are known): what the views show as
+        ``knock_limit`` and the knock checks use. Default: the rules' ``knock_max_deadwood`` (None: no
+        knocking, or no limit); a game whose limit changes from hand to hand says it here."""
+        return self.knob("knock_max_deadwood")
 
     def after_deal(self, order: Sequence[int]) -> None:
         """The dealer's left plays first."""
@@ -352,8 +401,24 @@ class DrawDiscardGame(TurnGame):
         drawing) when the game has it and the hand's deadwood is within ``knock_max_deadwood``."""
         return [KNOCK] if self._knock_in_lieu and self._deadwood(seat) <= self._limit else []
 
+    def may_take_discard(self, seat: int) -> bool:
+        """Whether ``seat`` may take the top card of the discard pile at the start of its turn (there is one).
+        Default: yes (Gin's G2 forbids it after both passed the upcard; Rommé's pick-up rule asks for a play)."""
+        return True
+
     def on_draw(self, seat: int, card: int, source: str) -> None:
-        """Called when ``card`` has been taken from ``source``, before it joins ``seat``'s hand."""
+        """Called when ``card`` has been taken from ``source``, before it joins ``seat``'s hand (the phase is
+        still the one the draw was made in: Gin's upcard offer, its wall)."""
+
+    def draw_ends_turn(self) -> bool:
+        """Whether a draw is the whole turn, the next player's turn following it (:meth:`next_turn`) with no
+        discard (Robber Rummy without a discard pile, rules §4.3). Default: no, a discard follows."""
+        return False
+
+    def stock_refusal(self) -> tuple[str, str]:
+        """The rules section and the reason a draw from an empty stock is refused (rules §0.4, when no
+        discard pile can be turned over)."""
+        return "§0.4", "the stock is empty and there is no discard pile to turn over"
 
     def after_draw_actions(self, seat: int, forbidden: int | None) -> list:
         """Actions listed before the plain discards once ``seat`` has drawn. Default, for the actions the
@@ -370,6 +435,11 @@ class DrawDiscardGame(TurnGame):
                     if c != forbidden and self._kept_deadwood(hand, c) <= self._limit:
                         out.append(KnockWith(c))
         return out
+
+    def discard_choices(self, seat: int, forbidden: int | None) -> list[int]:
+        """The cards ``seat`` may discard now that it has drawn (listed after :meth:`after_draw_actions`).
+        Default: every card held but the forbidden one (rules §0.5, :meth:`forbidden`)."""
+        return [c for c in sorted(set(self.hands[seat])) if c != forbidden]
 
     def _kept_deadwood(self, hand, card: int) -> int:
         kept = list(hand)
@@ -424,13 +494,13 @@ class DrawDiscardGame(TurnGame):
         """Cards laid face up on the table in melds (Rommé, Robber); counted by the invariants. Default none."""
         return []
 
-    def verify_result(self, result: HandResult, before: list, deep: bool) -> None:
+    def check_result(self, result: HandResult, before: list, deep: bool) -> None:
         """Check one hand result against the game's scoring rules (``before``: scores before the hand)."""
 
-    def verify_score_event(self, event: tuple, scores: list) -> None:
+    def check_score_event(self, event: tuple, scores: list) -> None:
         """Check one logged score change (a rebuy, a buy-back…) against the game's rules."""
 
-    def validate_score(self, seat: int, value: int) -> None:
+    def check_score(self, seat: int, value: int) -> None:
         """Refuse a score :meth:`set_position` may not set (default: any integer)."""
 
     def score_hand(self, ending: str, by: int | None, detail: str) -> HandResult:  # pragma: no cover - abstract
@@ -494,7 +564,7 @@ class DrawDiscardGame(TurnGame):
         out = self.start_of_turn_actions(seat)
         if self.can_draw_stock():
             out.append(DRAW_STOCK)
-        if self.discard:
+        if self.discard and (self._pile_open or self.may_take_discard(seat)):
             out.append(DRAW_DISCARD)
         return out
 
@@ -502,7 +572,10 @@ class DrawDiscardGame(TurnGame):
         seat = self.turn
         forbidden = self.forbidden()
         out = self.after_draw_actions(seat, forbidden)
-        out.extend(Discard(c) for c in sorted(set(self.hands[seat])) if c != forbidden)
+        if self._any_discard:
+            out.extend(Discard(c) for c in sorted(set(self.hands[seat])) if c != forbidden)
+        else:
+            out.extend(Discard(c) for c in self.discard_choices(seat, forbidden))
         return out
 
     def _deal_actions(self) -> list:
@@ -514,7 +587,7 @@ class DrawDiscardGame(TurnGame):
         """The table as ``seat`` sees it: the whole discard pile, the stock's size, scores, who is in."""
         drew = self.phase == "discard" and self.turn == seat
         stock, pile = self.stock, self.discard
-        return dict(rules=self.rules, evaluator=self._ev, action_set=self.ACTIONS, hand_size=self.hand_size,
+        return dict(rules=self.rules, evaluator=self._ev, action_set=self.ACTIONS, hand_size=self.hand_size if self._fixed_view_size else self.view_hand_size(seat),
                     discard_pile=tuple(pile), stock_size=len(stock), scores=tuple(self.scores),
                     in_game=tuple(self.in_game), in_hand=tuple(self.in_hand), hand_sizes=tuple(map(len, self.hands)),
                     dealer=self.dealer, turn=self.turn, hand_number=self.hand_number,
@@ -539,7 +612,7 @@ class DrawDiscardGame(TurnGame):
         return self.VIEW(
             seat=seat, phase=ph, to_act=self.to_act, hand=tuple(self.hands[seat]),
             _legal=_StaleGuard(self, len(self.history)), rules=self.rules, evaluator=self._ev, action_set=self.ACTIONS,
-            hand_size=self.hand_size, discard_pile=tuple(pile), stock_size=len(stock), scores=tuple(self.scores),
+            hand_size=self.hand_size if self._fixed_view_size else self.view_hand_size(seat), discard_pile=tuple(pile), stock_size=len(stock), scores=tuple(self.scores),
             in_game=tuple(self.in_game), in_hand=tuple(self.in_hand), hand_sizes=tuple(map(len, self.hands)),
             dealer=self.dealer, turn=self.turn, hand_number=self.hand_number,
             can_draw_stock=bool(stock) or (self._stock_exhausted == "reshuffle" and len(pile) > 1),
@@ -556,8 +629,8 @@ class DrawDiscardGame(TurnGame):
         if phase == "turn" and kind is Draw:
             if action.source == "stock":
                 if not self.can_draw_stock():
-                    raise refuse(action, player=actor, phase=phase, rule="§0.4",
-                                 reason="the stock is empty and there is no discard pile to turn over")
+                    rule, reason = self.stock_refusal()
+                    raise refuse(action, player=actor, phase=phase, rule=rule, reason=reason)
             elif not self.discard:
                 raise refuse(action, player=actor, phase=phase, rule=self.SECTIONS["turn"],
                              reason="the discard pile is empty")
@@ -577,7 +650,8 @@ class DrawDiscardGame(TurnGame):
     # each _do_* mutates the state; only called with legal actions
 
     def _do_draw(self, action: Draw) -> None:
-        seat = self.turn
+        # the seat whose turn it is (or who takes the upcard offered to it in a phase of its own: Gin's offer)
+        seat = self.turn if self.phase == "turn" else self.to_act
         if action.source == "stock":
             if not self.stock:
                 self.stock, self.discard = reshuffle(self.discard, self.rng)
@@ -589,11 +663,14 @@ class DrawDiscardGame(TurnGame):
             self.pickup = card
             self.took_face_up(seat, [card])  # everyone saw it go into that hand
         self.on_draw(seat, card, action.source)
+        self.turn = seat
         self.hands[seat].append(card)
         self.drawn = card
         self._dw.pop(seat, None)
         self.phase = "discard"
         self.history.append((seat, action))
+        if self.draw_ends_turn():
+            self.next_turn()
 
     def _do_discard(self, action: Discard) -> None:
         seat = self.turn
@@ -695,8 +772,9 @@ class DrawDiscardGame(TurnGame):
         pack stays whole. A game so arranged cannot be recorded (its deal did not
         come from the seed).
         """
-        if self.phase != "turn":
-            raise IllegalActionError(f"a position can be set only at the start of a turn; the phase is {self.phase!r}.")
+        why = self.position_refusal(discard)
+        if why is not None:
+            raise IllegalActionError(why)
         size = self.hand_size
         hands = {p: list(parse_hand(h)) for p, h in (hands or {}).items()}
         for p, h in hands.items():
@@ -717,7 +795,7 @@ class DrawDiscardGame(TurnGame):
         for p, v in (scores or {}).items():
             if not (isinstance(p, int) and 0 <= p < self.n_seats) or isinstance(v, bool) or not isinstance(v, int):
                 raise IllegalActionError(f"scores must map seats to integers; got {p!r}: {v!r}.")
-            self.validate_score(p, v)
+            self.check_score(p, v)
         spare = pack - required
         new_hands = {}
         for p in range(self.n_seats):
@@ -758,6 +836,12 @@ class DrawDiscardGame(TurnGame):
         self.forget_taken()
         self.rigged = True
         self.after_set_position()
+
+    def position_refusal(self, discard: str | Iterable | None) -> str | None:
+        """Why a position may not be set now, or None (default: only at the start of a turn)."""
+        if self.phase != "turn":
+            return f"a position can be set only at the start of a turn; the phase is {self.phase!r}."
+        return None
 
     def set_score(self, seat: int, value: int, kind: str = "set", *details) -> None:
         """Set ``seat``'s score outside a hand's scoring (a rebuy, a buy-back, a newcomer, a set
@@ -860,8 +944,8 @@ class DrawDiscardGame(TurnGame):
 
     def check_position(self, deep: bool) -> None:
         """Hand sizes fit the phase, the player to act is in the hand, and every score is the sum of
-        the logged hand results and score changes (each checked by :meth:`verify_result` and
-        :meth:`verify_score_event`); eliminations follow ``elimination_at``; the pot went evenly."""
+        the logged hand results and score changes (each checked by :meth:`check_result` and
+        :meth:`check_score_event`); eliminations follow ``elimination_at``; the pot went evenly."""
         phase = self.phase
         if len(self.scores) != self.n_seats:
             raise AssertionError("seats out of step between hands, scores and the ledger")
@@ -873,11 +957,12 @@ class DrawDiscardGame(TurnGame):
                 continue
             if size != self.expected_hand_size(p):
                 raise AssertionError(f"seat {p} holds {size} cards in phase {phase}")
-        if phase == "turn" and not self.discard:
+        if phase == "turn" and not self.discard and self.upcards:
             raise AssertionError("the discard pile is empty at the start of a turn")
         if phase in ("turn", "discard") and not self.in_hand[self.turn]:
             raise AssertionError(f"seat {self.turn} acts but is not in the hand")
-        if phase == "discard" and self.pickup is not None and self.pickup not in self.hands[self.turn]:
+        if phase == "discard" and self.pickup is not None and self.pickup not in self.hands[self.turn] \
+                and self.pickup not in self.table_cards():  # (a game with melds on the table may lay it there)
             raise AssertionError("the picked-up card left the hand before the discard")
         # scores: replay the log from zero (incrementally: each event is checked once)
         done, scores, counts = self._inv_replay
@@ -894,11 +979,11 @@ class DrawDiscardGame(TurnGame):
                 if self._elim is not None:
                     expect(set(r.busted) == {p for p in r.players if r.scores[p] >= self._elim},
                            f"hand {r.number}: the busted players are wrong")
-                self.verify_result(r, scores, deep)
+                self.check_result(r, scores, deep)
                 for p in r.players:
                     scores[p] += r.deltas[p]
             else:
-                self.verify_score_event(ev, scores)
+                self.check_score_event(ev, scores)
                 scores[ev[1]] = ev[2]
         self._inv_replay = (len(self._score_log), scores, counts)
         if scores != self.scores:

@@ -70,6 +70,8 @@ class MeldedGame(DrawDiscardGame):
     VIEW = MeldedView
     KNOCK_GAME = False  # melds laid and penalties left decide, not a knock
     CANONICAL_TABLE = False  # True: every table meld must be in its canonical reading (Robber's placements)
+    HOOKS = DrawDiscardGame.HOOKS | {"read_table_meld", "after_layout"}
+    """The template's hooks and this kind's: how a table meld is written, the bookkeeping after a layout."""
 
     # ----------------------------------------------------------------- the table's state
 
@@ -119,18 +121,8 @@ class MeldedGame(DrawDiscardGame):
             raise AssertionError(f"the table is not valid: {err}") from None
         self._table_checked = self.table
 
-    def check_cards_in_one_place(self) -> None:
-        """Every card and joker of the pack in exactly one place: hands, stock, discard pile or table
-        (for a game with its own :meth:`check_invariants`; the template's counts the table too)."""
-        counts = Counter(cards_on(self.table))
-        for pile in (*self.hands, self.stock, self.discard):
-            counts.update(pile)
-        if not dict.__eq__(counts, self._pack_counter):
-            bad = sorted(c for c in {*counts, *self._pack_counter} if counts[c] != self._pack_counter[c])
-            raise AssertionError(f"cards not conserved: {sum(counts.values())} cards; wrong counts for "
-                                 f"{[format_card(c) for c in bad]}")
-
     def check_game_invariants(self, deep: bool) -> None:
+        """The table's invariants (:meth:`check_table_invariants`); a game adds its own through ``super()``."""
         self.check_table_invariants()
 
     # ----------------------------------------------------------------- set positions

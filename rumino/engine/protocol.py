@@ -160,6 +160,12 @@ class PlayerView:
     def my_turn(self) -> bool:
         return self.to_act == self.seat
 
+    @property
+    def game_type(self) -> type | None:
+        """The class of the game this view is of (no card in it: what a bot may know of its game), or None
+        for a view made by hand."""
+        return getattr(self._legal, "game_type", None)
+
     def sample_world(self, rng: Any) -> Any:
         """A game consistent with this view, the cards this seat cannot see dealt at random from ``rng``
         (:meth:`rumino.engine.base.TurnGame.sample_world`): what a search plays its moves on. The world

@@ -63,15 +63,15 @@ def difference_score(knocker_deadwood: int, defender_deadwood: int, *, gin: bool
 
 
 def hand_ender(result: Any) -> int | None:
-    """The seat that ended a hand, read from its result: who knocked or went out (``by``), or Rummoli's
-    first player out (``out``); None when nobody did (a void or blocked hand).
+    """The seat that ended a hand, read from its result (every hand's result says ``by``: who knocked or
+    went out, Rummoli's first player out); None when nobody did (a void or blocked hand) or there is no
+    result yet.
 
     >>> from types import SimpleNamespace
-    >>> hand_ender(SimpleNamespace(by=2)), hand_ender(SimpleNamespace(out=1)), hand_ender(None)
-    (2, 1, None)
+    >>> hand_ender(SimpleNamespace(by=2)), hand_ender(SimpleNamespace(by=None)), hand_ender(None)
+    (2, None, None)
     """
-    ended_by = getattr(result, "by", None)
-    return getattr(result, "out", None) if ended_by is None else ended_by
+    return None if result is None else result.by
 
 
 def rank_seats(gains: Sequence, ended_by: int | None) -> tuple:

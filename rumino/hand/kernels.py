@@ -98,7 +98,6 @@ __all__ = [
 # Positions in the parameter array made by encode_rules.
 P_MIN_MELD, P_MAX_SET, P_MAX_RUN, P_DISTINCT, P_ACE, P_MIN_NATURALS, P_MAX_JOKERS_PER_MELD = range(7)
 P_MAX_ADJACENT, P_ADJACENT_MIN_RUN, P_ACE_VALUE, P_FACE_VALUE, P_JOKER_VALUE, P_DECKS, P_JOKERS = range(7, 14)
-N_PARAMS = 14
 ACE_CODES = {"low": 0, "high": 1, "both": 2, "around": 3}
 NONE = -1  # "no limit" for max_jokers_per_meld and max_adjacent_jokers
 

@@ -106,10 +106,6 @@ O_RV = O_NJ + 1  # (J + 1) * 8192 best opening value of run M with j jokers, or 
 # then (J + 1) * 8192 run reach: ranks of a row that lie in some run of those ranks and <= j jokers
 
 
-def _o_reach(n_jokers):
-    return O_RV + (n_jokers + 1) * 8192
-
-
 @_jit
 def _opening_rank_value(q):
     # rules §3.3 in the opening: 2–10 face value, J Q K 10, ace 11 (except first in a low run)

@@ -11,14 +11,14 @@ only display them).
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 import numpy as np
 
 from rumino.cards import JOKER, N_KINDS
 from rumino.odds.draws import OddsArgumentError
 from rumino.odds.montecarlo import OddsEstimate, proportion
-from rumino.variants.rumino import RuminoRules, evaluator_for
+from rumino.engine.evaluator import evaluator_for
 
 
 def urn_first_out(outs: int, unseen: int, trials: int, rng: np.random.Generator) -> np.ndarray:
@@ -49,7 +49,7 @@ def first_out_estimates(outs: int, unseen: int, draws: Iterable[int], trials: in
     return {int(n): proportion(int((first <= n).sum()), trials, seed) for n in draws}
 
 
-def p_knockable_within(hand: Sequence[int], unseen: Sequence[int], rules: RuminoRules, draws: int, trials: int, seed: int
+def p_knockable_within(hand: Sequence[int], unseen: Sequence[int], rules: Any, draws: int, trials: int, seed: int
                        ) -> OddsEstimate:
     """Seeded Monte Carlo: P(the deadwood reaches the knock limit within ``draws`` stock draws).
 
@@ -69,7 +69,7 @@ def p_knockable_within(hand: Sequence[int], unseen: Sequence[int], rules: Rumino
     unseen = np.asarray(unseen, dtype=np.int64)
     if unseen.shape != (N_KINDS,) or (unseen < 0).any():
         raise OddsArgumentError("unseen must be a count vector of 53 non-negative entries.")
-    ev = evaluator_for(rules)
+    ev = evaluator_for(rules)  # the engine's shared evaluator of these rules (any knock game's)
     limit = rules.knock_max_deadwood
     if ev.deadwood(list(hand)) <= limit:
         return proportion(trials, trials, seed)

@@ -83,11 +83,6 @@ def p_at_least_one(outs: int, unseen: int, draws: int) -> Fraction:
     return 1 - Fraction(comb(unseen - outs, draws), comb(unseen, draws))
 
 
-def p_no_out_after(outs: int, unseen: int, draws: int) -> Fraction:
-    """P(none of the ``outs`` in the first ``draws`` cards) = C(U−k, N)/C(U, N)."""
-    return 1 - p_at_least_one(outs, unseen, draws)
-
-
 def first_out_distribution(outs: int, unseen: int) -> list[Fraction]:
     """``P(T = t)`` for ``t = 1 … U−k+1``, where ``T`` is the draw that brings the first out.
 

@@ -41,7 +41,11 @@ from rumino.cards import JOKER, Pack, STANDARD_PACK
 from rumino.errors import RuleConfigError
 from rumino.melds import GIN_MELDS, MeldRules, RUMINO_MELDS, candidate_melds
 from rumino.odds.enumerate import DealDistribution, PackShape, class_count, deal_distribution
-from rumino.variants.rumino import HAND_SIZE, RUMINO, RuminoRules
+from rumino.variants import find_variant
+
+RUMINO = find_variant("rumino").rules  # the game these deals are of (rules §1), read from its row
+RuminoRules = find_variant("rumino").rules_class
+HAND_SIZE = find_variant("rumino").hand_size  # 7 (rules §1.1)
 
 # --------------------------------------------------------------------------- showing a probability
 

@@ -48,7 +48,9 @@ import numpy as np
 
 from rumino.cards import JOKER, RANKS, RUMINO_PACK, SUITS, Pack, format_card, to_counts
 from rumino.odds.draws import OddsArgumentError, p_complete
-from rumino.variants.rumino import is_rumino
+from rumino.variants import find_variant
+
+RUMINO = find_variant("rumino").rules  # the game whose hands these are (rules §1), read from its row
 
 DONE = "DONE"
 
@@ -317,7 +319,7 @@ def simulate_keep_target(hand: Sequence[int], draws: int, n: int, seed: int, *, 
             if target.shortfall <= 0 or _made(held, target, kinds):
                 break
         if _made(held, target, kinds):
-            if not is_rumino(held):  # the policy's bookkeeping and the rules must agree
+            if not RUMINO.is_rumino(held):  # the policy's bookkeeping and the rules must agree
                 raise AssertionError(f"policy completed {target.describe()} but {[format_card(x) for x in held]} "
                                      "is not a rumino")
             hits += 1

@@ -46,9 +46,6 @@ from rumino.hand.opening import max_opening_batch
 THRESHOLDS = (30, 35, 40, 42, 50)  # the opening_min knob's values (rules §3.4.2, §3.6)
 CARD_MAX = 11  # the most one card counts toward an opening (an ace at 11, or a joker standing for one)
 
-# Hand sizes a deal gives: Rommé 13, the dealer 14 (deal_mode dealer14), 11 with 5–6 players
-# (hand_size_5_6p); Robber Rummy 11–13 (hand_size).
-HAND_SIZES = {"romme": (13, 14, 11), "robber": (13, 12, 11)}
 
 
 def value_chunk(size: int, ss: np.random.SeedSequence, meld_rules, cards: int) -> np.ndarray:
@@ -161,7 +158,7 @@ def simulate_opening(n: int, seed: int, *, cards: int = 13, variant: str = "romm
     1000
     """
     v = find_variant(variant)
-    if v.key not in HAND_SIZES:
+    if not v.opening_sizes:  # a game that opens from the dealt hand says the sizes its deals give
         raise OddsArgumentError(f"{v.title} has no opening from the dealt hand: the opening odds are for "
                                 f"German Rommé (rules §3.4) and Robber Rummy (rules §4).")
     rules = rules or v.rules

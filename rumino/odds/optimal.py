@@ -125,8 +125,12 @@ from rumino.cards import JOKER, N_KINDS, format_card, parse_hand, to_counts
 from rumino.console import NoBar, make_bar
 from rumino.errors import InvalidCardError, RuleConfigError, RuminoError
 from rumino.hand.kernels import BIG, deadwood_dfs, load_rows, rule_tables, min_deadwood_batch
-from rumino.variants.rumino import HAND_SIZE, RUMINO, RuminoRules
 from rumino.odds.enumerate import PackShape, class_count, is_rumino_batch, iter_classes, row_count, tasks
+from rumino.variants import find_variant
+
+RUMINO = find_variant("rumino").rules  # the game the tables are of (rules §1), read from its row
+RuminoRules = find_variant("rumino").rules_class
+HAND_SIZE = find_variant("rumino").hand_size  # 7 (rules §1.1)
 
 __all__ = ["GOALS", "SolitaireModel", "OptimalTable", "ClassIndex", "direct_values", "default_table_dir",
            "best_answer", "TableMissingError", "keep_target_values", "KeepTarget", "goal_bits",

@@ -36,7 +36,10 @@ from rumino.hand.kernels import min_deadwood_batch
 from rumino.odds.enumerate import PackShape
 from rumino.odds.optimal import (BUILD_COMMAND, BUILD_COST, GOALS, TIMED_GOALS, OptimalTable, TableMissingError,
                                  best_answer, default_table_dir, direct_values, shape_key)
-from rumino.variants.rumino import RUMINO, RuminoRules, evaluator_for
+from rumino.variants import find_variant
+
+RUMINO_VARIANT = find_variant("rumino")  # the game the tables are of (rules §1), read from its row
+RUMINO, RuminoRules = RUMINO_VARIANT.rules, RUMINO_VARIANT.rules_class
 
 __all__ = ["FULL", "load_table", "TableValues", "DirectValues", "shed_key", "discard_costs", "choose_discard",
            "discard_advice", "optimal_policy", "greedy_policy"]
@@ -212,7 +215,7 @@ def optimal_policy(values: TableValues | DirectValues) -> Callable:
 
 def greedy_policy(rules: RuminoRules = RUMINO) -> Callable:
     """The greedy bot's discard: the least deadwood (:class:`rumino.players.GreedyPlayer`)."""
-    ev = evaluator_for(rules)
+    ev = RUMINO_VARIANT.evaluator(rules)
 
     def policy(cnt8, left):
         _, best = ev.after_draw(from_counts(cnt8))

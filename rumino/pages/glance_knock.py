@@ -27,7 +27,7 @@ from typing import Any, Iterable, Sequence
 from rumino.cards import format_card, parse_hand
 from rumino.melds import MeldRules, check_meld
 from rumino.render.cards import CARD_W, arrangement_html, card_back_svg, hand_svg, marked_meld_html
-from rumino.variants._fields import knob_table, value_words
+from rumino.engine.knobs import knob_table, value_words
 
 __all__ = ["picture", "stock_picture", "arrangement_picture", "laid_off_picture", "note_picture", "row",
            "Figures", "cards_text", "knob_table_words"]

@@ -7,7 +7,7 @@ Two helpers, pure functions returning HTML text (the book wraps them in ``IPytho
   turn placed from the hand and the table cards it moved (outline pattern and a text
   badge, never colour alone, :func:`rumino.render.cards.marked_meld_html`);
 * :func:`house_rule_rows` lists a rules class's knobs in a player's words (each knob's
-  ``label`` and ``words``, :func:`rumino.variants._fields.value_words`): the rule, what the
+  ``label`` and ``words``, :func:`rumino.engine.knobs.value_words`): the rule, what the
   engine plays by default, and what other tables play.
 
 >>> from rumino.cards import parse_hand
@@ -30,7 +30,7 @@ from html import escape
 from typing import Any, Sequence
 
 from rumino.render.cards import MeldLike, marked_meld_html, meld_description
-from rumino.variants._fields import knob_table, value_words
+from rumino.engine.knobs import knob_table, value_words
 
 __all__ = ["table_html", "house_rule_rows"]
 

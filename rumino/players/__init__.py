@@ -3,7 +3,8 @@
 Players are named by short specs (used by ``rumino simulate --players``):
 ``random``, ``greedy``, ``threshold:T`` (knock only at ≤ T, default 3),
 ``chaser:K`` (chase a rumino once K of 7 cards are in place, default 5),
-``default`` (a game's own default bot: Rummoli's, :mod:`rumino.players.rummoli_bots`),
+``default`` (a game's own default bot, from its row of the registry: Rummoli's,
+:mod:`rumino.variants.rummoli.bots`),
 ``solitaire:GOAL`` (the optimal table's discards for knock, gin or rumino, default
 knock; it needs the built tables, :mod:`rumino.players.solitaire`), ``search:N`` (determinized
 Monte Carlo search with N greedy rollouts a decision, default 200, Rommé 100: :mod:`rumino.players.search`)
@@ -28,43 +29,16 @@ from rumino.engine import TurnGame
 from rumino.errors import RuminoError
 from rumino.players.base import Player
 from rumino.players.chaser import RuminoChaser, rumino_target
-from rumino.players.greedy import GreedyPlayer, ThresholdKnocker, register_decisions
+from rumino.players.greedy import GreedyPlayer, ThresholdKnocker
 from rumino.players.human import AwaitingInput, HumanPlayer, describe_view, parse_human_action
 from rumino.players.random_player import RandomPlayer
-from rumino.players.rummoli_bots import RummoliDefault
 from rumino.players.search import DEFAULT_SIMULATIONS, SearchPlayer
 from rumino.players.solitaire import SolitairePlayer
-from rumino.players import gin_defaults, robber_defaults, romme_defaults, wiener_defaults
-from rumino.variants.gin import GinView
-from rumino.variants.robber import RobberView
-from rumino.variants.romme_game import RommeView
-from rumino.variants.wiener import WienerView
+from rumino.variants import VARIANTS
 
-GAME_DECISIONS = {
-    GinView: gin_defaults.choose_gin,  # the upcard offer, the wall (rules §6)
-    WienerView: wiener_defaults.wiener_choice,  # Wiener's and Knock Rummy's views: buy-backs, calls (rules §5)
-    RommeView: romme_defaults.romme_choice,  # open at 40, lay, lay off, hand-Rommé (rules §3)
-    RobberView: robber_defaults.choose_robber,  # the exact table solver's move (rules §4)
-}
-"""Each game's own decisions for the greedy-type bots (greedy, threshold:T), by the game's view class:
-the one place they are registered (:func:`rumino.players.greedy.register_decisions`)."""
-
-COACH_MOVES = {
-    RobberView: ("best move (exact solver)", robber_defaults.coach_move),
-    RommeView: ("suggested play (Rommé bot)", romme_defaults.coach_move),
-}
-"""``{view class: (label, function(view) -> action or None)}``: the coach's table move in the games with
-melds on the table, as the widgets' GameTable shows and plays it."""
-
-register_decisions(GAME_DECISIONS)
-
-from rumino.players import playout_gin, search as _search  # noqa: E402 (after the decisions it plays by)
-from rumino.variants.gin import GinGame  # noqa: E402
-
-_search.BATCH_PLAYOUTS[GinGame] = (playout_gin.sample_worlds, playout_gin.playouts)
-"""Gin's rollouts run compiled (:mod:`rumino.players.playout_gin`, exact against the engine's)."""
-_search.ROLLOUT_POLICIES["Rummoli"] = lambda rng: RummoliDefault(rng=rng)
-"""Rummoli's search keeps its default bot's move unless another beats it, and rolls out with that bot."""
+OWN_PLAYERS: dict[str, type[Player]] = {kind: cls for v in VARIANTS.values() for kind, cls in v.bots.players.items()}
+"""The games' own bots by spec, from their rows of the registry (``Variant.bots.players``): Rummoli's
+``default``."""
 
 
 class UnknownPlayerError(RuminoError, ValueError):
@@ -111,7 +85,7 @@ def make_player(spec: str, *, seed: int | Sequence[int] | None = None,
     if kind == "human":
         return HumanPlayer()
     if kind == "default":
-        return RummoliDefault(seed=seed, rng=rng)
+        return OWN_PLAYERS["default"](seed=seed, rng=rng)
     default = 3 if kind == "threshold" else 5
     try:
         value = parse_whole(arg) if arg else default
@@ -183,7 +157,7 @@ def make_players(specs: str | list[str], *, seed: int | Sequence[int] | None = N
 
 
 _CLASSES = {"random": RandomPlayer, "greedy": GreedyPlayer, "threshold": ThresholdKnocker, "chaser": RuminoChaser,
-            "default": RummoliDefault, "solitaire": SolitairePlayer, "search": SearchPlayer, "human": HumanPlayer}
+            "solitaire": SolitairePlayer, "search": SearchPlayer, "human": HumanPlayer, **OWN_PLAYERS}
 
 
 def _class(kind: str) -> type[Player]:
@@ -191,5 +165,5 @@ def _class(kind: str) -> type[Player]:
 
 
 __all__ = ["allowed_for", "Player", "RandomPlayer", "GreedyPlayer", "ThresholdKnocker", "RuminoChaser", "rumino_target",
-           "SolitairePlayer", "SearchPlayer", "HumanPlayer", "RummoliDefault", "AwaitingInput", "parse_human_action", "describe_view", "make_player", "make_players", "player_fits",
-           "UnknownPlayerError", "KINDS", "GAME_DECISIONS", "COACH_MOVES"]
+           "SolitairePlayer", "SearchPlayer", "HumanPlayer", "AwaitingInput", "parse_human_action", "describe_view", "make_player", "make_players", "player_fits",
+           "UnknownPlayerError", "KINDS", "OWN_PLAYERS"]

@@ -18,8 +18,13 @@ from typing import Iterable
 
 from rumino.cards import JOKER
 from rumino.engine import Action, Discard, TurnGame
-from rumino.variants.rumino import (DRAW_DISCARD, DRAW_STOCK, KNOCK, RUMINO, RuminoRules, RuminoView, evaluator_for)
+from rumino.engine.actions import DRAW_DISCARD, DRAW_STOCK, KNOCK
+from rumino.engine.drawdiscard import TableView
 from rumino.players.greedy import GreedyPlayer, pick_discard
+from rumino.variants import find_variant, variant_of
+
+RUMINO = find_variant("rumino").rules  # the game whose hand it chases (rules §1.2), read from its row
+RuminoRules = find_variant("rumino").rules_class
 
 
 def rumino_target(hand: Iterable[int], rules: RuminoRules = RUMINO) -> tuple[int, tuple[int, ...]]:
@@ -73,14 +78,15 @@ class RuminoChaser(GreedyPlayer):
 
     @classmethod
     def fits(cls, game: type[TurnGame]) -> bool:
-        """Rumino only: it chases Rumino's seven-card hands."""
-        return getattr(game, "NAME", "") == "Rumino"
+        """The games with a rumino to chase (``Variant.has_rumino``: Rumino's seven-card hands)."""
+        v = variant_of(game)
+        return v is not None and v.has_rumino
 
-    def start_turn(self, view: RuminoView) -> Action:
+    def start_turn(self, view: TableView) -> Action:
         progress, keep = rumino_target(view.hand, view.rules)
         if progress < self.min_progress:
             return super().start_turn(view)
-        ev = evaluator_for(view.rules)
+        ev = view.evaluator  # the game's own (Rumino's knows which cards complete a rumino)
         can_stock = view.can_draw_stock
         if progress < 7 and ev.deadwood(view.hand) == 0:
             return KNOCK  # a zero knock is a sure gin (knock_zero_is_gin) or at worst a 0-point knock
@@ -90,10 +96,10 @@ class RuminoChaser(GreedyPlayer):
             return DRAW_DISCARD
         return DRAW_STOCK if can_stock else DRAW_DISCARD
 
-    def after_draw(self, view: RuminoView) -> Action:
+    def after_draw(self, view: TableView) -> Action:
         if view.rumino_ready:
             return super().after_draw(view)
-        ev = evaluator_for(view.rules)
+        ev = view.evaluator  # the game's own (Rumino's knows which cards complete a rumino)
         forbidden = view.forbidden
         value, _ = ev.after_draw(view.hand, forbidden)
         progress, keep = rumino_target(view.hand, view.rules)

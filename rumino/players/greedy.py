@@ -8,8 +8,8 @@ claim), goes gin when it can, knocks at the game's limit — in lieu of drawing 
 game knocks so (:class:`~rumino.engine.actions.Knock`), or with a face-down discard
 (:class:`~rumino.engine.actions.KnockWith`) — and discards the card that leaves the
 least deadwood. A game's own decisions (Gin's upcard offer, Wiener's buy-back, Rommé's and
-Robber's melds) come from the one table :data:`rumino.players.GAME_DECISIONS`; rebuys follow
-``max_rebuys``. The threshold knocker plays the same way but
+Robber's melds) come from the game's own folder, through its row of the registry
+(``Variant.bots.decide``, found by the game's class and its parents); rebuys follow ``max_rebuys``. The threshold knocker plays the same way but
 knocks only at ``t`` deadwood or less.
 
 >>> from rumino.variants.rumino import RuminoGame, RUMINO
@@ -21,7 +21,7 @@ knocks only at ``t`` deadwood or less.
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Callable
 
 from rumino.cards import JOKER
 from rumino.engine.actions import (DEAL, DECLINE, DRAW_DISCARD, DRAW_STOCK, KNOCK, REBUY, Deal, DeclineRebuy, Discard,
@@ -29,19 +29,45 @@ from rumino.engine.actions import (DEAL, DECLINE, DRAW_DISCARD, DRAW_STOCK, KNOC
 from rumino.engine.base import TurnGame
 from rumino.engine.drawdiscard import TableView
 from rumino.engine.protocol import Action
-from rumino.players.base import Player
+from rumino.engine.player import Player, forbidden_after_taking, pick_discard
+from rumino.variants import VARIANTS, bots_of
+
+_DECISIONS: dict = {}  # game class -> its folder's decisions for these bots (None: the generic play), read once
 
 
-GAME_DEFAULTS: dict = {}
-"""``{view class: function(player, view) -> action}``: a game's own decisions for the greedy-type bots
-(the player's ``knock_at`` is honoured). Filled by one explicit call, :func:`register_decisions`, with the
-table :data:`rumino.players.GAME_DECISIONS` (each game's module of decisions, such as
-:mod:`rumino.players.gin_defaults`, only defines its function)."""
+def _decisions_by_view() -> dict:
+    """``{view class: decisions}`` for the view classes whose registered games all decide alike: the fast
+    path of :func:`game_decisions` (a bot asks at every decision); a view class that two registered games
+    share with different decisions is left out, and read by the game's class."""
+    seen: dict = {}
+    for v in VARIANTS.values():
+        if v.game is not None:
+            seen.setdefault(v.game.VIEW, set()).add(bots_of(v.game).decide)
+    return {view: next(iter(d)) for view, d in seen.items() if len(d) == 1}
 
 
-def register_decisions(table: dict) -> None:
-    """Give the greedy-type bots the games' own decisions: ``{view class: function(player, view)}``."""
-    GAME_DEFAULTS.update(table)
+_BY_VIEW = _decisions_by_view()
+_UNKNOWN = object()
+
+
+def game_decisions(view: TableView) -> Callable | None:
+    """The decisions the game of ``view`` gives the greedy-type bots (``Variant.bots.decide``, found by the
+    game's class and its parents), or None (the generic draw-and-discard play). A view made by hand, with no
+    game behind it, is read by the class of the game whose view it is."""
+    decide = _BY_VIEW.get(type(view), _UNKNOWN)
+    if decide is not _UNKNOWN:
+        return decide
+    game = view.game_type
+    try:
+        return _DECISIONS[game]
+    except KeyError:
+        pass
+    if game is None:  # by the view's class and then its parents, as a game is found by its class
+        games = {v.game.VIEW: v.game for v in reversed(VARIANTS.values()) if v.game is not None}
+        game = next((games[c] for c in type(view).__mro__ if c in games), None)
+        return None if game is None else bots_of(game).decide
+    decide = _DECISIONS[game] = bots_of(game).decide
+    return decide
 
 
 class GreedyPlayer(Player):
@@ -58,17 +84,17 @@ class GreedyPlayer(Player):
 
     @classmethod
     def fits(cls, game: type[TurnGame]) -> bool:
-        """Any knock game (a game class with ``KNOCK_GAME``), or a game whose view has its own
-        decisions registered in :data:`GAME_DEFAULTS` (German Rommé; Robber Rummy: the table solver's move)."""
-        return bool(getattr(game, "KNOCK_GAME", False)) or getattr(game, "VIEW", None) in GAME_DEFAULTS
+        """Any knock game (a game class with ``KNOCK_GAME``), or a game whose folder gives these bots its own
+        decisions (``Variant.bots.decide``: German Rommé; Robber Rummy, the table solver's move)."""
+        return game.KNOCK_GAME or bots_of(game).decide is not None
 
     # hooks the subclasses change
     def knock_at(self, view: TableView) -> int:
         return view.knock_limit
 
     def choose(self, view: TableView) -> Action:
-        special = GAME_DEFAULTS.get(type(view))
-        if special is not None:  # a game's own decisions (Gin's upcard offer …), registered by the game's bot module
+        special = game_decisions(view)
+        if special is not None:  # a game's own decisions (Gin's upcard offer …), from the game's folder
             return special(self, view)
         ph = view.phase
         if ph == "turn":
@@ -142,23 +168,8 @@ class ThresholdKnocker(GreedyPlayer):
     @classmethod
     def fits(cls, game: type[TurnGame]) -> bool:
         """Knock games only: a knock threshold means nothing in a game without knocking."""
-        return bool(getattr(game, "KNOCK_GAME", False))
+        return game.KNOCK_GAME
 
 
-def pick_discard(best: Sequence[int], view: TableView) -> int:
-    """Among equally good discards keep jokers, then shed the highest card (a fixed tie-break)."""
-    values = view.evaluator.values
-    return max(best, key=lambda c: (c != JOKER, values[c], c))
-
-
-def forbidden_after_taking(view: TableView, top: int) -> int | None:
-    """The card that could not be discarded after taking ``top`` from the pile (rules §0.5)."""
-    if view.may_rediscard_pickup:
-        return None
-    if top in view.hand and not view.pickup_bars_twin:
-        return None  # the twin taken may go back
-    return top
-
-
-__all__ = ["GreedyPlayer", "ThresholdKnocker", "GAME_DEFAULTS", "register_decisions", "pick_discard", "forbidden_after_taking", "Rebuy", "DeclineRebuy",
-           "Deal"]
+__all__ = ["GreedyPlayer", "ThresholdKnocker", "game_decisions", "pick_discard", "forbidden_after_taking", "Rebuy",
+           "DeclineRebuy", "Deal"]

@@ -19,14 +19,17 @@ with rollouts), the classic way to search a card game with hidden cards:
    ``confidence`` standard errors of the paired difference (:meth:`SearchPlayer.pick`): with a
    few hundred rollouts the best mean is often luck, and following luck would play worse than greedy.
 
-Rummoli is searched with its own default bot in place of greedy (:data:`ROLLOUT_POLICIES`): the widow,
+Rummoli is searched with its own default bot in place of greedy (its rollout policy, ``Variant.bots.rollout``): the widow,
 the bids, the betting and the leads of the stops; in the stops a world must agree with the showdown and
 the play so far (:meth:`rumino.variants.rummoli.RummoliGame.sample_world`). Robber Rummy's
 candidates are the placements its menu lists, greedy's own (the exact solver's) and the draw; a rollout
-there calls the solver on every turn, so its default budget is small (:data:`GAME_SIMULATIONS`).
+there calls the solver on every turn, so its default budget is small (``Variant.bots.search_budget``).
 
-At Gin the rollouts run compiled (:mod:`rumino.players.playout_gin`, exact against the engine's):
-every candidate on the same redealt worlds in one kernel call.
+At Gin the rollouts run compiled (:mod:`rumino.variants.gin.playout`, exact against the engine's;
+``Variant.bots.batch_playouts``): every candidate on the same redealt worlds in one kernel call.
+
+What a game does differently is read from its folder through its row of the registry, by the game's
+class and its parents (:func:`rumino.variants.bots_of`), never by its name.
 
 A hand's outcome for the searching seat is how it ranks: 1 for beating every
 other seat, ½ for a tie, 0 for losing, averaged over the other seats (as a
@@ -57,7 +60,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
+from typing import Sequence
 
 import numpy as np
 
@@ -69,40 +72,18 @@ from rumino.errors import IllegalActionError
 from rumino.players.base import Player
 from rumino.players.greedy import GreedyPlayer
 from rumino.engine.scoring import hand_ender, rank_seats
+from rumino.variants import bots_of
 
 DEFAULT_SIMULATIONS = 200
-"""Rollouts per decision when the spec gives none (``search`` = ``search:200``), but in the games of
-:data:`GAME_SIMULATIONS`."""
-
-GAME_SIMULATIONS = {"German Rommé": 100, "Robber Rummy": 8}
-"""A game's own default budget where 200 rollouts would take more than a second a decision (a Rommé
-rollout is a long Python hand, about 6 ms: 100 rollouts take about 0.7 s, bench/bench_search.py; a Robber
-rollout calls the exact table solver on every turn, up to about 0.2 s a rollout early in a hand, so 8
-rollouts take about a second there and much less later)."""
+"""Rollouts per decision when the spec gives none (``search`` = ``search:200``), but in a game whose folder
+sets its own (``Variant.bots.search_budget``: Rommé 100, Robber Rummy 8, where 200 rollouts would take more
+than a second a decision)."""
 
 MARGIN_WEIGHT = 1e-4
 """The share of a hand's points margin in a rollout's value: it only orders moves that win equally often."""
 
 MAX_ROLLOUT_ACTIONS = 20_000  # a greedy hand lasts tens of actions; this only stops a runaway rollout
 
-BATCH_PLAYOUTS: dict[type, tuple[Callable, Callable]] = {}
-"""``{game class: (sample_worlds, playouts)}``: a compiled greedy rollout where a game has one, many worlds
-in one call (Gin: :mod:`rumino.players.playout_gin`, registered by :mod:`rumino.players`). It must give
-exactly what the engine's rollout gives (its tests compare them); other games roll out on the engine."""
-
-NOT_SEARCHED: dict[str, str] = {}
-"""The games the search player does not play yet, and why (``rumino tournament`` and the error say so):
-none now; Robber Rummy, the last, is searched at a small budget (:data:`GAME_SIMULATIONS`)."""
-
-ROLLOUT_POLICIES: dict[str, Callable[[np.random.Generator], Player]] = {}
-"""``{game NAME: make the bot from a generator}``: the rollout policy of a game that is not a draw-and-discard game greedy plays
-(Rummoli: its default bot, registered by :mod:`rumino.players`). The search keeps that bot's move unless
-another beats it, as it keeps greedy's elsewhere."""
-
-UNSEARCHED_PHASES: dict[str, tuple[tuple[str, ...], str]] = {}
-"""Phases a game's search leaves to its rollout policy, and why (where the view's worlds could not be kept
-consistent): none now. Rummoli's stops, the last, are searched on worlds that agree with the showdown and
-the play (:meth:`rumino.variants.rummoli.RummoliGame.stops_knowledge`)."""
 
 MAX_CANDIDATES = 8
 """At most this many moves a search tries (the policy's own among them): a Rummoli bid has dozens of amounts,
@@ -146,45 +127,39 @@ class SearchPlayer(Player):
         self.confidence = confidence
         self.rng = rng if rng is not None else np.random.default_rng(seed)
         self.greedy = GreedyPlayer()
-        self._policies: dict[str, Player] = {}  # a game's rollout bot (ROLLOUT_POLICIES), made once
+        self._policies: dict[type, Player] = {}  # a game's own rollout bot (Variant.bots.rollout), made once
         self.last: Decision | None = None
         self.decisions = 0  # decisions searched (forced ones not counted)
         self.spent = 0  # rollouts in all
 
     @classmethod
     def fits(cls, game: type[TurnGame]) -> bool:
-        """The draw-and-discard games greedy plays (but those of :data:`NOT_SEARCHED`, none now), and the
-        games with a rollout policy of their own (:data:`ROLLOUT_POLICIES`: Rummoli)."""
-        name = getattr(game, "NAME", "")
-        if name in ROLLOUT_POLICIES:
+        """The draw-and-discard games greedy plays, and the games with a rollout policy of their own
+        (``Variant.bots.rollout``: Rummoli)."""
+        if bots_of(game).rollout is not None:
             return True
-        return issubclass(game, DrawDiscardGame) and GreedyPlayer.fits(game) and name not in NOT_SEARCHED
+        return issubclass(game, DrawDiscardGame) and GreedyPlayer.fits(game)
 
     def policy(self, game: type[TurnGame]) -> Player:
         """The bot whose move the search keeps unless another beats it, and that plays every rollout:
-        greedy, or the game's own (:data:`ROLLOUT_POLICIES`)."""
-        name = getattr(game, "NAME", "")
-        if name not in ROLLOUT_POLICIES:
+        greedy, or the game's own (``Variant.bots.rollout``)."""
+        make = bots_of(game).rollout
+        if make is None:
             return self.greedy
-        if name not in self._policies:
+        if game not in self._policies:
             # its own stream, drawn from the search's: a seeded search replays exactly
-            self._policies[name] = ROLLOUT_POLICIES[name](np.random.default_rng(int(self.rng.integers(2**63))))
-        return self._policies[name]
+            self._policies[game] = make(np.random.default_rng(int(self.rng.integers(2**63))))
+        return self._policies[game]
 
     # ------------------------------------------------------------------ the decision
 
     def choose(self, view: PlayerView) -> Action:
         legal = view.legal_actions
-        game = _game_of(view)
+        game = view.game_type
         policy = self.policy(game)
         if len(legal) <= 1:
             action = legal[0] if legal else policy.choose(view)
             self.last = Decision(action, True, "the only legal action")
-            return action
-        phases, why = UNSEARCHED_PHASES.get(getattr(game, "NAME", ""), ((), ""))
-        if view.phase in phases:
-            action = policy.choose(view)
-            self.last = Decision(action, True, why)
             return action
         first = view.sample_world(self._world_rng())
         if first.hand_over:  # the deal, a rebuy: not a move inside a hand, so nothing to roll out
@@ -196,7 +171,7 @@ class SearchPlayer(Player):
             self.last = Decision(candidates[0], True, "the only move worth trying")
             return candidates[0]
         worlds = max(1, self.budget_for(type(first)) // len(candidates))
-        batch = BATCH_PLAYOUTS.get(type(first))
+        batch = bots_of(type(first)).batch_playouts
         if batch is not None and batch[0] is not None and first.to_act == view.seat:
             shares, values = self._batch(batch, first, candidates, view.seat, worlds)
             return self._decide(candidates, shares, values)
@@ -285,10 +260,10 @@ class SearchPlayer(Player):
 
     def budget_for(self, game: type[TurnGame]) -> int:
         """Rollouts a decision in ``game``: the player's own, else the game's default
-        (:data:`GAME_SIMULATIONS`, else :data:`DEFAULT_SIMULATIONS`)."""
+        (``Variant.bots.search_budget``, else :data:`DEFAULT_SIMULATIONS`)."""
         if self.simulations is not None:
             return self.simulations
-        return GAME_SIMULATIONS.get(getattr(game, "NAME", ""), DEFAULT_SIMULATIONS)
+        return bots_of(game).search_budget or DEFAULT_SIMULATIONS
 
     def _world_rng(self) -> np.random.Generator:
         return np.random.default_rng(int(self.rng.integers(2**63)))
@@ -297,9 +272,9 @@ class SearchPlayer(Player):
         """The moves worth a search, greedy's own first: every action but the plain discards and
         face-down knocks, of which only those with the ``width`` best cards (least deadwood left); of
         more than :data:`MAX_CANDIDATES`, evenly spaced ones (a Rummoli bid's amounts)."""
-        game = _game_of(view)
+        game = view.game_type
         greedy_move = self.policy(game).choose(view)
-        if getattr(game, "NAME", "") in ROLLOUT_POLICIES:  # no deadwood to sort by
+        if bots_of(game).rollout is not None:  # a game of its own bot's (Rummoli): no deadwood to sort by
             others = [a for a in legal if a != greedy_move]
             step = max(1, -(-len(others) // (MAX_CANDIDATES - 1)))
             return [greedy_move] + others[::step][:MAX_CANDIDATES - 1]
@@ -336,11 +311,6 @@ class SearchPlayer(Player):
         sense = 1 if game.HIGHER_SCORE_WINS else -1
         gains = [sense * (a - b) for a, b in zip(after, before)]
         return hand_outcome(gains, seat, ended_by, world.hand_players)
-
-
-def _game_of(view: PlayerView) -> type | None:
-    """The kind of game a view is of (a class: nothing hidden), or None for a view made by hand."""
-    return getattr(getattr(view, "_legal", None), "game_type", None)
 
 
 def _hand_over(game: TurnGame) -> bool:
@@ -384,4 +354,4 @@ def hand_value(gains: Sequence, seat: int, ended_by: int | None = None,
     return round(share + MARGIN_WEIGHT * margin, 12)
 
 
-__all__ = ["SearchPlayer", "Decision", "hand_outcome", "hand_value", "DEFAULT_SIMULATIONS", "GAME_SIMULATIONS", "BATCH_PLAYOUTS", "NOT_SEARCHED"]
+__all__ = ["SearchPlayer", "Decision", "hand_outcome", "hand_value", "DEFAULT_SIMULATIONS"]

@@ -40,11 +40,11 @@ from rumino.engine.base import TurnGame
 from rumino.engine.drawdiscard import TableView
 from rumino.engine.protocol import Action
 from rumino.errors import RuleConfigError
-from rumino.odds.optimal import GOALS, shape_key
+from rumino.odds.optimal import GOALS, HAND_SIZE, RUMINO, shape_key
 from rumino.odds.optimal_policy import (FULL, DirectValues, TableValues, choose_discard, discard_costs, load_table,
                                         shed_key)
-from rumino.variants.rumino import HAND_SIZE, RUMINO
 from rumino.players.greedy import GreedyPlayer, forbidden_after_taking
+from rumino.variants import variant_of
 
 
 class SolitairePlayer(GreedyPlayer):
@@ -66,8 +66,10 @@ class SolitairePlayer(GreedyPlayer):
 
     @classmethod
     def fits(cls, game: type[TurnGame]) -> bool:
-        """Rumino only: the tables are Rumino's 108-card pack and 7-card hands."""
-        return getattr(game, "NAME", "") == "Rumino"
+        """The games the optimal tables cover (``Variant.optimal_tables``: Rumino, its 108-card pack and
+        7-card hands)."""
+        v = variant_of(game)
+        return v is not None and v.optimal_tables
 
     def _values_for(self, view):
         """The values for the view's rules (a house rule that changes the melds needs its own table)."""

@@ -46,7 +46,12 @@ from rumino.odds.montecarlo import OddsEstimate, proportion, run_chunks
 from rumino.engine.protocol import play
 from rumino.players import make_players
 from rumino.playing.seeding import new_table
-from rumino.variants.rumino import ClaimRumino, MAX_SEATS, MIN_PLAYERS, RUMINO, RuminoRules
+from rumino.variants import find_variant
+
+RUMINO_VARIANT = find_variant("rumino")  # the game whose first hands these are (rules §1), read from its row
+RUMINO, RuminoRules = RUMINO_VARIANT.rules, RUMINO_VARIANT.rules_class
+MIN_PLAYERS, MAX_SEATS = RUMINO_VARIANT.players
+ClaimRumino = RUMINO_VARIANT.game.ACTIONS.by_word["claim"]  # a claimed discard is taken like a draw
 
 ENDING_CODES = {"knock": 0, "gin": 1, "rumino": 2, "stock_exhausted": 3}
 CLOCKS = ("table", "own")

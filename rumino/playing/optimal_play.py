@@ -46,7 +46,6 @@ import numpy as np
 from rumino.cards import JOKER, from_counts
 from rumino.errors import RuleConfigError
 from rumino.stats import mean_estimate, proportion_estimate
-from rumino.variants.rumino import HAND_SIZE, RUMINO, RuminoRules, evaluator_for, is_rumino
 from rumino.odds.enumerate import PackShape
 from rumino.odds.optimal_policy import (TableValues, greedy_policy,
                                         load_table, optimal_policy, shed_key)
@@ -54,6 +53,12 @@ from rumino.odds.optimal import GOALS, MAX_HORIZON, TIMED_GOALS, OptimalTable, d
 from rumino.players.chaser import rumino_target
 from rumino.playing.simulation import play_games
 from rumino.playing.progress import progress_bar
+from rumino.variants import find_variant
+
+RUMINO_VARIANT = find_variant("rumino")  # the game the optimal tables are of (rules §1), read from its row
+RUMINO, RuminoRules = RUMINO_VARIANT.rules, RUMINO_VARIANT.rules_class
+HAND_SIZE = RUMINO_VARIANT.hand_size  # 7 (rules §1.1)
+
 
 def chaser_policy(rules: RuminoRules = RUMINO, min_progress: int = 5) -> Callable:
     """The chaser bot's discard (:class:`rumino.players.RuminoChaser`): greedy, but once ``min_progress``
@@ -61,7 +66,7 @@ def chaser_policy(rules: RuminoRules = RUMINO, min_progress: int = 5) -> Callabl
     from collections import Counter
 
 
-    ev = evaluator_for(rules)
+    ev = RUMINO_VARIANT.evaluator(rules)
 
     def policy(cnt8, left):
         hand = from_counts(cnt8)
@@ -105,7 +110,7 @@ def simulate_policy(policy: Callable, shape: PackShape, hands: int, seed: int, *
     """
     if stock not in ("model", "real"):
         raise RuleConfigError(f"stock is {stock!r}: it must be 'model' (discards shuffled back in) or 'real'.")
-    ev = evaluator_for(rules)
+    ev = RUMINO_VARIANT.evaluator(rules)
     caps = _caps(shape)
     pack = np.repeat(np.arange(53), caps)
     U = len(pack) - HAND_SIZE
@@ -127,7 +132,7 @@ def simulate_policy(policy: Callable, shape: PackShape, hands: int, seed: int, *
             hand = from_counts(cnt)
             dw = ev.deadwood(hand) if todo & {"knock", "gin"} else None
             for g in list(todo):
-                hit = (dw <= limit if g == "knock" else dw == 0 if g == "gin" else is_rumino(hand, rules))
+                hit = (dw <= limit if g == "knock" else dw == 0 if g == "gin" else rules.is_rumino(hand))
                 if hit:
                     out[g][i] = t
                     todo.discard(g)

@@ -118,7 +118,7 @@ def board_svg(chips: Mapping[str, int] | Sequence[int] | None = None, *, scale: 
         x, y = gap + col * (cw + gap), gap + row * (ch + gap)
         n = counts[key]
         label = f"{SECTION_TITLES[key]}: {n} chip{'s' if n != 1 else ''}"
-        centre = key == "rummoli"
+        centre = (col, row) == (1, 1)  # the middle of the grid: the Rummoli section, drawn larger
         fill = "#fdf6e3" if not centre else "#fff3c4"
         stroke, sw = ("#1565c0", 4 * k) if key == highlight else ("#7a5c12", 1.5 * k)
         cell = [f'<rect x="{sw / 2:g}" y="{sw / 2:g}" width="{cw - sw:g}" height="{ch - sw:g}" rx="{10 * k:g}" '

@@ -59,8 +59,11 @@ import numpy as np
 
 from rumino.table.dp import _Rules, set_split
 from rumino.table.dp import supports as _dp_supports
-from rumino.table.dp_jit import (_CW, _SLOTS, GaveUp, _next_layer, _pack, _positions, _put, _unpack, _walk_back,
-                            value_bounds)
+from rumino.table.dp_jit import GaveUp, _positions, value_bounds
+from rumino.table.dp_store import CW as _CW, SLOTS as _SLOTS
+from rumino.table.dp_store import keep_best, new_store
+from rumino.table.dp_store import next_layer as _next_layer, pack_ids as _pack, put_candidate as _put
+from rumino.table.dp_store import unpack_ids as _unpack, walk_back as _walk_back
 from rumino.jit import jit as _jit
 from rumino.melds import MeldRules
 
@@ -149,15 +152,7 @@ def _trim(keys, val, gid, n, beam, t_end, buf, JT):
         lo = (keys[i, 4] >> _LO) & 15
         hi = (keys[i, 4] >> _HI) & 15
         score[i] = val[i] * 1024 - bad * 64 - lo * 8 + min(hi, JT)
-    order = np.argsort(-score, kind="mergesort")[:beam]
-    order.sort()
-    for j in range(beam):
-        i = order[j]
-        for q in range(5):
-            keys[j, q] = keys[i, q]
-        val[j] = val[i]
-        gid[j] = gid[i]
-    return beam
+    return keep_best(keys, val, gid, n, beam, score)
 
 
 @_jit(inline=True)
@@ -182,7 +177,7 @@ def _no_sets(keys, n):
 def _suit_layer(cur_keys, cur_val, cur_gid, n_cur, s, p, layer, T, H, W, JT, ranks, kinds, t_nat, t_skip, t_end,
                 t_gap, t_short, t_p0, start, rem, lb, relax, cand, old, nxt, opts, nopt, pow3):
     """Suit ``s``'s layer at position ``p``: every state of the layer before, with what the suit's open runs
-    and cards there may do, written to ``cand`` as candidates (see :func:`_insert`). Returns their number,
+    and cards there may do, written to ``cand`` as candidates (see :func:`rumino.table.dp_store.next_layer`). Returns their number,
     or -1 when ``cand`` ran out of rows (the caller makes it larger and runs the layer again)."""
     L = ranks.shape[0]
     rank = ranks[p]
@@ -355,15 +350,7 @@ def _run(T, H, TJ, HJ, W, wJ, ranks, kinds, t_nat, t_skip, t_end, t_gap, t_short
     JT = TJ + HJ
     L = ranks.shape[0]
     n_layers = L * 5
-    prev_g = np.empty(1024, dtype=np.int64)
-    choice_g = np.empty(1024, dtype=np.int64)
-    prev_g[0] = -1
-    choice_g[0] = 0
-    n_g = 1
-    cur_keys = np.zeros((1, 5), dtype=np.int64)
-    cur_val = np.zeros(1, dtype=np.int64)
-    cur_gid = np.zeros(1, dtype=np.int64)
-    n_cur = 1
+    prev_g, choice_g, n_g, cur_keys, cur_val, cur_gid, n_cur, cand = new_store()
     old = np.empty(_SLOTS, dtype=np.int64)
     nxt = np.empty(_SLOTS + 4, dtype=np.int64)
     opts = np.empty((_SLOTS, 3), dtype=np.int64)
@@ -372,7 +359,6 @@ def _run(T, H, TJ, HJ, W, wJ, ranks, kinds, t_nat, t_skip, t_end, t_gap, t_short
     for i in range(1, _SLOTS + 1):
         pow3[i] = pow3[i - 1] * 3
     skipped = np.zeros(n_layers, dtype=np.bool_)  # layers that changed no state (no back-pointer kept)
-    cand = np.empty((4096, _CW), dtype=np.int64)
     for layer in range(n_layers):
         p, s = layer // 5, layer % 5  # suits 0–3, then (s == 4) the rank's sets
         if s < 4:

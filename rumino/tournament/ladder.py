@@ -32,27 +32,12 @@ from typing import Callable, Sequence
 from rumino.errors import RuleConfigError, RuminoError
 from rumino.stats import Comparison, fisher_exact_test, holm
 from rumino.tournament.run import Tournament, tournament
-from rumino.variants import find_variant
+from rumino.variants import VARIANTS, find_variant
 
-# The search player at two budgets: a small one and the tournament budget of at most 0.1 s a decision
-# (issue 23's strength matches: Rumino search:90, Gin search:5000 (about 0.06 s a decision on the compiled
-# playouts), Knock search:300, Wiener search:65, Rommé search:15; bench/bench_search.py times them), so the
-# ranking's best player is the one measured there.
-LADDERS: dict[str, tuple[str, ...]] = {
-    "rumino": ("random", "greedy", "threshold:3", "chaser:5", "solitaire:knock", "search:20", "search:90"),
-    "gin": ("random", "greedy", "threshold:3", "search:200", "search:5000"),
-    "knock-rummy": ("random", "greedy", "threshold:3", "search:40", "search:300"),
-    "wiener": ("random", "greedy", "threshold:3", "search:15", "search:65"),
-    # a Rommé rollout is a long Python hand (about 17 ms): small budgets keep a decision near 0.1 s
-    "romme": ("random", "greedy", "search:5", "search:15"),
-    # a Robber rollout calls the exact table solver every turn (up to about 0.2 s a rollout): one budget,
-    # the default 8, already about a second a decision early in a hand
-    "robber": ("random", "greedy", "search:8"),
-    # Rummoli's search tries the widow, the bids and the leads of the stops: 200 rollouts of a fast deal
-    # are about 0.1 s a decision
-    "rummoli": ("random", "default", "search:40", "search:200"),
-}
-"""Each game's ladder, the weakest first (what ``rumino ladder`` plays)."""
+LADDERS: dict[str, tuple[str, ...]] = {k: v.ladder for k, v in VARIANTS.items() if v.ladder}
+"""Each game's ladder, the weakest first (what ``rumino ladder`` plays), read from its row of the registry
+(``Variant.ladder``): the search player at two budgets, a small one and the tournament budget of at most
+0.1 s a decision (issue 23's strength matches; bench/bench_search.py times them)."""
 
 
 def ladder_players(variant: str) -> tuple[list[str], dict[str, str]]:
@@ -330,14 +315,12 @@ def _skill_measure(row: dict) -> tuple[float, float]:
     return (row["spread_at_least"] if row.get("spread_at_least") is not None else spread, spread)
 
 
-# What a house rule does to the luck: a game's ladder played again with one knob set to each value.
-# Rumino's knock limit (rules §1.3) and Rommé's opening minimum (§3.4), the two knobs issue 23 names; the
-# players are the ones whose gap the knob could move (random and search against greedy) at the small search
-# budget, so a column costs minutes, not hours.
+# What a house rule does to the luck: a game's ladder played again with one knob set to each value (each
+# game's row names its columns, ``Variant.house_rule_columns``: Rumino's knock limit, rules §1.3, and Rommé's
+# opening minimum, §3.4, the two knobs issue 23 names); the players are the ones whose gap the knob could move
+# (random and search against greedy) at the small search budget, so a column costs minutes, not hours.
 HOUSE_RULE_COLUMNS: dict[str, tuple[str, str, tuple[int, ...], tuple[str, ...]]] = {
-    "rumino-knock-limit": ("rumino", "knock_max_deadwood", (3, 7, 10), ("random", "greedy", "search:20")),
-    "romme-opening": ("romme", "opening_min", (30, 40, 50), ("greedy", "search:5")),
-}
+    name: (k, *column) for k, v in VARIANTS.items() for name, column in v.house_rule_columns.items()}
 """Each house-rule column: its game, the knob, the knob's values (the default among them) and the players."""
 
 

@@ -68,7 +68,10 @@ from rumino.melds import GIN_MELDS
 from rumino.players import GreedyPlayer, make_player
 from rumino.playing.seeding import new_table
 from rumino.stats import mean_estimate, proportion_estimate
-from rumino.variants.gin import GIN, PASS
+from rumino.variants import find_variant
+
+GIN = find_variant("gin").rules  # the game OpenSpiel's gin_rummy plays (rules §6), read from its row
+PASS = find_variant("gin").game.ACTIONS.parse("pass")  # Gin's pass on the upcard
 
 RULES = dataclasses.replace(GIN, wall_knock=True)
 """Our Gin with OpenSpiel's wall: the rules every match is played (and scored) under."""

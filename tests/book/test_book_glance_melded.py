@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 
 from rumino.cli import bookbuild
-from rumino.variants._fields import knob_table
+from rumino.engine.knobs import knob_table
 from rumino.variants.robber import RobberRules
 from rumino.variants.romme import RommeRules
 from rumino.variants.rummoli import RummoliRules

@@ -25,7 +25,7 @@ import pytest
 from rumino.cards import parse_hand
 from rumino.hand.arrange import max_opening, min_deadwood
 from rumino.variants import VARIANTS, find_variant
-from rumino.variants._fields import knob_table, value_words
+from rumino.engine.knobs import knob_table, value_words
 
 ROOT = Path(__file__).resolve().parents[2]
 BOOK = ROOT / "book"

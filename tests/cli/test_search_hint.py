@@ -38,7 +38,6 @@ def test_hint_says_where_the_search_does_not_play_yet(monkeypatch):
     from rumino.playing.seeding import new_table
 
     monkeypatch.setattr(SearchPlayer, "fits", classmethod(lambda cls, game: False))
-    monkeypatch.setitem(_terminal.NOT_SEARCHED, "Robber Rummy", "a reason")
     game, _ = new_table("robber", ["human", "greedy"], 4, 0)
     out = _terminal.search_hint(game, game.view(0))
-    assert out.strip() == "the search coach does not play Robber Rummy yet: a reason."
+    assert out.strip() == "the search coach does not play Robber Rummy yet."

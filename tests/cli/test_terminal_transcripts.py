@@ -20,7 +20,7 @@ from rumino.errors import IllegalActionError  # noqa: E402
 from rumino.cli.play import game_help  # noqa: E402
 
 ENDS = {"rumino": "takes the pool", "gin": "first to 50 points", "knock": "the game is to 60",
-        "wiener": "takes the pot", "romme": "with the best total", "robber": "went out and wins",
+        "wiener": "takes the pot", "romme": "with the best total", "robber": "having gone out",
         "rummoli": "final chips:"}
 
 
@@ -82,13 +82,13 @@ def test_bot_games_end_with_the_games_own_last_lines(variant, seeds):
 
 
 def test_robber_moves_typed_at_the_prompt_make_the_whole_table():
-    from rumino.cli.play import RobberNarrator
+    from rumino.variants.robber.words import RobberNarrator
     from rumino.variants.robber import ROBBER, RobberGame
 
     g = RobberGame.new(ROBBER, 2, seed=3)
     g.set_position(hands={g.turn: "7c Kd 9c 9c JK"}, table=["5c 6c 7c 8c", "9s 9d 9h"], opened={g.turn: True})
     names = [f"P{p} ({'you' if p == g.turn else 'greedy'})" for p in range(2)]
-    narrator = RobberNarrator(g, names, "robber", [g.turn])
+    narrator = RobberNarrator(g, names, [g.turn])
     v = g.view(g.turn)
     for line, table in [("lay 9c on 1", "place 5c 6c 7c 8c | 9s 9c 9d 9h"), ("l 9c 1", "place 5c 6c 7c 8c | 9s 9c 9d 9h"),
                         ("lay JK on 0", "place 5c 6c 7c 8c JK(9c) | 9s 9d 9h"),

@@ -12,7 +12,7 @@ from rumino.compare import Column, rules_matrix
 from rumino.compare.matrix import FIXED_ROWS, knob_topic, knob_words, lower_first
 from rumino.errors import RuleConfigError
 from rumino.variants import VARIANTS
-from rumino.variants._fields import knob_table
+from rumino.engine.knobs import knob_table
 
 
 def test_every_knob_of_every_variant_has_a_topic():

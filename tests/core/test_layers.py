@@ -144,6 +144,39 @@ def test_no_private_name_is_imported_from_another_folder():
     assert offenders == [], "\n".join(offenders)
 
 
+def games_imported_from_outside(graph) -> list[str]:
+    """Imports of a game's folder (``rumino.variants.<game>``) by a module outside ``rumino.variants``: the
+    registry, ``rumino/variants/__init__.py``, is the one door to the games (DESIGN "Adding a game"; the
+    protected contract in ``pyproject.toml`` says the same to import-linter)."""
+    games = sorted(m for m in graph.modules if m.count(".") == 2 and m.startswith("rumino.variants."))
+    out = []
+    for game in games:
+        for importer in sorted(graph.find_modules_that_directly_import(game, as_package=True)):
+            if importer != "rumino.variants" and not importer.startswith("rumino.variants."):
+                out.append(f"{importer} imports {game}")
+    return out
+
+
+def test_a_games_folder_is_imported_by_the_registry_alone(graph):
+    from rumino.variants import VARIANTS
+
+    assert games_imported_from_outside(graph) == []
+    folders = {m.split(".")[2] for m in graph.modules if m.startswith("rumino.variants.")}
+    registered = {v.game.__module__.split(".")[2] for v in VARIANTS.values() if v.game is not None}
+    assert folders == registered, "rumino/variants/ holds the registry and the games' folders, nothing else"
+
+
+def test_the_game_folder_check_can_fail():
+    g = grimp.ImportGraph()
+    for m in ("rumino", "rumino.variants", "rumino.variants.gin", "rumino.variants.gin.game", "rumino.variants.oka",
+              "rumino.variants.oka.game", "rumino.cli", "rumino.cli.play"):
+        g.add_module(m)
+    g.add_import(importer="rumino.variants", imported="rumino.variants.gin")  # the registry: allowed
+    g.add_import(importer="rumino.variants.oka.game", imported="rumino.variants.gin.game")  # a game on a game
+    g.add_import(importer="rumino.cli.play", imported="rumino.variants.gin.game")  # not allowed
+    assert games_imported_from_outside(g) == ["rumino.cli.play imports rumino.variants.gin"]
+
+
 def test_the_top_level_stays_small():
     """At most 8 modules beside the folders (README "Layout"), and no shim among them."""
     top = sorted(p.name for p in (ROOT / "rumino").glob("*.py"))

@@ -21,11 +21,12 @@ import dataclasses
 import numpy as np
 import pytest
 
+from rumino.engine.results import GameResult
 from rumino.errors import IllegalActionError
 from rumino.players import GreedyPlayer, RandomPlayer, ThresholdKnocker
 from rumino.playing.records import dumps_record, loads_record, replay
 from rumino.variants import VARIANTS
-from rumino.variants._fields import knob_table
+from rumino.engine.knobs import knob_table
 
 ENGINES = [v for v in VARIANTS.values() if v.game is not None]
 GAMES_PER_ENGINE = 6
@@ -131,7 +132,28 @@ def play_one(variant, seed: int):
         game.check_invariants()
     assert game.game_over, f"{variant.key} game {seed} did not end within {MAX_ACTIONS} actions"
     check_universe(game, universe)
+    check_result(game)
     return game
+
+
+def check_result(game) -> None:
+    """The one result API: winners, how, a return per seat (adding up to nothing in a game played for
+    stakes), the pot as paid out, and the end in words naming every winner and every final number."""
+    r = game.result
+    assert isinstance(r, GameResult) and r.how and r.winners
+    assert all(0 <= w < game.n_seats for w in r.winners) and 0 <= r.next_dealer < game.n_seats
+    assert len(r.returns) == game.n_seats and all(isinstance(x, int) for x in r.returns)
+    if r.ZERO_SUM:
+        assert sum(r.returns) == 0, r.returns
+    assert sum(r.payouts_cents) == r.pool_cents
+    assert sum(r.share(s) for s in range(game.n_seats)) == pytest.approx(1.0)
+    lines = r.summary(game, lambda s: f"<{s}>")
+    assert lines[0].startswith(f"Game over after {len(game.results)} ")
+    assert all(f"<{w}>" in lines[0] for w in r.winners)
+    numbers = r.numbers(game)
+    assert numbers and len(lines) >= 1 + len(numbers)
+    for (_key, label, values), line in zip(numbers, lines[1:]):
+        assert len(values) == game.n_seats and line.startswith(f"{label}: ")
 
 
 @pytest.mark.parametrize("variant", ENGINES, ids=lambda v: v.key)

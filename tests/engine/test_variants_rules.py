@@ -13,7 +13,7 @@ from rumino.cards import JOKER, STANDARD_PACK, parse_hand
 from rumino.errors import InvalidCardError, RuleConfigError
 from rumino.melds import GIN_MELDS, ROBBER_MELDS, ROMME_MELDS, RUMINO_MELDS, WIENER_MELDS, is_meld
 from rumino.variants import VARIANTS, Variant, find_variant
-from rumino.variants._fields import knob_table, parse_knob_value, value_words
+from rumino.engine.knobs import knob_table, parse_knob_value, value_words
 from rumino.variants.gin import GIN, GinRules
 from rumino.variants.robber import ROBBER, RobberRules
 from rumino.variants.romme import ROMME, RommeRules

@@ -1,4 +1,4 @@
-"""The compiled Gin playout (rumino.players.playout_gin) against the Python engine, position by position.
+"""The compiled Gin playout (rumino.variants.gin.playout) against the Python engine, position by position.
 
 Positions: a seeded deal (the one seeding scheme, ``new_table``), advanced a random number of
 actions by greedy or random choices, so they fall in the upcard offer (either seat), at ``turn``
@@ -22,7 +22,7 @@ import rumino.players  # noqa: F401 - registers greedy's Gin decisions (the tabl
 from rumino.engine.actions import DRAW_DISCARD, DRAW_STOCK
 from rumino.errors import IllegalActionError
 from rumino.players import GreedyPlayer
-from rumino.players.playout_gin import (copy_game, playout, playout_ended, playouts, python_playout,
+from rumino.variants.gin.playout import (copy_game, playout, playout_ended, playouts, python_playout,
                                         python_playout_ended, sample_worlds, supported)
 from rumino.playing.seeding import new_table
 from rumino.variants.gin import GIN, PASS, GinGame, GinRules
@@ -266,14 +266,13 @@ def test_a_knock_at_the_wall():
         assert playout(g, a) == python_playout(g, a), str(a)
 
 
-def test_a_position_the_kernel_does_not_model_goes_to_the_engine(monkeypatch):
-    """Greedy's Gin decisions replaced (here by a wrapper that decides the same): the engine plays."""
-    from rumino.players.gin_defaults import choose_gin
-    from rumino.players.greedy import GAME_DEFAULTS
-    from rumino.variants.gin import GinView
+def test_a_position_the_kernel_does_not_model_goes_to_the_engine():
+    """A game of another class than Gin's own (a house game standing on Gin, as Oklahoma Gin would): the
+    kernel does not model it, so the engine plays it, with the same decisions."""
+    from rumino.variants.gin import GinGame
     game = position(SEED, 7)
     want = playout(game)
-    monkeypatch.setitem(GAME_DEFAULTS, GinView, lambda player, view: choose_gin(player, view))
+    game.__class__ = type("HouseGin", (GinGame,), {})
     assert not supported(game)
     assert playout(game) == python_playout(game) == want
     assert playouts(game, np.array([game.stock])).tolist() == [list(want)]

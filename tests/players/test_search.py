@@ -15,7 +15,7 @@ import pytest
 from rumino.engine.protocol import play
 from rumino.errors import IllegalActionError
 from rumino.players import GreedyPlayer, RandomPlayer, SearchPlayer, UnknownPlayerError, make_player, make_players
-from rumino.players.search import NOT_SEARCHED, hand_value
+from rumino.players.search import hand_value
 from rumino.playing.seeding import new_table
 from rumino.tournament import tournament
 from rumino.variants import find_variant
@@ -159,7 +159,6 @@ def test_the_search_spec_and_the_games_it_plays():
         make_player("search:0")
     for variant in SEARCHED:
         assert SearchPlayer.fits(find_variant(variant).game)
-    assert not NOT_SEARCHED  # every game is searched (Robber at a small budget)
     assert make_player("search").budget_for(find_variant("robber").game) == 8
     assert make_players("search,greedy", game=find_variant("robber").game)
     with pytest.raises(UnknownPlayerError, match="does not fit"):
@@ -239,10 +238,11 @@ def test_search_beats_greedy_at_knock_rummy_on_seeded_deals():
 def test_the_compiled_gin_rollouts_value_every_world_as_the_engine_rollout_does():
     """The batch route (all worlds of a candidate in one kernel call, valued at once) gives each world
     exactly the value the engine's rollout of the same world gives."""
-    from rumino.players.playout_gin import playouts, python_playout_ended, sample_worlds
-    from rumino.players.search import BATCH_PLAYOUTS, MARGIN_WEIGHT, hand_outcome
+    from rumino.variants.gin.playout import playouts, python_playout_ended, sample_worlds
+    from rumino.players.search import MARGIN_WEIGHT, hand_outcome
+    from rumino.variants import bots_of
 
-    assert BATCH_PLAYOUTS[find_variant("gin").game][1] is playouts
+    assert find_variant("gin").bots.batch_playouts[1] is playouts
     for seed in range(3):
         game = _midhand("gin", seed, steps=4)
         seat = game.to_act
@@ -251,7 +251,7 @@ def test_the_compiled_gin_rollouts_value_every_world_as_the_engine_rollout_does(
         cands = searcher.candidates(view, view.legal_actions)
         world = view.sample_world(np.random.default_rng(seed))
         rng_state = searcher.rng.bit_generator.state
-        shares, values = searcher._batch(BATCH_PLAYOUTS[type(world)], world, cands, seat, 6)
+        shares, values = searcher._batch(bots_of(type(world)).batch_playouts, world, cands, seat, 6)
         searcher.rng.bit_generator.state = rng_state
         known = [c for cards in world.known_held(seat).values() for c in cards]
         hands, stocks = sample_worlds(world, 6, searcher.rng, known=known)

@@ -15,6 +15,7 @@ import numpy as np
 from test_solver import RULE_SETS, assert_valid_solution
 
 from rumino.table import dp_jit as _table_dp_jit
+from rumino.table.dp_store import insert_layer
 from rumino.cards import JOKER, parse_hand, to_counts
 from rumino.melds import ROBBER_MELDS
 from rumino.table.solver import arrange_table, random_position, solve_table
@@ -93,7 +94,8 @@ def test_a_capped_search_gives_way_to_the_integer_programme():
 
 
 def test_a_layer_keeps_the_best_state_per_key_and_drops_states_needing_more_jokers():
-    """_insert, which both compiled programmes build their layers with: of equal keys the higher value
+    """The state store's insert_layer (rumino.table.dp_store), which both compiled programmes build their
+    layers with: of equal keys the higher value
     wins (a tie keeps the state met first, and its back-pointer); a state is dropped when one of its key
     needs no more jokers (lo, the last count) for at least its value, and drops those needing more for no
     more; the layer keeps the order in which keys were first met."""
@@ -109,7 +111,7 @@ def test_a_layer_keeps_the_best_state_per_key_and_drops_states_needing_more_joke
     cand = np.array(rows, dtype=np.int64)
     prev_g = np.full(16, -9, dtype=np.int64)
     choice_g = np.full(16, -9, dtype=np.int64)
-    keys, val, gid, n, n_g = _table_dp_jit._insert(cand, len(rows), 2, prev_g, choice_g, 1)
+    keys, val, gid, n, n_g = insert_layer(cand, len(rows), 2, prev_g, choice_g, 1)
     got = [(int(keys[i, 0]), int(keys[i, 4]), int(val[i]), int(prev_g[gid[i]]), int(choice_g[gid[i]]))
            for i in range(n)]
     assert got == [(2, 0, 4, 15, 105), (1, 0, 5, 12, 102), (1, 2, 7, 14, 104)]
@@ -117,5 +119,5 @@ def test_a_layer_keeps_the_best_state_per_key_and_drops_states_needing_more_joke
     # the first programme passes JT = 0: one state per key, the best value, ties to the first met
     plain = np.array([(7, 0, 0, 0, 3, 0, 2, 1, 1), (7, 0, 0, 0, 3, 0, 2, 2, 2), (8, 0, 0, 0, 0, 0, 1, 3, 3),
                       (7, 0, 0, 0, 3, 0, 6, 4, 4)], dtype=np.int64)
-    keys, val, gid, n, n_g = _table_dp_jit._insert(plain, 4, 0, prev_g, choice_g, 1)
+    keys, val, gid, n, n_g = insert_layer(plain, 4, 0, prev_g, choice_g, 1)
     assert [(int(keys[i, 0]), int(val[i]), int(prev_g[gid[i]])) for i in range(n)] == [(7, 6, 4), (8, 1, 3)]

@@ -83,7 +83,7 @@ def test_slack_agrees_with_the_integer_programme_on_mid_sized_tables():
 def test_hybrid_route_agrees_on_positions_from_real_bot_games():
     """Every position a greedy bot met in two seeded 4-player Robber games, solved by the hybrid route (the
     slack programme, HiGHS past its cap) and by HiGHS alone: the same optimum each time."""
-    from rumino.playing.positions import solver_positions
+    from rumino.variants.robber.bots import solver_positions
 
     seen = solver_positions(2, 2026, 4)
     assert len(seen) > 20 and max(len(t) for t, _ in seen) >= 40
@@ -200,7 +200,7 @@ def test_the_ace_relaxation_agrees_with_the_exact_carry(monkeypatch):
     """On every position a greedy bot met in two seeded Robber games and on 150 seeded mid-sized positions:
     the relaxed passes (aces low and high counted apart, suits carried exactly where overused) and the exact
     carry from the start find the same optimum; both outcomes of a relaxed pass are met."""
-    from rumino.playing.positions import solver_positions
+    from rumino.variants.robber.bots import solver_positions
 
     rng = np.random.default_rng(20261130)
     positions = solver_positions(2, 2026, 4) + [

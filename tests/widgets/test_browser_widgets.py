@@ -117,7 +117,7 @@ def test_rule_knobs_number_slider_toggle_and_unlimited_checkbox(open_demo):
     assert "the default rules" in page.inner_text(RK_STATUS)
     rules_cls = find_variant("rumino").rules_class
     # one control per knob of the rules dataclass
-    from rumino.variants._fields import knob_table
+    from rumino.engine.knobs import knob_table
     assert page.locator(f"{RK} .rumino-knob").count() == len(knob_table(rules_cls))
     _check_form_layout(page, RK)
 

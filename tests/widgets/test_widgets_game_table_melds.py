@@ -15,7 +15,7 @@ from rumino.table.solver import solve_table
 from rumino.variants import find_variant
 from rumino.table.melds import read_meld
 from rumino.variants.robber import Place
-from rumino.variants.romme_game import Play
+from rumino.variants.romme import Play
 from rumino_widgets import GameTable, RuleKnobs
 
 

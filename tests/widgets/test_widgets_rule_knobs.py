@@ -10,7 +10,7 @@ import pytest
 
 from rumino.errors import RuminoError
 from rumino.variants import VARIANTS
-from rumino.variants._fields import knob_table, value_words
+from rumino.engine.knobs import knob_table, value_words
 from rumino_widgets import RuleKnobs, RuleKnobsController
 from rumino_widgets.rule_knobs import control_kind, group_rows
 

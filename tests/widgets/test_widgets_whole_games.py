@@ -66,9 +66,9 @@ def transcript_end(name: str) -> tuple[dict[str, dict[int, int]], int, list[int]
         if line.startswith(("  final ", "  penalties left in hand")):
             unit, rest = line.strip().split(": ", 1)
             finals[kind_of(unit)] = {int(p): int(v) for p, v in re.findall(r"P(\d) \([^)]*\) (-?\d+)", rest)}
-    head = next(line for line in reversed(lines) if re.match(r"P\d \(", line))  # the winner's line
+    head = next(line for line in reversed(lines) if line.startswith("Game over after "))  # the winner's line
     hands = re.search(r"after (\d+) hands?", head)
-    winners = [int(p) for p in re.findall(r"P(\d) \([^)]*\)", head.split(" w")[0])]
+    winners = [int(p) for p in re.findall(r"P(\d) \([^)]*\)", head.split(": ", 1)[1].split(" w")[0])]
     return finals, int(hands.group(1)) if hands else 1, winners
 
 
@@ -146,7 +146,7 @@ def test_rummoli_first_card_or_first_button_finishes_in_a_few_dozen_clicks():
 
 def test_the_page_chooses_the_game_from_its_address():
     assert chosen_game("game=wiener") is WHOLE_GAMES["wiener"] and chosen_game(None).key == "rumino"
-    with pytest.raises(KeyError, match="choose one of rumino, gin"):
+    with pytest.raises(KeyError, match="choose one of rumino, rummoli"):
         chosen_game("game=canasta")
     html = games_html("gin")
     assert html.count("<tr>") == 1 + len(WHOLE_GAMES) and "<b>Gin Rummy</b> (this page)" in html

@@ -93,16 +93,6 @@ def facts_html(facts: list[tuple[str, str]]) -> str:
     return f'<div class="rumino-facts" style="font:13px sans-serif">{items}</div>'
 
 
-def scores_text(unit: str, values, name) -> str:
-    """One line of final numbers in seat order, ``name(seat)`` naming each seat; a seat without a
-    number (None) is left out.
-
-    >>> scores_text("final points", [57, 0], lambda s: "you" if s == 0 else f"seat {s}")
-    'final points: you 57 · seat 1 0'
-    """
-    return f"{unit}: " + " · ".join(f"{name(s)} {v}" for s, v in enumerate(values) if v is not None)
-
-
 def game_over_html(lines: list[str]) -> str:
     """The end of a game, said once and plainly: the first line (who won) in bold, the final numbers
     under it; role=status, so a screen reader reads it out."""
@@ -243,7 +233,7 @@ class TableController(TypedActions):
         """After an action is applied: the log line (a table adds what it tracks)."""
         self.log.append(f"{self.who(seat)}: {action}")
         n = len(game.history) - 1  # what the game noted of this action unasked (a Rommé joker that slid)
-        self.log.extend(f"  ({text})" for k, text in getattr(game, "notices", ()) if k == n)
+        self.log.extend(f"  ({text})" for k, text in game.notices if k == n)
 
     def after_bots(self) -> None:
         """Hook: the bots have moved (the reader decides now, or the game is over)."""

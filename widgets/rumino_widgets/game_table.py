@@ -31,8 +31,8 @@ the card it stands for, and who has opened. The reader's table moves are the
 engine's own actions: the plays ``legal_actions`` lists (a menu), any play typed
 in the game's notation (``play lay 10s Js Qs; layoff 8h on 0`` in Rommé, ``place
 5c 6c 7c | 7c 8c 9c`` in Robber), or the coach's suggestion — in Robber the exact
-solver's best move (:func:`rumino.players.robber_defaults.coach_move`), in Rommé the
-Rommé bot's plan — each sent through the checked ``apply``. :meth:`GameTableController.set_rules`
+solver's best move (:func:`rumino.variants.robber.bots.coach_move`), in Rommé the
+Rommé bot's plan (the game's ``Variant.bots.coach``) — each sent through the checked ``apply``. :meth:`GameTableController.set_rules`
 (and :meth:`GameTable.follow`, for a :class:`~widgets.rule_knobs.RuleKnobs` form)
 starts a new game under other rules.
 
@@ -56,13 +56,14 @@ import ipywidgets as W
 from rumino.cards import format_card, format_hand, parse_card
 from rumino.errors import RuminoError
 from rumino.engine import Discard
+from rumino.engine.melded import MeldedGame
 from rumino.engine.actions import Draw
 from rumino.odds.exact import one_in
 from rumino.odds.markov import best_target
 from rumino.odds.coach import p_knockable_within
 from rumino.odds.montecarlo import OddsEstimate
 from rumino.odds.optimal_policy import discard_advice
-from rumino.players import COACH_MOVES, SearchPlayer, make_player
+from rumino.players import SearchPlayer, make_player
 from rumino.playing.records import record_of, replay
 from rumino.render.cards import card_back_svg, card_svg, hand_html, marked_meld_html, meld_description, meld_html
 from rumino.table.diff import table_diff
@@ -73,7 +74,7 @@ from rumino.odds.optimal import BUILD_COMMAND, BUILD_COST
 from rumino.players.human import money
 
 from rumino_widgets._base import (StaticFallback, TableController, error_html, facts_html, game_over_html,
-                                  info_html, scores_text, state_html)
+                                  info_html, state_html)
 from rumino_widgets._cards import CardRow
 
 
@@ -225,27 +226,18 @@ class GameTableController(TableController):
 
     def final_scores(self) -> dict:
         """The numbers the game ended on, by what they are called in this game (seat order), e.g.
-        ``{"points": [57, 0], "totals": [207, 0]}`` in Gin; ``{}`` while the game goes on."""
+        ``{"points": [57, 0], "totals": [207, 0]}`` in Gin; ``{}`` while the game goes on (the result's own
+        :meth:`~rumino.engine.results.GameResult.numbers`)."""
         g = self.game
         if not g.game_over:
             return {}
-        r, key = g.result, self.variant.key
-        if key == "gin":
-            return {"points": list(g.scores), "totals": list(r.totals)}
-        if key == "robber":
-            out = {"penalties": list(r.penalties)}
-            if g.rules.scoring != "none":
-                out["scores"] = list(g.scores)
-            return out
-        if key in ("knock-rummy",):
-            return {"points": list(g.scores)}
-        if key == "romme":
-            return {"totals": list(g.scores)}
-        return {"scores": list(g.scores)}  # Rumino, Wiener: low is good
+        return {key: values for key, _label, values in g.result.numbers(g)}
 
     def game_over_lines(self) -> list[str]:
         """What the table says when the game is over: who won, how, and the final numbers in the game's units
-        (Rumino's pool in currency, Wiener's pot in chips, Gin's points and totals, Robber's penalties).
+        (Rumino's pool in currency, Wiener's pot in chips, Gin's points and totals, Robber's penalties), in the
+        words the terminal says them too (the result's own
+        :meth:`~rumino.engine.results.GameResult.summary`).
 
         >>> c = GameTableController("greedy,greedy", seed=3); c.game_over_lines()
         []
@@ -253,44 +245,7 @@ class GameTableController(TableController):
         g = self.game
         if not g.game_over:
             return []
-        r, key, rules = g.result, self.variant.key, g.rules
-        who = " and ".join(self.seat_name(w) for w in r.winners)
-        win = "win" if len(r.winners) > 1 or r.winners == (self.human,) else "wins"
-        take = "take" if win == "win" else "takes"
-        n = len(g.results)
-        head = f"Game over after {n} hand{'s' if n != 1 else ''}: {who} {win}"
-        final = self.final_scores()
-        line = lambda unit, values: scores_text(unit, values, self.seat_name)  # noqa: E731
-        if key == "gin":
-            return [f"{head} the game, first to {rules.game_to} points.", line("final points", final["points"]),
-                    line(f"final totals with the game bonus ({rules.game_bonus}) and {rules.box_bonus} a box",
-                         final["totals"])]
-        if key == "knock-rummy":
-            return [f"{head} the game with {max(g.scores)} points (the game is to {rules.game_to}).",
-                    line("final points", final["points"])]
-        if key == "romme":
-            end = "the deals are played out" if r.how == "rotations" else "a player passed the threshold"
-            return [f"{head} with the best total, {max(g.scores)} ({end}).", line("final totals", final["totals"])]
-        if key == "robber":
-            pen = final["penalties"]
-            if r.how == "out":
-                lines = [f"{head}, having gone out."]
-            else:
-                lines = [f"{head} with the lowest penalty, {min(p for p in pen if p is not None)} (nobody can "
-                         f"place and the stock is empty)."]
-            lines.append(line("penalties left in hand", pen))
-            if "scores" in final:
-                lines.append(line("final scores", final["scores"]))
-            return lines
-        how = {"last_player": "as the last player in", "rumino": "with a rumino", "triple_gin": "with three gins",
-               "lowest_score": "with the lowest score", "game_to": "with the lowest score"}.get(
-            r.how, r.how.replace("_", " "))
-        if key == "rumino":
-            pool = f"${money(g.pot_paid_out)}"
-        else:
-            pool = f"{g.pot_paid_out} chip{'s' if g.pot_paid_out != 1 else ''}"
-        thing = "pool" if key == "rumino" else "pot"
-        return [f"{head} {how} and {take} the {thing}, {pool}.", line("final scores (low is good)", final["scores"])]
+        return g.result.summary(g, self.seat_name, you=self.human)
 
     # the reader's moves, by button name (the game lists its buttons: Game.BUTTONS)
     def press(self, name: str) -> bool:
@@ -387,14 +342,13 @@ class GameTableController(TableController):
             return None
         key = ("table move", len(self.game.history))  # the solver is slow: once per position
         if key not in self._coach_cache:
-            v = self.view()
-            coach = COACH_MOVES.get(type(v))
-            self._coach_cache[key] = coach[1](v) if coach is not None else None
+            coach = self.variant.bots.coach
+            self._coach_cache[key] = coach[1](self.view()) if coach is not None else None
         return self._coach_cache[key]
 
     def suggestion_label(self) -> str:
         """What the coach's table move is called in this game (e.g. "best move (exact solver)")."""
-        coach = COACH_MOVES.get(self.game.VIEW)
+        coach = self.variant.bots.coach
         return coach[0] if coach is not None else "suggested move"
 
     @property
@@ -772,9 +726,9 @@ class GameTableController(TableController):
             return info_html("coach: play on to see advice." if self.review is None else
                              "coach: back to live to see advice.") + self.next_move_html()
         c = self.coach()
-        # Rommé and Robber count no deadwood: a card left in hand costs its penalty whether or not it
-        # could meld, so the coach names the same number for what it is there
-        word = "points outside melds" if self.variant.key in ("romme", "robber") else "deadwood"
+        # the games with melds on the table (Rommé, Robber) count no deadwood: a card left in hand costs its
+        # penalty whether or not it could meld, so the coach names the same number for what it is there
+        word = "points outside melds" if issubclass(self.variant.game, MeldedGame) else "deadwood"
         facts = [(word, f"{c['deadwood']}" + (f" (knock at ≤ {c['limit']})" if c["limit"] is not None else ""))]
         if c["best_discards"]:
             facts.append(("best discard", " or ".join(format_card(x, unicode=True) for x in c["best_discards"])))

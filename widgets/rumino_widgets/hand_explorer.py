@@ -29,7 +29,6 @@ from rumino.cards import deal, format_card, format_hand, from_counts, parse_hand
 from rumino.compare.hand_report import evaluate_cards
 from rumino.errors import RuminoError
 from rumino.odds.optimal_policy import discard_advice
-from rumino.variants.rumino import HAND_SIZE
 from rumino.render.cards import arrangement_html, card_svg, hand_html
 from rumino.variants import VARIANTS, find_variant
 
@@ -150,7 +149,7 @@ class HandExplorerController:
     def optimal(self) -> dict | None:
         """The optimal discard of an 8-card Rumino hand (:func:`~rumino.odds.optimal_policy.discard_advice`),
         computed once per hand; None for other hands and variants."""
-        if self.report is None or not self.variant.optimal_tables or len(self.hand) != HAND_SIZE + 1:
+        if self.report is None or not self.variant.optimal_tables or len(self.hand) != self.variant.hand_size + 1:
             return None
         key = (self.hand, self.optimal_goal, self.optimal_draws)
         if key not in self._optimal:

@@ -31,7 +31,7 @@ from rumino.players import make_players
 from rumino.playing.simulation import play_games
 from rumino.variants import VARIANTS, find_variant, playable_variants
 from rumino.compare.matrix import lower_first
-from rumino.variants._fields import knob_table, value_words
+from rumino.engine.knobs import knob_table, value_words
 
 from rumino_widgets._base import StaticFallback, error_html, interval_text, table_html
 from rumino_widgets.rule_knobs import KnobControl

@@ -31,7 +31,7 @@ from rumino.errors import RuminoError
 from rumino.odds.poker import CATEGORIES, MAX_CARDS, MIN_CARDS, best_five_table, one_in
 
 from rumino_widgets._base import StaticFallback, error_html, table_html
-from rumino.variants.rummoli import hand_sizes
+from rumino.variants import find_variant
 
 NAMES = {k: k.replace("_", " ") for k in CATEGORIES}
 REFERENCE = 5  # the reference markers: ordinary five-card poker
@@ -43,7 +43,7 @@ def rummoli_hand_sizes() -> dict[int, tuple[int, ...]]:
 
     out = {}
     for players in range(2, 9):
-        out[players] = tuple(hand_sizes(players))
+        out[players] = tuple(find_variant("rummoli").game.deal_sizes(players))
     return out
 
 

@@ -1,6 +1,6 @@
 """RuleKnobs: a form generated from a variant's rules dataclass.
 
-Each field's metadata (``rumino.variants._fields.knob_table``) picks its
+Each field's metadata (``rumino.engine.knobs.knob_table``) picks its
 control: ``choices`` of True/False give a checkbox, two or three short choices
 toggle buttons, more a dropdown, an integer range a slider (or a number box
 for wide ranges, so an out-of-range number reaches the engine and its message
@@ -26,7 +26,7 @@ import ipywidgets as W
 from rumino.errors import RuminoError
 from rumino.variants import VARIANTS, Variant, find_variant
 from rumino.compare.matrix import TOPICS, knob_topic
-from rumino.variants._fields import knob_table, value_words
+from rumino.engine.knobs import knob_table, value_words
 
 from rumino_widgets._base import StaticFallback, error_html
 

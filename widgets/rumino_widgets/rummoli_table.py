@@ -34,9 +34,8 @@ from rumino.cards import format_card, format_hand
 from rumino.hand.poker import describe as describe_poker, hand_value
 from rumino.render.cards import card_back_svg, card_svg, hand_html
 from rumino.render.rummoli import SECTION_TITLES
-from rumino.variants.rummoli import STRENGTH
 
-from rumino_widgets._base import (StaticFallback, TableController, error_html, game_over_html, info_html, scores_text,
+from rumino_widgets._base import (StaticFallback, TableController, error_html, game_over_html, info_html,
                                   state_html, table_html)
 from rumino_widgets._cards import CardRow
 from rumino_widgets.rummoli_board import RummoliBoard, RummoliBoardController
@@ -123,7 +122,7 @@ class RummoliTableController(TableController):
 
     def sorted_hand(self) -> list[int]:
         """The reader's cards by suit, then in the engine's order of strength (ace high, §2.1)."""
-        return sorted(self.view().hand, key=lambda c: (c // 13, STRENGTH[c]))
+        return self.view().hand_in_order
 
     def showdown_html(self) -> str:
         """The poker showdown of this deal: every hand's best five as the engine names it, the five cards
@@ -167,10 +166,12 @@ class RummoliTableController(TableController):
 
     def final_scores(self) -> dict:
         """The chips the game ended on (seat order), ``{}`` while it goes on."""
-        return {"chips": list(self.game.result.chips)} if self.game.game_over else {}
+        g = self.game
+        return {key: values for key, _label, values in g.result.numbers(g)} if g.game_over else {}
 
     def game_over_lines(self) -> list[str]:
-        """Who won, with how many chips, after how many deals; everyone's chips; the final sweep.
+        """Who won, with how many chips, after how many deals; everyone's chips; the final sweep (the result's
+        own :meth:`~rumino.engine.results.GameResult.summary`, as the terminal says it too).
 
         >>> RummoliTableController("default,default", seed=2).game_over_lines()
         []
@@ -178,18 +179,7 @@ class RummoliTableController(TableController):
         g = self.game
         if not g.game_over:
             return []
-        r = g.result
-        name = lambda s: "you" if s == self.human else f"P{s}"  # noqa: E731
-        who = " and ".join(name(w) for w in r.winners)
-        win = "win" if len(r.winners) > 1 or r.winners == (self.human,) else "wins"
-        deals = len(g.results)
-        how = "" if r.how == "rounds" else " (fewer than two players could go on)"
-        lines = [f"Game over after {deals} deal{'s' if deals != 1 else ''}: {who} {win} with the most chips, "
-                 f"{max(r.chips)}{how}.", scores_text("final chips", r.chips, name)]
-        if r.swept and r.swept_by is not None:
-            lines.append(f"the final sweep: {name(r.swept_by)} took the {r.swept} chip{'s' if r.swept != 1 else ''} "
-                         f"left on the sheet")
-        return lines
+        return g.result.summary(g, lambda s: "you" if s == self.human else f"P{s}", you=self.human)
 
     def message_html(self) -> str:
         msgs = []

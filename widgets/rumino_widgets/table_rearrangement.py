@@ -31,7 +31,8 @@ from rumino.cards import format_hand
 from rumino.errors import RuminoError
 from rumino.render.cards import MARK_STYLES, hand_html, marked_meld_html
 from rumino.table.diff import FROM_HAND, MOVED, Rearrangement, rearrangement
-from rumino.variants import find_variant
+from rumino.engine.melded import MeldedGame
+from rumino.variants import VARIANTS, find_variant
 
 from rumino_widgets._base import StaticFallback, error_html, facts_html, info_html
 
@@ -47,7 +48,15 @@ EXAMPLES: dict[str, tuple[str, str]] = {
     "nothing fits: draw instead": ("5c 6c 7c 8c 9c", "Kd 2h"),
 }
 OWN = ""  # the example list's entry for a position the reader typed (None would show as no selection)
-VARIANT_KEYS = ("robber", "romme")  # the games with a table of melds (the meld rules differ slightly)
+
+def tabled_games(first: str) -> list[str]:
+    """The games whose melds lie on the table (the meld rules differ slightly), ``first`` first.
+
+    >>> tabled_games("robber")
+    ['robber', 'romme']
+    """
+    keys = [k for k, v in VARIANTS.items() if v.game is not None and issubclass(v.game, MeldedGame)]
+    return sorted(keys, key=lambda k: k != first)
 
 
 class TableRearrangementController:
@@ -171,7 +180,7 @@ class TableRearrangement(StaticFallback, W.VBox):
                                 layout=W.Layout(width="560px"))
         self.hand_box = W.Text(value=hand, description="hand", continuous_update=False,
                                placeholder="e.g. 5c 6h 9d (JK for a joker)", layout=W.Layout(width="560px"))
-        self.variant_box = W.ToggleButtons(options=[(find_variant(k).title, k) for k in VARIANT_KEYS],
+        self.variant_box = W.ToggleButtons(options=[(find_variant(k).title, k) for k in tabled_games(c.variant.key)],
                                            value=c.variant.key, description="melds of")
         self.objective_box = W.ToggleButtons(options=[("most value", False), ("most cards", True)],
                                              value=c.most_cards, description="place")

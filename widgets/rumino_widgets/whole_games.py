@@ -22,8 +22,7 @@ from html import escape
 from urllib.parse import parse_qs
 
 from rumino.compare.matrix import house_rule_words
-from rumino.variants import find_variant
-
+from rumino.variants import VARIANTS, find_variant
 
 
 @dataclass(frozen=True)
@@ -55,35 +54,22 @@ class WholeGame:
         return f"rumino play --variant {self.key} --players {players} --seed {self.seed}{rules}"
 
     def table(self, coach_samples: int = 100):
-        """The live table of this game: a :class:`~widgets.rummoli_table.RummoliTable` for Rummoli, else a
+        """The live table of this game, the one its kind of play needs (``Variant.narration``): a
+        :class:`~widgets.rummoli_table.RummoliTable` for the stops (Rummoli), else a
         :class:`~widgets.game_table.GameTable` (its coach's Monte Carlo kept small: every move redraws it)."""
         from rumino_widgets.game_table import GameTable
         from rumino_widgets.rummoli_table import RummoliTable
 
-        if self.key == "rummoli":
+        if self.variant.narration == "stops":
             return RummoliTable(self.bots, seed=self.seed, rules=self.rules_object())
         return GameTable(self.bots, seed=self.seed, rules=self.rules_object(), variant=self.key, coach_draws=3,
                          coach_samples=coach_samples)
 
 
-WHOLE_GAMES: dict[str, WholeGame] = {g.key: g for g in (
-    WholeGame("rumino", "greedy", 0, (("knock_max_deadwood", 15),),
-              "knock limit 15 instead of 7: the hands end after a few turns, so a player passes 100 "
-              "and is out within a few hands"),
-    WholeGame("gin", "greedy", 2, (("game_to", 50),),
-              "the game to 50 points instead of 100: half the points to win"),
-    WholeGame("knock-rummy", "greedy", 2, (("game_to", 60),),
-              "the game to 60 points instead of 100: fewer hands to win"),
-    WholeGame("wiener", "greedy", 8, (("knock_max_deadwood", 20),),
-              "knock limit 20 instead of 5: the knocks come early, so the deadwood piles up fast and a "
-              "player soon passes 100"),
-    WholeGame("romme", "greedy", 0, (),
-              "no rule shortened: the game is one round of deals, one hand dealt by each player"),
-    WholeGame("robber", "greedy", 5, (),
-              "no rule shortened: a game of Robber Rummy is one hand, won by the first player out"),
-    WholeGame("rummoli", "default,default", 1, (),
-              "no rule shortened: one round of the deal, one deal by each of the three players"),
-)}
+WHOLE_GAMES: dict[str, WholeGame] = {
+    k: WholeGame(k, v.whole_game.bots, v.whole_game.seed, v.whole_game.rules, v.whole_game.why)
+    for k, v in VARIANTS.items() if v.whole_game is not None}
+"""The whole game of every game whose row names one (``Variant.whole_game``), by the game's key."""
 
 
 def chosen_game(query: str | None, default: str = "rumino") -> WholeGame:

@@ -40,7 +40,7 @@ from rumino.melds import GIN_MELDS
 from rumino.players import GreedyPlayer, RandomPlayer, ThresholdKnocker
 from rumino.playing.records import dumps_record, loads_record, replay
 from rumino.variants import find_variant
-from rumino.variants._fields import knob_table
+from rumino.engine.knobs import knob_table
 from rumino.variants.gin import GIN, PASS, GinGame, GinRules, Pass
 
 N_DIFFERENTIAL = 200

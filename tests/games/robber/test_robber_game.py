@@ -22,7 +22,7 @@ from rumino.engine.protocol import play
 from rumino.errors import IllegalActionError
 from rumino.players import GreedyPlayer, RandomPlayer, make_players
 from rumino.playing.records import dumps_record, loads_record, replay
-from rumino.variants._fields import knob_table
+from rumino.engine.knobs import knob_table
 from rumino.variants.robber import PASS, ROBBER, Place, RobberGame
 
 

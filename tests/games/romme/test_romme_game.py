@@ -22,7 +22,7 @@ from rumino.players import GreedyPlayer, RandomPlayer, make_players
 from rumino.playing.records import dumps_record, loads_record, replay
 from rumino.table.melds import Exchange, Lay, LayOff, declare
 from rumino.variants.romme import ROMME, RommeRules
-from rumino.variants.romme_game import Play, RommeGame, evaluate_play
+from rumino.variants.romme import Play, RommeGame, evaluate_play
 
 
 
@@ -498,7 +498,7 @@ def test_s0_4_a_dead_hand_ends_after_reshuffle_limit_turn_overs_with_no_card_lai
 
 def test_the_bot_takes_a_discarded_joker_only_when_two_naturals_meld_with_it():
     """The soak's endless hand: each bot took the other's discarded (dead) joker for ever."""
-    from rumino.players.romme_defaults import _joker_melds
+    from rumino.variants.romme.bots import _joker_melds
 
     mr = ROMME.meld_rules
     assert _joker_melds(C("7h 9h Kc"), mr) and _joker_melds(C("5s 5d 2c"), mr)
@@ -517,9 +517,9 @@ def test_romme_laying_off_the_card_a_joker_stands_for_slides_it_and_says_so():
 
 
 def test_romme_the_terminal_tells_of_a_joker_slide():
-    from rumino.cli.play import DrawNarrator
+    from rumino.variants.romme.words import RommeNarrator
     g = dealer_turn(hand="7h 2c 2d Kc", table=["5h 6h JK(7h)"], opened={0: True})
-    narrator = DrawNarrator(g, ["P0", "P1"])
+    narrator = RommeNarrator(g, ["P0", "P1"])
     action = P("layoff 7h on 0")
     narrator.before(g, 0, action)
     g.apply(action)

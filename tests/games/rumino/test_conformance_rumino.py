@@ -26,7 +26,7 @@ from rumino.errors import IllegalActionError
 from rumino.engine import TABLE, Deal, DeclineRebuy, Discard, Draw, Gin, Join, Knock, Rebuy
 from rumino.players import GreedyPlayer, RandomPlayer, RuminoChaser, ThresholdKnocker
 from rumino.playing.records import dumps_record, loads_record, replay
-from rumino.variants._fields import knob_table
+from rumino.engine.knobs import knob_table
 from rumino.variants.rumino import RUMINO, CallRumino, ClaimRumino, PassClaim, RuminoGame, RuminoRules
 
 UNIVERSE = ([Draw("stock"), Draw("discard"), Knock(), CallRumino(), ClaimRumino(), PassClaim(), Rebuy(),

@@ -730,7 +730,7 @@ def test_rules_1_5_no_rebuy_after_a_rumino():
 
 
 def test_rules_1_6_every_knob_is_a_field_with_its_default():
-    from rumino.variants._fields import knob_table
+    from rumino.engine.knobs import knob_table
     from rumino.variants.rumino import RuminoRules
 
     defaults = {row["name"]: row["default"] for row in knob_table(RuminoRules)}

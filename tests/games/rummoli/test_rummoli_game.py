@@ -16,7 +16,8 @@ import pytest
 from rumino.cards import parse_card, parse_hand
 from rumino.engine.protocol import play
 from rumino.errors import IllegalActionError, RuleConfigError
-from rumino.players import RandomPlayer, RummoliDefault, make_players
+from rumino.players import RandomPlayer, make_players
+from rumino.variants.rummoli.bots import RummoliDefault
 from rumino.hand.poker import hand_value
 from rumino.playing.records import dumps_record, loads_record, replay
 from rumino.variants import find_variant
@@ -424,7 +425,7 @@ def test_partial_ante_antes_what_he_can():
 
 
 def test_every_knob_is_a_field_with_a_section():
-    from rumino.variants._fields import knob_table
+    from rumino.engine.knobs import knob_table
 
     names = {r["name"] for r in knob_table(type(RUMMOLI))}
     assert {"widow_deal_position", "widow_paycard_restriction", "widow_auction", "poker_method", "bet_size",

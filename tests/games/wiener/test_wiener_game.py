@@ -23,7 +23,7 @@ from rumino.engine.protocol import play
 from rumino.errors import IllegalActionError
 from rumino.players import GreedyPlayer, RandomPlayer, ThresholdKnocker, make_players
 from rumino.playing.records import dumps_record, loads_record, record_of, replay
-from rumino.variants._fields import knob_table
+from rumino.engine.knobs import knob_table
 from rumino.variants.wiener import (KNOCK_RUMMY, WIENER, BuyBack, CallRummy, DeclineBuyBack, KnockRummyGame,
                                     KnockRummyRules, LayOff, WienerGame, WienerRules)
 

@@ -386,7 +386,7 @@ def test_s5_6_thirteen_card_form_knocks_under_ten_without_an_extra_turn():
 
 
 def test_s5_7_every_knob_names_its_section_and_the_registry():
-    from rumino.variants._fields import knob_table
+    from rumino.engine.knobs import knob_table
 
     rows = knob_table(WienerRules)
     assert {r["name"] for r in rows} >= {"deal_mode", "hand_size", "knock_max_deadwood", "extra_turn_after_knock",

@@ -37,8 +37,8 @@ from rumino.engine.actions import DRAW_DISCARD, DRAW_STOCK, Discard
 from rumino.engine.protocol import Action
 from rumino.table.solver import solve_table
 from rumino.table.melds import canonical
-from rumino.variants.robber import PASS, Place, RobberView
-from rumino.players.greedy import GreedyPlayer, pick_discard
+from rumino.engine.player import Player, pick_discard
+from rumino.variants.robber.game import PASS, ROBBER, Place, RobberGame, RobberView
 
 _CACHE: OrderedDict = OrderedDict()
 _CACHE_SIZE = 4096
@@ -80,7 +80,7 @@ def best_place(view: RobberView) -> Place | None:
 @contextmanager
 def recording_positions(seen: list[tuple[tuple, tuple]]) -> Iterator[list[tuple[tuple, tuple]]]:
     """While open, every (table cards, hand) the greedy bot asks the solver about is appended to
-    ``seen``: the positions of real play (:func:`rumino.playing.positions.solver_positions`).
+    ``seen``: the positions of real play (:func:`solver_positions`).
     The answer cache is set aside meanwhile (a cached answer would hide its position) and restored after.
 
     >>> seen = []
@@ -107,7 +107,7 @@ def recording_positions(seen: list[tuple[tuple, tuple]]) -> Iterator[list[tuple[
         _CACHE.update(kept)
 
 
-def choose_robber(player: GreedyPlayer, view: RobberView) -> Action:
+def choose_robber(player: Player, view: RobberView) -> Action:
     """The greedy bot's action in a Robber position."""
     ph = view.phase
     rules = view.rules
@@ -134,4 +134,25 @@ def coach_move(view: RobberView) -> Place | None:
     opening), None when no placement may be made now (the engine's ``may_place``, rules §4.3)."""
     return best_place(view) if view.may_place else None
 
-__all__ = ["choose_robber", "best_place", "coach_move", "recording_positions", "SOLVER_TIMES"]
+
+def solver_positions(games: int, seed: int, players: int = 4) -> list[tuple[tuple, tuple]]:
+    """Every (table cards, hand) a greedy bot asked the table solver about in ``games`` seeded games of
+    ``players`` greedy bots (game ``i`` dealt from ``[seed, i]``, as :func:`rumino.playing.seeding.new_table`
+    deals it): the positions of real play, for benchmarks and tests.
+
+    >>> pos = solver_positions(1, 2026, 2)
+    >>> len(pos) > 0 and all(len(t) >= 3 and len(h) >= 1 for t, h in pos)
+    True
+    >>> solver_positions(1, 2026, 2) == pos  # the same again (not hidden by the bots' answer cache)
+    True
+    """
+    seen: list[tuple[tuple, tuple]] = []
+    with recording_positions(seen):
+        for i in range(games):
+            game = RobberGame.new(ROBBER, players, seed=[int(seed), int(i)])
+            while not game.game_over:  # the greedy bot's moves (it hands Robber views to choose_robber)
+                game.apply(choose_robber(None, game.view(game.to_act)))
+    return seen
+
+
+__all__ = ["choose_robber", "best_place", "coach_move", "recording_positions", "solver_positions", "SOLVER_TIMES"]

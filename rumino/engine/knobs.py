@@ -1,9 +1,12 @@
-"""Validation helpers shared by the variants' rules dataclasses.
+"""The rule settings (knobs) every game's rules are made of, and the ones the games share, written once.
 
-Each rules dataclass calls :func:`validate` from ``__post_init__``; a field's
-allowed values live in ``field(metadata=...)`` next to its default, so the
-rule, its range and its rules section are written in one place (and the
-widgets' RuleKnobs form reads the same metadata).
+A rules field is a :func:`knob`: its default, the rules section that sets it, the values it may take and
+a player's words for it, in ``field(metadata=...)`` next to its default, so the rule, its range and its
+section are written in one place (the widgets' RuleKnobs form, the rules matrix, the records' schema and
+the book read the same metadata). Each rules dataclass calls :func:`check_knobs` from ``__post_init__``.
+
+The knobs of the common rules (rules §0), which several games' rules share, are made here once:
+:func:`stock_exhausted` (§0.4), :func:`may_rediscard_pickup` and :func:`pickup_bars_twin` (§0.5).
 """
 
 from __future__ import annotations
@@ -55,7 +58,7 @@ def value_words(row: dict, value: Any) -> str:
     return str(value)
 
 
-def validate(obj) -> None:
+def check_knobs(obj: Any) -> None:
     """Raise :class:`RuleConfigError` naming the first field whose value is out of range."""
     cls = type(obj).__name__
     for f in dataclasses.fields(obj):
@@ -80,7 +83,7 @@ def validate(obj) -> None:
                 raise RuleConfigError(f"{where}: it must be an integer {rng} (rules {meta['section']}).")
 
 
-def knob_table(cls) -> list[dict]:
+def knob_table(cls: type) -> list[dict]:
     """The knobs of a rules class as rows: name, default, allowed values, rules section, label, words."""
     rows = []
     for f in dataclasses.fields(cls):
@@ -92,7 +95,7 @@ def knob_table(cls) -> list[dict]:
     return rows
 
 
-def parse_knob_value(cls, name: str, text: str):
+def parse_knob_value(cls: type, name: str, text: str) -> Any:
     """Turn ``KEY=VALUE`` text from the command line into a field value of ``cls``.
 
     Raises :class:`RuleConfigError` naming the key and what it accepts.
@@ -119,3 +122,32 @@ def parse_knob_value(cls, name: str, text: str):
         none = " (or 'none')" if meta["allow_none"] else ""
         raise RuleConfigError(
             f"{cls.__name__}.{name} cannot be {text!r}: it must be an integer{span}{none}.") from None
+
+
+# ------------------------------------------------------------------ the knobs of the common rules (rules §0)
+
+
+def stock_exhausted(doc: str = "what happens when the stock runs out") -> Any:
+    """Rules §0.4: what happens when the stock runs out (default: the discards are reshuffled into a new stock);
+    ``doc`` says it as the game's own rules do."""
+    return knob("reshuffle", section="§0.4", choices=("reshuffle", "void_hand", "end_and_score"),
+                label="When the stock runs out",
+                words={"reshuffle": "reshuffle the discards", "void_hand": "the hand is void",
+                       "end_and_score": "the hand ends and is scored"},
+                doc=doc)
+
+
+def may_rediscard_pickup() -> Any:
+    """Rules §0.5: may a card taken from the discard pile go straight back onto it (default: no)."""
+    return knob(False, section="§0.5", choices=(False, True), label="Discard the card just taken",
+                doc="may a card taken from the discard pile go straight back onto it")
+
+
+def pickup_bars_twin() -> Any:
+    """Rules §0.5, two decks: is the identical card of the other deck barred too that turn (default: no)."""
+    return knob(False, section="§0.5", choices=(False, True), label="Its twin barred too",
+                doc="the identical card of the other deck may not be discarded that turn either")
+
+
+__all__ = ["knob", "value_words", "check_knobs", "knob_table", "parse_knob_value", "stock_exhausted",
+           "may_rediscard_pickup", "pickup_bars_twin"]

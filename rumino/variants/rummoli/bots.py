@@ -43,10 +43,10 @@ import numpy as np
 from rumino.engine.base import TurnGame
 from rumino.engine.protocol import Action
 from rumino.hand.poker import evaluate_batch, hand_value
-from rumino.variants.rummoli import (AD, AK_SECTION, BET, CALL, CHECK, CLAIM, FOLD, KD, KEEP, KEEP_UNSOLD, PASS,
+from rumino.variants.rummoli.game import (AD, AK_SECTION, BET, CALL, CHECK, CLAIM, FOLD, KD, KEEP, KEEP_UNSOLD, PASS,
                                      POKER_SECTION, RAISE, SEQ_SECTION, SINGLE_PAY, STRENGTH, SWAP, Bid, RummoliGame,
                                      RummoliView, next_up)
-from rumino.players.base import Player
+from rumino.engine.player import Player
 
 SAMPLES = 40  # sampled deals per estimate of a poker chance
 

@@ -25,22 +25,19 @@ among ``view.legal_actions``. The defaults:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rumino.cards import JOKER
 from rumino.engine.actions import DEAL, DRAW_DISCARD, DRAW_STOCK, Discard, KnockWith
+from rumino.engine.player import Player
 from rumino.engine.protocol import Action
 from rumino.engine.table import forbidden_discard
-from rumino.variants.wiener import BUYBACK, DECLINE_BUYBACK, CallRummy, WienerView
+from rumino.variants.wiener.game import BUYBACK, DECLINE_BUYBACK, CallRummy, WienerView
 
-if TYPE_CHECKING:
-    from rumino.players.greedy import GreedyPlayer
 
 NO_LIMIT_KNOCK_AT = 10  # greedy's knock point where the rules set no limit (American Knock Rummy): Gin's limit
 PATIENCE = 20  # turns in a hand after which a bot in a game without a knock limit lowers its standards
 
 
-def wiener_choice(player: GreedyPlayer, view: WienerView) -> Action:
+def wiener_choice(player: Player, view: WienerView) -> Action:
     """The greedy-type bot's action in a Wiener Rummy or American Knock Rummy position."""
     ph = view.phase
     if ph == "turn":

@@ -11,7 +11,7 @@ from functools import cached_property
 
 from rumino.cards import Pack
 from rumino.melds import ROMME_MELDS, MeldRules
-from rumino.variants._fields import knob, validate
+from rumino.engine.knobs import check_knobs, knob, may_rediscard_pickup, stock_exhausted
 
 HAND_SIZE = 13  # the dealer holds 14 under deal_mode="dealer14"
 
@@ -98,14 +98,8 @@ class RommeRules:
                                 "rotations:4": "after four rounds of deals",
                                 "threshold:500": "when someone passes 500"},
                          doc="after every player has dealt once (or k times), or when a player's penalties pass 500")
-    stock_exhausted: str = knob("reshuffle", section="§0.4", choices=("reshuffle", "void_hand", "end_and_score"),
-                                label="When the stock runs out",
-                                words={"reshuffle": "reshuffle the discards", "void_hand": "the hand is void",
-                                       "end_and_score": "the hand ends and is scored"},
-                                doc="what happens when the stock runs out")
-    may_rediscard_pickup: bool = knob(False, section="§0.5", choices=(False, True),
-                                      label="Discard the card just taken",
-                                      doc="may a card taken from the discard pile go straight back onto it")
+    stock_exhausted: str = stock_exhausted()
+    may_rediscard_pickup: bool = may_rediscard_pickup()
     # the rules leave open a hand nobody can finish: with only full sets on the table and one dead card
     # each, the players draw and discard through reshuffle after reshuffle for ever. Careful players
     # call such a hand dead; we end it when the stock must be turned over once more after this many
@@ -114,7 +108,7 @@ class RommeRules:
                                 doc="times the stock may be turned over with no card laid before the hand is dead")
 
     def __post_init__(self):
-        validate(self)
+        check_knobs(self)
 
     @cached_property
     def meld_rules(self) -> MeldRules:

@@ -13,11 +13,11 @@
   open, lay every meld the hand holds, exchange table jokers for naturals it holds,
   laying the freed joker in a new meld (or laying it off where ``freed_joker_use``
   allows), then lay off every card that fits. Every step is kept only if the whole play
-  is still legal (:meth:`~rumino.variants.romme_game.RommeView.evaluate`);
+  is still legal (:meth:`~rumino.variants.romme.RommeView.evaluate`);
 * **discard**: the card that leaves the least penalty in melds-or-not terms (the
   evaluator's deadwood with Rommé's penalty values), shedding the highest, keeping jokers.
 
->>> from rumino.variants.romme_game import RommeGame, ROMME
+>>> from rumino.variants.romme import RommeGame, ROMME
 >>> from rumino.players import GreedyPlayer, RandomPlayer
 >>> from rumino.engine import play
 >>> g = play(RommeGame.new(ROMME, 3, seed=2), [GreedyPlayer(), RandomPlayer(seed=1), GreedyPlayer()])
@@ -33,13 +33,13 @@ from rumino.engine.protocol import Action
 from rumino.errors import IllegalActionError
 from rumino.melds import candidate_melds, meld_readings
 from rumino.table.melds import LayOff, lay_off
-from rumino.variants.romme_game import (Play, RommeView, could_lay_off, joker_exchanges, without_cards, best_opening_melds, lay_of,
+from rumino.variants.romme.game import (Play, RommeView, could_lay_off, joker_exchanges, without_cards, best_opening_melds, lay_of,
                                    layout_melds)
-from rumino.players.greedy import GreedyPlayer, pick_discard
+from rumino.engine.player import Player, pick_discard
 from rumino.hand.opening import max_opening_fast
 
 
-def romme_choice(player: GreedyPlayer, view: RommeView) -> Action:
+def romme_choice(player: Player, view: RommeView) -> Action:
     """The Rommé bot's action in any position of its own."""
     ph = view.phase
     if ph == "turn":

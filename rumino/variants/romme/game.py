@@ -63,21 +63,22 @@ import dataclasses as _dc
 import re
 from collections import Counter
 from dataclasses import dataclass
-from typing import ClassVar, Iterable, Sequence
+from typing import Any, Callable, ClassVar, Iterable, Sequence
 
 from rumino.cards import JOKER, format_card, format_hand, parse_card, parse_hand, to_counts
-from rumino.engine.actions import DRAW_DISCARD, DRAW_STOCK, Deal, Discard, Draw
+from rumino.engine.actions import Deal, Discard, Draw
 from rumino.engine.drawdiscard import HandResult as _HandResult
 from rumino.engine.drawdiscard import expect
 from rumino.engine.evaluator import evaluator_for
 from rumino.engine.melded import MeldedGame, MeldedView
 from rumino.engine.protocol import Action, ActionSet, refuse
+from rumino.engine.results import GameResult as BaseGameResult
 from rumino.engine.table import from_left_of
 from rumino.errors import IllegalActionError, InvalidCardError
 from rumino.hand.arrange import best_arrangement, max_opening
 from rumino.melds import Meld, candidate_melds
 from rumino.table.melds import Exchange, Lay, LayOff, TableAction, TableRules, apply_turn, declare
-from rumino.variants.romme import PACK, ROMME, RommeRules
+from rumino.variants.romme.rules import PACK, ROMME, RommeRules
 
 ENDINGS = ("romme", "hand_romme", "stock_exhausted")
 
@@ -253,7 +254,7 @@ def evaluate_play(table: Sequence[Meld], hand: Sequence[int], steps: Iterable[Ta
     ...               Lay(tuple(parse_hand("3d 3h 3c")))), ROMME, opened=False, eligible=False)
     Traceback (most recent call last):
     ...
-    rumino.variants.romme_game.PlayRefused: the opening melds total 39, below the minimum 40 (rules §3.4.2).
+    rumino.variants.romme.game.PlayRefused: the opening melds total 39, below the minimum 40 (rules §3.4.2).
     """
     steps = tuple(steps)
     if not steps:
@@ -328,7 +329,7 @@ def without_cards(hand: Sequence[int], cards: Sequence[int]) -> list[int]:
     return rest
 
 
-def joker_slides(before: Sequence[Meld], after: Sequence[Meld], steps) -> list[str]:
+def joker_slides(before: Sequence[Meld], after: Sequence[Meld], steps: Iterable[TableAction]) -> list[str]:
     """What a play's lay-offs did to the jokers without being asked: laying off the card a run-end joker
     stands for slides the joker to the other end (rumino.table.melds.lay_off); one line for each.
 
@@ -452,7 +453,7 @@ def menu_plays(table: Sequence[Meld], hand: Sequence[int], rules: RommeRules, *,
     return found
 
 
-def joker_exchanges(table, hand, i: int, m: Meld, s: int, rules: RommeRules) -> list[tuple]:
+def joker_exchanges(table: Sequence[Meld], hand: Sequence[int], i: int, m: Meld, s: int, rules: RommeRules) -> list[tuple]:
     """Exchange plays for the joker of meld ``i`` standing for ``s``, with the freed joker placed."""
     mr = rules.meld_rules
     if m.kind == "set" and rules.joker_exchange == "dskv":
@@ -502,22 +503,20 @@ class HandResult(_HandResult):
                             "hand_romme": "{who} made a hand-Rommé"}
 
 
-@_dc.dataclass(frozen=True)
-class GameResult:
-    """Who won the game (highest total, R5) and the totals; no money changes hands."""
+@_dc.dataclass(frozen=True, kw_only=True)
+class GameResult(BaseGameResult):
+    """Who won the game (highest total, R5, ``how``: ``"rotations"`` or ``"threshold"``) and the totals,
+    which are also what each seat won or lost (``returns``); no money changes hands."""
 
-    winners: tuple[int, ...]
-    how: str  # "rotations" or "threshold"
     totals: tuple[int, ...]
     hands: int
-    next_dealer: int
-    pool_cents: int = 0
-    payouts_cents: tuple[int, ...] = ()
-    rebuys: int = 0
-    joins: int = 0
 
-    def share(self, seat: int) -> float:
-        return 1 / len(self.winners) if seat in self.winners else 0.0
+    def numbers(self, game: Any) -> list[tuple[str, str, list]]:
+        return [("totals", "final totals", list(game.scores))]
+
+    def verdict(self, game: Any, name: Callable[[int], str], win: str, take: str) -> str:
+        end = "the deals are played out" if self.how == "rotations" else "a player passed the threshold"
+        return f"{win} with the best total, {max(game.scores)} ({end})."
 
 
 # ===================================================================== the view
@@ -676,30 +675,26 @@ class RommeGame(MeldedGame):
         return bool(plays_laying(self.table, self.hands[seat] + [top], top, self.rules,
                                  opened=self.opened[seat], eligible=self._eligible(seat)))
 
-    def legal_actions(self) -> list:
-        ph = self.phase
-        if ph == "turn":
-            seat = self.turn
-            out = [DRAW_STOCK] if self.can_draw_stock() else []
-            if self._discard_takeable(seat):
-                out.append(DRAW_DISCARD)
-            return out
-        if ph == "discard":
-            seat = self.turn
-            hand = self.hands[seat]
-            if self.last_card_only:
-                return [Discard(hand[0])]
-            out = []
-            if not self.played:
-                out.extend(Play(s) for s in menu_plays(self.table, hand, self.rules, opened=self.opened[seat],
-                                                       eligible=self._eligible(seat),
-                                                       pickup=self._pickup_in_hand(seat),
-                                                       must_use_pickup=self.pickup_pending is not None))
-            if self.pickup_pending is None:
-                forbidden = self.forbidden()
-                out.extend(Discard(c) for c in sorted(set(hand)) if c != forbidden)
-            return out
-        return super().legal_actions()
+    def may_take_discard(self, seat: int) -> bool:
+        return self._discard_takeable(seat)  # discard_pickup_rule: the card must be laid this turn, unless free
+
+    def after_draw_actions(self, seat: int, forbidden: int | None) -> list:
+        """The plays the menu lists (rules §3.4), before the discards; none once the player has played, or
+        when only his last card is left to discard (R4)."""
+        if self.last_card_only or self.played:
+            return []
+        return [Play(s) for s in menu_plays(self.table, self.hands[seat], self.rules, opened=self.opened[seat],
+                                            eligible=self._eligible(seat), pickup=self._pickup_in_hand(seat),
+                                            must_use_pickup=self.pickup_pending is not None)]
+
+    def discard_choices(self, seat: int, forbidden: int | None) -> list[int]:
+        """After a hand-Rommé below the minimum, the last card (R4); while a card taken must still be laid
+        (``must_meld_immediately``), none; otherwise every card but the forbidden one."""
+        if self.last_card_only:
+            return [self.hands[seat][0]]
+        if self.pickup_pending is not None:
+            return []
+        return super().discard_choices(seat, forbidden)
 
     def check_action(self, action: Action, actor: int | None, phase: str) -> None:
         kind = type(action)
@@ -850,8 +845,8 @@ class RommeGame(MeldedGame):
     def end_game(self, winners: Sequence[int] | None, how: str) -> None:
         best = max(self.scores)
         winners, _ = self.finish([p for p in range(self.n_seats) if self.scores[p] == best], how)
-        self.result = GameResult(winners=winners, how=how, totals=tuple(self.scores), hands=self.hand_number,
-                                 next_dealer=winners[0], payouts_cents=(0,) * self.n_seats)
+        self.result = GameResult(winners=winners, how=how, next_dealer=winners[0], returns=tuple(self.scores),
+                                 payouts_cents=(0,) * self.n_seats, totals=tuple(self.scores), hands=self.hand_number)
 
     # ----------------------------------------------------------------- views, positions, snapshots, invariants
 
@@ -906,7 +901,7 @@ class RommeGame(MeldedGame):
             expect(self.result is not None and max(self.scores) == self.scores[self.result.winners[0]],
                    "the game's winner does not have the highest total")
 
-    def verify_result(self, r: HandResult, before: list, deep: bool) -> None:
+    def check_result(self, r: HandResult, before: list, deep: bool) -> None:
         """One deal's scores against §3.5 from the hands shown."""
         for p in r.players:
             expect(r.deadwood[p] == self.penalty(r.hands[p]), f"hand {r.number}: seat {p}'s penalty is wrong")

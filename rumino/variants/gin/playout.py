@@ -2,10 +2,11 @@
 
 The search player (:mod:`rumino.players.search`) scores a candidate action by
 playing the rest of the hand out with :class:`~rumino.players.greedy.GreedyPlayer`
-in both seats, in many sampled worlds. Through the engine one such playout
+in both seats (in Gin: its Gin decisions, :func:`~rumino.variants.gin.bots.choose_gin`, which
+:class:`Greedy` plays here), in many sampled worlds. Through the engine one such playout
 costs about 300 µs (bench/bench_search.py); this module plays the same hand in a
 numba kernel on arrays in about 20 µs, card for card the decisions of
-:func:`rumino.players.gin_defaults.choose_gin`:
+:func:`rumino.variants.gin.bots.choose_gin`:
 
 * the upcard offer and the draw: take the top discard when, after the best
   discard (never that card, rules §0.5), it leaves less deadwood than the hand
@@ -23,8 +24,7 @@ Deadwood comes from the engine's own compiled search
 the same questions of the same code. :func:`playout` returns each seat's score
 change for the hand, as :func:`rumino.tournament.hands.play_hand` reads gains;
 the game passed in is never changed. A position the kernel does not model (a
-game class or meld rules other than Gin's, greedy's Gin decisions replaced, no
-numba) is played by the Python engine instead, so the answer is always the
+game class or meld rules other than Gin's, no numba) is played by the Python engine instead, so the answer is always the
 engine's. The tests compare both paths on thousands of positions
 (tests/players/test_playout_gin.py; ``python tests/players/test_playout_gin.py
 20000`` runs the long comparison).
@@ -50,11 +50,11 @@ from collections.abc import Sequence
 import numpy as np
 
 from rumino.engine.actions import Discard, Draw, Gin, KnockWith
+from rumino.engine.player import Player
 from rumino.engine.protocol import Action, play
 from rumino.melds import GIN_MELDS
-from rumino.players.gin_defaults import choose_gin
-from rumino.players.greedy import GAME_DEFAULTS, GreedyPlayer
-from rumino.variants.gin import GinGame, GinRules, GinView, Pass
+from rumino.variants.gin.bots import choose_gin
+from rumino.variants.gin.game import GinGame, GinRules, GinView, Pass
 
 try:  # numba: the engine's evaluator needs it too; without it every playout goes through the engine
     from rumino.hand.kernels import T_VALUE, deadwood_dfs, load_rows, rule_tables
@@ -64,7 +64,7 @@ except ImportError:  # pragma: no cover - numba is a requirement of the package
     _COMPILED = False
 
 __all__ = ["playout", "playout_ended", "playouts", "sample_worlds", "python_playout", "python_playout_ended",
-           "supported", "pack", "first_code", "copy_game"]
+           "supported", "pack", "first_code", "copy_game", "Greedy"]
 
 # phases, as the kernel numbers them
 OFFER, TURN, DISCARD, WALL = 0, 1, 2, 3
@@ -89,22 +89,36 @@ def copy_game(game: GinGame) -> GinGame:
     return copy.deepcopy(game, {id(game._ev): game._ev, id(game.rules): game.rules})
 
 
+class Greedy(Player):
+    """The greedy bot of a Gin table (:class:`~rumino.players.greedy.GreedyPlayer` hands a Gin view to
+    :func:`~rumino.variants.gin.bots.choose_gin`, knocking at the rules' limit): the engine's side of the
+    comparison, played without the players' layer."""
+
+    kind = "greedy"
+
+    def knock_at(self, view: GinView) -> int:
+        return view.knock_limit
+
+    def choose(self, view: GinView) -> Action:
+        return choose_gin(self, view)
+
+
 def python_playout_ended(game: GinGame, first: Action | None = None) -> tuple[tuple[int, int], int | None]:
-    """The hand played out by the engine with two :class:`GreedyPlayer` (after ``first``, if given,
+    """The hand played out by the engine with two greedy bots (:class:`Greedy`; after ``first``, if given,
     a legal action): each seat's score change, and the seat that ended the hand (None: nobody)."""
     g = copy_game(game)
     before = list(g.scores)
     done = len(g.results)
     if first is not None and not g.hand_over:
         g.apply(first)
-    play(g, [GreedyPlayer(), GreedyPlayer()], checked=False, until=lambda x: x.hand_over)
+    play(g, [Greedy(), Greedy()], checked=False, until=lambda x: x.hand_over)
     by = g.results[-1].by if len(g.results) > done else None
     return (int(g.scores[0] - before[0]), int(g.scores[1] - before[1])), by
 
 
 def python_playout(game: GinGame, first: Action | None = None) -> tuple[int, int]:
-    """The hand played out by the engine with two :class:`GreedyPlayer` (after ``first``, if given,
-    a legal action): each seat's score change."""
+    """The hand played out by the engine with two greedy bots (after ``first``, if given, a legal
+    action): each seat's score change."""
     return python_playout_ended(game, first)[0]
 
 
@@ -507,7 +521,7 @@ def supported(game: object) -> bool:
     """True if the kernel plays this position exactly as the engine would (else the engine plays it)."""
     return (_COMPILED and type(game) is GinGame and type(game.rules) is GinRules and game.n_seats == 2
             and game.rules.meld_rules is GIN_MELDS
-            and GAME_DEFAULTS.get(GinView) is choose_gin and game.phase in PHASES
+            and game.phase in PHASES
             and all(len(h) <= MAX_HAND for h in game.hands))
 
 

@@ -97,7 +97,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations
-from typing import Any, ClassVar, Iterable
+from typing import Any, Callable, ClassVar, Iterable
 
 import numpy as np
 
@@ -106,9 +106,11 @@ from rumino.engine.actions import Deal
 from rumino.engine.base import TurnGame
 from rumino.engine.ledger import POT, Ledger
 from rumino.engine.protocol import Action, ActionSet, PlayerView, one_card, refuse
+from rumino.engine.results import GameResult as BaseGameResult
+from rumino.engine.words import plural
 from rumino.errors import IllegalActionError, InvalidCardError
 from rumino.hand.poker import describe as describe_poker, evaluate_batch, hand_value
-from rumino.variants._fields import knob, validate
+from rumino.engine.knobs import check_knobs, knob
 
 # rules §2.2, the play sheet.
 SECTIONS = ("rummoli", "poker", "10s", "Jd", "Qc", "Kh", "As", "Ad+Kd", "7-8-9")
@@ -160,7 +162,7 @@ class RummoliRules:
                            doc="what happens to a player who cannot pay the 9-chip ante")
 
     def __post_init__(self):
-        validate(self)
+        check_knobs(self)
 
     @property
     def meld_rules(self) -> None:
@@ -406,39 +408,56 @@ class DealResult:
     chips: tuple[int, ...]
     played: tuple
 
+    @property
+    def by(self) -> int | None:
+        """Who ended the deal, as every hand's result says it: the player who went out (None at a deadlock)."""
+        return self.out
+
     def describe(self) -> str:
         if self.ending == "rummoli":
             return f"deal {self.number}: player {self.out} went out and takes the Rummoli section"
         return f"deal {self.number}: deadlock, nobody could change colour"
 
 
-@dataclass(frozen=True)
-class GameResult:
-    """Who won (most chips), how the game ended, and the final sweep of the sheet (§2.6).
+@dataclass(frozen=True, kw_only=True)
+class GameResult(BaseGameResult):
+    """Who won (most chips), how the game ended (``"rounds"``: the agreed deals were played; ``"last_player"``:
+    fewer than two could play), each seat's chips and what it won or lost (``returns``), and the final sweep
+    of the sheet (§2.6).
 
-    ``pool_cents`` and ``payouts_cents`` are the names records and simulations read; here
-    they hold chips: the chips swept from the sheet at the end and who took them.
+    ``pool_cents`` and ``payouts_cents`` are the names records read; here they hold chips: the chips swept
+    from the sheet at the end (:attr:`swept`) and who took them (:attr:`payouts`).
     """
 
-    winners: tuple[int, ...]
-    how: str  # "rounds" (the agreed deals were played) or "last_player" (fewer than two could play)
     swept_by: int | None
-    swept: int
-    payouts: tuple[int, ...]
     sweep_draws: tuple
     chips: tuple[int, ...]
-    next_dealer: int
+
+    UNIT: ClassVar[str] = "chips"
+    ZERO_SUM: ClassVar[bool] = True
+    PERIOD: ClassVar[str] = "deal"
 
     @property
-    def pool_cents(self) -> int:
-        return self.swept
+    def swept(self) -> int:
+        return self.pool_cents
 
     @property
-    def payouts_cents(self) -> tuple[int, ...]:
-        return self.payouts
+    def payouts(self) -> tuple[int, ...]:
+        return self.payouts_cents
 
-    def share(self, seat: int) -> float:
-        return 1 / len(self.winners) if seat in self.winners else 0.0
+    def numbers(self, game: Any) -> list[tuple[str, str, list]]:
+        return [("chips", "final chips", list(self.chips))]
+
+    def verdict(self, game: Any, name: Callable[[int], str], win: str, take: str) -> str:
+        how = "" if self.how == "rounds" else " (fewer than two players could go on)"
+        return f"{win} with the most chips, {max(self.chips)}{how}."
+
+    def afterword(self, game: Any, name: Callable[[int], str]) -> list[str]:
+        """The final sweep (§2.6), if chips were left on the sheet."""
+        if not self.swept or self.swept_by is None:
+            return []
+        return [f"the final sweep ({game.rules.final_sweep}): {name(self.swept_by)} took the "
+                f"{plural(self.swept, 'chip')} left on the sheet"]
 
 
 @dataclass
@@ -499,6 +518,11 @@ class RummoliView(PlayerView):
     @property
     def board_chips(self) -> dict[str, int]:
         return dict(zip(SECTIONS, self.board))
+
+    @property
+    def hand_in_order(self) -> list[int]:
+        """The hand as a player holds it in the stops: by suit, each suit from the 2 up to the ace (ace high)."""
+        return sorted(self.hand, key=lambda c: (c // 13, STRENGTH[c]))
 
     @property
     def my_chips(self) -> int:
@@ -573,6 +597,7 @@ class RummoliGame(TurnGame):
     PACK = STANDARD_PACK
     MIN_PLAYERS: ClassVar[int] = 2
     MAX_SEATS: ClassVar[int] = 8
+    SHEET: ClassVar[tuple] = SECTIONS  # the play sheet's sections, in rules §2.2's order (before the name is reused)
     SECTIONS: ClassVar[dict] = {"deal": "§2.1", "turn": "§2.5", "end": "§2.6", "actions": "§2"}
     ENDINGS: ClassVar[tuple] = ("rummoli", "deadlock")
     VIEW: ClassVar[type] = RummoliView
@@ -589,6 +614,7 @@ class RummoliGame(TurnGame):
                                 **{cls: "_do_bet" for cls in (Check, Bet, Call, Raise, Fold)}, Play: "_do_play",
                                 Claim: "_do_claim", Forgo: "_do_claim", Deal: "_do_deal"}
     ANTE: ClassVar[int] = 9  # one chip on each of the nine sections (§2.1)
+    deal_sizes = staticmethod(hand_sizes)  # the hand sizes a deal gives N players, the widow last (rules §2.1)
 
     def setup(self) -> None:
         n = self.initial_players
@@ -896,8 +922,10 @@ class RummoliGame(TurnGame):
             payouts[swept_by] += self._take(swept_by, s, reason="sweep")
         top = max(self.chips)
         winners = tuple(p for p in range(self.n_seats) if self.chips[p] == top)
-        self.result = GameResult(winners=winners, how=how, swept_by=swept_by, swept=swept, payouts=tuple(payouts),
-                                 sweep_draws=draws, chips=tuple(self.chips), next_dealer=winners[0])
+        self.result = GameResult(winners=winners, how=how, next_dealer=winners[0], pool_cents=swept,
+                                 payouts_cents=tuple(payouts),
+                                 returns=tuple(c - self.rules.initial_chips for c in self.chips),
+                                 swept_by=swept_by, sweep_draws=draws, chips=tuple(self.chips))
         self.phase = "game_over"
         self.turn = None
 

@@ -9,20 +9,21 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
-from typing import ClassVar, Iterable, Sequence
+from typing import Any, Callable, ClassVar, Iterable, Sequence
 
 from rumino.cards import JOKER, format_hand, parse_hand, to_counts
 from rumino.engine.actions import DRAW_STOCK, Discard, Draw
 from rumino.engine.drawdiscard import HandResult, expect
 from rumino.engine.melded import MeldedGame, MeldedView
 from rumino.engine.protocol import Action, ActionSet, refuse
+from rumino.engine.results import GameResult as BaseGameResult
 from rumino.engine.table import next_in
 from rumino.errors import IllegalActionError, InvalidCardError, InvalidMeldError
 from rumino.hand.arrange import max_opening
 from rumino.melds import ROBBER_MELDS, Meld, MeldRules, candidate_melds
 from rumino.table.melds import NAMED, canonical, check_table, meld_tokens, parse_token, read_meld, token_text
-from rumino.variants._fields import knob, validate
-from rumino.variants.romme import romme_meld_rules
+from rumino.engine.knobs import check_knobs, knob
+from rumino.variants.romme.rules import romme_meld_rules
 
 HAND_SIZE = 13
 
@@ -68,7 +69,7 @@ class RobberRules:
                             doc="penalty points for an ace left in hand")
 
     def __post_init__(self):
-        validate(self)
+        check_knobs(self)
 
     @cached_property
     def meld_rules(self) -> MeldRules:
@@ -188,19 +189,26 @@ class RobberHandResult(HandResult):
 
 
 @dataclass(frozen=True, kw_only=True)
-class GameResult:
-    """The end of a game of Robber Rummy: who won, how (``out`` or ``blocked``), the penalties left."""
+class GameResult(BaseGameResult):
+    """The end of a game of Robber Rummy: who won, how (``out`` or ``blocked``), the penalties left in hand
+    (``returns``: each seat loses its penalty)."""
 
-    winners: tuple[int, ...]
-    how: str
     penalties: tuple
     hands: int
-    next_dealer: int
-    pool_cents: int = 0
-    payouts_cents: tuple = ()
 
-    def share(self, seat: int) -> float:
-        return 1 / len(self.winners) if seat in self.winners else 0.0
+    UNIT: ClassVar[str] = "penalty points"
+
+    def numbers(self, game: Any) -> list[tuple[str, str, list]]:
+        out = [("penalties", "penalties left in hand", list(self.penalties))]
+        if game.rules.scoring != "none":
+            out.append(("scores", "final scores", list(game.scores)))
+        return out
+
+    def verdict(self, game: Any, name: Callable[[int], str], win: str, take: str) -> str:
+        if self.how == "out":
+            return f"{win}, having gone out."
+        low = min(p for p in self.penalties if p is not None)
+        return f"{win} with the lowest penalty, {low} (nobody can place and the stock is empty)."
 
 
 @dataclass(eq=False, kw_only=True, slots=True)
@@ -336,12 +344,8 @@ class RobberGame(MeldedGame):
 
     # ----------------------------------------------------------------- checks
 
-    def check(self, action: Action) -> None:
-        if type(action) is Draw and self.phase == "turn" and action.source == "stock" and not self.stock:
-            raise refuse(action, player=self.to_act, phase=self.phase, rule="§4.3",
-                         reason="the stock is empty" + ("" if self.rules.discard_pile else
-                                                        ": a player who places nothing passes"))
-        super().check(action)
+    def stock_refusal(self) -> tuple[str, str]:
+        return "§4.3", "the stock is empty" + ("" if self.rules.discard_pile else ": a player who places nothing passes")
 
     def may_place_now(self, phase: str) -> bool:
         """Whether the player to act may place in ``phase`` (§4.3): once a turn, and with a discard
@@ -378,6 +382,7 @@ class RobberGame(MeldedGame):
                 raise refuse(action, player=actor, phase=phase, rule=v.rule, reason=v.reason)
 
     def forbidden(self) -> int | None:
+        """The template's §0.5 card, but never the player's last card (D6: he may always go out with it)."""
         f = super().forbidden()
         return None if f is not None and len(self.hands[self.turn]) == 1 else f  # D6
 
@@ -433,27 +438,27 @@ class RobberGame(MeldedGame):
             return False
         return self.rules.pass_when_stock_empty == "any" or self.placement_found(seat) is None
 
-    def legal_actions(self) -> list:
-        ph = self.phase
-        if ph == "turn" and not self.rules.discard_pile:
-            seat = self.turn
-            places = self.listed_places(seat)
-            if self.stock:
-                return places + [DRAW_STOCK]
-            if self.rules.pass_when_stock_empty == "any":
-                return places + [PASS]
-            if places:  # D5: he can place, so he may not pass
-                return places
-            if not self.opened[seat]:  # the list holds his opening whenever he has one (D2)
-                return [PASS]
-            found = self.placement_found(seat)  # a rearrangement the list does not hold, or nothing
-            return [found] if found is not None else [PASS]
-        if ph == "discard":
-            seat = self.turn
-            places = [] if self.placed_this_turn else self.listed_places(seat)
-            f = self.forbidden()
-            return places + [Discard(c) for c in sorted(set(self.hands[seat])) if c != f]
-        return super().legal_actions()
+    def start_of_turn_actions(self, seat: int) -> list:
+        """Without a discard pile a turn is a placement (the listed ones), a draw (the template lists it while
+        the stock holds a card) or, on an empty stock, a pass for a player who cannot place (D5); with a
+        discard pile it begins with a draw."""
+        if self.rules.discard_pile:
+            return []
+        places = self.listed_places(seat)
+        if self.stock:
+            return places
+        if self.rules.pass_when_stock_empty == "any":
+            return places + [PASS]
+        if places:  # D5: he can place, so he may not pass
+            return places
+        if not self.opened[seat]:  # the list holds his opening whenever he has one (D2)
+            return [PASS]
+        found = self.placement_found(seat)  # a rearrangement the list does not hold, or nothing
+        return [found] if found is not None else [PASS]
+
+    def after_draw_actions(self, seat: int, forbidden: int | None) -> list:
+        """With a discard pile, after the draw: the listed placements, once a turn, before the discards."""
+        return [] if self.placed_this_turn else self.listed_places(seat)
 
     # ----------------------------------------------------------------- doing
 
@@ -473,7 +478,7 @@ class RobberGame(MeldedGame):
                 self.placed_this_turn = True
                 return
             self.passes = self.passes + 1 if not k else 0
-            self._next()
+            self.next_turn()
             return
         hand = self.hands[seat]
         for c in v.placed:
@@ -490,33 +495,30 @@ class RobberGame(MeldedGame):
         if self.rules.discard_pile:
             self.placed_this_turn = True
             return
-        self._next()
+        self.next_turn()
 
-    def _do_draw(self, action: Draw) -> None:
-        seat = self.turn
+    def on_draw(self, seat: int, card: int, source: str) -> None:
         self._moved[seat] += 1
         self.passes = 0
-        if self.rules.discard_pile:
-            super()._do_draw(action)  # phase "discard"
-            return
-        self.hands[seat].append(self.stock.pop())
-        self._dw.pop(seat, None)
-        self.history.append((seat, action))
-        self._next()
+
+    def draw_ends_turn(self) -> bool:
+        return not self.rules.discard_pile  # without a discard pile a draw is the whole turn (§4.3)
 
     def _do_pass(self, action: Pass) -> None:
         self.history.append((self.turn, action))
         self.passes += 1
-        self._next()
+        self.next_turn()
 
     def on_discard(self, seat: int, card: int) -> None:
         self._moved[seat] -= 1
         if not self.hands[seat]:
             self.end_hand("out", seat, f"player {seat} discarded his last card")
             return
-        self._next()
+        self.next_turn()
 
-    def _next(self) -> None:
+    def next_turn(self) -> None:
+        """The next player's turn, or the end of a blocked hand: every player passed in a row (without a
+        discard pile), or the stock ran out (with one)."""
         self.placed_this_turn = False
         self.pickup = None
         self.drawn = None
@@ -561,16 +563,16 @@ class RobberGame(MeldedGame):
 
     def end_game(self, winners: Sequence[int], how: str) -> None:
         winners, payouts = self.finish(winners, how)
-        self.result = GameResult(winners=winners, how=how, penalties=self.results[-1].deadwood,
-                                 hands=self.hand_number, next_dealer=winners[0], payouts_cents=tuple(payouts))
+        penalties = self.results[-1].deadwood
+        self.result = GameResult(winners=winners, how=how, next_dealer=winners[0], payouts_cents=tuple(payouts),
+                                 returns=tuple(-(p or 0) for p in penalties), penalties=penalties,
+                                 hands=self.hand_number)
 
     # ----------------------------------------------------------------- views, positions, snapshots
 
-    def view(self, seat: int) -> RobberView:
-        v = super().view(seat)
-        # hands change size in Robber: a view's hand_size is what the seat holds between turns now
-        v.hand_size = len(v.hand) - (1 if v.phase == "discard" and self.turn == seat else 0)
-        return v
+    def view_hand_size(self, seat: int) -> int:
+        """Hands change size in Robber: a view's hand size is what the seat holds between turns now."""
+        return len(self.hands[seat]) - (1 if self.phase == "discard" and self.turn == seat else 0)
 
     def view_fields(self, seat: int) -> dict:
         return dict(super().view_fields(seat), passes=self.passes,
@@ -600,42 +602,33 @@ class RobberGame(MeldedGame):
         self._judged = None
         self._found = None
 
-    # ----------------------------------------------------------------- invariants
+    # ----------------------------------------------------------------- invariants (the template's, and these)
 
-    def check_invariants(self, *, deep: bool = True) -> None:
-        """Every card and joker in exactly one place (hands, stock, discard pile, table), every table
-        meld a valid reading with its jokers named (§4.2, §4.3 (iii)), hand sizes as the actions made
-        them, the turn, the passes, the scores and the result."""
-        self.check_cards_in_one_place()
-        self.check_table_invariants()
-        expect(self.phase in self._phase_actions, f"unknown phase {self.phase!r}")
-        for p in range(self.n_seats):
-            expect(len(self.hands[p]) == self._base[p] + self._moved[p],
-                   f"seat {p} holds {len(self.hands[p])} cards, not the {self._base[p] + self._moved[p]} its "
-                   f"actions leave")
+    def expected_hand_size(self, seat: int) -> int:
+        """What the seat's actions leave it: the cards dealt, plus its draws, less what it placed or discarded."""
+        return self._base[seat] + self._moved[seat]
+
+    def check_result(self, r: RobberHandResult, before: list, deep: bool) -> None:
+        """The penalties scored as rules §4.4 says: nothing under ``scoring="none"``, else every player but the
+        one who went out loses his penalty."""
+        if self.rules.scoring == "none":
+            expect(not any(r.deltas), "a score with scoring='none'")
+        else:
+            expect(all(r.deltas[p] == (0 if p == r.by else -r.deadwood[p]) for p in r.players),
+                   f"hand {r.number}: the penalties are not scored as rules §4.4 says")
+
+    def check_game_invariants(self, deep: bool) -> None:
+        """The table (every meld a valid reading, §4.2, §4.3 (iii)), the turn and the passes, and the one
+        result: the player out, or the lowest penalty of a blocked hand."""
+        super().check_game_invariants(deep)
         if self.phase in ("turn", "discard"):
-            expect(self.in_hand[self.turn] and self.hands[self.turn], f"seat {self.turn} acts with no cards")
+            expect(bool(self.hands[self.turn]), f"seat {self.turn} acts with no cards")
             expect(self.passes < sum(self.in_hand), "every player passed but the hand goes on")
             expect(not self.passes or not self.stock, "a pass with cards in the stock")
             if self.rules.discard_pile:
                 expect(self.stock or self.phase == "discard", "a turn begins with the stock empty")
-                expect(bool(self.discard) or self.phase == "discard", "the discard pile is empty at a turn's start")
             else:
                 expect(not self.discard and self.phase == "turn", "a discard pile in a game without one")
-        if self.phase == "discard" and self.pickup is not None:
-            expect(self.pickup in self.hands[self.turn] or self.placed_this_turn,
-                   "the picked-up card left the hand before the discard")
-        self.ledger.check()
-        scores = [0] * self.n_seats
-        for r in self.results:
-            for p in r.players:
-                scores[p] += r.deltas[p]
-            if self.rules.scoring == "none":
-                expect(not any(r.deltas), "a score with scoring='none'")
-            else:
-                expect(all(r.deltas[p] == (0 if p == r.by else -r.deadwood[p]) for p in r.players),
-                       f"hand {r.number}: the penalties are not scored as rules §4.4 says")
-        expect(scores == self.scores, f"scores {self.scores} are not the sum of the hand results {scores}")
         if self.phase == "game_over":
             res, last = self.result, self.results[-1]
             expect(res is not None and len(self.results) == 1, "the game is over without its one result")
@@ -645,7 +638,6 @@ class RobberGame(MeldedGame):
                 low = min(last.deadwood[p] for p in last.players)
                 expect(set(res.winners) == {p for p in last.players if last.deadwood[p] == low},
                        "a blocked hand is not won by the lowest penalty")
-
 
 __all__ = ["RobberRules", "ROBBER", "PACK", "RobberGame", "RobberView", "Place", "Pass", "PASS", "ACTIONS",
            "GameResult", "RobberHandResult", "Verdict", "ENDINGS", "read_meld", "meld_tokens", "HAND_SIZE"]

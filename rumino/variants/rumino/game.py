@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from itertools import combinations
-from typing import ClassVar, Iterable, Sequence
+from typing import Any, Callable, ClassVar, Iterable, Sequence
 
 from rumino.cards import JOKER, RUMINO_PACK, Pack, format_card, format_hand
 from rumino.engine import evaluator as engine_evaluator
@@ -23,11 +23,13 @@ from rumino.engine.actions import (DEAL, DECLINE, DRAW_DISCARD, DRAW_STOCK, JOIN
                                    Discard, Draw, Gin, Join, Knock, Rebuy)
 from rumino.engine.drawdiscard import DrawDiscardGame, TableView, expect, HandResult as _HandResult
 from rumino.engine.protocol import TABLE, Action, ActionSet, refuse
+from rumino.engine.results import GameResult as BaseGameResult
+from rumino.engine.words import money
 from rumino.engine.scoring import everyone_adds_deadwood, undercut as is_undercut
 from rumino.errors import IllegalActionError, InvalidCardError
 from rumino.hand.arrange import min_deadwood
 from rumino.melds import RUMINO_MELDS, MeldRules
-from rumino.variants._fields import knob, validate
+from rumino.engine.knobs import check_knobs, knob, may_rediscard_pickup, pickup_bars_twin, stock_exhausted
 
 HAND_SIZE = 7  # rules §1.1
 
@@ -71,25 +73,18 @@ class RuminoRules:
                                            words={"nearest_left": "nearest on the left",
                                                   "first_to_call": "first to call"},
                                            doc="who takes a discard that would complete a rumino for several players")
-    stock_exhausted: str = knob("reshuffle", section="§0.4", choices=("reshuffle", "void_hand", "end_and_score"),
-                                label="When the stock runs out",
-                                words={"reshuffle": "reshuffle the discards", "void_hand": "the hand is void",
-                                       "end_and_score": "the hand ends and is scored"},
-                                doc="what happens when a player must draw from an empty stock")
+    stock_exhausted: str = stock_exhausted("what happens when a player must draw from an empty stock")
     triple_gin_wins: bool = knob(True, section="§1.4", choices=(True, False), label="Three gins win",
                                  doc="gin in each of the first three hands wins the game")
-    may_rediscard_pickup: bool = knob(False, section="§0.5", choices=(False, True),
-                                      label="Discard the card just taken",
-                                      doc="may a card taken from the discard pile go straight back onto it")
-    pickup_bars_twin: bool = knob(False, section="§0.5", choices=(False, True), label="Its twin barred too",
-                                  doc="the identical card of the other deck may not be discarded that turn either")
+    may_rediscard_pickup: bool = may_rediscard_pickup()
+    pickup_bars_twin: bool = pickup_bars_twin()
     allow_new_entrants: bool = knob(True, section="§1.5", choices=(True, False), label="Newcomers may join",
                                     doc="a new player may join between hands, at the highest score")
     stake: int = knob(10, section="§1.5", low=1, high=1_000_000, label="Buy-in",
                       doc="the buy-in, in whole currency units")
 
     def __post_init__(self):
-        validate(self)
+        check_knobs(self)
 
     @cached_property
     def meld_rules(self) -> MeldRules:
@@ -126,6 +121,14 @@ class RuminoRules:
         if k < 0:
             raise ValueError(f"rebuy count k is {k}: it cannot be negative.")
         return self.stake * (2 ** k - 1 if self.rebuy_price == "doubling" else k)
+
+    def is_rumino(self, cards: Iterable[int]) -> bool:
+        """True if 7 cards are a rumino under these rules (:func:`is_rumino`)."""
+        return is_rumino(cards, self)
+
+    def rumino_in(self, cards: Iterable[int]) -> tuple[int, ...] | None:
+        """Seven of the (usually 8) cards that form a rumino under these rules, or None (:func:`rumino_in`)."""
+        return rumino_in(cards, self)
 
 
 RUMINO = RuminoRules()
@@ -166,7 +169,7 @@ def rumino_in(cards: Iterable[int], rules: RuminoRules = RUMINO) -> tuple[int, .
     return None
 
 
-def rumino_outs(hand, rules: RuminoRules = RUMINO) -> frozenset:
+def rumino_outs(hand: Iterable[int], rules: RuminoRules = RUMINO) -> frozenset:
     """Every card that, added to the 7 cards of ``hand``, makes 8 cards holding a rumino.
 
     Every card if ``hand`` already is a rumino. Used for the out-of-turn claim
@@ -309,7 +312,7 @@ class Evaluator(engine_evaluator.Evaluator):
         super().clear()
         self._outs.clear()
 
-    def outs(self, hand) -> frozenset:
+    def outs(self, hand: Iterable[int]) -> frozenset:
         """Cards that would give ``hand`` (7 cards) plus that card a rumino (every card if it is one)."""
         key = tuple(sorted(hand))
         hit = self._outs.get(key)
@@ -335,22 +338,30 @@ class HandResult(_HandResult):
     TEXT: ClassVar[dict] = {**_HandResult.TEXT, "rumino": "{who} made a rumino"}
 
 
-@dataclass(frozen=True)
-class GameResult:
-    """Who won, how, and what each seat received from the pool (in cents)."""
+@dataclass(frozen=True, kw_only=True)
+class GameResult(BaseGameResult):
+    """Who won, how (``"last_player"``, ``"rumino"``, ``"triple_gin"``, ``"lowest_score"``), what each seat
+    received from the pool (``payouts_cents``) and won or lost by the game (``returns``, in cents: its payout
+    less its stake and rebuys), the hands played, the rebuys and the newcomers."""
 
-    winners: tuple[int, ...]
-    how: str  # "last_player", "rumino", "triple_gin", "lowest_score"
-    pool_cents: int
-    payouts_cents: tuple[int, ...]
     hands: int
     rebuys: int
     joins: int
-    next_dealer: int
 
-    def share(self, seat: int) -> float:
-        """The fraction of the win that ``seat`` holds (1/k in a k-way tie)."""
-        return 1 / len(self.winners) if seat in self.winners else 0.0
+    UNIT: ClassVar[str] = "cents"
+    ZERO_SUM: ClassVar[bool] = True
+    HOW: ClassVar[dict] = {"last_player": "as the last player in", "rumino": "with a rumino",
+                           "triple_gin": "with three gins", "lowest_score": "with the lowest score"}
+
+    def numbers(self, game: Any) -> list[tuple[str, str, list]]:
+        return [("scores", "final scores (low is good)", list(game.scores))]
+
+    def verdict(self, game: Any, name: Callable[[int], str], win: str, take: str) -> str:
+        """How the winner went out and the pool taken (rules §1.5; a tie splits it to the cent)."""
+        how = self.HOW.get(self.how, self.how.replace("_", " "))
+        share = "" if len(self.winners) == 1 else " (" + ", ".join(
+            f"{name(w)} ${money(self.payouts_cents[w])}" for w in self.winners) + ")"
+        return f"{win} {how} and {take} the pool, ${money(self.pool_cents)}{share}."
 
 
 @dataclass(eq=False, kw_only=True, slots=True)
@@ -681,12 +692,13 @@ class RuminoGame(DrawDiscardGame):
         """The winner takes the pool; a tie splits it to the cent (D10)."""
         pool = self.pool
         winners, payouts = self.finish(winners)
-        self.result = GameResult(winners, how, pool, tuple(payouts), self.hand_number, sum(self.rebuys),
-                                 self.joins, winners[0])
+        self.result = GameResult(winners=winners, how=how, next_dealer=winners[0], returns=self.net_chips(), pool_cents=pool,
+                                 payouts_cents=tuple(payouts), hands=self.hand_number, rebuys=sum(self.rebuys),
+                                 joins=self.joins)
 
     # ----------------------------------------------------------------- positions, snapshots, invariants
 
-    def validate_score(self, seat: int, value: int) -> None:
+    def check_score(self, seat: int, value: int) -> None:
         if (value >= self._elim) == self.in_game[seat]:
             raise IllegalActionError(f"seat {seat} {'is in' if self.in_game[seat] else 'is out'}, so its score must "
                                      f"be {'below' if self.in_game[seat] else 'at least'} {self._elim}; got {value}.")
@@ -706,7 +718,7 @@ class RuminoGame(DrawDiscardGame):
 
     def check_game_invariants(self, deep: bool = True) -> None:
         """Rumino's own invariants, after the engine's (cards, ledger, scores re-added from the log,
-        each hand result checked by :meth:`verify_result`): each seat paid exactly its stake plus its
+        each hand result checked by :meth:`check_result`): each seat paid exactly its stake plus its
         rebuy prices (§1.5), and joins and rebuys match the log."""
         n = self.n_seats
         if self.phase == "claim":
@@ -719,7 +731,7 @@ class RuminoGame(DrawDiscardGame):
         expect(counts["join"] == self.joins and counts["rebuy"] == sum(self.rebuys) and n == len(self.rebuys),
                "seats, joins or rebuys out of step with the log")
 
-    def verify_score_event(self, ev: tuple, scores: list) -> None:
+    def check_score_event(self, ev: tuple, scores: list) -> None:
         if ev[0] == "rebuy":  # §1.5
             seat, level, r = ev[1], ev[2], self.results[ev[3]]
             left = [p for p in r.players if p not in r.busted]
@@ -727,7 +739,7 @@ class RuminoGame(DrawDiscardGame):
                    and r.ending != "rumino" and level == max(r.scores[p] for p in left),
                    f"seat {seat} rebought after hand {r.number} against rules §1.5")
 
-    def verify_result(self, r: HandResult, before: list, deep: bool) -> None:
+    def check_result(self, r: HandResult, before: list, deep: bool) -> None:
         """One hand result against rules §1.4, from deadwood recomputed by :mod:`rumino.hand.arrange` if ``deep``."""
         rules = self.rules
         for p in r.players:

@@ -19,19 +19,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import product
-from typing import ClassVar, Iterable, Sequence
+from typing import Any, Callable, ClassVar, Iterable, Sequence
 
 from rumino.cards import STANDARD_PACK, format_card, format_hand, parse_hand
-from rumino.engine.actions import DRAW_DISCARD, DRAW_STOCK, Deal, Discard, Draw, Gin, KnockWith
+from rumino.engine.actions import DRAW_DISCARD, Deal, Discard, Draw, Gin, KnockWith
 from rumino.engine.drawdiscard import DrawDiscardGame, TableView, expect
 from rumino.engine.drawdiscard import HandResult as _HandResult
 from rumino.engine.evaluator import Evaluator
 from rumino.engine.protocol import Action, ActionSet, refuse
+from rumino.engine.results import GameResult as BaseGameResult
 from rumino.engine.scoring import difference_score
 from rumino.errors import IllegalActionError
 from rumino.hand.arrange import min_deadwood
 from rumino.melds import GIN_MELDS, MeldRules
-from rumino.variants._fields import knob, validate
+from rumino.engine.knobs import check_knobs, knob, may_rediscard_pickup
 
 HAND_SIZE = 10
 
@@ -55,12 +56,10 @@ class GinRules:
     wall_knock: bool = knob(False, section="§6", choices=(False, True), label="Knock at the wall",
                             doc="when the stock is down to the void count, the next player may still take the last "
                                 "discard, but only to knock or go gin")
-    may_rediscard_pickup: bool = knob(False, section="§0.5", choices=(False, True),
-                                      label="Discard the card just taken",
-                                      doc="may a card taken from the discard pile go straight back onto it")
+    may_rediscard_pickup: bool = may_rediscard_pickup()
 
     def __post_init__(self):
-        validate(self)
+        check_knobs(self)
 
     @cached_property
     def meld_rules(self) -> MeldRules:
@@ -129,26 +128,29 @@ class HandResult(_HandResult):
     TEXT: ClassVar[dict] = {**_HandResult.TEXT, "void": "the hand is void"}
 
 
-@dataclass(frozen=True)
-class GameResult:
-    """Who won the game and the final totals with the bonuses (rules §6).
+@dataclass(frozen=True, kw_only=True)
+class GameResult(BaseGameResult):
+    """Who won the game, the final totals with the bonuses and the boxes (hands won) (rules §6); ``returns``:
+    the winner's lead in totals, won by the winner and lost by the loser. Gin has no pot (``payouts_cents``:
+    zeros)."""
 
-    ``pool_cents``/``payouts_cents``/``rebuys``/``joins`` are zero: Gin has no pool (they keep the
-    shape every game's result has for the simulations)."""
-
-    winners: tuple[int, ...]
-    how: str
     totals: tuple[int, ...]
     boxes: tuple[int, ...]
     hands: int
-    next_dealer: int
-    pool_cents: int = 0
-    payouts_cents: tuple[int, ...] = (0, 0)
-    rebuys: int = 0
-    joins: int = 0
 
-    def share(self, seat: int) -> float:
-        return 1.0 if seat in self.winners else 0.0
+    ZERO_SUM: ClassVar[bool] = True
+
+    def numbers(self, game: Any) -> list[tuple[str, str, list]]:
+        rules = game.rules
+        return [("points", "final points", list(game.scores)),
+                ("totals", f"final totals with the game bonus ({rules.game_bonus}) and {rules.box_bonus} a box "
+                           f"(rules §6)", list(self.totals))]
+
+    def verdict(self, game: Any, name: Callable[[int], str], win: str, take: str) -> str:
+        return f"{win} the game, first to {game.rules.game_to} points."
+
+    def final_points(self, game: Any) -> tuple[int, ...]:
+        return self.totals
 
 
 @dataclass(eq=False, kw_only=True, slots=True)
@@ -162,7 +164,7 @@ class GinView(TableView):
     boxes: tuple[int, ...] = ()
 
 
-def run_span(meld) -> tuple[int, int, int]:
+def run_span(meld: Sequence[int]) -> tuple[int, int, int]:
     """``(suit, lowest rank, highest rank)`` of a run."""
     ranks = [c % 13 for c in meld]
     return meld[0] // 13, min(ranks), max(ranks)
@@ -342,13 +344,13 @@ class GinGame(DrawDiscardGame):
         # the wall: the discard may be taken only if it lets the player knock or go gin
         return ([DRAW_DISCARD] if self._wall_take_ok(self.turn) else []) + [PASS]
 
-    def legal_actions(self) -> list:
-        ph = self.phase
-        if ph == "turn" and self.passed == 2:
-            return [DRAW_STOCK]  # G2
-        if ph == "discard" and self.must_knock:
-            return self.after_draw_actions(self.turn, self.forbidden())  # G6: knock or gin only
-        return super().legal_actions()
+    def may_take_discard(self, seat: int) -> bool:
+        return self.passed != 2  # G2: after both passed the upcard, the first turn draws from the stock
+
+    def discard_choices(self, seat: int, forbidden: int | None) -> list[int]:
+        if self.must_knock:
+            return []  # G6: the discard taken at the wall is knocked (or gone gin) with, never just discarded
+        return super().discard_choices(seat, forbidden)
 
     def _value_after_taking(self, seat: int) -> int:
         top = self.discard[-1]
@@ -423,16 +425,12 @@ class GinGame(DrawDiscardGame):
 
     # ----------------------------------------------------------------- Gin's actions
 
-    def _do_draw(self, action: Draw) -> None:
-        ph = self.phase
-        if ph == "offer":
-            seat = self.offer_queue[0]
-            self.turn = seat
+    def on_draw(self, seat: int, card: int, source: str) -> None:
+        """The upcard taken ends the offer (G2); the discard taken at the wall must be knocked with (G6)."""
+        if self.phase == "offer":
             self.offer_queue = []
-        elif ph == "wall":
+        elif self.phase == "wall":
             self.must_knock = True
-        self.phase = "turn"
-        super()._do_draw(action)
 
     def _do_pass(self, action: Pass) -> None:
         if self.phase == "wall":
@@ -518,15 +516,17 @@ class GinGame(DrawDiscardGame):
         w = winners[0]
         totals = [self.scores[p] + self.rules.box_bonus * self.boxes[p] for p in range(2)]
         totals[w] += self.rules.game_bonus
-        winners, _ = self.finish(winners, how)
-        self.result = GameResult(winners=winners, how=how, totals=tuple(totals), boxes=tuple(self.boxes),
-                                 hands=self.hand_number, next_dealer=w)
+        winners, payouts = self.finish(winners, how)
+        lead = totals[w] - max(totals[p] for p in range(2) if p != w)
+        self.result = GameResult(winners=winners, how=how, next_dealer=w, payouts_cents=tuple(payouts),
+                                 returns=tuple(lead if p == w else -lead for p in range(2)), totals=tuple(totals),
+                                 boxes=tuple(self.boxes), hands=self.hand_number)
 
     # ----------------------------------------------------------------- positions, snapshots and invariants
 
-    def set_position(self, **kw) -> None:
-        """The engine's :meth:`~rumino.engine.drawdiscard.DrawDiscardGame.set_position`, also during the
-        upcard offer before anyone has passed (``discard`` is then the upcard alone).
+    def position_refusal(self, discard: str | Iterable | None) -> str | None:
+        """A position may be set at the start of a turn, and also during the upcard offer before anyone has
+        passed (``discard`` is then the upcard alone).
 
         >>> from rumino.cards import format_card
         >>> g = GinGame.new(GIN, 2, seed=1, dealer=1)
@@ -535,17 +535,12 @@ class GinGame(DrawDiscardGame):
         ('offer', '7h', Draw(source='discard'))
         """
         if self.phase == "offer" and self.passed == 0:
-            if kw.get("discard") is not None and len(parse_hand(kw["discard"])) != 1:
-                raise IllegalActionError("during the upcard offer the discard pile is the upcard alone.")
-            self.phase = "turn"
-            try:
-                super().set_position(**kw)
-            finally:
-                self.phase = "offer"
-            return
-        super().set_position(**kw)
+            if discard is not None and len(parse_hand(discard)) != 1:
+                return "during the upcard offer the discard pile is the upcard alone."
+            return None
+        return super().position_refusal(discard)
 
-    def validate_score(self, seat: int, value: int) -> None:
+    def check_score(self, seat: int, value: int) -> None:
         if not 0 <= value < self.rules.game_to:
             raise IllegalActionError(f"a score in a game still going is from 0 to {self.rules.game_to - 1}; "
                                      f"seat {seat} would have {value}.")
@@ -578,7 +573,7 @@ class GinGame(DrawDiscardGame):
         else:
             expect(max(self.scores) < self.rules.game_to, "a player reached game_to but the game goes on")
 
-    def verify_result(self, r: HandResult, before: list, deep: bool) -> None:
+    def check_result(self, r: HandResult, before: list, deep: bool) -> None:
         """One hand result against rules §6, from deadwood recomputed by :mod:`rumino.hand.arrange` if ``deep``."""
         rules = self.rules
         if r.ending == "void":

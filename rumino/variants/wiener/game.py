@@ -17,21 +17,22 @@ show, with no laying off; knock money in chips; out at 101; one buy-back a game.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import ClassVar, Sequence
+from typing import Any, Callable, ClassVar, Sequence
 
 from rumino.cards import STANDARD_PACK, Pack, format_card
 from rumino.engine.actions import Deal, Discard, Draw, KnockWith
 from rumino.engine.drawdiscard import DrawDiscardGame, TableView, expect, HandResult as _HandResult
 from rumino.engine.protocol import Action, ActionSet, one_card, refuse
+from rumino.engine.results import GameResult as BaseGameResult
+from rumino.engine.words import plural
 from rumino.engine.scoring import everyone_adds_deadwood, undercut as is_undercut
 from rumino.engine.table import from_left_of
 from rumino.errors import IllegalActionError, RuleConfigError
 from rumino.hand.arrange import min_deadwood
 from rumino.melds import GIN_MELDS, WIENER_MELDS, MeldRules
-from rumino.variants._fields import knob, validate
+from rumino.engine.knobs import check_knobs, knob, may_rediscard_pickup, pickup_bars_twin, stock_exhausted
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -76,19 +77,12 @@ class WienerRules:
                                  doc="chips each other player pays a player who calls rummy")
     knock_money_to_pot: bool = knob(False, section="§5.5", choices=(False, True), label="Knock money to the pot",
                                     doc="the knock money goes to the pot instead of to the winner")
-    stock_exhausted: str = knob("reshuffle", section="§0.4", choices=("reshuffle", "void_hand", "end_and_score"),
-                                label="When the stock runs out",
-                                words={"reshuffle": "reshuffle the discards", "void_hand": "the hand is void",
-                                       "end_and_score": "the hand ends and is scored"},
-                                doc="what happens when the stock runs out")
-    may_rediscard_pickup: bool = knob(False, section="§0.5", choices=(False, True),
-                                      label="Discard the card just taken",
-                                      doc="may a card taken from the discard pile go straight back onto it")
-    pickup_bars_twin: bool = knob(False, section="§0.5", choices=(False, True), label="Its twin barred too",
-                                  doc="the identical card of the other deck may not be discarded that turn either")
+    stock_exhausted: str = stock_exhausted()
+    may_rediscard_pickup: bool = may_rediscard_pickup()
+    pickup_bars_twin: bool = pickup_bars_twin()
 
     def __post_init__(self):
-        validate(self)
+        check_knobs(self)
         if self.buyback_low >= self.elimination_at:
             raise RuleConfigError(f"WienerRules.buyback_low is {self.buyback_low}: it must be below elimination_at "
                                   f"({self.elimination_at}) (rules §5.5).")
@@ -126,19 +120,12 @@ class KnockRummyRules:
                               doc="what a knocker who is not lowest pays the winner besides the difference")
     game_to: int = knob(100, section="§5.8", low=1, high=10_000, label="Game to",
                         doc="the game ends when a player's points reach this")
-    stock_exhausted: str = knob("reshuffle", section="§0.4", choices=("reshuffle", "void_hand", "end_and_score"),
-                                label="When the stock runs out",
-                                words={"reshuffle": "reshuffle the discards", "void_hand": "the hand is void",
-                                       "end_and_score": "the hand ends and is scored"},
-                                doc="what happens when the stock runs out")
-    may_rediscard_pickup: bool = knob(False, section="§0.5", choices=(False, True),
-                                      label="Discard the card just taken",
-                                      doc="may a card taken from the discard pile go straight back onto it")
-    pickup_bars_twin: bool = knob(False, section="§0.5", choices=(False, True), label="Its twin barred too",
-                                  doc="the identical card of the other deck may not be discarded that turn either")
+    stock_exhausted: str = stock_exhausted()
+    may_rediscard_pickup: bool = may_rediscard_pickup()
+    pickup_bars_twin: bool = pickup_bars_twin()
 
     def __post_init__(self):
-        validate(self)
+        check_knobs(self)
 
     @cached_property
     def meld_rules(self) -> MeldRules:
@@ -268,36 +255,51 @@ class HandResult(_HandResult):
     TEXT: ClassVar[dict] = {**_HandResult.TEXT, "rummy": "{who} called rummy"}
 
 
-@dataclass(frozen=True)
-class GameResult:
-    """Who won, how, and what each seat received from the pot (in chips, the ledger's unit).
+@dataclass(frozen=True, kw_only=True)
+class GameResult(BaseGameResult):
+    """Who won, how (``"last_player"``, ``"lowest_score"`` (§5.5), ``"game_to"`` (§5.8)), what each seat
+    received from the pot and won or lost by the game (``returns``: the chips of the hands and the pot, less
+    what it paid), the hands played and the buy-backs.
 
-    ``pool_cents`` and ``payouts_cents`` are the names records and simulations read: for
-    these games they hold chips (``POT_SCALE`` = 1), not cents.
+    ``pool_cents`` and ``payouts_cents`` are the names records read: for these games they hold chips
+    (``POT_SCALE`` = 1), not cents; :attr:`pot` and :attr:`payouts` name them so.
     """
 
-    winners: tuple[int, ...]
-    how: str  # "last_player", "lowest_score" (§5.5), "game_to" (§5.8)
-    pot: int
-    payouts: tuple[int, ...]
     hands: int
     buybacks: int
-    next_dealer: int
+
+    UNIT: ClassVar[str] = "chips"
+    ZERO_SUM: ClassVar[bool] = True
+    HOW: ClassVar[dict] = {"last_player": "as the last player in", "lowest_score": "with the lowest score"}
 
     @property
-    def pool_cents(self) -> int:
-        return self.pot
+    def pot(self) -> int:
+        return self.pool_cents
 
     @property
-    def payouts_cents(self) -> tuple[int, ...]:
-        return self.payouts
+    def payouts(self) -> tuple[int, ...]:
+        return self.payouts_cents
 
-    @property
-    def rebuys(self) -> int:
-        return self.buybacks
+    def numbers(self, game: Any) -> list[tuple[str, str, list]]:
+        return [("scores", "final scores (low is good)", list(game.scores))]
 
-    def share(self, seat: int) -> float:
-        return 1 / len(self.winners) if seat in self.winners else 0.0
+    def verdict(self, game: Any, name: Callable[[int], str], win: str, take: str) -> str:
+        """How the winner won Wiener Rummy's pot (rules §5.5; a tie splits it)."""
+        how = self.HOW.get(self.how, self.how.replace("_", " "))
+        share = "" if len(self.winners) == 1 else " (" + ", ".join(
+            f"{name(w)} {self.payouts_cents[w]}" for w in self.winners) + ")"
+        return f"{win} {how} and {take} the pot, {plural(self.pool_cents, 'chip')}{share}."
+
+
+@dataclass(frozen=True, kw_only=True)
+class KnockRummyResult(GameResult):
+    """American Knock Rummy's end (rules §5.8): the first to the game's points wins them."""
+
+    def numbers(self, game: Any) -> list[tuple[str, str, list]]:
+        return [("points", "final points", list(game.scores))]
+
+    def verdict(self, game: Any, name: Callable[[int], str], win: str, take: str) -> str:
+        return f"{win} the game with {max(game.scores)} points (the game is to {game.rules.game_to})."
 
 
 @dataclass(eq=False, kw_only=True, slots=True)
@@ -330,8 +332,6 @@ class _KnockFamily(DrawDiscardGame):
     # ----------------------------------------------------------------- hooks
 
     def setup(self) -> None:
-        limit = self.rules.knock_max_deadwood
-        self._limit = math.inf if limit is None else limit  # None: a knock at any count (Knock Rummy)
         self._extra = False  # the others' last draw-and-discard after a knock (Wiener's knob)
         self._dealer11 = False  # the dealer holds 11 and opens with a discard (Wiener's knob)
         self._size = self._hand_size_for(self.n_seats)
@@ -440,7 +440,7 @@ class _KnockFamily(DrawDiscardGame):
             expect(self.phase == "discard" and self.turn == self.dealer and not self.discard,
                    "the dealer's opening discard is out of place")
 
-    def _verify_deadwood(self, r, deep: bool) -> None:
+    def _check_deadwood(self, r, deep: bool) -> None:
         if not deep:
             return
         for p in r.players:
@@ -610,8 +610,9 @@ class WienerGame(_KnockFamily):
     def end_game(self, winners: Sequence[int], how: str) -> None:
         pot = self.pool
         winners, payouts = self.finish(winners)
-        self.result = GameResult(winners, how, pot, tuple(payouts), self.hand_number, sum(self.buyback_used),
-                                 winners[0])
+        self.result = GameResult(winners=winners, how=how, next_dealer=winners[0], returns=self.net_chips(),
+                                 pool_cents=pot, payouts_cents=tuple(payouts), hands=self.hand_number,
+                                 buybacks=sum(self.buyback_used))
 
     # ----------------------------------------------------------------- views, positions, invariants
 
@@ -626,7 +627,7 @@ class WienerGame(_KnockFamily):
     def snapshot_extra(self) -> tuple:
         return super().snapshot_extra() + (tuple(self.buyback_used), tuple(self.buyback_queue))
 
-    def validate_score(self, seat: int, value: int) -> None:
+    def check_score(self, seat: int, value: int) -> None:
         if value < 0 or (value >= self._elim) == self.in_game[seat]:
             raise IllegalActionError(f"seat {seat} {'is in' if self.in_game[seat] else 'is out'}, so its score must "
                                      f"be {'from 0 to' if self.in_game[seat] else 'at least'} "
@@ -662,7 +663,7 @@ class WienerGame(_KnockFamily):
         if self.phase == "buyback":
             expect(all(self.buyback_refusal(p) is None for p in self.buyback_queue), "an ineligible buy-back offer")
 
-    def verify_score_event(self, ev: tuple, scores: list) -> None:
+    def check_score_event(self, ev: tuple, scores: list) -> None:
         if ev[0] == "set":  # a set position (examples, tests): not a rule of the game
             return
         expect(ev[0] == "buyback", f"unexpected score event {ev[0]!r}")
@@ -674,10 +675,10 @@ class WienerGame(_KnockFamily):
         expect(scores[seat] == old and rules.buyback_low <= old < rules.elimination_at and new == want < old,
                f"seat {seat} bought back from {old} to {new} against rules §5.5")
 
-    def verify_result(self, r: HandResult, before: list, deep: bool) -> None:
+    def check_result(self, r: HandResult, before: list, deep: bool) -> None:
         """One deal's result against rules §5.4–§5.5, from deadwood recomputed by :mod:`rumino.hand.arrange`."""
         rules = self.rules
-        self._verify_deadwood(r, deep)
+        self._check_deadwood(r, deep)
         if r.ending == "stock_exhausted" and rules.stock_exhausted == "void_hand":
             expect(all(r.deltas[p] == 0 for p in r.players) and not any(r.money), "a void hand changed scores")
             return
@@ -767,10 +768,12 @@ class KnockRummyGame(_KnockFamily):
     def end_game(self, winners: Sequence[int], how: str) -> None:
         pot = self.pool
         winners, payouts = self.finish(winners)
-        self.result = GameResult(winners, how, pot, tuple(payouts), self.hand_number, 0, winners[0])
+        self.result = KnockRummyResult(winners=winners, how=how, next_dealer=winners[0], returns=self.net_chips(),
+                                       pool_cents=pot, payouts_cents=tuple(payouts), hands=self.hand_number,
+                                       buybacks=0)
 
-    def verify_result(self, r: HandResult, before: list, deep: bool) -> None:
-        self._verify_deadwood(r, deep)
+    def check_result(self, r: HandResult, before: list, deep: bool) -> None:
+        self._check_deadwood(r, deep)
         if not r.hands:
             expect(all(r.deltas[p] == 0 for p in r.players), "a void hand changed scores")
             return

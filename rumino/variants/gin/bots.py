@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from rumino.engine.actions import DEAL, DRAW_DISCARD, DRAW_STOCK, Discard, Gin, KnockWith
 from rumino.engine.protocol import Action
-from rumino.variants.gin import PASS, GinView
-from rumino.players.greedy import GreedyPlayer, pick_discard
+from rumino.engine.player import Player, pick_discard
+from rumino.variants.gin.game import PASS, GinView
 
 
 def _value_with(view: GinView, card: int) -> int:
@@ -32,15 +32,15 @@ def _value_with(view: GinView, card: int) -> int:
     return view.evaluator.after_draw(view.hand + (card,), forbidden)[0]
 
 
-def choose_gin(player: GreedyPlayer, view: GinView) -> Action:
+def choose_gin(player: Player, view: GinView) -> Action:
     """The greedy-type bot's action in a Gin position (``player.knock_at(view)`` is its threshold)."""
     ph = view.phase
     ev = view.evaluator
-    limit = min(player.knock_at(view), view.rules.knock_max_deadwood)
+    limit = min(player.knock_at(view), view.knock_limit)  # (the hand's limit: the rules', or the upcard's)
     if ph == "offer":
         return DRAW_DISCARD if _value_with(view, view.top_discard) < ev.deadwood(view.hand) else PASS
     if ph == "wall":
-        return DRAW_DISCARD if _value_with(view, view.top_discard) <= view.rules.knock_max_deadwood else PASS
+        return DRAW_DISCARD if _value_with(view, view.top_discard) <= view.knock_limit else PASS
     if ph == "turn":
         if view.must_draw_stock:
             return DRAW_STOCK
@@ -50,7 +50,7 @@ def choose_gin(player: GreedyPlayer, view: GinView) -> Action:
         card = pick_discard(best, view)
         if value == 0:
             return Gin(card)
-        if value <= limit or (view.must_knock and value <= view.rules.knock_max_deadwood):
+        if value <= limit or (view.must_knock and value <= view.knock_limit):
             return KnockWith(card)
         return Discard(card)
     if ph == "between_hands":

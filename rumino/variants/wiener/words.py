@@ -1,0 +1,44 @@
+"""Wiener Rummy's and American Knock Rummy's words at the terminal (rules §5): their commands, the pot at the
+prompt, and the chips a hand moved."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rumino.engine.protocol import PlayerView
+from rumino.engine.words import DRAW_HELP, DrawNarrator
+
+
+class _KnockFamilyNarrator(DrawNarrator):
+    """What the two games' tables share: the pot (rules §5.5) at the prompt, the chips a hand moved."""
+
+    def prompt_lines(self, view: PlayerView) -> list[str]:
+        return [f"pot: {view.pot} chips"] if view.pot else []
+
+    def hand_end(self, g: Any) -> list[str]:
+        lines = super().hand_end(g)
+        moved = g.results[-1].money  # chips each seat received (+) or paid (−) in the hand
+        if any(moved):
+            lines.append("  chips: " + ", ".join(f"{self.names[p]} {m:+d}" for p, m in enumerate(moved) if m))
+        return lines
+
+
+class WienerNarrator(_KnockFamilyNarrator):
+    """The terminal's narrator of Wiener Rummy."""
+
+    HELP: ClassVar[tuple[str, ...]] = DRAW_HELP + (
+        "k 7h / knock 7h  knock, putting 7h on the pile face down (rules §5.4)",
+        "r 7h / rummy 7h  call rummy: every card melded after discarding 7h",
+        "y / n          buy back (once a game, rules §5.5), or not",
+        "deal           deal the next hand")
+
+
+class KnockRummyNarrator(_KnockFamilyNarrator):
+    """The terminal's narrator of American Knock Rummy."""
+
+    HELP: ClassVar[tuple[str, ...]] = DRAW_HELP + (
+        "k 7h / knock 7h  knock, putting 7h on the pile face down (rules §5.8)",
+        "deal           deal the next hand")
+
+
+__all__ = ["WienerNarrator", "KnockRummyNarrator"]
