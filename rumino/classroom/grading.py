@@ -76,7 +76,7 @@ def _text(s: str) -> str:
     return " ".join(plain.casefold().split())
 
 
-def exact(got, want) -> bool:
+def exact(got: object, want: object) -> bool:
     """``got`` is ``want``: exactly, or as a decimal (see the module's docstring), part by part.
 
     >>> exact((0.3333, 2.0), [Fraction(1, 3), 2]), exact({"a": "Wiener Rummy"}, {"a": " wiener  rummy"})
@@ -124,7 +124,7 @@ def _key(x):
     return e if e is not None else x
 
 
-def near(got, want, tol: float) -> bool:
+def near(got: object, want: object, tol: float) -> bool:
     """``got`` within ``tol`` of ``want`` (a number, or lists, tuples and dicts of numbers).
 
     >>> near(2400, 2398, 48), near([0.5, 0.25], (0.51, 0.24), 0.02), near("0.5", 0.5, 1)
@@ -152,7 +152,7 @@ def _interval(got, centre, width: float, rel: float) -> bool:
     return abs((hi - lo) - width) <= rel * width
 
 
-def check(got, spec, centre=None) -> bool:
+def check(got: object, spec: tuple, centre: float | None = None) -> bool:
     """Mark ``got`` against a spec (see the module's docstring); ``False`` for anything else, never an error.
     An ``interval`` spec whose centre is ``None`` takes ``centre``: the student's own estimate."""
     try:
@@ -189,7 +189,7 @@ def _kind_name(x) -> str:
         type(x), f"a {type(x).__name__}")
 
 
-def kind_problem(got, want, *, chance: bool = False, keys_given: bool = False) -> str | None:
+def kind_problem(got: object, want: object, *, chance: bool = False, keys_given: bool = False) -> str | None:
     """What is wrong with the *kind* of ``got``, given the kind of the right answer ``want``; ``None`` when
     the kind is right. It never says whether the value is right, and never gives away a list's length or a
     dict's keys unless the exercise states them (``keys_given``). With ``chance``, a number must lie between

@@ -33,6 +33,7 @@ import hashlib
 import json
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Iterable, Sequence
 
 from rumino.classroom.experiment import MAX_TRIALS, Experiment, Group, TallyError, parse_tally
 from rumino.stats import Z95
@@ -64,7 +65,7 @@ class Activity:
                 "success": self.success, "exact": float(p), "exact_text": f"{p.numerator:,} / {p.denominator:,}"}
 
 
-def tally_csv(key: str, groups) -> str:
+def tally_csv(key: str, groups: Iterable) -> str:
     """The groups as CSV (``activity,group,successes,trials``), what the page and the widget save."""
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
@@ -119,7 +120,7 @@ def _rows(groups, exact) -> tuple[str, str]:
     return "".join(rows), summary
 
 
-def tally_html(activities, *, heading: str = "Your class's tally", groups=()) -> str:
+def tally_html(activities: Sequence, *, heading: str = "Your class's tally", groups: Iterable = ()) -> str:
     """The static tally for ``activities`` (a menu when there are several): see the module's docstring.
     ``groups`` are the first activity's groups so far (the live widget's), shown until the browser has
     counts of its own."""

@@ -142,7 +142,7 @@ def whose(typed: str | None = None) -> str:
                        "again (on the course's JupyterHub your login is used).")
 
 
-def graded_part(label: str, part: int, *, seed: int, per_student: bool, typed: str | None = None):
+def graded_part(label: str, part: int, *, seed: int, per_student: bool, typed: str | None = None) -> tuple:
     """The hidden test's spec for one part of a varied exercise, for the student being graded."""
     student = whose(typed) if per_student else None
     return VARIATIONS[label].specs(numbers_for(label, student, seed))[part]

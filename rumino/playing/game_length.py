@@ -38,12 +38,15 @@ import dataclasses
 import math
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from rumino.errors import RuleConfigError
 from rumino.playing.seeding import new_table
 from rumino.stats import Z95, Comparison, Estimate, mean_estimate, mean_difference, paired_mean_difference
 from rumino.variants import Variant, find_variant
+
+if TYPE_CHECKING:
+    from rumino.engine.protocol import Game
 
 CHUNK = 10  # games a job plays (a process pool or a Dask cluster runs the jobs; the figures do not change)
 MAX_GAME_ACTIONS = 2_000_000  # a guard: no game of the baseline bots comes near it
@@ -184,7 +187,7 @@ def _dealt(game) -> int:
     return _pack_size(game) - (len(stock) if stock is not None else 0)
 
 
-def play_counted(game, players: Sequence) -> GameCount:
+def play_counted(game: Game, players: Sequence) -> GameCount:
     """Play ``game`` to its end with ``players`` (by seat), counting what :class:`GameCount` holds.
 
     The loop is the one game loop's (:func:`rumino.engine.protocol.play`), written out to read the
@@ -249,7 +252,7 @@ def play_counted(game, players: Sequence) -> GameCount:
 # --------------------------------------------------------------------------- a measurement
 
 
-def ratio_estimate(numerators: Sequence[float], denominators: Sequence[float], seed=None) -> Estimate:
+def ratio_estimate(numerators: Sequence[float], denominators: Sequence[float], seed: int | None = None) -> Estimate:
     """``Σ numerators / Σ denominators`` (turns a hand: all turns over all hands) with the delta-method
     interval over the units (the games): ``se² = Σ (y − R·x)² / (n (n − 1) x̄²)``.
 
