@@ -25,8 +25,16 @@ the play so far (:meth:`rumino.variants.rummoli.RummoliGame.sample_world`). Robb
 candidates are the placements its menu lists, greedy's own (the exact solver's) and the draw; a rollout
 there calls the solver on every turn, so its default budget is small (:data:`GAME_SIMULATIONS`).
 
-At Gin the rollouts run compiled (:mod:`rumino.players.playout_gin`, exact against the engine's):
-every candidate on the same redealt worlds in one kernel call.
+At Gin the rollouts run compiled (:mod:`rumino.players.playout_gin`, exact against the engine's), and
+so do heads-up Rumino's and Wiener's (:mod:`rumino.players.playout_knock`): every candidate on the same
+redealt worlds in one kernel call.
+
+With ``model=True`` (the best player, :func:`best_player`) the worlds are weighed by the other players'
+open play (:mod:`rumino.players.opponent_model`): ``oversample`` times as many are dealt, each weighed by
+how well its hands explain what the table saw (the cards each player let go do not meld with his hand,
+the cards he took do, his last discard was his dearest loose card, he has not knocked), and the worlds
+searched are drawn in proportion to those weights. The hands kept are the coach's guess of what each
+player holds (:attr:`Decision.guess`, :func:`rumino.players.coach.explain`).
 
 A hand's outcome for the searching seat is how it ranks: 1 for beating every
 other seat, ½ for a tie, 0 for losing, averaged over the other seats (as a
@@ -61,13 +69,14 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from rumino.engine.actions import Discard, KnockWith
+from rumino.engine.actions import Discard, Knock, KnockWith
 from rumino.engine.base import TurnGame
 from rumino.engine.drawdiscard import DrawDiscardGame
 from rumino.engine.protocol import Action, PlayerView, play
 from rumino.errors import IllegalActionError
 from rumino.players.base import Player
 from rumino.players.greedy import GreedyPlayer
+from rumino.players.opponent_model import Habits, hand_weights, read_open_play, resample
 from rumino.engine.scoring import hand_ender, rank_seats
 
 DEFAULT_SIMULATIONS = 200
@@ -80,6 +89,18 @@ rollout is a long Python hand, about 6 ms: 100 rollouts take about 0.7 s, bench/
 rollout calls the exact table solver on every turn, up to about 0.2 s a rollout early in a hand, so 8
 rollouts take about a second there and much less later)."""
 
+BEST_SIMULATIONS = {"Gin Rummy": 5000, "Rumino": 90, "American Knock Rummy": 300, "Wiener Rummy": 65,
+                    "German Rommé": 15, "Robber Rummy": 8, "Rummoli": 200}
+"""The best player's rollouts a decision (``best``, :func:`best_player`): each game's budget at its strength target,
+about 0.1 s a decision or less (bench/bench_search.py times them)."""
+
+
+def best_player(*, seed=None, rng: np.random.Generator | None = None, name: str = "best") -> "SearchPlayer":
+    """The strongest player of every game (the spec ``best``): the search with the opponent model
+    (:mod:`rumino.players.opponent_model`) at each game's :data:`BEST_SIMULATIONS`."""
+    return SearchPlayer(None, seed=seed, rng=rng, name=name, model=True, budgets=BEST_SIMULATIONS)
+
+
 MARGIN_WEIGHT = 1e-4
 """The share of a hand's points margin in a rollout's value: it only orders moves that win equally often."""
 
@@ -89,6 +110,11 @@ BATCH_PLAYOUTS: dict[type, tuple[Callable, Callable]] = {}
 """``{game class: (sample_worlds, playouts)}``: a compiled greedy rollout where a game has one, many worlds
 in one call (Gin: :mod:`rumino.players.playout_gin`, registered by :mod:`rumino.players`). It must give
 exactly what the engine's rollout gives (its tests compare them); other games roll out on the engine."""
+
+PLAIN_ROLLOUTS: set = set()
+"""The compiled rollouts (of :data:`BATCH_PLAYOUTS`) that can play the opponent as a plain player, who takes
+the top discard only when it melds with his hand or lets him knock (``plain=seat``; Gin's): the rollout policy
+of a player with ``plain_opponents``."""
 
 NOT_SEARCHED: dict[str, str] = {}
 """The games the search player does not play yet, and why (``rumino tournament`` and the error say so):
@@ -120,6 +146,7 @@ class Decision:
     reason: str = ""
     simulations: int = 0
     values: list = field(default_factory=list)  # (action, share of hands won, rollouts), the chosen first
+    guess: dict = field(default_factory=dict)  # {seat: its hands in the worlds searched, rows of card ids} (model)
 
 
 class SearchPlayer(Player):
@@ -134,7 +161,8 @@ class SearchPlayer(Player):
 
     def __init__(self, simulations: int | None = None, *, width: int = 4, confidence: float = 1.0,
                  seed: int | Sequence[int] | None = None, rng: np.random.Generator | None = None,
-                 name: str | None = None):
+                 name: str | None = None, model: bool = False, oversample: int = 3,
+                 habits: Habits = Habits(), budgets: dict[str, int] | None = None, plain_opponents: bool = False):
         if simulations is not None and (isinstance(simulations, bool) or not isinstance(simulations, int)
                                         or not 1 <= simulations <= 1_000_000):
             raise ValueError(f"simulations is {simulations!r}: a search needs 1 to 1,000,000 rollouts a decision.")
@@ -142,12 +170,18 @@ class SearchPlayer(Player):
             raise ValueError(f"width is {width!r}: at least one discard must be a candidate.")
         super().__init__(name or (f"search:{simulations}" if simulations is not None else "search"))
         self.simulations = simulations  # None: the game's default (budget_for)
+        self.budgets = budgets  # {game NAME: rollouts}: a player's own defaults by game (the best player's)
         self.width = width
         self.confidence = confidence
         self.rng = rng if rng is not None else np.random.default_rng(seed)
         self.greedy = GreedyPlayer()
         self._policies: dict[str, Player] = {}  # a game's rollout bot (ROLLOUT_POLICIES), made once
+        self.model = model  # weigh the worlds by the opponents' open play (rumino.players.opponent_model)
+        self.oversample = oversample  # worlds drawn for each one kept, when weighing
+        self.habits = habits  # how much a hand that breaks a plain player's habit is discounted
+        self.plain_opponents = plain_opponents  # rollouts play the opponent as a plain player (PLAIN_ROLLOUTS)
         self.last: Decision | None = None
+        self._guess: dict | None = None
         self.decisions = 0  # decisions searched (forced ones not counted)
         self.spent = 0  # rollouts in all
 
@@ -174,6 +208,7 @@ class SearchPlayer(Player):
     # ------------------------------------------------------------------ the decision
 
     def choose(self, view: PlayerView) -> Action:
+        self._view = view
         legal = view.legal_actions
         game = _game_of(view)
         policy = self.policy(game)
@@ -181,6 +216,10 @@ class SearchPlayer(Player):
             action = legal[0] if legal else policy.choose(view)
             self.last = Decision(action, True, "the only legal action")
             return action
+        win = getattr(view, "win_now", None)
+        if win is not None and win in legal:  # a move that wins at once (Rumino's call or claim): nothing to weigh
+            self.last = Decision(win, True, "it wins at once")
+            return win
         phases, why = UNSEARCHED_PHASES.get(getattr(game, "NAME", ""), ((), ""))
         if view.phase in phases:
             action = policy.choose(view)
@@ -197,13 +236,20 @@ class SearchPlayer(Player):
             return candidates[0]
         worlds = max(1, self.budget_for(type(first)) // len(candidates))
         batch = BATCH_PLAYOUTS.get(type(first))
-        if batch is not None and batch[0] is not None and first.to_act == view.seat:
-            shares, values = self._batch(batch, first, candidates, view.seat, worlds)
+        plays = self._open_plays(view, first) if self.model else []
+        self._guess = None
+        if batch is not None and batch[0] is not None and first.to_act == view.seat and len(first.hands) == 2:
+            shares, values = self._batch(batch, first, candidates, view.seat, worlds, plays)
             return self._decide(candidates, shares, values)
         values = np.full((worlds, len(candidates)), np.nan)
         shares = np.full((worlds, len(candidates)), np.nan)  # the hands won alone (what the coach shows)
+        pool = [first] + [view.sample_world(self._world_rng()) for _ in range(worlds * self.oversample - 1)] \
+            if plays else None
+        if pool is not None:
+            kept = self._weigh(view, plays, lambda seat: [w.hands[seat] for w in pool], worlds)
+            pool = [pool[i] for i in kept]
         for w in range(worlds):
-            world = first if w == 0 else view.sample_world(self._world_rng())
+            world = pool[w] if pool is not None else first if w == 0 else view.sample_world(self._world_rng())
             future = int(self.rng.integers(2**63))  # the same later shuffles for every candidate
             for i, action in enumerate(candidates):
                 outcome = self.rollout(world, action, view.seat, future)
@@ -212,17 +258,65 @@ class SearchPlayer(Player):
                     values[w, i] = round(outcome[0] + MARGIN_WEIGHT * outcome[1], 12)  # as hand_value
         return self._decide(candidates, shares, values)
 
-    def _batch(self, batch, world, candidates: list, seat: int, worlds: int) -> tuple[np.ndarray, np.ndarray]:
+    def _open_plays(self, view: PlayerView, world) -> list:
+        """Each other seat in the hand and what its open play says (:func:`~rumino.players.opponent_model.read_open_play`),
+        for the games that keep it; [] elsewhere."""
+        reader = getattr(world, "open_play", None)
+        if reader is None:
+            return []
+        events = reader()
+        classes = view.action_set.classes if hasattr(view, "action_set") else ()
+        limit = getattr(view, "knock_limit", None)
+        if limit is None or not (Knock in classes or KnockWith in classes):
+            limit = None
+        seats = [s for s in getattr(world, "hand_players", range(len(world.hands))) if s != view.seat]
+        return [(s, read_open_play(events, s, knock_limit=limit, knock_before_draw=Knock in classes))
+                for s in seats]
+
+    def _weigh(self, view: PlayerView, plays: list, hands_of: Callable, keep: int) -> np.ndarray:
+        """Which of the drawn worlds to keep (``keep`` indices, in proportion to their weights): each world's
+        weight is the product over the other seats of how well its hand explains that seat's open play.
+        The kept worlds' hands give the coach its guess of each hand (:attr:`guess`)."""
+        rules = view.evaluator.meld_rules
+        weights = None
+        for seat, play in plays:
+            hands = hands_of(seat)
+            if not isinstance(hands, np.ndarray):
+                size = max((len(h) for h in hands), default=0)
+                hands = np.array([list(h) + [-1] * (size - len(h)) for h in hands], dtype=np.int64)
+            w = hand_weights(hands, rules, play, self.habits)
+            weights = w if weights is None else weights * w
+        kept = resample(weights, keep, self.rng)
+        self._guess = {}
+        for seat, _ in plays:
+            hands = hands_of(seat)
+            if not isinstance(hands, np.ndarray):
+                size = max((len(h) for h in hands), default=0)
+                hands = np.array([list(h) + [-1] * (size - len(h)) for h in hands], dtype=np.int64)
+            self._guess[seat] = hands[kept]
+        return kept
+
+    def _batch(self, batch, world, candidates: list, seat: int, worlds: int,
+               plays: list = ()) -> tuple[np.ndarray, np.ndarray]:
         """Every candidate on the same ``worlds`` redeals of ``world`` (itself drawn from the view), all
-        played out in one compiled call a candidate."""
+        played out in one compiled call a candidate; with the opponent model, drawn ``oversample`` times
+        over and kept in proportion to their weights."""
         sample, run = batch
         known = [c for cards in world.known_held(seat).values() for c in cards]  # taken face up, still held
-        hands, stocks = sample(world, worlds, self.rng, known=known)
+        if plays:
+            hands, stocks = sample(world, worlds * self.oversample, self.rng, known=known)
+            kept = self._weigh(self._view, plays, lambda s: hands[:, s], worlds)
+            hands, stocks = hands[kept], stocks[kept]
+        else:
+            hands, stocks = sample(world, worlds, self.rng, known=known)
         shares = np.full((worlds, len(candidates)), np.nan)
         values = np.full((worlds, len(candidates)), np.nan)
         players = tuple(world.hand_players)
+        extra = {}
+        if self.plain_opponents and run in PLAIN_ROLLOUTS and len(world.hand_players) == 2:
+            extra["plain"] = next(p for p in world.hand_players if p != seat)
         for i, action in enumerate(candidates):
-            rows = run(world, stocks, hands, first=action, ended_by=True)
+            rows = run(world, stocks, hands, first=action, ended_by=True, **extra)
             if len(players) == 2:  # heads-up, for all worlds at once: exactly what hand_outcome gives
                 other = players[0] if players[1] == seat else players[1]
                 mine, theirs, ended = rows[:, seat], rows[:, other], rows[:, -1]
@@ -243,7 +337,7 @@ class SearchPlayer(Player):
         spent = int(np.isfinite(values).sum())
         self.last = Decision(candidates[best], False, simulations=spent,
                              values=[(candidates[i], _mean(shares[:, i]), int(np.isfinite(values[:, i]).sum()))
-                                     for i in ranked])
+                                     for i in ranked], guess=self._guess or {})
         self.decisions += 1
         self.spent += spent
         return candidates[best]
@@ -288,7 +382,10 @@ class SearchPlayer(Player):
         (:data:`GAME_SIMULATIONS`, else :data:`DEFAULT_SIMULATIONS`)."""
         if self.simulations is not None:
             return self.simulations
-        return GAME_SIMULATIONS.get(getattr(game, "NAME", ""), DEFAULT_SIMULATIONS)
+        name = getattr(game, "NAME", "")
+        if self.budgets and name in self.budgets:
+            return self.budgets[name]
+        return GAME_SIMULATIONS.get(name, DEFAULT_SIMULATIONS)
 
     def _world_rng(self) -> np.random.Generator:
         return np.random.default_rng(int(self.rng.integers(2**63)))
@@ -384,4 +481,4 @@ def hand_value(gains: Sequence, seat: int, ended_by: int | None = None,
     return round(share + MARGIN_WEIGHT * margin, 12)
 
 
-__all__ = ["SearchPlayer", "Decision", "hand_outcome", "hand_value", "DEFAULT_SIMULATIONS", "GAME_SIMULATIONS", "BATCH_PLAYOUTS", "NOT_SEARCHED"]
+__all__ = ["SearchPlayer", "Decision", "best_player", "BEST_SIMULATIONS", "hand_outcome", "hand_value", "DEFAULT_SIMULATIONS", "GAME_SIMULATIONS", "BATCH_PLAYOUTS", "NOT_SEARCHED"]
