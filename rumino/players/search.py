@@ -89,7 +89,7 @@ rollout is a long Python hand, about 6 ms: 100 rollouts take about 0.7 s, bench/
 rollout calls the exact table solver on every turn, up to about 0.2 s a rollout early in a hand, so 8
 rollouts take about a second there and much less later)."""
 
-BEST_SIMULATIONS = {"Gin Rummy": 5000, "Rumino": 90, "American Knock Rummy": 300, "Wiener Rummy": 65,
+BEST_SIMULATIONS = {"Gin Rummy": 5000, "Rumino": 3000, "American Knock Rummy": 300, "Wiener Rummy": 1500,
                     "German Rommé": 15, "Robber Rummy": 8, "Rummoli": 200}
 """The best player's rollouts a decision (``best``, :func:`best_player`): each game's budget at its strength target,
 about 0.1 s a decision or less (bench/bench_search.py times them)."""
@@ -162,7 +162,8 @@ class SearchPlayer(Player):
     def __init__(self, simulations: int | None = None, *, width: int = 4, confidence: float = 1.0,
                  seed: int | Sequence[int] | None = None, rng: np.random.Generator | None = None,
                  name: str | None = None, model: bool = False, oversample: int = 3,
-                 habits: Habits = Habits(), budgets: dict[str, int] | None = None, plain_opponents: bool = False):
+                 habits: Habits = Habits(), budgets: dict[str, int] | None = None, plain_opponents: bool = False,
+                 margin_weight: float = MARGIN_WEIGHT):
         if simulations is not None and (isinstance(simulations, bool) or not isinstance(simulations, int)
                                         or not 1 <= simulations <= 1_000_000):
             raise ValueError(f"simulations is {simulations!r}: a search needs 1 to 1,000,000 rollouts a decision.")
@@ -180,6 +181,7 @@ class SearchPlayer(Player):
         self.oversample = oversample  # worlds drawn for each one kept, when weighing
         self.habits = habits  # how much a hand that breaks a plain player's habit is discounted
         self.plain_opponents = plain_opponents  # rollouts play the opponent as a plain player (PLAIN_ROLLOUTS)
+        self.margin_weight = margin_weight  # the points margin's share in a rollout's value
         self.last: Decision | None = None
         self._guess: dict | None = None
         self.decisions = 0  # decisions searched (forced ones not counted)
@@ -255,7 +257,7 @@ class SearchPlayer(Player):
                 outcome = self.rollout(world, action, view.seat, future)
                 if outcome is not None:
                     shares[w, i] = outcome[0]
-                    values[w, i] = round(outcome[0] + MARGIN_WEIGHT * outcome[1], 12)  # as hand_value
+                    values[w, i] = round(outcome[0] + self.margin_weight * outcome[1], 12)  # as hand_value
         return self._decide(candidates, shares, values)
 
     def _open_plays(self, view: PlayerView, world) -> list:
@@ -323,13 +325,13 @@ class SearchPlayer(Player):
                 share = np.where(mine > theirs, 1.0, np.where(mine < theirs, 0.0,
                                  np.where(ended == seat, 1.0, np.where(ended == other, 0.0, 0.5))))
                 shares[:, i] = share
-                values[:, i] = np.round(share + MARGIN_WEIGHT * (mine - theirs), 12)
+                values[:, i] = np.round(share + self.margin_weight * (mine - theirs), 12)
                 continue
             for w, row in enumerate(rows):
                 ended = int(row[-1])
                 share, margin = hand_outcome(list(row[:-1]), seat, ended if ended >= 0 else None, players)
                 shares[w, i] = share
-                values[w, i] = round(share + MARGIN_WEIGHT * margin, 12)
+                values[w, i] = round(share + self.margin_weight * margin, 12)
         return shares, values
 
     def _decide(self, candidates: list, shares: np.ndarray, values: np.ndarray) -> Action:

@@ -145,19 +145,19 @@ def test_the_coach_explains_in_a_players_words(key):
     assert "holds" in text  # what the opponent is thought to hold
 
 
-def test_the_model_beats_greedy_at_gin_on_seeded_deals():
+def test_the_model_search_beats_greedy_at_rumino_on_seeded_deals():
     """A small seeded match, each deal twice with the seats swapped (the long ones are in
-    book/data/family_strength.json): the model's search wins more hands than greedy."""
+    book/data/family_strength.json): the model's search, on compiled Rumino rollouts, wins more hands than
+    greedy. Seeded, so it replays exactly: a change that makes the player weaker here shows."""
     won = 0.0
-    deals = 12
+    deals = 20
     for index in range(deals):
         for seat in (0, 1):
-            game, players = new_table("gin", ["greedy", "greedy"], 11, index, dealer=1)
-            players[seat] = SearchPlayer(300, seed=[11, index, seat], model=True)
+            game, players = new_table("rumino", ["greedy", "greedy"], 11, index, dealer=1)
+            players[seat] = SearchPlayer(1000, seed=[11, index, seat], model=True)
             before = list(game.scores)
             play(game, players, until=lambda g: g.hand_over)
-            gains = [a - b for a, b in zip(game.scores, before)]
+            gains = [b - a for a, b in zip(game.scores, before)]  # penalty points: less is better
             r = game.results[-1]
-            won += 1.0 if gains[seat] > gains[1 - seat] or (gains[seat] == gains[1 - seat] and r.by == seat) else \
-                0.5 if gains[seat] == gains[1 - seat] and r.by is None else 0.0
+            won += 1.0 if gains[seat] > gains[1 - seat] or (gains[seat] == gains[1 - seat] and r.by == seat) else 0.0
     assert won / (2 * deals) > 0.5
