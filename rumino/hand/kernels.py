@@ -800,14 +800,13 @@ def min_deadwood_fast(cards: Sequence[int], rules: MeldRules) -> int:
         # the one-call path (bench_deadwood.py (a)): a tuple of Python ints goes to the kernel as it is;
         # floats, text or numpy numbers among them take the checked path, which names the bad card
         try:
-            plain = sum(cards).__class__ is int
+            if sum(cards).__class__ is int:
+                entry = _TUPLE_ENTRY.get(len(cards))
+                value = entry(cards, table) if entry is not None else _tuple_first(cards, table)
+                if value >= 0:
+                    return value
         except TypeError:
-            plain = False
-        if plain:
-            entry = _TUPLE_ENTRY.get(len(cards))
-            value = entry(cards, table) if entry is not None else _tuple_first(cards, table)
-            if value >= 0:
-                return value
+            pass
     ids = _ids(cards)
     value = _single_value(ids, table)
     if value < 0:
