@@ -805,7 +805,7 @@ def min_deadwood_fast(cards: Sequence[int], rules: MeldRules) -> int:
                 value = entry(cards, table) if entry is not None else _tuple_first(cards, table)
                 if value >= 0:
                     return value
-        except TypeError:
+        except (TypeError, OverflowError):  # text among them; an int too big for a card id
             pass
     ids = _ids(cards)
     value = _single_value(ids, table)
