@@ -22,6 +22,7 @@ written to ...strength.json (1 match)
 
 from __future__ import annotations
 
+import dataclasses
 import resource
 import shlex
 import sys
@@ -136,11 +137,12 @@ def run(args) -> int:
         if bar is not None:
             bar.close()
     wall = time.perf_counter() - t0
+    cpu = _cpu() - cpu0
+    match = dataclasses.replace(match, cpu_seconds=round(cpu, 1))  # the whole match's, both players, every worker
     matches = write_match(out, match)
     print(match.describe())
     print(f"written to {out} ({len(matches)} match{'es' if len(matches) != 1 else ''})")
-    if not args.no_progress:
-        print(f"{_cpu() - cpu0:.0f} CPU seconds, {wall:.0f} s", file=sys.stderr)
+    print(f"{cpu:.0f} CPU seconds, {wall:.0f} s", file=sys.stderr)
     return 0
 
 

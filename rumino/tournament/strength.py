@@ -10,6 +10,7 @@ so the same players and seed give the same hands. What it keeps, for ``a``:
 * ``points``: the mean points a hand (``a``'s gain minus ``b``'s, in the game's units), with a
   normal 95% interval over the deals (a deal's two hands are one duplicate pair, the independent unit);
 * ``seconds_per_decision``: ``a``'s CPU seconds a decision (a decision with one legal action counts);
+  ``cpu_seconds``: the match's (both players, every worker; ``a``'s alone where the command did not measure it);
 * every hand: ``margins`` and ``scores``, one pair a deal (``a`` in seat 0, then in seat 1), from which
   the figures above are read again (:func:`figures_from_hands`) and the first deals replayed
   (:func:`replay_deal`) — so a change to a game or a player that would move the figures is caught.
