@@ -187,7 +187,10 @@ def _draw_reason(action, view) -> list[str]:
     ban = None if getattr(view, "may_rediscard_pickup", False) else top
     with_it = ev.after_draw(hand + (top,), ban)[0]
     if action.source == "discard":
-        return [f"{card(top)} brings your deadwood from {now} to {with_it} after your best discard."]
+        if with_it < now:
+            return [f"{card(top)} brings your deadwood from {now} to {with_it} after your best discard."]
+        return [f"{card(top)} leaves your deadwood at {with_it} after your best discard, no lower than now ({now}), "
+                f"but in the imagined deals the hand goes better with it."]
     if with_it < now:
         return [f"{card(top)} would bring your deadwood from {now} to {with_it}, but the imagined deals go better "
                 f"without showing him what you collect."]
