@@ -93,6 +93,11 @@ def _pyspiel():
     return pyspiel
 
 
+def load_pyspiel():
+    """OpenSpiel's module, or an ImportError that says how to install it (before a match starts)."""
+    return _pyspiel()
+
+
 def parse_their(their: str, simulations: int | None = None) -> tuple[str, int | None, float]:
     """``(kind, simulations, uct_c)`` of an OpenSpiel bot spec: ``"simple"``, ``"ismcts:K"`` or
     ``"ismcts:K:C"`` (K simulations a decision, exploration constant C); ``simulations`` gives K
@@ -389,4 +394,4 @@ def match_against_openspiel(our_spec: str, their: str, deals: int, seed: int, *,
     return summarize(records, our_spec=our_spec, their=their, seed=seed)
 
 
-__all__ = ["match_against_openspiel", "play_deal", "summarize", "parse_their", "RULES", "OPENSPIEL_PARAMS"]
+__all__ = ["match_against_openspiel", "load_pyspiel", "play_deal", "summarize", "parse_their", "RULES", "OPENSPIEL_PARAMS"]
