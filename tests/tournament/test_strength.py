@@ -82,6 +82,12 @@ def test_the_command_writes_the_match_and_refuses_bad_input(tmp_path, capsys):
     assert "OpenSpiel's bots play Gin only" in capsys.readouterr().err
     assert main(["strength", "--variant", "gin", "--a", "clever", "--b", "greedy", "--out", str(out)]) == 2
     assert "unknown player 'clever'" in capsys.readouterr().err
+    assert main(["strength", "--variant", "gin", "--a", "greedy", "--b", "random", "--out", str(tmp_path)]) == 2
+    assert capsys.readouterr().err.strip().endswith("it is a folder; give a file (such as "
+                                                    f"{tmp_path / 'results.json'}).")
+    assert main(["strength", "--variant", "gin", "--a", "greedy", "--b", "random", "--out",
+                 str(tmp_path / "no" / "s.json")]) == 2
+    assert "the folder" in capsys.readouterr().err and not (tmp_path / "no").exists()
     assert len(read_matches(out)) == 1  # nothing written by a refusal
 
 
