@@ -40,6 +40,7 @@ import numpy as np
 
 from rumino.cards import JOKER
 from rumino.engine.actions import Discard, Draw, Gin, Knock, KnockWith
+from rumino.engine.drawdiscard import DrawDiscardGame
 from rumino.engine.player import Player
 from rumino.engine.protocol import Action, play
 from rumino.hand.kernels import T_VALUE, deadwood_dfs, load_rows, rule_tables
@@ -62,7 +63,7 @@ MAX_HAND = 15
 BIG = np.int64(1 << 30)
 
 
-def copy_game(game):
+def copy_game(game: DrawDiscardGame) -> DrawDiscardGame:
     """A deep copy that shares the rules and the (cached, compiled) evaluator."""
     return copy.deepcopy(game, {id(game._ev): game._ev, id(game.rules): game.rules})
 
@@ -357,7 +358,7 @@ def _rules_array(game, kind: int) -> np.ndarray:
                      int(r.extra_turn_after_knock), r.knock_undercut_penalty, 0, 0, game.hand_size], dtype=np.int64)
 
 
-def first_code(game, first: Action | None) -> tuple[int, int]:
+def first_code(game: DrawDiscardGame, first: Action | None) -> tuple[int, int]:
     """``(F_* code, card)`` of an action legal in ``game`` now (the engine's refusal if it is not)."""
     if first is None:
         return F_NONE, -1
@@ -376,7 +377,7 @@ def first_code(game, first: Action | None) -> tuple[int, int]:
     return F_CALL, int(getattr(first, "card", -1))  # CallRumino, CallRummy
 
 
-def pack(game, first: Action | None = None) -> np.ndarray:
+def pack(game: DrawDiscardGame, first: Action | None = None) -> np.ndarray:
     """The position as the kernel reads it (``S_*`` offsets): everything but the hands and the stock."""
     code, card = first_code(game, first)
     forbidden = game.forbidden() if game.phase == "discard" else None
@@ -413,7 +414,7 @@ class KnockPlayouts:
                              f"(the greedy player): give player=.")
         return [self.player(), self.player()]
 
-    def python_playout_ended(self, game, first: Action | None = None,
+    def python_playout_ended(self, game: DrawDiscardGame, first: Action | None = None,
                              player: Player | None = None) -> tuple[tuple[int, int], int | None]:
         """The hand played out by the engine with greedy in both seats (``player``, else the folder's own; after
         ``first``, a legal action, if given): each seat's gain (minus its score change: penalty points) and the
@@ -427,7 +428,7 @@ class KnockPlayouts:
         by = g.results[-1].by if len(g.results) > done else None
         return (int(before[0] - g.scores[0]), int(before[1] - g.scores[1])), by
 
-    def supported(self, game) -> bool:
+    def supported(self, game: DrawDiscardGame) -> bool:
         """True if the kernel plays this position as the engine would (else the engine plays it)."""
         if type(game) is not self.game or type(game.rules) is not self.rules:
             return False
@@ -435,13 +436,13 @@ class KnockPlayouts:
             return False
         return game.rules.stock_exhausted == "reshuffle" and all(len(h) <= MAX_HAND for h in game.hands)
 
-    def _kernel(self, game, hands: np.ndarray, stocks: np.ndarray, first: Action | None, seed: int) -> np.ndarray:
+    def _kernel(self, game: DrawDiscardGame, hands: np.ndarray, stocks: np.ndarray, first: Action | None, seed: int) -> np.ndarray:
         out = np.zeros((hands.shape[0], 3), dtype=np.int64)
         _run_worlds(hands, stocks, pack(game, first), _rules_array(game, self.kind),
                     rule_tables(game.rules.meld_rules), _order(game.rules), np.int64(seed), out)
         return out
 
-    def playout_ended(self, game, first: Action | None = None, *, seed: int = 0,
+    def playout_ended(self, game: DrawDiscardGame, first: Action | None = None, *, seed: int = 0,
                       player: Player | None = None) -> tuple[tuple[int, int], int | None]:
         """Each seat's gain when greedy plays the rest of the hand in both seats (``game`` unchanged), and the seat
         that ended it: the engine's answer, compiled when :meth:`supported` (``seed``: a reshuffle's order)."""
@@ -453,12 +454,12 @@ class KnockPlayouts:
                            seed)
         return (int(out[0, 0]), int(out[0, 1])), (None if out[0, 2] < 0 else int(out[0, 2]))
 
-    def playout(self, game, first: Action | None = None) -> tuple[int, int]:
+    def playout(self, game: DrawDiscardGame, first: Action | None = None) -> tuple[int, int]:
         """:meth:`playout_ended`'s gains."""
         return self.playout_ended(game, first)[0]
 
     @staticmethod
-    def sample_worlds(game, n: int, rng: np.random.Generator,
+    def sample_worlds(game: DrawDiscardGame, n: int, rng: np.random.Generator,
                       known: Sequence[int] = ()) -> tuple[np.ndarray, np.ndarray]:
         """``n`` worlds as the player to act may imagine them, for :meth:`playouts`: ``(hands, stocks)``; the cards
         ``known`` to be in the other hand (taken face up and kept) stay there, the rest of it and the stock are
@@ -481,7 +482,7 @@ class KnockPlayouts:
             stocks[w] = perm[k:]
         return hands, stocks
 
-    def playouts(self, game, stocks, hands=None, first: Action | None = None, *, ended_by: bool = False,
+    def playouts(self, game: DrawDiscardGame, stocks: np.ndarray, hands: np.ndarray | None = None, first: Action | None = None, *, ended_by: bool = False,
                  seed: int = 0, check: bool = True, player: Player | None = None) -> np.ndarray:
         """Many worlds of one position in one kernel call: gains ``(n, 2)`` (``ended_by``: ``(n, 3)``, the third
         column the seat that ended the hand). ``stocks`` ``(n, len(game.stock))``, ``hands`` ``(n, 2, k)`` or None
@@ -518,7 +519,7 @@ class KnockPlayouts:
             return out[:, :width]
         return self._kernel(game, hands, stocks, first, seed)[:, :width]
 
-    def search_playouts(self, game, stocks, hands, first: Action | None = None, *, ended_by: bool = False,
+    def search_playouts(self, game: DrawDiscardGame, stocks: np.ndarray, hands: np.ndarray, first: Action | None = None, *, ended_by: bool = False,
                         player: Player | None = None) -> np.ndarray:
         """:meth:`playouts` as the search calls it, on worlds it dealt itself (no check of the cards)."""
         return self.playouts(game, stocks, hands, first, ended_by=ended_by, check=False, player=player)

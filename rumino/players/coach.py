@@ -24,12 +24,15 @@ True
 from __future__ import annotations
 
 from collections import Counter
+from typing import Iterable
 
 import numpy as np
 
 from rumino.cards import format_card
 from rumino.engine.actions import Discard, Draw, Gin, Knock, KnockWith
+from rumino.engine.protocol import PlayerView
 from rumino.players.opponent_model import meld_shares
+from rumino.players.search import Decision
 
 __all__ = ["explain", "card", "cards"]
 
@@ -39,7 +42,7 @@ def card(c: int) -> str:
     return format_card(c, unicode=True)
 
 
-def cards(cs) -> str:
+def cards(cs: Iterable[int]) -> str:
     return " ".join(card(c) for c in cs)
 
 
@@ -198,7 +201,7 @@ def _draw_reason(action, view) -> list[str]:
             f"(now {now})."]
 
 
-def explain(decision, view) -> list[str]:
+def explain(decision: Decision | None, view: PlayerView) -> list[str]:
     """The coach's sentences for ``decision`` (the search player's last) in the position of ``view``."""
     if decision is None:
         return []

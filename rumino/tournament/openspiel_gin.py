@@ -57,6 +57,7 @@ from __future__ import annotations
 import dataclasses
 import time
 from collections import Counter
+from types import ModuleType
 from typing import Callable, Sequence
 
 import numpy as np
@@ -93,7 +94,7 @@ def _pyspiel():
     return pyspiel
 
 
-def load_pyspiel():
+def load_pyspiel() -> ModuleType:
     """OpenSpiel's module, or an ImportError that says how to install it (before a match starts)."""
     return _pyspiel()
 
