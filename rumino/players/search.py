@@ -90,7 +90,8 @@ sets its own (``Variant.bots.search_budget``: Rommé 100, Robber Rummy 8, where 
 than a second a decision)."""
 
 
-def best_player(*, seed: int | Sequence[int] | None = None, rng: np.random.Generator | None = None, name: str = "best") -> "SearchPlayer":
+def best_player(*, seed: int | Sequence[int] | None = None, rng: np.random.Generator | None = None,
+                name: str = "best") -> "SearchPlayer":
     """The strongest player of every game (the spec ``best``): the search with the opponent model
     (:mod:`rumino.players.opponent_model`) at each game's own budget for it (``Variant.bots.best_budget``:
     its strength target's, about 0.1 s a decision or less; bench/bench_search.py times them)."""
