@@ -93,6 +93,8 @@ def _openspiel_chunk(a: str, bot: str, seed: int, lo: int, hi: int) -> list:
 
 
 def run(args) -> int:
+    if not str(args.out).strip():
+        raise CommandError(f"--out is {args.out!r}: give a file name.")
     out = Path(args.out)
     if args.list:
         try:

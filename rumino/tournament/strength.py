@@ -264,10 +264,16 @@ def read_matches(path: str | os.PathLike) -> list[Match]:
     p = Path(path)
     if not p.exists():
         return []
+    if not p.is_file():
+        raise StrengthFileError(f"{p} is a folder or a device, not a strength file (a JSON list of matches).")
     try:
         data = json.loads(p.read_text(encoding="utf-8"))
     except json.JSONDecodeError as err:
         raise StrengthFileError(f"{p} is not JSON: {err.msg} at line {err.lineno}.") from None
+    except UnicodeDecodeError:
+        raise StrengthFileError(f"{p} is not text: a strength file is JSON.") from None
+    except OSError as err:
+        raise StrengthFileError(f"{p} cannot be read ({(err.strerror or type(err).__name__).lower()}).") from None
     if not isinstance(data, list):
         raise StrengthFileError(f"{p} holds a {type(data).__name__}, not a list of matches.")
     return [match_from_json(item) for item in data]

@@ -88,6 +88,11 @@ def test_the_command_writes_the_match_and_refuses_bad_input(tmp_path, capsys):
     assert main(["strength", "--variant", "gin", "--a", "greedy", "--b", "random", "--out",
                  str(tmp_path / "no" / "s.json")]) == 2
     assert "the folder" in capsys.readouterr().err and not (tmp_path / "no").exists()
+    assert main(["strength", "--list", "--out", str(tmp_path)]) == 2  # a folder is no strength file to list
+    assert capsys.readouterr().err.strip().endswith("is a folder or a device, not a strength file (a JSON list of "
+                                                    "matches).")
+    assert main(["strength", "--list", "--out", ""]) == 2
+    assert capsys.readouterr().err.strip() == "rumino strength: --out is '': give a file name."
     assert len(read_matches(out)) == 1  # nothing written by a refusal
 
 
