@@ -34,6 +34,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "optimal": ("optimal", "build and play the optimal-discard tables (rumino odds best reads them)"),
     "play": ("play", "play a game (Rumino by default) in the terminal against bots"),
     "simulate": ("simulate", "play many seeded games between bots; win rates with 95%% intervals"),
+    "strength": ("strength", "a strength match (the best player against a baseline) into the book's file"),
     "table": ("table", "best rearrangement of a Robber Rummy table (exact)"),
     "tournament": ("tournament", "players against each other on the same deals: win rates, ratings, luck figures"),
 }

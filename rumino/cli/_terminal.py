@@ -25,6 +25,8 @@ from rumino.engine.protocol import play
 from rumino.errors import IllegalActionError
 from rumino.players import HumanPlayer, SearchPlayer, parse_human_action
 from rumino.players.human import HELP
+from rumino.players.coach import explain
+from rumino.players.search import best_player
 
 
 
@@ -158,7 +160,8 @@ def search_hint(game, view, simulations: int | None = None) -> str:
     """
     if not SearchPlayer.fits(type(game)):
         return f"  the search coach does not play {game.NAME} yet."
-    player = SearchPlayer(simulations, seed=[len(game.history), view.seat])
+    seed = [len(game.history), view.seat]
+    player = best_player(seed=seed) if simulations is None else SearchPlayer(simulations, seed=seed, model=True)
     action = player.choose(view)
     d = player.last
     if d.forced:
@@ -166,7 +169,8 @@ def search_hint(game, view, simulations: int | None = None) -> str:
     moves = " · ".join(f"{a} {share:.0%}" for a, share, _n in d.values[:5])
     what = ("chance of winning the hand" if len(game.hand_players) <= 2
             else "share of the other players beaten")  # a hand at a table of three can be half won
-    return f"  search ({d.simulations} rollouts): {action} · {what} by move: {moves}"
+    reasons = "".join(f"\n    {line}" for line in explain(d, view)[1:-1])
+    return f"  search ({d.simulations} rollouts): {action} · {what} by move: {moves}{reasons}"
 
 
 def one_line(err) -> str:

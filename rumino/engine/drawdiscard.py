@@ -340,6 +340,7 @@ class DrawDiscardGame(TurnGame):
         self.reshuffles = 0
         self.taken: list[list[int]] = [[] for _ in range(n)]  # face-up cards each seat took and still holds
         self._taken_hand = 0  # the hand they were taken in (a new deal forgets them)
+        self.open_log: list[tuple[int, str, int | None]] = []  # the hand's open play (open_play)
         self._dw: dict[int, int] = {}
         self._score_log: list[tuple] = []  # ("hand", i) or (kind, seat, new score, *details): how scores moved
         self._inv_replay: tuple = (0, [], Counter())  # check_invariants' progress through the score log
@@ -653,6 +654,7 @@ class DrawDiscardGame(TurnGame):
         # the seat whose turn it is (or who takes the upcard offered to it in a phase of its own: Gin's offer)
         seat = self.turn if self.phase == "turn" else self.to_act
         if action.source == "stock":
+            self.saw(seat, "stock", self.discard[-1] if self.discard else None)
             if not self.stock:
                 self.stock, self.discard = reshuffle(self.discard, self.rng)
                 self.reshuffles += 1
@@ -662,6 +664,7 @@ class DrawDiscardGame(TurnGame):
             card = self.discard.pop()
             self.pickup = card
             self.took_face_up(seat, [card])  # everyone saw it go into that hand
+            self.saw(seat, "take", card)
         self.on_draw(seat, card, action.source)
         self.turn = seat
         self.hands[seat].append(card)
@@ -677,6 +680,7 @@ class DrawDiscardGame(TurnGame):
         card = action.card
         self.hands[seat].remove(card)
         self.let_go(seat, [card])
+        self.saw(seat, "discard", card)
         self.discard.append(card)
         self._dw.pop(seat, None)
         self.pickup = None
@@ -865,14 +869,37 @@ class DrawDiscardGame(TurnGame):
     # ----------------------------------------------------------------- cards everyone saw taken
 
     def forget_taken(self) -> None:
-        """A new hand (or a position set by hand): nobody has taken a face-up card yet."""
+        """A new hand (or a position set by hand): nobody has taken a face-up card yet, nor played openly."""
         self.taken = [[] for _ in range(self.n_seats)]
+        self.open_log = []
         self._taken_hand = self.hand_number
 
     def _taken_now(self) -> list[list[int]]:
         if self._taken_hand != self.hand_number:  # every deal starts afresh, whoever deals it
             self.forget_taken()
         return self.taken
+
+    def saw(self, seat: int, what: str, card: int | None) -> None:
+        """Everyone saw ``seat`` do ``what`` with ``card`` (:meth:`open_play`)."""
+        self._taken_now()
+        self.open_log.append((seat, what, card))
+
+    def open_play(self) -> tuple[tuple[int, str, int | None], ...]:
+        """The hand's open play so far, as everyone at the table saw it, oldest first: ``(seat, "take", card)``
+        (the top discard taken), ``(seat, "stock", top)`` (a draw from the stock, leaving ``top`` on the pile;
+        None: no pile), ``(seat, "pass", card)`` (an offered card passed, Gin's upcard), ``(seat, "discard",
+        card)``. What a player remembers of the others' play, and what a search may weigh its worlds by; it
+        never holds a hidden card.
+
+        >>> from rumino.variants.gin import GinGame, PASS
+        >>> g = GinGame.new(seed=3, dealer=1)
+        >>> up = g.discard[-1]
+        >>> g.apply(PASS); g.apply(PASS); g.apply(g.legal_actions()[0])
+        >>> g.open_play()[:3] == ((0, "pass", up), (1, "pass", up), (0, "stock", up))
+        True
+        """
+        self._taken_now()
+        return tuple(self.open_log)
 
     def took_face_up(self, seat: int, cards: Iterable[int]) -> None:
         """``seat`` took ``cards`` in full view (the discard pile, a claim, a joker from the table)."""

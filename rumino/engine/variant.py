@@ -39,7 +39,13 @@ class GameBots:
     * ``rollout(rng) -> player``: the bot a search keeps the move of unless another beats it, and rolls out
       with, in a game greedy does not play (None: greedy);
     * ``batch_playouts``: ``(sample_worlds, playouts)``, compiled greedy rollouts of many worlds in one call,
-      exact against the engine's (Gin's); None: rollouts on the engine.
+      exact against the engine's (Gin's, heads-up Rumino's and Wiener's); None: rollouts on the engine.
+      ``playouts(game, stocks, hands, first=, ended_by=True, player=)`` plays a position its kernel does not
+      model on the engine, ``player`` in both seats (the search's rollout bot);
+    * ``plain_rollouts``: those compiled rollouts can play the opponent as a plain player, who takes the top
+      discard only when it melds with his hand or lets him knock (``playouts(..., plain=seat)``; Gin's);
+    * ``best_budget``: the best player's rollouts a decision (the spec ``best``), the budget of the game's
+      strength target (None: the search's budget).
 
     The lookups go by the game's class and its parents (:func:`rumino.variants.variant_of`), so a house
     game standing on a registered one plays with that one's bots unless its own row says otherwise.
@@ -51,6 +57,8 @@ class GameBots:
     search_budget: int | None = None
     rollout: Callable | None = None
     batch_playouts: tuple[Callable, Callable] | None = None
+    plain_rollouts: bool = False
+    best_budget: int | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -75,6 +75,7 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
+import numba
 import numpy as np
 
 from rumino.cards import JOKER, N_KINDS, format_card
@@ -592,6 +593,29 @@ def _single_value(ids, T):
     return deadwood_dfs(cnt, rows, cnt[52], zero, big, zero, zero, T, np.zeros(53, dtype=np.int8))
 
 
+_NO_BAN_CONST = np.zeros(53, dtype=np.int8)  # a constant the kernels read (numba freezes a global array)
+
+
+@_jit
+def _tuple_value(ids, T):
+    """:func:`_single_value` of a tuple of card ids: one call from Python with no array made there
+    (numba reads the tuple as it is), the path of :func:`min_deadwood_fast` for a tuple of ints."""
+    zero, big = np.int64(0), np.int64(BIG)
+    cnt = np.zeros(53, dtype=np.int64)
+    rows = np.zeros(4, dtype=np.int64)
+    i = 0
+    for c in ids:
+        i += 1
+        if c < 0 or c > 52:
+            return -big - i
+        cnt[c] += 1
+        if cnt[c] > T[T_CAP + c]:
+            return -big + 1 + c
+        if c < 52:
+            rows[c // 13] |= 1 << (c % 13)
+    return deadwood_dfs(cnt, rows, cnt[52], zero, big, zero, zero, T, _NO_BAN_CONST)
+
+
 @_jit
 def _single_draw(ids, T, banned, discards):
     """Value after a draw of one hand of card ids: ``(status, value, number of best discards)``.
@@ -743,6 +767,24 @@ def _refuse(cards, ids, rules, status: int):
     raise InvalidCardError(f"the hand holds too many copies of {format_card(-status - 1)}.")  # pragma: no cover
 
 
+_TUPLE_ENTRY: dict[int, object] = {}  # hand size -> the compiled _tuple_value for a tuple of that many ints
+
+
+def _tuple_first(cards: tuple, table: np.ndarray) -> int:
+    """The first call for a hand size: numba compiles (or loads) :func:`_tuple_value` for a tuple of
+    that many ints, and its compiled version is kept in :data:`_TUPLE_ENTRY` to be called directly
+    (numba's dispatcher would otherwise work out the type of every card on every call). -1 for a
+    tuple numba cannot loop over (a bool among the ints): the checked path answers."""
+    try:
+        value = _tuple_value(cards, table)
+    except Exception:
+        return -1
+    compiled = _tuple_value.overloads.get((numba.typeof(cards), numba.typeof(table)))
+    if compiled is not None and len(_TUPLE_ENTRY) < 64:
+        _TUPLE_ENTRY[len(cards)] = compiled.entry_point
+    return value
+
+
 def min_deadwood_fast(cards: Sequence[int], rules: MeldRules) -> int:
     """Minimum deadwood of one hand given as card ids (same value as :func:`rumino.hand.arrange.min_deadwood`).
 
@@ -751,7 +793,19 @@ def min_deadwood_fast(cards: Sequence[int], rules: MeldRules) -> int:
     >>> min_deadwood_fast(parse_hand("JK JK 5h 9c 9d 9s 2c"), RUMINO_MELDS)
     2
     """
-    table = rule_tables(rules)
+    hit = _BY_ID.get(id(rules))
+    table = hit[1] if hit is not None and hit[0] is rules else rule_tables(rules)
+    if cards.__class__ is tuple and cards and cards[0].__class__ is int:
+        # the one-call path (bench_deadwood.py (a)): a tuple of Python ints goes to the kernel as it is;
+        # floats, text or numpy numbers among them take the checked path, which names the bad card
+        try:
+            if sum(cards).__class__ is int:
+                entry = _TUPLE_ENTRY.get(len(cards))
+                value = entry(cards, table) if entry is not None else _tuple_first(cards, table)
+                if value >= 0:
+                    return value
+        except (TypeError, OverflowError):  # text among them; an int too big for a card id
+            pass
     ids = _ids(cards)
     value = _single_value(ids, table)
     if value < 0:

@@ -7,15 +7,16 @@ Players are named by short specs (used by ``rumino simulate --players``):
 :mod:`rumino.variants.rummoli.bots`),
 ``solitaire:GOAL`` (the optimal table's discards for knock, gin or rumino, default
 knock; it needs the built tables, :mod:`rumino.players.solitaire`), ``search:N`` (determinized
-Monte Carlo search with N greedy rollouts a decision, default 200, Rommé 100: :mod:`rumino.players.search`)
-and ``human``.
+Monte Carlo search with N greedy rollouts a decision, default 200, Rommé 100: :mod:`rumino.players.search`),
+``best`` (the strongest player of every game: the search that weighs its deals by the opponent's open
+play, :func:`rumino.players.search.best_player`) and ``human``.
 
 >>> [p.name for p in make_players("greedy,threshold:2,random", seed=1)]
 ['greedy', 'threshold:2', 'random']
 >>> make_player("clever")
 Traceback (most recent call last):
 ...
-rumino.players.UnknownPlayerError: unknown player 'clever': choose one of random, greedy, threshold[:T], chaser[:K], default, solitaire[:GOAL], search[:N], human.
+rumino.players.UnknownPlayerError: unknown player 'clever': choose one of random, greedy, threshold[:T], chaser[:K], default, solitaire[:GOAL], search[:N], best, human.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from rumino.players.chaser import RuminoChaser, rumino_target
 from rumino.players.greedy import GreedyPlayer, ThresholdKnocker
 from rumino.players.human import AwaitingInput, HumanPlayer, describe_view, parse_human_action
 from rumino.players.random_player import RandomPlayer
-from rumino.players.search import DEFAULT_SIMULATIONS, SearchPlayer
+from rumino.players.search import DEFAULT_SIMULATIONS, SearchPlayer, best_player
 from rumino.players.solitaire import SolitairePlayer
 from rumino.variants import VARIANTS
 
@@ -45,8 +46,8 @@ class UnknownPlayerError(RuminoError, ValueError):
     """A player spec that names no known player or has a bad parameter."""
 
 
-KINDS = ("random", "greedy", "threshold", "chaser", "default", "solitaire", "search", "human")
-ALLOWED = "random, greedy, threshold[:T], chaser[:K], default, solitaire[:GOAL], search[:N], human"
+KINDS = ("random", "greedy", "threshold", "chaser", "default", "solitaire", "search", "best", "human")
+ALLOWED = "random, greedy, threshold[:T], chaser[:K], default, solitaire[:GOAL], search[:N], best, human"
 _EXAMPLE = {"threshold": "threshold:3", "chaser": "chaser:5", "solitaire": "solitaire:knock",
             "search": f"search:{DEFAULT_SIMULATIONS}"}
 
@@ -76,6 +77,8 @@ def make_player(spec: str, *, seed: int | Sequence[int] | None = None,
         except ValueError:
             raise UnknownPlayerError(f"player {spec.strip()!r}: the parameter must be a number of rollouts "
                                      f"from 1 to 1,000,000, as in search:{DEFAULT_SIMULATIONS}.") from None
+    if kind == "best" and not arg:  # the strongest player of every game: the search with the opponent model
+        return best_player(seed=seed, rng=rng)
     if arg and kind not in ("threshold", "chaser"):
         raise UnknownPlayerError(f"player {spec.strip()!r}: {kind} takes no parameter; the players are {ALLOWED}.")
     if kind == "random":
@@ -116,7 +119,8 @@ def player_fits(spec: str, game: type[TurnGame]) -> bool:
 def allowed_for(game: type[TurnGame]) -> str:
     """The player specs that fit ``game`` (a game class), as text for an error message."""
     kinds = {"random": "random", "greedy": "greedy", "threshold": "threshold[:T]", "chaser": "chaser[:K]",
-             "default": "default", "solitaire": "solitaire[:GOAL]", "search": "search[:N]", "human": "human"}
+             "default": "default", "solitaire": "solitaire[:GOAL]", "search": "search[:N]", "best": "best",
+             "human": "human"}
     return ", ".join(text for kind, text in kinds.items() if _class(kind).fits(game))
 
 
@@ -157,7 +161,8 @@ def make_players(specs: str | list[str], *, seed: int | Sequence[int] | None = N
 
 
 _CLASSES = {"random": RandomPlayer, "greedy": GreedyPlayer, "threshold": ThresholdKnocker, "chaser": RuminoChaser,
-            "solitaire": SolitairePlayer, "search": SearchPlayer, "human": HumanPlayer, **OWN_PLAYERS}
+            "solitaire": SolitairePlayer, "search": SearchPlayer, "best": SearchPlayer, "human": HumanPlayer,
+            **OWN_PLAYERS}
 
 
 def _class(kind: str) -> type[Player]:

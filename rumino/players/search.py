@@ -25,11 +25,20 @@ the play so far (:meth:`rumino.variants.rummoli.RummoliGame.sample_world`). Robb
 candidates are the placements its menu lists, greedy's own (the exact solver's) and the draw; a rollout
 there calls the solver on every turn, so its default budget is small (``Variant.bots.search_budget``).
 
-At Gin the rollouts run compiled (:mod:`rumino.variants.gin.playout`, exact against the engine's;
-``Variant.bots.batch_playouts``): every candidate on the same redealt worlds in one kernel call.
+At Gin the rollouts run compiled (:mod:`rumino.variants.gin.playout`, exact against the engine's), and
+so do heads-up Rumino's and Wiener's (:mod:`rumino.variants.rumino.playout`,
+:mod:`rumino.variants.wiener.playout`; ``Variant.bots.batch_playouts``): every candidate on the same redealt
+worlds in one kernel call.
 
 What a game does differently is read from its folder through its row of the registry, by the game's
 class and its parents (:func:`rumino.variants.bots_of`), never by its name.
+
+With ``model=True`` (the best player, :func:`best_player`) the worlds are weighed by the other players'
+open play (:mod:`rumino.players.opponent_model`): ``oversample`` times as many are dealt, each weighed by
+how well its hands explain what the table saw (the cards each player let go do not meld with his hand,
+the cards he took do, his last discard was his dearest loose card, he has not knocked), and the worlds
+searched are drawn in proportion to those weights. The hands kept are the coach's guess of what each
+player holds (:attr:`Decision.guess`, :func:`rumino.players.coach.explain`).
 
 A hand's outcome for the searching seat is how it ranks: 1 for beating every
 other seat, ½ for a tie, 0 for losing, averaged over the other seats (as a
@@ -60,17 +69,18 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Callable, Sequence
 
 import numpy as np
 
-from rumino.engine.actions import Discard, KnockWith
+from rumino.engine.actions import Discard, Knock, KnockWith
 from rumino.engine.base import TurnGame
 from rumino.engine.drawdiscard import DrawDiscardGame
 from rumino.engine.protocol import Action, PlayerView, play
 from rumino.errors import IllegalActionError
 from rumino.players.base import Player
 from rumino.players.greedy import GreedyPlayer
+from rumino.players.opponent_model import Habits, hand_weights, read_open_play, resample
 from rumino.engine.scoring import hand_ender, rank_seats
 from rumino.variants import bots_of
 
@@ -78,6 +88,15 @@ DEFAULT_SIMULATIONS = 200
 """Rollouts per decision when the spec gives none (``search`` = ``search:200``), but in a game whose folder
 sets its own (``Variant.bots.search_budget``: Rommé 100, Robber Rummy 8, where 200 rollouts would take more
 than a second a decision)."""
+
+
+def best_player(*, seed: int | Sequence[int] | None = None, rng: np.random.Generator | None = None,
+                name: str = "best") -> "SearchPlayer":
+    """The strongest player of every game (the spec ``best``): the search with the opponent model
+    (:mod:`rumino.players.opponent_model`) at each game's own budget for it (``Variant.bots.best_budget``:
+    its strength target's, about 0.1 s a decision or less; bench/bench_search.py times them)."""
+    return SearchPlayer(None, seed=seed, rng=rng, name=name, model=True, best_budget=True)
+
 
 MARGIN_WEIGHT = 1e-4
 """The share of a hand's points margin in a rollout's value: it only orders moves that win equally often."""
@@ -101,6 +120,7 @@ class Decision:
     reason: str = ""
     simulations: int = 0
     values: list = field(default_factory=list)  # (action, share of hands won, rollouts), the chosen first
+    guess: dict = field(default_factory=dict)  # {seat: its hands in the worlds searched, rows of card ids} (model)
 
 
 class SearchPlayer(Player):
@@ -115,7 +135,9 @@ class SearchPlayer(Player):
 
     def __init__(self, simulations: int | None = None, *, width: int = 4, confidence: float = 1.0,
                  seed: int | Sequence[int] | None = None, rng: np.random.Generator | None = None,
-                 name: str | None = None):
+                 name: str | None = None, model: bool = False, oversample: int = 3,
+                 habits: Habits = Habits(), best_budget: bool = False, plain_opponents: bool = False,
+                 margin_weight: float = MARGIN_WEIGHT):
         if simulations is not None and (isinstance(simulations, bool) or not isinstance(simulations, int)
                                         or not 1 <= simulations <= 1_000_000):
             raise ValueError(f"simulations is {simulations!r}: a search needs 1 to 1,000,000 rollouts a decision.")
@@ -123,12 +145,19 @@ class SearchPlayer(Player):
             raise ValueError(f"width is {width!r}: at least one discard must be a candidate.")
         super().__init__(name or (f"search:{simulations}" if simulations is not None else "search"))
         self.simulations = simulations  # None: the game's default (budget_for)
+        self.best_budget = best_budget  # no budget given: the game's best player's (Variant.bots.best_budget)
         self.width = width
         self.confidence = confidence
         self.rng = rng if rng is not None else np.random.default_rng(seed)
         self.greedy = GreedyPlayer()
         self._policies: dict[type, Player] = {}  # a game's own rollout bot (Variant.bots.rollout), made once
+        self.model = model  # weigh the worlds by the opponents' open play (rumino.players.opponent_model)
+        self.oversample = oversample  # worlds drawn for each one kept, when weighing
+        self.habits = habits  # how much a hand that breaks a plain player's habit is discounted
+        self.plain_opponents = plain_opponents  # rollouts play the opponent as a plain player (bots.plain_rollouts)
+        self.margin_weight = margin_weight  # the points margin's share in a rollout's value
         self.last: Decision | None = None
+        self._guess: dict | None = None
         self.decisions = 0  # decisions searched (forced ones not counted)
         self.spent = 0  # rollouts in all
 
@@ -154,6 +183,7 @@ class SearchPlayer(Player):
     # ------------------------------------------------------------------ the decision
 
     def choose(self, view: PlayerView) -> Action:
+        self._view = view
         legal = view.legal_actions
         game = view.game_type
         policy = self.policy(game)
@@ -161,6 +191,10 @@ class SearchPlayer(Player):
             action = legal[0] if legal else policy.choose(view)
             self.last = Decision(action, True, "the only legal action")
             return action
+        win = getattr(view, "win_now", None)
+        if win is not None and win in legal:  # a move that wins at once (Rumino's call or claim): nothing to weigh
+            self.last = Decision(win, True, "it wins at once")
+            return win
         first = view.sample_world(self._world_rng())
         if first.hand_over:  # the deal, a rebuy: not a move inside a hand, so nothing to roll out
             action = policy.choose(view)
@@ -171,46 +205,105 @@ class SearchPlayer(Player):
             self.last = Decision(candidates[0], True, "the only move worth trying")
             return candidates[0]
         worlds = max(1, self.budget_for(type(first)) // len(candidates))
-        batch = bots_of(type(first)).batch_playouts
-        if batch is not None and batch[0] is not None and first.to_act == view.seat:
-            shares, values = self._batch(batch, first, candidates, view.seat, worlds)
+        bots = bots_of(type(first))
+        batch = bots.batch_playouts
+        plays = self._open_plays(view, first) if self.model else []
+        self._guess = None
+        if batch is not None and batch[0] is not None and first.to_act == view.seat and len(first.hands) == 2:
+            shares, values = self._batch(batch, first, candidates, view.seat, worlds, plays, bots.plain_rollouts,
+                                         policy)
             return self._decide(candidates, shares, values)
         values = np.full((worlds, len(candidates)), np.nan)
         shares = np.full((worlds, len(candidates)), np.nan)  # the hands won alone (what the coach shows)
+        pool = [first] + [view.sample_world(self._world_rng()) for _ in range(worlds * self.oversample - 1)] \
+            if plays else None
+        if pool is not None:
+            kept = self._weigh(view, plays, lambda seat: [w.hands[seat] for w in pool], worlds)
+            pool = [pool[i] for i in kept]
         for w in range(worlds):
-            world = first if w == 0 else view.sample_world(self._world_rng())
+            world = pool[w] if pool is not None else first if w == 0 else view.sample_world(self._world_rng())
             future = int(self.rng.integers(2**63))  # the same later shuffles for every candidate
             for i, action in enumerate(candidates):
                 outcome = self.rollout(world, action, view.seat, future)
                 if outcome is not None:
                     shares[w, i] = outcome[0]
-                    values[w, i] = round(outcome[0] + MARGIN_WEIGHT * outcome[1], 12)  # as hand_value
+                    values[w, i] = round(outcome[0] + self.margin_weight * outcome[1], 12)  # as hand_value
         return self._decide(candidates, shares, values)
 
-    def _batch(self, batch, world, candidates: list, seat: int, worlds: int) -> tuple[np.ndarray, np.ndarray]:
+    def _open_plays(self, view: PlayerView, world) -> list:
+        """Each other seat in the hand and what its open play says (:func:`~rumino.players.opponent_model.read_open_play`),
+        for the games that keep it; [] elsewhere."""
+        reader = getattr(world, "open_play", None)
+        if reader is None:
+            return []
+        events = reader()
+        classes = view.action_set.classes if hasattr(view, "action_set") else ()
+        limit = getattr(view, "knock_limit", None)
+        if limit is None or not (Knock in classes or KnockWith in classes):
+            limit = None
+        seats = [s for s in getattr(world, "hand_players", range(len(world.hands))) if s != view.seat]
+        return [(s, read_open_play(events, s, knock_limit=limit, knock_before_draw=Knock in classes))
+                for s in seats]
+
+    def _weigh(self, view: PlayerView, plays: list, hands_of: Callable, keep: int) -> np.ndarray:
+        """Which of the drawn worlds to keep (``keep`` indices, in proportion to their weights): each world's
+        weight is the product over the other seats of how well its hand explains that seat's open play.
+        The kept worlds' hands give the coach its guess of each hand (:attr:`guess`)."""
+        rules = view.evaluator.meld_rules
+        weights = None
+        for seat, play in plays:
+            hands = hands_of(seat)
+            if not isinstance(hands, np.ndarray):
+                size = max((len(h) for h in hands), default=0)
+                hands = np.array([list(h) + [-1] * (size - len(h)) for h in hands], dtype=np.int64)
+            w = hand_weights(hands, rules, play, self.habits)
+            weights = w if weights is None else weights * w
+        kept = resample(weights, keep, self.rng)
+        self._guess = {}
+        for seat, _ in plays:
+            hands = hands_of(seat)
+            if not isinstance(hands, np.ndarray):
+                size = max((len(h) for h in hands), default=0)
+                hands = np.array([list(h) + [-1] * (size - len(h)) for h in hands], dtype=np.int64)
+            self._guess[seat] = hands[kept]
+        return kept
+
+    def _batch(self, batch, world, candidates: list, seat: int, worlds: int,
+               plays: list = (), plain: bool = False, policy: Player | None = None) -> tuple[np.ndarray, np.ndarray]:
         """Every candidate on the same ``worlds`` redeals of ``world`` (itself drawn from the view), all
-        played out in one compiled call a candidate."""
+        played out in one compiled call a candidate; with the opponent model, drawn ``oversample`` times
+        over and kept in proportion to their weights. ``plain``: the game's compiled rollouts can play the
+        opponent as a plain player (``Variant.bots.plain_rollouts``); ``policy``: the bot that plays a
+        position the kernel does not model, on the engine."""
         sample, run = batch
         known = [c for cards in world.known_held(seat).values() for c in cards]  # taken face up, still held
-        hands, stocks = sample(world, worlds, self.rng, known=known)
+        if plays:
+            hands, stocks = sample(world, worlds * self.oversample, self.rng, known=known)
+            kept = self._weigh(self._view, plays, lambda s: hands[:, s], worlds)
+            hands, stocks = hands[kept], stocks[kept]
+        else:
+            hands, stocks = sample(world, worlds, self.rng, known=known)
         shares = np.full((worlds, len(candidates)), np.nan)
         values = np.full((worlds, len(candidates)), np.nan)
         players = tuple(world.hand_players)
+        extra = {"player": policy}
+        if self.plain_opponents and plain and len(world.hand_players) == 2:
+            extra["plain"] = next(p for p in world.hand_players if p != seat)
         for i, action in enumerate(candidates):
-            rows = run(world, stocks, hands, first=action, ended_by=True)
+            rows = run(world, stocks, hands, first=action, ended_by=True, **extra)
             if len(players) == 2:  # heads-up, for all worlds at once: exactly what hand_outcome gives
                 other = players[0] if players[1] == seat else players[1]
                 mine, theirs, ended = rows[:, seat], rows[:, other], rows[:, -1]
                 share = np.where(mine > theirs, 1.0, np.where(mine < theirs, 0.0,
                                  np.where(ended == seat, 1.0, np.where(ended == other, 0.0, 0.5))))
                 shares[:, i] = share
-                values[:, i] = np.round(share + MARGIN_WEIGHT * (mine - theirs), 12)
+                values[:, i] = np.round(share + self.margin_weight * (mine - theirs), 12)
                 continue
             for w, row in enumerate(rows):
                 ended = int(row[-1])
                 share, margin = hand_outcome(list(row[:-1]), seat, ended if ended >= 0 else None, players)
                 shares[w, i] = share
-                values[w, i] = round(share + MARGIN_WEIGHT * margin, 12)
+                values[w, i] = round(share + self.margin_weight * margin, 12)
         return shares, values
 
     def _decide(self, candidates: list, shares: np.ndarray, values: np.ndarray) -> Action:
@@ -218,7 +311,7 @@ class SearchPlayer(Player):
         spent = int(np.isfinite(values).sum())
         self.last = Decision(candidates[best], False, simulations=spent,
                              values=[(candidates[i], _mean(shares[:, i]), int(np.isfinite(values[:, i]).sum()))
-                                     for i in ranked])
+                                     for i in ranked], guess=self._guess or {})
         self.decisions += 1
         self.spent += spent
         return candidates[best]
@@ -259,11 +352,14 @@ class SearchPlayer(Player):
         return best, ranked
 
     def budget_for(self, game: type[TurnGame]) -> int:
-        """Rollouts a decision in ``game``: the player's own, else the game's default
-        (``Variant.bots.search_budget``, else :data:`DEFAULT_SIMULATIONS`)."""
+        """Rollouts a decision in ``game``: the player's own, else the game's default (the best player's:
+        ``Variant.bots.best_budget``; else ``Variant.bots.search_budget``, else :data:`DEFAULT_SIMULATIONS`)."""
         if self.simulations is not None:
             return self.simulations
-        return bots_of(game).search_budget or DEFAULT_SIMULATIONS
+        bots = bots_of(game)
+        if self.best_budget and bots.best_budget is not None:
+            return bots.best_budget
+        return bots.search_budget or DEFAULT_SIMULATIONS
 
     def _world_rng(self) -> np.random.Generator:
         return np.random.default_rng(int(self.rng.integers(2**63)))
@@ -354,4 +450,4 @@ def hand_value(gains: Sequence, seat: int, ended_by: int | None = None,
     return round(share + MARGIN_WEIGHT * margin, 12)
 
 
-__all__ = ["SearchPlayer", "Decision", "hand_outcome", "hand_value", "DEFAULT_SIMULATIONS"]
+__all__ = ["SearchPlayer", "Decision", "best_player", "hand_outcome", "hand_value", "DEFAULT_SIMULATIONS"]

@@ -57,6 +57,7 @@ from __future__ import annotations
 import dataclasses
 import time
 from collections import Counter
+from types import ModuleType
 from typing import Callable, Sequence
 
 import numpy as np
@@ -91,6 +92,11 @@ def _pyspiel():
         raise ImportError("a match against OpenSpiel's bots needs OpenSpiel: pip install open-spiel "
                           "(or pip install -e '.[oracles]').") from None
     return pyspiel
+
+
+def load_pyspiel() -> ModuleType:
+    """OpenSpiel's module, or an ImportError that says how to install it (before a match starts)."""
+    return _pyspiel()
 
 
 def parse_their(their: str, simulations: int | None = None) -> tuple[str, int | None, float]:
@@ -389,4 +395,4 @@ def match_against_openspiel(our_spec: str, their: str, deals: int, seed: int, *,
     return summarize(records, our_spec=our_spec, their=their, seed=seed)
 
 
-__all__ = ["match_against_openspiel", "play_deal", "summarize", "parse_their", "RULES", "OPENSPIEL_PARAMS"]
+__all__ = ["match_against_openspiel", "load_pyspiel", "play_deal", "summarize", "parse_their", "RULES", "OPENSPIEL_PARAMS"]

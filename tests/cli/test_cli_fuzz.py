@@ -359,6 +359,15 @@ STRATEGIES = {
                                                          rare=st.one_of(st.sampled_from(["", ",", "robber,robber",
                                                                                          "canasta"]), typed)))],
                    ints=("--games", "--seed", "--workers")),
+    # never the book's file: --out is always given, and never a folder where a match could be written, so
+    # every match is refused before it is played (or the file is only listed)
+    "strength": argv(["strength"], option("--variant", variant), option("--seed", seed), option("--workers", workers),
+                     option("--deals", number(1, 2, 10**6)), flag("--list"),
+                     option("--a", mostly(bots, st.sampled_from(["best", "search:5"]), rare=typed)),
+                     option("--b", mostly(bots, st.just("openspiel-simple"), rare=typed)),
+                     required=[NO_BAR, option("--out", st.sampled_from([NOWHERE + "/s.json", "/etc", "/etc/passwd",
+                                                                        "/etc/passwd/x", "/dev/null", "", " "]))],
+                     ints=("--deals", "--seed", "--workers")),
     "compare": argv(["compare"], option("--width", number(12, 200)), option("--workers", workers),
                     option("--dask", dask), flag("--json"),
                     required=[NO_BAR, option("--samples", number(1, 20, 10**8)), option("--games", number(1, 2, 10**7)),
@@ -434,7 +443,7 @@ STRATEGIES = {
     "lab": argv(["lab"], option("--port", port), flag("--no-browser"), option("--option", typed),
                 required=[option("--book", no_book)], ints=("--port",)),
 }
-EXAMPLES = {"deadwood": 60, "table": 60, "simulate": 50, "tournament": 40, "ladder": 25, "play": 50, "compare": 50, "odds deal": 40,
+EXAMPLES = {"deadwood": 60, "table": 60, "simulate": 50, "tournament": 40, "ladder": 25, "strength": 40, "play": 50, "compare": 50, "odds deal": 40,
             "odds deal --exact": 30, "odds draws": 60, "odds poker": 30, "odds opening": 40, "odds best": 40,
             "optimal build": 40, "optimal figures": 20, "optimal play": 30, "book build": 30, "book serve": 30,
             "book pdf": 30, "book student": 15, "book slides": 20, "book assignments": 20, "book kit": 15,

@@ -60,7 +60,8 @@ def test_play_with_stdin_closed_is_refused_before_the_deal():
 
 
 @pytest.mark.parametrize("argv", [["tournament", "--players", "greedy,random", "--games", "1"],
-                                  ["ladder", "--variants", "rummoli", "--games", "1"]])
+                                  ["ladder", "--variants", "rummoli", "--games", "1"],
+                                  ["strength", "--variant", "gin", "--a", "greedy", "--b", "random", "--deals", "1"]])
 def test_a_negative_seed_is_refused(argv, capsys):
     assert refused(argv + ["--seed", "-1", "--no-progress"], capsys) == \
         f"rumino {argv[0]}: --seed is -1: it must be 0 or more (the seed of the deals)."

@@ -45,7 +45,7 @@ def test_simulate_default_players_are_default_bots(capsys):
 
 @pytest.mark.parametrize("argv, words", [
     (["--players", "greedy,default"], "player 'greedy' does not fit Rummoli: the players for Rummoli are random, "
-                                      "default, search[:N], human."),
+                                      "default, search[:N], best, human."),
     (["--players", ",".join(["default"] * 9)], "Rummoli is for 2 to 8"),
     (["--players", "default,human"], "simulate plays bots only"),
     (["--rules", "short_ante=borrow"], "short_ante cannot be 'borrow'"),

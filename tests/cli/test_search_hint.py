@@ -1,4 +1,5 @@
-"""``hint`` at the ``rumino play`` prompt: the search coach's move and each move's chance of winning the hand."""
+"""``hint`` at the ``rumino play`` prompt: the search coach's move (the best player's) and each move's chance of winning
+the hand."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ def test_hint_names_the_search_move_and_every_move_it_tried():
     hints = [line.strip() for line in out.splitlines() if line.strip().startswith("search (")]
     assert len(hints) == 2 and hints[0] == hints[1]  # the same position, the same advice
     head, _, moves = hints[0].partition(" · chance of winning the hand by move: ")
-    assert head.startswith("search (200 rollouts): ")
+    assert head.startswith("search (5000 rollouts): ")  # the best player's budget at Gin (Variant.bots.best_budget)
     chosen = head.split(": ", 1)[1]
     assert chosen in ("draw discard", "pass") and moves.count("%") == 2
 

@@ -184,7 +184,8 @@ def test_the_search_coach_names_its_move_and_each_moves_chance_and_the_coach_pla
     advice = c.search_advice()
     assert not advice.forced and advice.action in c.legal()
     assert "chance of winning the hand, by move" in t.coach.value
-    assert "search, 200 rollouts" in t.coach.value  # Gin's default budget
+    assert "best player, 5000 rollouts" in t.coach.value  # the best player's budget at Gin
+    assert "the coach says" in t.coach.value
     assert c.coach_move() == advice.action
     for action, share, n in advice.values:
         assert 0 <= share <= 1 and n >= 1 and action in c.legal()
@@ -230,6 +231,8 @@ def test_the_opponents_menu_seats_the_search_player_on_the_same_deal_and_back():
     assert any(line.startswith("seat 1 (search)") for line in c.log), c.log
     t.opponents_box.value = "own"
     assert c.player_names == ["human", "greedy"] and sorted(c.view().hand) == own_hand
+    t.opponents_box.value = "best"
+    assert c.player_names == ["human", "best"] and sorted(c.view().hand) == own_hand and c.bots[1].model
     with pytest.raises(ValueError, match="choose one of"):
         c.set_opponents("grandmaster")
 

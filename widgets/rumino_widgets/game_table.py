@@ -64,6 +64,8 @@ from rumino.odds.coach import p_knockable_within
 from rumino.odds.montecarlo import OddsEstimate
 from rumino.odds.optimal_policy import discard_advice
 from rumino.players import SearchPlayer, make_player
+from rumino.players.coach import explain
+from rumino.players.search import best_player
 from rumino.playing.records import record_of, replay
 from rumino.render.cards import card_back_svg, card_svg, hand_html, marked_meld_html, meld_description, meld_html
 from rumino.table.diff import table_diff
@@ -138,14 +140,16 @@ class GameTableController(TableController):
         self.coach_draws = coach_draws
         self.coach_samples = coach_samples
         self.search_on = False  # the search coach: the search player's move and each move's chance of winning
-        self.search_simulations: int | None = None  # its rollouts a move; None: the game's default (200, Rommé 100, Robber 8)
+        self.search_simulations: int | None = None  # its rollouts a move; None: the best player's (its game's budget)
         self.own_bots = list(self.bot_specs)  # the opponents the table was made with ("own" level)
         self.opponents = "own"
         self.new_game(seed)
 
-    OPPONENT_LEVELS = {"own": "the table's own bots", "search": "the search player (strong)"}
-    """The opponents the reader may choose: the bots the table was made with, or the search player in every
-    other seat, at its game's default budget (under a second a decision)."""
+    OPPONENT_LEVELS = {"own": "the table's own bots", "search": "the search player (strong)",
+                       "best": "the best player (strongest: it reads your play)"}
+    """The opponents the reader may choose: the bots the table was made with, the search player in every
+    other seat at its game's default budget (under a second a decision), or the best player (the search
+    that weighs its deals by what the table saw the reader do, :func:`rumino.players.search.best_player`)."""
 
     def set_opponents(self, level: str) -> None:
         """Seat ``level``'s opponents (a key of :attr:`OPPONENT_LEVELS`) and deal the game again from its seed,
@@ -159,10 +163,10 @@ class GameTableController(TableController):
         """
         if level not in self.OPPONENT_LEVELS:
             raise ValueError(f"opponents {level!r}: choose one of {', '.join(self.OPPONENT_LEVELS)}.")
-        if level == "search" and not self.can_search:
-            raise ValueError(f"opponents 'search': the search player does not play {self.variant.title}.")
+        if level != "own" and not self.can_search:
+            raise ValueError(f"opponents {level!r}: the search player does not play {self.variant.title}.")
         self.opponents = level
-        self.bot_specs = list(self.own_bots) if level == "own" else ["search"] * len(self.own_bots)
+        self.bot_specs = list(self.own_bots) if level == "own" else [level] * len(self.own_bots)
         self.new_game(self.seed)
 
     # ------------------------------------------------------------------ the game
@@ -370,7 +374,9 @@ class GameTableController(TableController):
             return None
         key = ("search", len(self.game.history), self.search_simulations)
         if key not in self._coach_cache:
-            player = SearchPlayer(self.search_simulations, seed=[self.seed, len(self.game.history)])
+            seed = [self.seed, len(self.game.history)]
+            player = (best_player(seed=seed) if self.search_simulations is None
+                      else SearchPlayer(self.search_simulations, seed=seed, model=True))
             player.choose(self.view())
             self._coach_cache[key] = player.last
         return self._coach_cache[key]
@@ -696,7 +702,9 @@ class GameTableController(TableController):
     def coach_name(self) -> str:
         """Who advises the coach's move: the search player when it is on, else the game's own bot."""
         if self.search_on and self.can_search:
-            return f"search, {SearchPlayer(self.search_simulations).budget_for(type(self.game))} rollouts"
+            if self.search_simulations is None:
+                return f"best player, {best_player().budget_for(type(self.game))} rollouts"
+            return f"search, {self.search_simulations} rollouts"
         return f"{self.variant.bot} bot"
 
     def search_facts(self) -> list:
@@ -719,6 +727,9 @@ class GameTableController(TableController):
         if d.values and d.values[0][1] < max(share for _, share, _ in d.values):
             facts.append(("why this move", "the search keeps the greedy bot's move unless another wins more "
                                            "often on the same sampled deals by more than their noise"))
+        said = explain(d, self.view())[1:-1]  # the reasons and the guess of the other hands (the odds are above)
+        if said:
+            facts.append(("the coach says", " ".join(said)))
         return facts
 
     def coach_html(self) -> str:

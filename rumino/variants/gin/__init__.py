@@ -11,8 +11,10 @@ from rumino.variants.gin.words import GinNarrator
 
 BOTS = GameBots(decide=bots.choose_gin,  # the upcard offer, the wall (rules §6)
                 # Gin's rollouts run compiled (exact against the engine's)
-                batch_playouts=(playout.sample_worlds, playout.playouts))
-"""Gin's bots: its greedy-type decisions and its compiled playouts."""
+                batch_playouts=(playout.sample_worlds, playout.playouts),
+                plain_rollouts=True,  # the kernel can play the opponent as a plain player (plain=seat)
+                best_budget=5000)  # the best player's budget: about 0.1 s a decision (bench/bench_search.py)
+"""Gin's bots: its greedy-type decisions, its compiled playouts and the best player's budget."""
 
 VARIANT = Variant(
     key="gin", aliases=("gin", "gin rummy"), rules=GIN, game=GinGame, section="§6",

@@ -439,6 +439,7 @@ class GinGame(DrawDiscardGame):
             return
         seat = self.offer_queue.pop(0)
         self.history.append((seat, action))
+        self.saw(seat, "pass", self.discard[-1])
         self.passed += 1
         if self.offer_queue:
             self.turn = self.offer_queue[0]

@@ -70,13 +70,14 @@ __all__ = ["playout", "playout_ended", "playouts", "sample_worlds", "python_play
 OFFER, TURN, DISCARD, WALL = 0, 1, 2, 3
 PHASES = {"offer": OFFER, "turn": TURN, "discard": DISCARD, "wall": WALL}
 # the rules array: knock limit, gin bonus, undercut bonus, void at, wall knock, may rediscard the pickup
-R_KNOCK, R_GIN, R_UNDERCUT, R_VOID, R_WALL, R_REDISCARD = range(6)
+R_KNOCK, R_GIN, R_UNDERCUT, R_VOID, R_WALL, R_REDISCARD, R_PLAIN = range(7)
+N_RULES = 7
 # a first action the caller imposes (the search's candidate): none, draw stock, take the discard, pass,
 # discard, knock or gin with a card
 F_NONE, F_STOCK, F_TAKE, F_PASS, F_DISCARD, F_KNOCK, F_GIN = range(7)
 # the position array (pack): offsets
 S_PHASE, S_TURN, S_DEALER, S_PASSED, S_OFFER_LEFT, S_FORBIDDEN, S_FIRST, S_FIRST_CARD = range(8)
-S_RULES, S_NPILE, S_PILE = 8, 14, 15
+S_RULES, S_NPILE, S_PILE = 8, 8 + N_RULES, 9 + N_RULES
 MAX_HAND = 11
 BIG = np.int64(1 << 30)
 
@@ -103,15 +104,18 @@ class Greedy(Player):
         return choose_gin(self, view)
 
 
-def python_playout_ended(game: GinGame, first: Action | None = None) -> tuple[tuple[int, int], int | None]:
-    """The hand played out by the engine with two greedy bots (:class:`Greedy`; after ``first``, if given,
-    a legal action): each seat's score change, and the seat that ended the hand (None: nobody)."""
+def python_playout_ended(game: GinGame, first: Action | None = None,
+                         player: Player | None = None) -> tuple[tuple[int, int], int | None]:
+    """The hand played out by the engine with two greedy bots (:class:`Greedy`, or ``player`` in both seats;
+    after ``first``, if given, a legal action): each seat's score change, and the seat that ended the hand
+    (None: nobody)."""
     g = copy_game(game)
     before = list(g.scores)
     done = len(g.results)
     if first is not None and not g.hand_over:
         g.apply(first)
-    play(g, [Greedy(), Greedy()], checked=False, until=lambda x: x.hand_over)
+    play(g, [Greedy(), Greedy()] if player is None else [player, player], checked=False,
+         until=lambda x: x.hand_over)
     by = g.results[-1].by if len(g.results) > done else None
     return (int(g.scores[0] - before[0]), int(g.scores[1] - before[1])), by
 
@@ -414,6 +418,15 @@ if _COMPILED:
                     take = forced == F_TAKE
                 elif phase == TURN and passed == 2:
                     take = False
+                elif phase != WALL and p == R[R_PLAIN]:
+                    # a plain player: the card only if it melds with his hand, or lets him knock
+                    bar = top if no_rediscard else np.int64(-1)
+                    _put(cnt[p], rows[p], top, np.int64(1))
+                    take = _dw(cnt[p], rows[p], T, banned, BIG) < dw[p] + T[T_VALUE + top]
+                    if not take:
+                        take = _after_draw(cnt[p], rows[p], T, banned, bar, limit + 1) <= limit
+                    _take(cnt[p], rows[p], top, np.int64(1))
+                    v = np.int64(-1)  # the discard phase works out the value again
                 else:
                     bar = top if no_rediscard else np.int64(-1)
                     bound = limit + 1 if phase == WALL else dw[p]
@@ -489,7 +502,7 @@ if _COMPILED:
         stock = np.zeros(stocks.shape[1], dtype=np.int64)
         pile = np.zeros(53, dtype=np.int64)
         gains = np.zeros(3, dtype=np.int64)
-        R = S[S_RULES:S_RULES + 6].copy()
+        R = S[S_RULES:S_RULES + N_RULES].copy()
         npile0 = S[S_NPILE]
         for w in range(hands.shape[0]):
             cnt[:, :] = 0
@@ -525,7 +538,7 @@ def supported(game: object) -> bool:
             and all(len(h) <= MAX_HAND for h in game.hands))
 
 
-def pack(game: GinGame, first: Action | None = None) -> np.ndarray:
+def pack(game: GinGame, first: Action | None = None, plain: int = -1) -> np.ndarray:
     """The position as the kernel reads it, one int64 array (``S_*`` offsets): phase, whose turn, the
     dealer, the upcard offer, the card that may not be discarded, the first action, the rules' knobs
     and the discard pile — everything but the hands and the stock, which vary by world."""
@@ -535,7 +548,7 @@ def pack(game: GinGame, first: Action | None = None) -> np.ndarray:
     return np.array([PHASES[game.phase], game.to_act, game.dealer, game.passed, len(game.offer_queue),
                      -1 if forbidden is None else forbidden, code, card,
                      r.knock_max_deadwood, r.gin_bonus, r.undercut_bonus, r.void_at_stock, int(r.wall_knock),
-                     int(r.may_rediscard_pickup), len(game.discard), *game.discard], dtype=np.int64)
+                     int(r.may_rediscard_pickup), plain, len(game.discard), *game.discard], dtype=np.int64)
 
 
 def _hands_array(hands: Sequence[Sequence[int]]) -> np.ndarray:
@@ -555,9 +568,9 @@ def first_code(game: GinGame, first: Action | None) -> tuple[int, int]:
     return {Discard: F_DISCARD, KnockWith: F_KNOCK, Gin: F_GIN}[kind], int(first.card)
 
 
-def _kernel(game: GinGame, hands: np.ndarray, stocks: np.ndarray, first: Action | None) -> np.ndarray:
+def _kernel(game: GinGame, hands: np.ndarray, stocks: np.ndarray, first: Action | None, plain: int = -1) -> np.ndarray:
     out = np.zeros((hands.shape[0], 3), dtype=np.int64)
-    _run_worlds(hands, stocks, pack(game, first), rule_tables(GIN_MELDS), _ORDER, out)
+    _run_worlds(hands, stocks, pack(game, first, plain), rule_tables(GIN_MELDS), _ORDER, out)
     return out
 
 
@@ -616,7 +629,8 @@ def sample_worlds(game: GinGame, n: int, rng: np.random.Generator,
 
 
 def playouts(game: GinGame, stocks: np.ndarray | Sequence[Sequence[int]], hands: np.ndarray | None = None,
-             first: Action | None = None, *, ended_by: bool = False) -> np.ndarray:
+             first: Action | None = None, *, ended_by: bool = False, plain: int | None = None,
+             player: Player | None = None) -> np.ndarray:
     """Many worlds of one position in one kernel call: an int array ``(n, 2)`` of gains (``ended_by``:
     ``(n, 3)``, the third column the seat that ended the hand, -1 for nobody).
 
@@ -625,7 +639,11 @@ def playouts(game: GinGame, stocks: np.ndarray | Sequence[Sequence[int]], hands:
     padded with -1, each row both seats' hands. Everything else (the discard pile, phase, whose turn,
     the card just taken, the rules) is the game's. Each world must hold every card once. ``first``:
     an action legal in ``game``, played first in every world (then the player to act must hold the
-    game's own hand in every world, as a determinized search keeps it).
+    game's own hand in every world, as a determinized search keeps it). ``plain``: a seat played as a
+    plain player rather than greedy — it takes the top discard only when the card melds with its hand
+    or lets it knock (OpenSpiel's simple bot, and most people); its other decisions are greedy's. The
+    engine has no such player: the kernel alone plays it (a position the kernel does not model is the
+    engine's, greedy in both seats: :class:`Greedy`, or ``player``, the search's rollout bot).
     """
     stocks = np.ascontiguousarray(stocks, dtype=np.int64)
     n = stocks.shape[0]
@@ -664,7 +682,7 @@ def playouts(game: GinGame, stocks: np.ndarray | Sequence[Sequence[int]], hands:
             g.hands = [[int(c) for c in hands[w, p] if c >= 0] for p in range(2)]
             g.stock = [int(c) for c in stocks[w]]
             g._dw.clear()
-            gains, by = python_playout_ended(g, first)
+            gains, by = python_playout_ended(g, first, player)
             out[w] = (*gains, -1 if by is None else by)
         return out[:, :width]
-    return _kernel(game, hands, stocks, first)[:, :width]
+    return _kernel(game, hands, stocks, first, -1 if plain is None else plain)[:, :width]

@@ -11,7 +11,7 @@ BOTS = GameBots(decide=bots.choose_robber,  # the exact table solver's move (rul
                 coach=("best move (exact solver)", bots.coach_move),
                 # a Robber rollout calls the exact table solver on every turn, up to about 0.2 s a rollout early
                 # in a hand, so 8 rollouts take about a second there and much less later
-                search_budget=8)
+                search_budget=8, best_budget=8)
 """Robber Rummy's bots: the solver's move for the greedy-type bots and the coach, and the search's budget."""
 
 VARIANT = Variant(

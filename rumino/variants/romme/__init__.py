@@ -15,7 +15,9 @@ BOTS = GameBots(decide=bots.romme_choice,  # open at 40, lay, lay off, hand-Romm
                 coach=("suggested play (Rommé bot)", bots.coach_move),
                 # a Rommé rollout is a long Python hand (about 6 ms): 100 rollouts take about 0.7 s
                 # (bench/bench_search.py), where the search's default 200 would take more than a second
-                search_budget=100)
+                search_budget=100,
+                # the best player's budget: a long Python rollout (about 17 ms) keeps it near 0.1 s a decision
+                best_budget=15)
 """Rommé's bots: its greedy-type decisions, its coach's suggested play and the search's budget."""
 
 VARIANT = Variant(

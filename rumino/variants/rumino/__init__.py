@@ -6,12 +6,17 @@ from rumino.variants.rumino.game import (ACTIONS, CALL, CLAIM, DEAL, DECLINE, DR
                                          RuminoGame, RuminoRules, RuminoView, evaluator_for, is_rumino, rumino_in,
                                          rumino_outs)
 
-from rumino.engine.variant import Variant, WholeGame
+from rumino.engine.variant import GameBots, Variant, WholeGame
+from rumino.variants.rumino import playout
 from rumino.variants.rumino.words import RuminoNarrator
+
+BOTS = GameBots(batch_playouts=(playout.sample_worlds, playout.search_playouts),  # heads-up, compiled
+                best_budget=3000)  # the best player's budget: about 0.1 s a decision (bench/bench_search.py)
+"""Rumino's bots: greedy's generic play, its compiled heads-up playouts and the best player's budget."""
 
 VARIANT = Variant(
     key="rumino", aliases=("rumino",), rules=RUMINO, game=RuminoGame, section="§1",
-    knock_field="knock_max_deadwood", has_gin=True, has_rumino=True, optimal_tables=True, narrator=RuminoNarrator,
+    knock_field="knock_max_deadwood", has_gin=True, has_rumino=True, optimal_tables=True, bots=BOTS, narrator=RuminoNarrator,
     # the search player at two budgets: a small one and the tournament budget of at most 0.1 s a decision
     # (issue 23's strength matches; bench/bench_search.py times it)
     ladder=("random", "greedy", "threshold:3", "chaser:5", "solitaire:knock", "search:20", "search:90"),

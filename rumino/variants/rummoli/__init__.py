@@ -13,7 +13,8 @@ from rumino.variants.rummoli.words import RummoliNarrator
 
 BOTS = GameBots(players={"default": bots.RummoliDefault},
                 # the search keeps the default bot's move unless another beats it, and rolls out with it
-                rollout=lambda rng: bots.RummoliDefault(rng=rng))
+                rollout=lambda rng: bots.RummoliDefault(rng=rng),
+                best_budget=200)  # the best player's budget: about 0.1 s a decision
 """Rummoli's bots: its default bot, the search's rollout policy."""
 
 VARIANT = Variant(

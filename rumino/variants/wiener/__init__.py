@@ -8,11 +8,18 @@ from rumino.variants.wiener.game import (ACTIONS, BUYBACK, DECLINE_BUYBACK, KNOC
                                          knock_rummy_settlement)
 
 from rumino.engine.variant import GameBots, Variant, WholeGame
-from rumino.variants.wiener import bots
+from rumino.variants.wiener import bots, playout
 from rumino.variants.wiener.words import KnockRummyNarrator, WienerNarrator
 
-BOTS = GameBots(decide=bots.wiener_choice)
-"""Wiener's and Knock Rummy's bots: buy-backs, calls (rules §5)."""
+BOTS = GameBots(decide=bots.wiener_choice,  # buy-backs, calls (rules §5)
+                # heads-up rollouts run compiled (exact against the engine's)
+                batch_playouts=(playout.sample_worlds, playout.search_playouts),
+                best_budget=1500)  # the best player's budget: about 0.1 s a decision (bench/bench_search.py)
+"""Wiener's bots: buy-backs, calls (rules §5), its compiled heads-up playouts and the best player's budget."""
+
+KNOCK_RUMMY_BOTS = GameBots(decide=bots.wiener_choice,  # Wiener's decisions (§5.8), no compiled playouts
+                            best_budget=300)
+"""American Knock Rummy's bots: Wiener's decisions (rules §5.8) and the best player's budget."""
 
 VARIANT = Variant(
     key="wiener", aliases=("wiener", "wiener rummy", "viennese rummy", "101", "romme ohne auslegen",
@@ -29,7 +36,7 @@ KNOCK_RUMMY_VARIANT = Variant(
     key="knock-rummy", aliases=("knock rummy", "american knock rummy", "knock"),
     rules=KNOCK_RUMMY, game=KnockRummyGame, section="§5.8",
     # rules §5.8: 10 cards for 2 players, 7 for 3–4 (the default table of 4), 6 for 5
-    hand_sizes=(6, 7, 8, 10, 11), knock_field="knock_max_deadwood", bots=BOTS, narrator=KnockRummyNarrator,
+    hand_sizes=(6, 7, 8, 10, 11), knock_field="knock_max_deadwood", bots=KNOCK_RUMMY_BOTS, narrator=KnockRummyNarrator,
     ladder=("random", "greedy", "threshold:3", "search:40", "search:300"),
     whole_game=WholeGame(bots="greedy", seed=2, rules=(("game_to", 60),),
                          why="the game to 60 points instead of 100: fewer hands to win"),
