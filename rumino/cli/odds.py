@@ -46,6 +46,8 @@ MAX_DEFAULT_CLASSES = 50_000_000
 HARD_MAX_CLASSES = 1_000_000_000
 
 
+OMITTED_WORDS = {"deadwood_distribution": "the whole distribution of the dealt deadwood"}
+
 def _fraction_out(p: Fraction) -> dict:
     return as_json(p)
 
@@ -198,8 +200,8 @@ def _deal_text(report: dict) -> str:
     if "deadwood_distribution" in report:
         dist = report["deadwood_distribution"]
         lines.append("deadwood: " + ", ".join(f"{d}: {n:,}" for d, n in dist.items()))
-    for key, why in report.get("omitted", {}).items():
-        lines.append(f"{key} not computed: {why}")
+    for key, why in report.get("omitted", {}).items():  # the JSON keeps its keys; the screen says them in words
+        lines.append(f"{OMITTED_WORDS.get(key, key.replace('_', ' '))} not computed: {why}")
     for j, fig in report.get("by_jokers", {}).items():
         parts = [f"{fig['total']:,} deal{'s' if fig['total'] != 1 else ''}"]
         for key, name in (("gin", "gin"), ("rumino", "rumino"), ("can_knock", "knock")):

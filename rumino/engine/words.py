@@ -51,6 +51,25 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
+PHASE_WORDS = {
+    "deal": "the deal", "turn": "drawing", "discard": "discarding", "offer": "the upcard offered",
+    "wall": "the last cards of the stock", "claim": "the discard may be claimed", "rebuy": "rebuying",
+    "buyback": "buying back", "between_hands": "between hands", "between_deals": "between deals",
+    "game_over": "the game is over", "widow": "the widow", "auction": "the widow's auction",
+    "betting": "the poker round", "stops": "the stops", "arranged": "a position set up",
+}
+"""What a game's phase is called on a screen (a table's headline, the prompt): never the engine's name."""
+
+
+def phase_words(phase: str) -> str:
+    """The phase in a player's words.
+
+    >>> phase_words("turn"), phase_words("between_hands")
+    ('drawing', 'between hands')
+    """
+    return PHASE_WORDS.get(phase, phase.replace("_", " "))
+
+
 def card_words(c: int) -> str:
     """A card as the table is told it: ``7♥``."""
     return format_card(c, unicode=True)
@@ -363,5 +382,5 @@ class DrawNarrator:
         return [first] + [f"  {line}" for line in rest]
 
 
-__all__ = ["money", "plural", "card_words", "cards_words", "token_words", "meld_words", "HELP", "parse_human_action", "expand", "describe_view",
+__all__ = ["money", "plural", "PHASE_WORDS", "phase_words", "card_words", "cards_words", "token_words", "meld_words", "HELP", "parse_human_action", "expand", "describe_view",
            "DRAW_HELP", "DrawNarrator"]

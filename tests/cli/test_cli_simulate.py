@@ -104,10 +104,10 @@ def test_simulate_prints_a_table_and_a_progress_bar_on_a_terminal_only(capsys):
     (["--players", ",".join(["greedy"] * 7)], "7 player(s)"),
     (["--players", "greedy,human"], "simulate plays bots only"),
     (["--players", "greedy,threshold:x"], "threshold:3"),
-    (["--rules", "knock_max=3"], "no rule 'knock_max'; the rules are: ace"),
-    (["--rules", "knock_max_deadwood=x"], "knock_max_deadwood cannot be 'x'"),
-    (["--rules", "knock_max_deadwood=500"], "knock_max_deadwood is 500: it must be an integer from 0 to 70"),
-    (["--rules", "stock_exhausted=never"], "must be one of reshuffle, void_hand, end_and_score"),
+    (["--rules", "knock_max=3"], "no rule 'knock_max' in this game; its rules are: ace"),
+    (["--rules", "knock_max_deadwood=x"], "the rule 'knock_max_deadwood' cannot be 'x'"),
+    (["--rules", "knock_max_deadwood=500"], "Knock limit: 500 is not allowed; it must be a whole number from 0 to 70"),
+    (["--rules", "stock_exhausted=never"], "it must be reshuffle, void_hand or end_and_score"),
     (["--rules", "knock_max_deadwood"], "is not KEY=VALUE"),
     (["--games", "0"], "--games is 0"),
     (["--seed", "-4"], "--seed is -4"),
@@ -156,7 +156,7 @@ def test_play_quit_and_bot_only_games():
 
 @pytest.mark.parametrize("args,message", [
     (["--players", "human,wizard"], "unknown player 'wizard'"),
-    (["--rules", "gin_bonus=5"], "gin_bonus is 5"),
+    (["--rules", "gin_bonus=5"], "Gin bonus: 5 is not allowed"),
     (["--variant", "robber"], "Robber Rummy has no playable engine yet"),
 ])
 def test_play_bad_input_exits_2(capsys, args, message, robber_without_engine):

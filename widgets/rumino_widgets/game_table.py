@@ -72,6 +72,7 @@ from rumino.table.melds import read_meld
 from rumino.compare.matrix import house_rule_words
 from rumino.odds.optimal import BUILD_COMMAND, BUILD_COST
 from rumino.players.human import money
+from rumino.engine.words import phase_words
 
 from rumino_widgets._base import (StaticFallback, TableController, error_html, facts_html, game_over_html,
                                   info_html, state_html)
@@ -623,8 +624,8 @@ class GameTableController(TableController):
                      f'<span class="rumino-discard-pile" data-top="{"" if top is None else top}" '
                      f'style="display:inline-block;text-align:center">{pile}<br>discard pile '
                      f'({len(v.discard_pile)})</span>') + '</div>')
-        head = (f'<div style="font:bold 14px sans-serif">{escape(g.NAME)} · hand {v.hand_number} · phase '
-                f'{escape(v.phase)}{escape(self.money_text(v))}</div>' + self.rules_html() + self.notices_html(v))
+        head = (f'<div style="font:bold 14px sans-serif">{escape(g.NAME)} · hand {v.hand_number} · '
+                f'{escape(phase_words(v.phase))}{escape(self.money_text(v))}</div>' + self.rules_html() + self.notices_html(v))
         return head + "".join(rows) + centre + self.melds_html(v)
 
     def money_text(self, v) -> str:
@@ -952,7 +953,7 @@ class GameTable(StaticFallback, W.VBox):
         if live and moved:
             msgs.append(info_html("since your last move: " + " · ".join(moved)))
         if live and c.my_turn():
-            msgs.append(info_html(f"your move ({v.phase})"))
+            msgs.append(info_html(f"your move ({phase_words(v.phase)})"))
         self.message.value = "".join(msgs)
         self.showdown.value = c.showdown_html()
         self.coach.value = c.coach_html()

@@ -84,8 +84,8 @@ class WienerRules:
     def __post_init__(self):
         check_knobs(self)
         if self.buyback_low >= self.elimination_at:
-            raise RuleConfigError(f"WienerRules.buyback_low is {self.buyback_low}: it must be below elimination_at "
-                                  f"({self.elimination_at}) (rules §5.5).")
+            raise RuleConfigError(f"Buy back from: {self.buyback_low} is not allowed; it must be below the score that "
+                                  f"puts a player out ({self.elimination_at}) (rules §5.5).")
 
     @cached_property
     def meld_rules(self) -> MeldRules:
