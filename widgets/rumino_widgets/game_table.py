@@ -70,29 +70,12 @@ from rumino.table.diff import table_diff
 from rumino.table.melds import read_meld
 
 from rumino.compare.matrix import house_rule_words
-from rumino.odds.optimal import BUILD_COMMAND, BUILD_COST
 from rumino.players.human import money
 from rumino.engine.words import phase_words
 
-from rumino_widgets._base import (StaticFallback, TableController, error_html, facts_html, game_over_html,
+from rumino_widgets._base import (StaticFallback, TableController, error_html, facts_html, game_over_html, short_hint,
                                   info_html, state_html)
 from rumino_widgets._cards import CardRow
-
-
-def short_hint(message: str) -> str:
-    """The coach's one-line hint for an engine message about the optimal table: what to do, no file paths.
-
-    >>> short_hint("the optimal table (s4r13c2j4-k7) is not built in /root/.cache/x: set RUMINO_OPTIMAL_DIR …")
-    'the exact advice past 2 draws needs the optimal table: build it once with `rumino optimal build` (about 16 minutes on 2 cores and 2 GB of disk)'
-    >>> short_hint("there is no optimal table for these house rules (s4r13c2j4-k5) in /tmp/t: …")
-    'no optimal table covers these house rules: the chances shown are for at most 2 draws'
-    """
-    if "house rules" in message:
-        return "no optimal table covers these house rules: the chances shown are for at most 2 draws"
-    if "not built" in message or "optimal table" in message:
-        return (f"the exact advice past 2 draws needs the optimal table: build it once with `{BUILD_COMMAND}` "
-                f"({BUILD_COST})")
-    return message
 
 
 def is_plain(action) -> bool:
