@@ -165,11 +165,32 @@ def _start_worker(log: str | None) -> None:
     the foreground group, and the command says "interrupted" once); with ``log``, what the worker writes
     on its own goes there instead of the terminal."""
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # blocked while forked (see _QuietStartPool)
     if log is not None:
         fd = os.open(log, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
         os.dup2(fd, 1)
         os.dup2(fd, 2)
         os.close(fd)
+
+
+def _quiet_start_pool() -> type:
+    """A process pool whose workers are forked with Ctrl-C blocked.
+
+    A Ctrl-C that reached a worker in the instant after its fork, before :func:`_start_worker` made it
+    quiet, raised KeyboardInterrupt inside Python's at-fork hooks and printed a traceback beside the
+    command's one line. Blocked (not ignored), the signal waits: the parent takes it as soon as the fork
+    is done, and a worker that got one ends quietly when its start unblocks it."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    class _QuietStartPool(ProcessPoolExecutor):
+        def submit(self, fn, /, *args, **kwargs):  # the first submit forks the workers (and map submits)
+            old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+            try:
+                return super().submit(fn, *args, **kwargs)
+            finally:
+                signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+    return _QuietStartPool
 
 
 @contextmanager
@@ -182,9 +203,7 @@ def worker_pool(workers: int, *, log: str | os.PathLike | None = None) -> Iterat
     ...     list(pool.map(abs, [-1, 2]))
     [1, 2]
     """
-    from concurrent.futures import ProcessPoolExecutor
-
-    pool = ProcessPoolExecutor(workers, initializer=_start_worker, initargs=(None if log is None else str(log),))
+    pool = _quiet_start_pool()(workers, initializer=_start_worker, initargs=(None if log is None else str(log),))
     try:
         yield pool
     except BaseException:

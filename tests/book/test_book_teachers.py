@@ -24,7 +24,7 @@ CHAPTERS = bookbuild.chapters(BOOK)
 PLAN_SECTIONS = ["Objectives", "Prerequisites", "Materials", "Timings", "Activity with real cards",
                  "Misconceptions", "Answers to the review questions"]
 NUMBERED = [p for p in CHAPTERS if re.match(r"\d\d_", p.name) and not p.stem.startswith("00")]
-START_HERE = [p for p in CHAPTERS if re.match(r"00[a-z]_", p.name)]
+START_HERE = [p for p in CHAPTERS if re.match(r"00[a-z]?_", p.name) and p.stem != "00_preface"]  # the first part, in its order
 PLANS = {p.stem: p for p in CHAPTERS if p.stem.startswith("teach_") and bookbuild.is_teacher_page(p)}
 
 
