@@ -169,3 +169,10 @@ def test_the_rumino_command_plays_from_a_pipe():
                           input="s\n1\n", capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert "End of input" in proc.stdout and "draws from the stock" in proc.stdout
+
+
+def test_a_game_without_money_prints_no_rebuy_or_pool_rows(capsys):
+    """Gin has no rebuys and no pool: no rows of 0.00 about them (Rumino keeps them, the test above)."""
+    assert main(["simulate", "--variant", "gin", "--games", "3", "--seed", "1", "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "hands per game" in out and "rebuys per game" not in out and "pool per game" not in out
