@@ -169,7 +169,7 @@ class RuleKnobsController:
         for r in self.rows:
             name, v = r["name"], self.values[r["name"]]
             allowed = (" | ".join(value_words(r, c) for c in r["choices"]) if r["choices"] is not None
-                       else f"{r['low']}–{r['high']}")
+                       else f"{r['low']:,}–{r['high']:,}")
             if r["allow_none"]:
                 allowed += " | unlimited"
             style = "font-weight:bold;background:#fff5cc" if name in changed else ""
