@@ -94,7 +94,7 @@ def meld_words(tokens: Iterable[int]) -> str:
 
 # short forms, translated to the game's own action words (a game without the word refuses them)
 _WORDS = {
-    "s": "draw stock", "stock": "draw stock", "ds": "draw stock",
+    "s": "draw stock", "stock": "draw stock", "ds": "draw stock", "draw": "draw stock",
     "t": "draw discard", "take": "draw discard", "pile": "draw discard", "dd": "draw discard", "up": "draw discard",
     "k": "knock", "r": "rumino", "call": "rumino", "c": "claim", "p": "pass",
     "y": "rebuy", "yes": "rebuy", "n": "decline", "no": "decline",

@@ -176,3 +176,11 @@ def test_a_game_without_money_prints_no_rebuy_or_pool_rows(capsys):
     assert main(["simulate", "--variant", "gin", "--games", "3", "--seed", "1", "--no-progress"]) == 0
     out = capsys.readouterr().out
     assert "hands per game" in out and "rebuys per game" not in out and "pool per game" not in out
+
+
+def test_q_leaves_the_game_in_its_own_words_and_draw_alone_draws_from_the_stock():
+    out = io.StringIO()
+    assert play_terminal(["human", "greedy"], seed=4, stdin=io.StringIO("draw\nq\n"), stdout=out) == 0
+    text = out.getvalue()
+    assert "You (seat 0) draws" not in text and "not understood" not in text  # 'draw' is the stock's draw
+    assert text.rstrip().endswith("You left the game: it is left unfinished.") and "End of input" not in text

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from rumino.engine.protocol import PlayerView
-from rumino.engine.words import DRAW_HELP, DrawNarrator
+from rumino.engine.words import DRAW_HELP, DrawNarrator, card_words
 
 
 class _KnockFamilyNarrator(DrawNarrator):
@@ -26,8 +26,16 @@ class _KnockFamilyNarrator(DrawNarrator):
 class WienerNarrator(_KnockFamilyNarrator):
     """The terminal's narrator of Wiener Rummy."""
 
+    # the knock's discard goes face up on the pile like any other (rules §5.4: the next player may take it),
+    # and the others' last round begins
+    SAY: ClassVar[dict] = {**DrawNarrator.SAY, "knock": lambda who, g, a, top: (
+        f"{who} knocks, discarding {card_words(a.card)}: everyone else draws and discards once more")}
+
+    def own(self, g: Any, seat: int, action: Any) -> str:
+        return "" if action.word == "knock" else super().own(g, seat, action)  # the knock's card is already told
+
     HELP: ClassVar[tuple[str, ...]] = DRAW_HELP + (
-        "k 7h / knock 7h  knock, putting 7h on the pile face down (rules §5.4)",
+        "k 7h / knock 7h  knock, discarding 7h: the others then play once more (rules §5.4)",
         "r 7h / rummy 7h  call rummy: every card melded after discarding 7h",
         "y / n          buy back (once a game, rules §5.5), or not",
         "deal           deal the next hand")
