@@ -228,6 +228,9 @@ DRAW_HELP = ("s / stock      draw the top card of the stock",
              "7h / d 7h      discard 7h (cards: 2-10 J Q K A with c d h s; JK a joker)")
 """The commands every draw-and-discard game shares, as its ``?`` help lists them."""
 
+DRAW_HELP_NO_JOKERS = DRAW_HELP[:2] + ("7h / d 7h      discard 7h (cards: 2-10 J Q K A with c d h s)",)
+"""The same, for a game played without jokers (Gin, American Knock Rummy): its help names none."""
+
 
 class DrawNarrator:
     """What the table sees in a draw-and-discard game (a card drawn from the stock stays hidden, but
@@ -382,5 +385,5 @@ class DrawNarrator:
         return [first] + [f"  {line}" for line in rest]
 
 
-__all__ = ["money", "plural", "PHASE_WORDS", "phase_words", "card_words", "cards_words", "token_words", "meld_words", "HELP", "parse_human_action", "expand", "describe_view",
+__all__ = ["money", "plural", "PHASE_WORDS", "phase_words", "DRAW_HELP_NO_JOKERS", "card_words", "cards_words", "token_words", "meld_words", "HELP", "parse_human_action", "expand", "describe_view",
            "DRAW_HELP", "DrawNarrator"]

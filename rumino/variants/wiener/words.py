@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from rumino.engine.protocol import PlayerView
-from rumino.engine.words import DRAW_HELP, DrawNarrator, card_words
+from rumino.engine.words import DRAW_HELP, DRAW_HELP_NO_JOKERS, DrawNarrator, card_words
 
 
 class _KnockFamilyNarrator(DrawNarrator):
@@ -44,7 +44,7 @@ class WienerNarrator(_KnockFamilyNarrator):
 class KnockRummyNarrator(_KnockFamilyNarrator):
     """The terminal's narrator of American Knock Rummy."""
 
-    HELP: ClassVar[tuple[str, ...]] = DRAW_HELP + (
+    HELP: ClassVar[tuple[str, ...]] = DRAW_HELP_NO_JOKERS + (
         "k 7h / knock 7h  knock, putting 7h on the pile face down (rules §5.8)",
         "deal           deal the next hand")
 
