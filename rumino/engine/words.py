@@ -17,6 +17,8 @@ end of the game is its result's :meth:`~rumino.engine.results.GameResult.summary
 
 from __future__ import annotations
 
+import re
+
 from collections import Counter
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Sequence
 
@@ -147,7 +149,10 @@ def parse_human_action(text: str, view: PlayerView) -> Action:
             pass
     try:
         return words.parse(t)
-    except IllegalActionError:
+    except IllegalActionError as err:
+        card = re.search(r"'([^']*)' is not a card: .*", str(err))
+        if parts[0] in words.by_word and card:  # the move is known, its card is not: say so, not "not understood"
+            raise IllegalActionError(card.group(0)) from None
         raise IllegalActionError(f"{str(text).strip()!r} is not understood: {HELP}.") from None
 
 
