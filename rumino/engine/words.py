@@ -332,8 +332,8 @@ class DrawNarrator:
 
     def opening(self, seed: int) -> list[str]:
         game, names = self.game, self.names
-        draws = ", ".join(f"{names[p]} {card_words(c)}" for p, c in
-                          (game.first_dealer_draws[-1] if game.first_dealer_draws else ()))
+        rounds = [", ".join(f"{names[p]} {card_words(c)}" for p, c in drawn) for drawn in game.first_dealer_draws]
+        draws = "; a tie, drawn again: ".join(rounds)  # every round of the draw for the deal, not only the last
         return [f"{game.NAME}, {len(names)} players{self.table_terms()}, seed {seed}."
                 + (f" Cards drawn for the deal: {draws}." if draws else ""),
                 f"{names[game.dealer]} deals hand 1. (Type ? at the prompt for the commands.)"]
