@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Sequence
 
 from rumino.cards import format_card, format_hand, parse_card
 from rumino.engine.actions import Discard, Draw, Gin, KnockWith
-from rumino.engine.protocol import Action, PlayerView
+from rumino.engine.protocol import PHASE_WORDS, phase_words, Action, PlayerView
 from rumino.errors import IllegalActionError, InvalidCardError
 from rumino.table.melds import NAMED
 
@@ -51,25 +51,6 @@ def plural(n: int, word: str) -> str:
     ('1 hand', '3 chips')
     """
     return f"{n} {word}{'' if n == 1 else 's'}"
-
-
-PHASE_WORDS = {
-    "deal": "the deal", "turn": "drawing", "discard": "discarding", "offer": "the upcard offered",
-    "wall": "the last cards of the stock", "claim": "the discard may be claimed", "rebuy": "rebuying",
-    "buyback": "buying back", "between_hands": "between hands", "between_deals": "between deals",
-    "game_over": "the game is over", "widow": "the widow", "auction": "the widow's auction",
-    "betting": "the poker round", "stops": "the stops", "arranged": "a position set up",
-}
-"""What a game's phase is called on a screen (a table's headline, the prompt): never the engine's name."""
-
-
-def phase_words(phase: str) -> str:
-    """The phase in a player's words.
-
-    >>> phase_words("turn"), phase_words("between_hands")
-    ('drawing', 'between hands')
-    """
-    return PHASE_WORDS.get(phase, phase.replace("_", " "))
 
 
 def card_words(c: int) -> str:

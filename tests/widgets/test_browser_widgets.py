@@ -228,7 +228,7 @@ def test_game_table_discard_coach_and_record_then_refused_rediscard(open_demo):
     page = open_demo("game_table", f"{GT} .rumino-your-hand svg")
     # draw, then click a card to discard
     assert _n_cards(page) == 7
-    assert "your move (drawing)" in page.inner_text(f"{GT} .rumino-message")
+    assert "your move (the start of a turn)" in page.inner_text(f"{GT} .rumino-message")
     page.click(f"{GT} .rumino-btn-stock button, {GT} button.rumino-btn-stock")
     page.wait_for_function(f"document.querySelectorAll('{GT_CARDS}').length == 8")
     first = page.get_attribute(f"{GT_CARDS}[data-index='0']", "aria-label")
