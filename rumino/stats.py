@@ -57,6 +57,22 @@ def mean_interval(values: Iterable[float], z: float = Z95) -> tuple[float, float
     return est.lo, est.hi
 
 
+def same_precision(value: float, lo: float, hi: float, significant: int = 2) -> tuple[str, str, str]:
+    """An estimate and its interval written to the same decimals: the interval's half-width to
+    ``significant`` figures (one precision for all three, never 0.374 beside 0.417221).
+
+    >>> same_precision(0.374, 0.3327, 0.417221)
+    ('0.374', '0.333', '0.417')
+    >>> same_precision(37.894, 37.6, 38.2), same_precision(0.5, 0.5, 0.5)
+    (('37.89', '37.60', '38.20'), ('0.5', '0.5', '0.5'))
+    """
+    half = (hi - lo) / 2
+    if not (math.isfinite(half) and half > 0):
+        return f"{value:.6g}", f"{lo:.6g}", f"{hi:.6g}"
+    decimals = max(0, significant - 1 - math.floor(math.log10(half)))
+    return f"{value:.{decimals}f}", f"{lo:.{decimals}f}", f"{hi:.{decimals}f}"
+
+
 @dataclass(frozen=True)
 class Estimate:
     """The one type of a Monte Carlo figure everywhere in rumino: the value, its 95% interval,
@@ -105,8 +121,8 @@ class Estimate:
         return out
 
     def __str__(self) -> str:
-        return (f"{self.value:.6g} (95% CI {self.lo:.6g} … {self.hi:.6g}; n = {self.n:,}, seed {self.seed}, "
-                f"{self.method})")
+        v, lo, hi = same_precision(self.value, self.lo, self.hi)
+        return f"{v} (95% CI {lo} … {hi}; n = {self.n:,}, seed {self.seed}, {self.method})"
 
 
 def mean_estimate(values: Iterable[float], z: float = Z95, seed=None) -> Estimate:

@@ -26,6 +26,7 @@ from rumino.odds.draws import OddsArgumentError
 from rumino.variants import find_variant
 from rumino.cli import CommandError, check_range, check_samples, check_workers
 from rumino.odds.opening import THRESHOLDS, simulate_opening
+from rumino.stats import same_precision
 
 
 MAX_CARD_POINTS = 11  # an ace in an opening meld (rules §3.3): no card counts more
@@ -35,15 +36,13 @@ def _text(r: dict, title: str, table: bool) -> str:
     m = r["opening_min"]
     p = r["probability"]
     lines = [f"{title}: {r['cards']} dealt cards from {r['pack_size']} — can they open with {m} or more?",
-             f"P(open ≥ {m}) ≈ {p['estimate']:.6g} (95% CI {p['ci95'][0]:.6g} … {p['ci95'][1]:.6g}; "
-             f"n = {r['samples']:,}, seed {r['seed']})"]
+             "P(open ≥ {}) ≈ {} (95% CI {} … {}; ".format(m, *same_precision(p["estimate"], *p["ci95"]))
+             + f"n = {r['samples']:,}, seed {r['seed']})"]
     for j, fig in r["by_jokers"].items():
         lines.append(f"  {j} joker{'s' if j != '1' else ''}: {fig['n']:,} deal{'s' if fig['n'] != 1 else ''} · "
-                     f"{fig['estimate']:.4g} "
-                     f"[{fig['ci95'][0]:.4g}, {fig['ci95'][1]:.4g}]")
+                     "{} [{}, {}]".format(*same_precision(fig["estimate"], *fig["ci95"])))
     mv = r["mean_value"]
-    lo, hi = mv["ci95"]
-    lines.append(f"mean best opening ≈ {mv['estimate']:.4g} points (95% CI {lo:.4g} … {hi:.4g})")
+    lines.append("mean best opening ≈ {} points (95% CI {} … {})".format(*same_precision(mv["estimate"], *mv["ci95"])))
     if table:
         jokers = list(r["by_jokers"])
         lines.append("P(open ≥ M), the same deals: M · all · " + " · ".join(f"{j}★" for j in jokers))

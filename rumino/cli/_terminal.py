@@ -90,7 +90,7 @@ class TerminalSession:
         if not (hasattr(self.stdin, "isatty") and self.stdin.isatty()):
             self.emit(line.rstrip("\n"))
         if line.strip().lower() in ("q", "quit", "exit"):
-            raise EndOfInput
+            raise EndOfInput("You left the game: it is left unfinished.")
         return line
 
     def ask(self, view):
@@ -142,9 +142,9 @@ class TerminalSession:
         try:
             play(self.game, self.players, before=before, after=after)
             finish()
-        except EndOfInput:
+        except EndOfInput as end:
             self.emit()
-            self.emit("End of input: the game is left unfinished.")
+            self.emit(str(end) or "End of input: the game is left unfinished.")
         return 0
 
 

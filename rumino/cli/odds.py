@@ -31,6 +31,7 @@ from fractions import Fraction
 from rumino.odds.draws import OddsArgumentError, expected_draws_to_first_out, p_at_least_one
 from rumino.odds.enumerate import PackShape, class_count
 from rumino.odds.exact import as_json, exact_deal_distribution, one_in, p_dealt_gin, show
+from rumino.stats import same_precision
 from rumino.variants import Variant
 from rumino.cli import CommandError, check_samples, check_workers
 from rumino.cli.inputs import check_seed
@@ -45,6 +46,8 @@ from rumino.odds.montecarlo import simulate_deals
 MAX_DEFAULT_CLASSES = 50_000_000
 HARD_MAX_CLASSES = 1_000_000_000
 
+
+OMITTED_WORDS = {"deadwood_distribution": "the whole distribution of the dealt deadwood"}
 
 def _fraction_out(p: Fraction) -> dict:
     return as_json(p)
@@ -166,15 +169,15 @@ def _p_line(name: str, fig: dict) -> str:
     if "numerator" in fig:
         p = Fraction(fig["numerator"], fig["denominator"])
         return f"P({name}) = {show(p)}"
-    lo, hi = fig["ci95"]
-    return f"P({name}) ≈ {fig['value']:.6g} (95% CI {lo:.6g} … {hi:.6g}; n = {fig['n']:,}, seed {fig['seed']})"
+    v, lo, hi = same_precision(fig["value"], *fig["ci95"])
+    return f"P({name}) ≈ {v} (95% CI {lo} … {hi}; n = {fig['n']:,}, seed {fig['seed']})"
 
 
 def _mean_line(fig: dict) -> str:
     if "numerator" in fig:
         return f"mean minimum deadwood = {fig['numerator']}/{fig['denominator']} = {fig['value']:.6g}"
-    lo, hi = fig["ci95"]
-    return f"mean minimum deadwood ≈ {fig['value']:.6g} (95% CI {lo:.6g} … {hi:.6g}; n = {fig['n']:,})"
+    v, lo, hi = same_precision(fig["value"], *fig["ci95"])
+    return f"mean minimum deadwood ≈ {v} (95% CI {lo} … {hi}; n = {fig['n']:,})"
 
 
 def _deal_text(report: dict) -> str:
@@ -197,9 +200,12 @@ def _deal_text(report: dict) -> str:
         lines.append(_mean_line(report["mean_deadwood"]))
     if "deadwood_distribution" in report:
         dist = report["deadwood_distribution"]
-        lines.append("deadwood: " + ", ".join(f"{d}: {n:,}" for d, n in dist.items()))
-    for key, why in report.get("omitted", {}).items():
-        lines.append(f"{key} not computed: {why}")
+        # a table of ten deadwoods a line, not one line of seventy
+        lines.append("deals by deadwood:")
+        items = [f"{d:>3}: {n:<9,}" for d, n in dist.items()]
+        lines += ["  " + " ".join(items[i:i + 8]).rstrip() for i in range(0, len(items), 8)]
+    for key, why in report.get("omitted", {}).items():  # the JSON keeps its keys; the screen says them in words
+        lines.append(f"{OMITTED_WORDS.get(key, key.replace('_', ' '))} not computed: {why}")
     for j, fig in report.get("by_jokers", {}).items():
         parts = [f"{fig['total']:,} deal{'s' if fig['total'] != 1 else ''}"]
         for key, name in (("gin", "gin"), ("rumino", "rumino"), ("can_knock", "knock")):
@@ -208,7 +214,7 @@ def _deal_text(report: dict) -> str:
                 if "numerator" in v:
                     parts.append(f"{name} {v['value']:.4g} ({one_in(Fraction(v['numerator'], v['denominator']))})")
                 else:
-                    parts.append(f"{name} {v['value']:.4g} [{v['ci95'][0]:.4g}, {v['ci95'][1]:.4g}]")
+                    parts.append("{} {} [{}, {}]".format(name, *same_precision(v["value"], *v["ci95"])))
         if "mean_deadwood" in fig:
             parts.append(f"mean {fig['mean_deadwood']['value']:.4g}")
         lines.append(f"  {j} joker{'s' if j != '1' else ''}: " + " · ".join(parts))

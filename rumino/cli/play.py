@@ -56,7 +56,8 @@ from rumino.cli.simulate import default_players, parse_player_list, parse_rules,
 
 _COMMON = ["1, 2, …        a choice from the list; Enter: the only choice, when there is one",
            "v / look       show your hand and the table again",
-           "hint           the search coach: its move and each move's chance of winning the hand",
+           "hint           the search coach: its move, and each move's chance of winning the hand",
+           "                 (at a table of three or more: the share of the other players it beats)",
            "? / help       this help;  q / quit  leave the game"]
 
 

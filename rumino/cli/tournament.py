@@ -10,11 +10,13 @@
 from __future__ import annotations
 
 import json
+import math
 
 from rumino.cli import CommandError, check_range, check_workers
 from rumino.cli.inputs import check_seed
 from rumino.cli.simulate import parse_rules, playable
 from rumino.console import progress_bar
+from rumino.engine.words import plural
 from rumino.errors import RuleConfigError
 from rumino.stats import Comparison, verdict
 from rumino.tournament.run import MAX_DEALS, tournament
@@ -79,14 +81,23 @@ def format_tournament(data: dict) -> str:
         p, plo, phi = f["weaker_wins_a_hand"]
         n, n_lo, n_hi = f["hands_for_match"]
         s, slo, shi = f["deal_share"]
-        match = ("no number of hands (it does not win more than half)" if n is None
-                 else f"{n} hands [{n_lo}, {n_hi if n_hi is not None else 'more than 100,001'}]")
+        if n is None:
+            match = "no number of hands (it does not win more than half)"
+        elif n_hi is None:  # the interval's far end is past the longest match the search tries
+            match = f"{plural(n, 'hand')} [{n_lo:,}, more than 100,000]"
+        else:
+            match = f"{plural(n, 'hand')} [{n_lo:,}, {n_hi:,}]"
+        deal = (f"the deal explains {_pct(s)} [{_pct(slo)}, {_pct(shi)}] of a hand's variance"
+                if all(math.isfinite(x) for x in (s, slo, shi)) else
+                "too few deals to say how much of a hand's variance the deal explains")
         lines.append(f"  {name} against {luck['best']}: wins a hand {_pct(p)} [{_pct(plo)}, {_pct(phi)}]; "
-                     f"{luck['best']} needs {match} to win a match 95% of the time; the deal explains "
-                     f"{_pct(s)} [{_pct(slo)}, {_pct(shi)}] of a hand's variance; {f['ties']} tied hands")
+                     f"{luck['best']} needs {match} to win a match 95% of the time; {deal}; "
+                     f"{plural(f['ties'], 'tied hand')}")
     if luck.get("separated"):
+        bounds = [f"{a} over {b} at least {g:.0f} Elo" if g > 0 else f"{a} over {b}: too few hands to bound it"
+                  for a, b, g in luck["separated"]]
         lines.append("  (a player that won every hand against another: their rating gap is only bounded below, "
-                     "by " + ", ".join(f"{a} over {b} at least {g:.0f} Elo" for a, b, g in luck["separated"]) + ")")
+                     "so their ratings above are not measured; " + ", ".join(bounds) + ")")
     return "\n".join(lines)
 
 

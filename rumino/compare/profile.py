@@ -721,6 +721,19 @@ def _length_figures(prof: Profile, m) -> None:
                               m.minutes_per_game(), note=f"the pace: {PACE.words()}"))
 
 
+def _row_label(profiles: Sequence[Profile], key: str) -> str:
+    """A row's label: the figure's, or each column's own words where they differ (each game's knock limit).
+
+    >>> a, b = Profile("A", "rumino", {}, True, 0, 0, 0), Profile("B", "gin", {}, True, 0, 0, 0)
+    >>> a.add(exact_figure("k", "deal", "P(deadwood ≤ 7)", Fraction(1, 2)))
+    >>> b.add(exact_figure("k", "deal", "P(deadwood ≤ 10)", Fraction(1, 3)))
+    >>> _row_label([a, b], "k")
+    'P(deadwood ≤ 7) / P(deadwood ≤ 10)'
+    """
+    labels = list(dict.fromkeys(p.figures[key].label for p in profiles if key in p.figures))
+    return " / ".join(labels)
+
+
 def profiles_text(profiles: Sequence[Profile], width: int = 38) -> str:
     """The profiles side by side as text: one row per figure name, one column per profile."""
     import textwrap
@@ -735,7 +748,7 @@ def profiles_text(profiles: Sequence[Profile], width: int = 38) -> str:
         if sec != section:
             section = sec
             out.append(f"[{sec}]")
-        label = next(p.figures[key].label for p in profiles if key in p.figures)
+        label = _row_label(profiles, key)
         cells = [p.figures[key].text() if key in p.figures else "—" for p in profiles]
         left = textwrap.wrap(label, head) or [key]
         for i in range(len(left)):
@@ -771,7 +784,7 @@ def profiles_html(profiles: Sequence[Profile], caption: str = "The profiles side
     head = "".join(f'<th scope="col">{e(p.label)}</th>' for p in profiles)
     body = []
     for key in keys:
-        label = next(p.figures[key].label for p in profiles if key in p.figures)
+        label = _row_label(profiles, key)
         cells = "".join(f"<td>{e(p.figures[key].text()) if key in p.figures else '—'}</td>" for p in profiles)
         body.append(f'<tr data-key="{e(key)}"><th scope="row">{e(label)}</th>{cells}</tr>')
     return (f'<table class="rumino-profiles"><caption>{e(caption)}</caption><thead><tr><th scope="col">figure</th>'

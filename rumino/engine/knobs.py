@@ -58,29 +58,58 @@ def value_words(row: dict, value: Any) -> str:
     return str(value)
 
 
+def _one_of(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _span(lo: int | None, hi: int | None) -> str:
+    if lo is not None and hi is not None:
+        return f" from {lo:,} to {hi:,}"
+    return f" of at least {lo:,}" if lo is not None else (f" of at most {hi:,}" if hi is not None else "")
+
+
+def knob_refusal(meta: Any, value: Any) -> str | None:
+    """Why ``value`` is not allowed for the knob described by ``meta`` (a field's metadata), in a player's
+    words, or None when it is allowed.
+
+    >>> from rumino.variants import find_variant
+    >>> meta = {f.name: f.metadata for f in dataclasses.fields(find_variant("gin").rules_class)}
+    >>> knob_refusal(meta["knock_max_deadwood"], -1)
+    'Knock limit: -1 is not allowed; it must be a whole number from 0 to 100 (rules §6).'
+    """
+    if value is None and meta["allow_none"]:
+        return None
+    row = {"words": meta["words"], "allow_none": meta["allow_none"]}
+    kinds = {type(c) for c in meta["choices"]} if meta["choices"] is not None else {int}
+    shown = value_words(row, value) if type(value) in kinds else repr(value)  # a wrong type: as Python wrote it
+    where = f"{meta['label']}: {shown} is not allowed"
+    if meta["choices"] is not None:
+        if value not in meta["choices"] or (isinstance(value, bool) != isinstance(meta["choices"][0], bool)):
+            allowed = _one_of([value_words(row, c) for c in meta["choices"]])
+            return f"{where}; it must be {allowed} (rules {meta['section']})."
+    elif meta["low"] is not None or meta["high"] is not None:
+        if isinstance(value, bool) or not isinstance(value, int):
+            return f"{where}; it must be a whole number (rules {meta['section']})."
+        lo, hi = meta["low"], meta["high"]
+        if (lo is not None and value < lo) or (hi is not None and value > hi):
+            return f"{where}; it must be a whole number{_span(lo, hi)} (rules {meta['section']})."
+    return None
+
+
 def check_knobs(obj: Any) -> None:
-    """Raise :class:`RuleConfigError` naming the first field whose value is out of range."""
-    cls = type(obj).__name__
+    """Raise :class:`RuleConfigError` naming, in a player's words, the first rule whose value is out of range.
+
+    >>> from rumino.variants import find_variant
+    >>> find_variant("gin").with_rules(knock_max_deadwood=-1)
+    Traceback (most recent call last):
+    ...
+    rumino.errors.RuleConfigError: Knock limit: -1 is not allowed; it must be a whole number from 0 to 100 (rules §6).
+    """
     for f in dataclasses.fields(obj):
-        meta = f.metadata
-        if "section" not in meta:
-            continue
-        value = getattr(obj, f.name)
-        if value is None and meta["allow_none"]:
-            continue
-        where = f"{cls}.{f.name} is {value!r}"
-        if meta["choices"] is not None:
-            if value not in meta["choices"] or (isinstance(value, bool) != isinstance(meta["choices"][0], bool)):
-                allowed = ", ".join(repr(c) for c in meta["choices"])
-                raise RuleConfigError(f"{where}: it must be one of {allowed} (rules {meta['section']}).")
-        elif meta["low"] is not None or meta["high"] is not None:
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise RuleConfigError(f"{where}: it must be an integer (rules {meta['section']}).")
-            lo, hi = meta["low"], meta["high"]
-            if (lo is not None and value < lo) or (hi is not None and value > hi):
-                rng = f"from {lo} to {hi}" if lo is not None and hi is not None else (
-                    f"at least {lo}" if lo is not None else f"at most {hi}")
-                raise RuleConfigError(f"{where}: it must be an integer {rng} (rules {meta['section']}).")
+        if "section" in f.metadata:
+            why = knob_refusal(f.metadata, getattr(obj, f.name))
+            if why is not None:
+                raise RuleConfigError(why)
 
 
 def knob_table(cls: type) -> list[dict]:
@@ -103,7 +132,7 @@ def parse_knob_value(cls: type, name: str, text: str) -> Any:
     fields = {f.name: f for f in dataclasses.fields(cls) if "section" in f.metadata}
     if name not in fields:
         raise RuleConfigError(
-            f"{cls.__name__} has no rule {name!r}; the rules are: {', '.join(sorted(fields))}.")
+            f"there is no rule {name!r} in this game; its rules are: {', '.join(sorted(fields))}.")
     meta = fields[name].metadata
     t = text.strip()
     if meta["allow_none"] and t.lower() in ("none", "unlimited"):
@@ -113,15 +142,18 @@ def parse_knob_value(cls: type, name: str, text: str) -> Any:
             if str(c).lower() == t.lower():
                 return c
         raise RuleConfigError(
-            f"{cls.__name__}.{name} cannot be {text!r}: it must be one of {', '.join(map(str, meta['choices']))}.")
+            f"the rule {name!r} cannot be {text!r}: it must be {_one_of([str(c) for c in meta['choices']])}.")
     try:
-        return parse_whole(t)  # the digits 0-9 only: int() would read '1_0' as 10 and '٥' as 5
+        value = parse_whole(t)  # the digits 0-9 only: int() would read '1_0' as 10 and '٥' as 5
     except ValueError:
-        lo, hi = meta["low"], meta["high"]
-        span = f" from {lo} to {hi}" if lo is not None and hi is not None else ""
         none = " (or 'none')" if meta["allow_none"] else ""
         raise RuleConfigError(
-            f"{cls.__name__}.{name} cannot be {text!r}: it must be an integer{span}{none}.") from None
+            f"the rule {name!r} cannot be {text!r}: it must be a whole number{_span(meta['low'], meta['high'])}"
+            f"{none}.") from None
+    why = knob_refusal(meta, value)
+    if why is not None:  # out of range: the refusal names the rule as typed, then as a player says it
+        raise RuleConfigError(f"{name}={t}: {why}")
+    return value
 
 
 # ------------------------------------------------------------------ the knobs of the common rules (rules §0)

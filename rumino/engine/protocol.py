@@ -24,7 +24,7 @@ A refusal names the player, the phase, the action, the reason and the rule:
 
 >>> print(refuse(Knock(), player=2, phase="turn", reason="player 2 has 12 deadwood, the limit is 7",
 ...              rule="§1.3"))
-cannot knock: player 2 has 12 deadwood, the limit is 7 (player 2, phase 'turn', rules §1.3).
+cannot knock: player 2 has 12 deadwood, the limit is 7 (player 2, the start of a turn; rules §1.3).
 """
 
 from __future__ import annotations
@@ -113,6 +113,26 @@ class ActionSet:
         return f"ActionSet({self.game!r}, {', '.join(self.words)})"
 
 
+PHASE_WORDS = {
+    "deal": "the deal", "turn": "the start of a turn", "discard": "after the draw", "offer": "the upcard offered",
+    "wall": "the last cards of the stock", "claim": "the discard may be claimed", "rebuy": "rebuying",
+    "buyback": "buying back", "between_hands": "between hands", "between_deals": "between deals",
+    "game_over": "the game is over", "widow": "the widow", "auction": "the widow's auction",
+    "betting": "the poker round", "stops": "the stops", "arranged": "a position set up",
+}
+"""What a game's phase is called on a screen (a table's headline, the prompt): never the engine's name."""
+
+
+def phase_words(phase: str) -> str:
+    """The phase in a player's words.
+
+    >>> phase_words("turn"), phase_words("between_hands")
+    ('the start of a turn', 'between hands')
+    """
+    return PHASE_WORDS.get(phase, phase.replace("_", " "))
+
+
+
 # --------------------------------------------------------------------------- refusals
 
 
@@ -125,7 +145,7 @@ def refuse(action: Action | Any, *, player: int | None, phase: str, reason: str,
     """
     verb = getattr(action, "verb", "") or str(action)
     who = "the table" if player == TABLE else (f"player {player}" if player is not None else "nobody")
-    err = IllegalActionError(f"cannot {verb}: {reason} ({who}, phase {phase!r}, rules {rule}).")
+    err = IllegalActionError(f"cannot {verb}: {reason} ({who}, {phase_words(phase)}; rules {rule}).")
     err.player, err.phase, err.action, err.reason, err.rule = player, phase, action, reason, rule
     return err
 

@@ -17,12 +17,14 @@ end of the game is its result's :meth:`~rumino.engine.results.GameResult.summary
 
 from __future__ import annotations
 
+import re
+
 from collections import Counter
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Sequence
 
 from rumino.cards import format_card, format_hand, parse_card
 from rumino.engine.actions import Discard, Draw, Gin, KnockWith
-from rumino.engine.protocol import Action, PlayerView
+from rumino.engine.protocol import PHASE_WORDS, phase_words, Action, PlayerView
 from rumino.errors import IllegalActionError, InvalidCardError
 from rumino.table.melds import NAMED
 
@@ -75,7 +77,7 @@ def meld_words(tokens: Iterable[int]) -> str:
 
 # short forms, translated to the game's own action words (a game without the word refuses them)
 _WORDS = {
-    "s": "draw stock", "stock": "draw stock", "ds": "draw stock",
+    "s": "draw stock", "stock": "draw stock", "ds": "draw stock", "draw": "draw stock",
     "t": "draw discard", "take": "draw discard", "pile": "draw discard", "dd": "draw discard", "up": "draw discard",
     "k": "knock", "r": "rumino", "call": "rumino", "c": "claim", "p": "pass",
     "y": "rebuy", "yes": "rebuy", "n": "decline", "no": "decline",
@@ -128,7 +130,10 @@ def parse_human_action(text: str, view: PlayerView) -> Action:
             pass
     try:
         return words.parse(t)
-    except IllegalActionError:
+    except IllegalActionError as err:
+        card = re.search(r"'([^']*)' is not a card: .*", str(err))
+        if parts[0] in words.by_word and card:  # the move is known, its card is not: say so, not "not understood"
+            raise IllegalActionError(card.group(0)) from None
         raise IllegalActionError(f"{str(text).strip()!r} is not understood: {HELP}.") from None
 
 
@@ -208,6 +213,9 @@ DRAW_HELP = ("s / stock      draw the top card of the stock",
              "t / take       take the top card of the discard pile",
              "7h / d 7h      discard 7h (cards: 2-10 J Q K A with c d h s; JK a joker)")
 """The commands every draw-and-discard game shares, as its ``?`` help lists them."""
+
+DRAW_HELP_NO_JOKERS = DRAW_HELP[:2] + ("7h / d 7h      discard 7h (cards: 2-10 J Q K A with c d h s)",)
+"""The same, for a game played without jokers (Gin, American Knock Rummy): its help names none."""
 
 
 class DrawNarrator:
@@ -305,8 +313,8 @@ class DrawNarrator:
 
     def opening(self, seed: int) -> list[str]:
         game, names = self.game, self.names
-        draws = ", ".join(f"{names[p]} {card_words(c)}" for p, c in
-                          (game.first_dealer_draws[-1] if game.first_dealer_draws else ()))
+        rounds = [", ".join(f"{names[p]} {card_words(c)}" for p, c in drawn) for drawn in game.first_dealer_draws]
+        draws = "; a tie, drawn again: ".join(rounds)  # every round of the draw for the deal, not only the last
         return [f"{game.NAME}, {len(names)} players{self.table_terms()}, seed {seed}."
                 + (f" Cards drawn for the deal: {draws}." if draws else ""),
                 f"{names[game.dealer]} deals hand 1. (Type ? at the prompt for the commands.)"]
@@ -363,5 +371,5 @@ class DrawNarrator:
         return [first] + [f"  {line}" for line in rest]
 
 
-__all__ = ["money", "plural", "card_words", "cards_words", "token_words", "meld_words", "HELP", "parse_human_action", "expand", "describe_view",
+__all__ = ["money", "plural", "PHASE_WORDS", "phase_words", "DRAW_HELP_NO_JOKERS", "card_words", "cards_words", "token_words", "meld_words", "HELP", "parse_human_action", "expand", "describe_view",
            "DRAW_HELP", "DrawNarrator"]

@@ -58,7 +58,7 @@ def proportion(successes: int, n: int, seed: int | None) -> OddsEstimate:
     """A proportion with its Wilson 95% interval.
 
     >>> str(proportion(30, 100, seed=1))
-    '0.3 (95% CI 0.218949 … 0.395849; n = 100, seed 1, wilson)'
+    '0.300 (95% CI 0.219 … 0.396; n = 100, seed 1, wilson)'
     """
     if n <= 0:
         raise OddsArgumentError(f"a proportion needs n ≥ 1 samples; got n={n}.")

@@ -260,10 +260,14 @@ def _load_rules(variant, raw) -> Any:
     fields = {f.name: f for f in dataclasses.fields(cls) if "section" in f.metadata}
     for k, v in raw.items():
         if k not in fields:
-            raise RecordError(f"the record's rules have an unknown rule {k!r}; {cls.__name__} has: "
+            raise RecordError(f"the record's rules have an unknown rule {k!r}; {variant.title}'s rules are: "
                               f"{', '.join(sorted(fields))}.")
         if not (v is None or isinstance(v, (bool, int, str))):
             raise RecordError(f"the record's rule {k!r} is {v!r}: a rule value is a number, text, true/false or null.")
+        try:  # one rule at a time first, so the refusal names the record's own key
+            cls(**{k: v})
+        except RuleConfigError as err:
+            raise RecordError(f"the record's rule {k!r}: {err}") from None
     try:
         return cls(**raw)
     except RuleConfigError as err:

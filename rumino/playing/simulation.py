@@ -36,6 +36,9 @@ from rumino.stats import Estimate, mean_estimate, proportion_estimate
 from rumino.variants import Variant, find_variant, playable_variants
 
 
+MONEY_KNOBS = ("stake", "rebuy_price", "entry_chips", "buyback_chips")
+"""The rules a game plays for money or chips with (a pool, rebuys or buy-backs): the report's money rows."""
+
 def rules_fields(rules: Any) -> dict:
     """The rules' knobs (the fields with a rules section) by name: the ``rules`` of a summary's JSON."""
     return {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules) if "section" in f.metadata}
@@ -131,8 +134,9 @@ class GamesSummary:
         lines.append(f"hands per game    {_fmt(s['mean_hands_per_game'], 2)}")
         ends = " · ".join(f"{k.replace('_', ' ')} {e['value']:.1%}" for k, e in s["hand_endings"].items())
         lines.append(f"how hands end     {ends}  ({s['hands']} hands)")
-        lines.append(f"rebuys per game   {_fmt(s['mean_rebuys_per_game'], 2)}")
-        lines.append(f"pool per game     {_fmt(s['mean_pool'], 2)}")
+        if any(hasattr(variant.rules, knob) for knob in MONEY_KNOBS):  # a game with no rebuys and no pool: no rows of 0.00
+            lines.append(f"rebuys per game   {_fmt(s['mean_rebuys_per_game'], 2)}")
+            lines.append(f"pool per game     {_fmt(s['mean_pool'], 2)}")
         return "\n".join(lines)
 
 

@@ -467,8 +467,8 @@ def test_optimal_figures_out_must_be_a_figures_file(tmp_path, capsys):
     (["simulate", "--games", "1_0"], "argument --games: '1_0' is not a whole number"),
     (["odds", "draws", "--outs", "１", "--unseen", "10", "--draws", "1"], "'１' is not a whole number"),
     (["simulate", "--games", "1", "--players", "greedy,threshold:٣"], "player 'threshold:٣': the parameter must be"),
-    (["simulate", "--games", "1", "--rules", "knock_max_deadwood=1_0"], "knock_max_deadwood cannot be '1_0'"),
-    (["compare", "rumino:knock_max_deadwood=٥"], "knock_max_deadwood cannot be '٥'"),
+    (["simulate", "--games", "1", "--rules", "knock_max_deadwood=1_0"], "the rule 'knock_max_deadwood' cannot be '1_0'"),
+    (["compare", "rumino:knock_max_deadwood=٥"], "the rule 'knock_max_deadwood' cannot be '٥'"),
     (["optimal", "build", "--tol", "1_0", "--shape", "x"], "'1_0' is not a number written with the digits 0-9"),
     (["odds", "deal", "--exact", "--seed", "5"], "--seed is 5, and --exact counts every deal: an exact figure has "
                                                  "no seed"),

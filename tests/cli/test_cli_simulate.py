@@ -104,10 +104,10 @@ def test_simulate_prints_a_table_and_a_progress_bar_on_a_terminal_only(capsys):
     (["--players", ",".join(["greedy"] * 7)], "7 player(s)"),
     (["--players", "greedy,human"], "simulate plays bots only"),
     (["--players", "greedy,threshold:x"], "threshold:3"),
-    (["--rules", "knock_max=3"], "no rule 'knock_max'; the rules are: ace"),
-    (["--rules", "knock_max_deadwood=x"], "knock_max_deadwood cannot be 'x'"),
-    (["--rules", "knock_max_deadwood=500"], "knock_max_deadwood is 500: it must be an integer from 0 to 70"),
-    (["--rules", "stock_exhausted=never"], "must be one of reshuffle, void_hand, end_and_score"),
+    (["--rules", "knock_max=3"], "no rule 'knock_max' in this game; its rules are: ace"),
+    (["--rules", "knock_max_deadwood=x"], "the rule 'knock_max_deadwood' cannot be 'x'"),
+    (["--rules", "knock_max_deadwood=500"], "Knock limit: 500 is not allowed; it must be a whole number from 0 to 70"),
+    (["--rules", "stock_exhausted=never"], "it must be reshuffle, void_hand or end_and_score"),
     (["--rules", "knock_max_deadwood"], "is not KEY=VALUE"),
     (["--games", "0"], "--games is 0"),
     (["--seed", "-4"], "--seed is -4"),
@@ -156,7 +156,7 @@ def test_play_quit_and_bot_only_games():
 
 @pytest.mark.parametrize("args,message", [
     (["--players", "human,wizard"], "unknown player 'wizard'"),
-    (["--rules", "gin_bonus=5"], "gin_bonus is 5"),
+    (["--rules", "gin_bonus=5"], "Gin bonus: 5 is not allowed"),
     (["--variant", "robber"], "Robber Rummy has no playable engine yet"),
 ])
 def test_play_bad_input_exits_2(capsys, args, message, robber_without_engine):
@@ -169,3 +169,18 @@ def test_the_rumino_command_plays_from_a_pipe():
                           input="s\n1\n", capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert "End of input" in proc.stdout and "draws from the stock" in proc.stdout
+
+
+def test_a_game_without_money_prints_no_rebuy_or_pool_rows(capsys):
+    """Gin has no rebuys and no pool: no rows of 0.00 about them (Rumino keeps them, the test above)."""
+    assert main(["simulate", "--variant", "gin", "--games", "3", "--seed", "1", "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "hands per game" in out and "rebuys per game" not in out and "pool per game" not in out
+
+
+def test_q_leaves_the_game_in_its_own_words_and_draw_alone_draws_from_the_stock():
+    out = io.StringIO()
+    assert play_terminal(["human", "greedy"], seed=4, stdin=io.StringIO("draw\nq\n"), stdout=out) == 0
+    text = out.getvalue()
+    assert "You (seat 0) draws" not in text and "not understood" not in text  # 'draw' is the stock's draw
+    assert text.rstrip().endswith("You left the game: it is left unfinished.") and "End of input" not in text

@@ -48,8 +48,8 @@ def test_simulate_default_players_are_default_bots(capsys):
                                       "default, search[:N], best, human."),
     (["--players", ",".join(["default"] * 9)], "Rummoli is for 2 to 8"),
     (["--players", "default,human"], "simulate plays bots only"),
-    (["--rules", "short_ante=borrow"], "short_ante cannot be 'borrow'"),
-    (["--rules", "stake=3"], "RummoliRules has no rule 'stake'"),
+    (["--rules", "short_ante=borrow"], "the rule 'short_ante' cannot be 'borrow'"),
+    (["--rules", "stake=3"], "there is no rule 'stake' in this game"),
     (["--games", "0"], "--games is 0"),
 ])
 def test_simulate_bad_input_exits_2_with_one_line(capsys, argv, words):

@@ -81,7 +81,7 @@ def test_a_worded_hand_size_is_read_in_words():
 def test_column_parsing_refuses_bad_input():
     with pytest.raises(RuleConfigError, match="unknown variant 'canasta'"):
         Column.parse("canasta")
-    with pytest.raises(RuleConfigError, match="has no rule 'knock'"):
+    with pytest.raises(RuleConfigError, match="no rule 'knock' in this game"):
         Column.parse("rumino:knock=5")
     with pytest.raises(RuleConfigError, match="has no value"):
         Column.parse("rumino:stake")

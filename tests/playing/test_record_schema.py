@@ -171,7 +171,7 @@ def _set(path, value):
 # (what is wrong, the change, what the message says): the field checks phrase what they know in their words
 TAMPERED = [
     ("wrong type", _set(("players",), "greedy, threshold:3"), r"^the record's players must be a list"),
-    ("a rule of the wrong type", _set(("rules", "game_to"), "25"), r"GinRules\.game_to is '25'"),
+    ("a rule of the wrong type", _set(("rules", "game_to"), "25"), r"rule 'game_to': Game to: '25' is not allowed"),
     ("missing key", _set(("seed",), KeyError), r"^the record lacks the key 'seed'"),
     ("extra key", _set(("comment",), "a nice game"), r"^the record has an unknown key 'comment'"),
     ("negative seat", _set(("actions", 3, 0), -2), r"^action 3 of the record has actor -2"),

@@ -125,9 +125,9 @@ MALFORMED = [
     (("variant",), 5, "variant is 5"),
     (("rules",), [], "rules must be an object"),
     (("rules", "knock_max"), 5, "unknown rule 'knock_max'"),
-    (("rules", "knock_max_deadwood"), 500, "knock_max_deadwood is 500"),
-    (("rules", "knock_max_deadwood"), "7", "knock_max_deadwood is '7'"),
-    (("rules", "stock_exhausted"), "never", "stock_exhausted is 'never'"),
+    (("rules", "knock_max_deadwood"), 500, "rule 'knock_max_deadwood': Knock limit: 500 is not allowed"),
+    (("rules", "knock_max_deadwood"), "7", "rule 'knock_max_deadwood': Knock limit: '7' is not allowed"),
+    (("rules", "stock_exhausted"), "never", "rule 'stock_exhausted': When the stock runs out: never is not"),
     (("rules", "stake"), [1], "a rule value is a number"),
     (("seed",), -1, "seed is -1"),
     (("seed",), "3", "seed is '3'"),
@@ -220,7 +220,7 @@ def test_loading_and_replaying_never_execute_anything(data, monkeypatch):
     game = replay(loads_record(json.dumps(hostile)))
     assert game.game_over
     evil = _mutate(data, ("rules", "set_suits"), "__import__('os').system('touch /tmp/pwned')")
-    with pytest.raises(RecordError, match="set_suits is"):
+    with pytest.raises(RecordError, match="rule .set_suits.: Suits in a set: "):
         loads_record(json.dumps(evil))
 
 

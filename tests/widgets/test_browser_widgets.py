@@ -126,7 +126,7 @@ def test_rule_knobs_number_slider_toggle_and_unlimited_checkbox(open_demo):
     page.keyboard.press("Enter")
     with pytest.raises(RuminoError) as info:
         rules_cls(stake=0)
-    assert _wait_text(page, f"{RK_STATUS} .rumino-error", "stake is 0") == str(info.value)
+    assert _wait_text(page, f"{RK_STATUS} .rumino-error", "Buy-in: 0 is not allowed") == str(info.value)
     page.fill(f"{RK} .rumino-knob-stake input", "20")
     page.keyboard.press("Enter")
     _wait_text(page, RK_STATUS, r"RuminoRules\(stake=20\)")
@@ -228,7 +228,7 @@ def test_game_table_discard_coach_and_record_then_refused_rediscard(open_demo):
     page = open_demo("game_table", f"{GT} .rumino-your-hand svg")
     # draw, then click a card to discard
     assert _n_cards(page) == 7
-    assert "your move (turn)" in page.inner_text(f"{GT} .rumino-message")
+    assert "your move (the start of a turn)" in page.inner_text(f"{GT} .rumino-message")
     page.click(f"{GT} .rumino-btn-stock button, {GT} button.rumino-btn-stock")
     page.wait_for_function(f"document.querySelectorAll('{GT_CARDS}').length == 8")
     first = page.get_attribute(f"{GT_CARDS}[data-index='0']", "aria-label")

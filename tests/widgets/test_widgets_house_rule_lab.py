@@ -71,7 +71,7 @@ def test_bad_settings_show_the_engine_message():
     lab = HouseRuleLab(knob="stake", games=2)
     lab.controls["B"].main.value = 0
     lab.run_button.click()
-    assert "stake is 0" in lab.controller.error and "rumino-error" in lab.status.value
+    assert "Buy-in: 0 is not allowed" in lab.controller.error and "rumino-error" in lab.status.value
     lab.players_box.value = "greedy,wizard"
     lab.controls["B"].main.value = 5
     lab.run_button.click()

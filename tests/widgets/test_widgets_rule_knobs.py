@@ -76,8 +76,8 @@ def test_slider_sets_the_value_and_the_code_to_paste():
     form.controls["knock_max_deadwood"].main.value = 10
     assert form.rules.knock_max_deadwood == 10
     assert form.controller.code() == "RuminoRules(knock_max_deadwood=10)"
-    assert "1 house rule" in form.status.value
-    assert "RuminoRules(knock_max_deadwood=10)" in form.status.value
+    assert "1 house rule: knock limit: 10" in form.status.value  # in a player's words, not the code
+    assert "RuminoRules" not in form.status.value
 
 
 def test_an_out_of_range_number_shows_the_engine_message_and_no_rules():
@@ -85,7 +85,7 @@ def test_an_out_of_range_number_shows_the_engine_message_and_no_rules():
     form.controls["stake"].main.value = 0
     rules, msg = _engine(type(VARIANTS["rumino"].rules), form.controller.values)
     assert rules is None and form.rules is None and form.controller.error == msg
-    assert "stake is 0" in msg and "rumino-error" in form.status.value
+    assert "Buy-in: 0 is not allowed" in msg and "rumino-error" in form.status.value
     form.controls["stake"].main.value = 25
     assert form.rules.stake == 25 and form.controller.error is None
 
@@ -131,7 +131,7 @@ def test_listeners_hear_every_change():
     c.set("game_to", 0)
     assert seen[0].gin_bonus == 20 and seen[1] is None
     c.set("no_such_rule", 1)
-    assert "GinRules has no rule 'no_such_rule'" in c.error
+    assert "there is no rule 'no_such_rule' in this game" in c.error
 
 
 def test_static_html_lists_every_knob_and_marks_changes():
@@ -140,7 +140,7 @@ def test_static_html_lists_every_knob_and_marks_changes():
     html = form.static_html()
     for r in knob_table(type(VARIANTS["gin"].rules)):
         assert f"<td>{r['label']}</td>" in html and f"<code>{r['name']}</code>" not in html
-    assert "GinRules(knock_max_deadwood=5)" in html
+    assert "1 house rule: knock limit: 5" in html and "GinRules" not in html
     assert form._repr_mimebundle_()["text/html"] == html
 
 

@@ -79,7 +79,7 @@ def test_refused_rules_show_the_engine_message_and_are_not_profiled():
     src = StandIn()
     c = VariantCompareController(["rumino", "gin"], source=src)
     c.set_knob(0, "stake", 0)
-    assert c.errors[0] == "RuminoRules.stake is 0: it must be an integer from 1 to 1000000 (rules §1.5)."
+    assert c.errors[0] == "Buy-in: 0 is not allowed; it must be a whole number from 1 to 1,000,000 (rules §1.5)."
     c.compute()
     assert [call[0] for call in src.calls] == ["gin"]
     assert c.views()[0] is None and "rules refused" in c.labels[0]

@@ -19,6 +19,7 @@ from html import escape
 from rumino.engine.protocol import play
 from rumino.errors import RuminoError
 from rumino.playing.seeding import new_table
+from rumino.odds.optimal import BUILD_COMMAND, BUILD_COST
 from rumino.variants import find_variant
 
 MAX_BOT_ACTIONS = 100_000  # bots alone finish any game long before this (a game is a few thousand actions)
@@ -237,6 +238,22 @@ class TableController(TypedActions):
 
     def after_bots(self) -> None:
         """Hook: the bots have moved (the reader decides now, or the game is over)."""
+
+
+def short_hint(message: str) -> str:
+    """The coach's one-line hint for an engine message about the optimal table: what to do, no file paths.
+
+    >>> short_hint("the optimal table (s4r13c2j4-k7) is not built in /root/.cache/x: set RUMINO_OPTIMAL_DIR …")
+    'the exact advice past 2 draws needs the optimal table: build it once with `rumino optimal build` (about 16 minutes on 2 cores and 2 GB of disk)'
+    >>> short_hint("there is no optimal table for these house rules (s4r13c2j4-k5) in /tmp/t: …")
+    'no optimal table covers these house rules: the chances shown are for at most 2 draws'
+    """
+    if "house rules" in message:
+        return "no optimal table covers these house rules: the chances shown are for at most 2 draws"
+    if "not built" in message or "optimal table" in message:
+        return (f"the exact advice past 2 draws needs the optimal table: build it once with `{BUILD_COMMAND}` "
+                f"({BUILD_COST})")
+    return message
 
 
 class StaticFallback:

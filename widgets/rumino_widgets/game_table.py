@@ -72,28 +72,12 @@ from rumino.table.diff import table_diff
 from rumino.table.melds import read_meld
 
 from rumino.compare.matrix import house_rule_words
-from rumino.odds.optimal import BUILD_COMMAND, BUILD_COST
 from rumino.players.human import money
+from rumino.engine.words import phase_words
 
-from rumino_widgets._base import (StaticFallback, TableController, error_html, facts_html, game_over_html,
+from rumino_widgets._base import (StaticFallback, TableController, error_html, facts_html, game_over_html, short_hint,
                                   info_html, state_html)
 from rumino_widgets._cards import CardRow
-
-
-def short_hint(message: str) -> str:
-    """The coach's one-line hint for an engine message about the optimal table: what to do, no file paths.
-
-    >>> short_hint("the optimal table (s4r13c2j4-k7) is not built in /root/.cache/x: set RUMINO_OPTIMAL_DIR …")
-    'the exact advice past 2 draws needs the optimal table: build it once with `rumino optimal build` (about 16 minutes on 2 cores and 2 GB of disk)'
-    >>> short_hint("there is no optimal table for these house rules (s4r13c2j4-k5) in /tmp/t: …")
-    'no optimal table covers these house rules: the chances shown are for at most 2 draws'
-    """
-    if "house rules" in message:
-        return "no optimal table covers these house rules: the chances shown are for at most 2 draws"
-    if "not built" in message or "optimal table" in message:
-        return (f"the exact advice past 2 draws needs the optimal table: build it once with `{BUILD_COMMAND}` "
-                f"({BUILD_COST})")
-    return message
 
 
 def is_plain(action) -> bool:
@@ -629,8 +613,8 @@ class GameTableController(TableController):
                      f'<span class="rumino-discard-pile" data-top="{"" if top is None else top}" '
                      f'style="display:inline-block;text-align:center">{pile}<br>discard pile '
                      f'({len(v.discard_pile)})</span>') + '</div>')
-        head = (f'<div style="font:bold 14px sans-serif">{escape(g.NAME)} · hand {v.hand_number} · phase '
-                f'{escape(v.phase)}{escape(self.money_text(v))}</div>' + self.rules_html() + self.notices_html(v))
+        head = (f'<div style="font:bold 14px sans-serif">{escape(g.NAME)} · hand {v.hand_number} · '
+                f'{escape(phase_words(v.phase))}{escape(self.money_text(v))}</div>' + self.rules_html() + self.notices_html(v))
         return head + "".join(rows) + centre + self.melds_html(v)
 
     def money_text(self, v) -> str:
@@ -963,7 +947,7 @@ class GameTable(StaticFallback, W.VBox):
         if live and moved:
             msgs.append(info_html("since your last move: " + " · ".join(moved)))
         if live and c.my_turn():
-            msgs.append(info_html(f"your move ({v.phase})"))
+            msgs.append(info_html(f"your move ({phase_words(v.phase)})"))
         self.message.value = "".join(msgs)
         self.showdown.value = c.showdown_html()
         self.coach.value = c.coach_html()

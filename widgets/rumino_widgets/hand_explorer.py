@@ -33,7 +33,7 @@ from rumino.render.cards import arrangement_html, card_svg, hand_html
 from rumino.variants import VARIANTS, find_variant
 
 from rumino_widgets._cards import CardRow
-from rumino_widgets._base import StaticFallback, error_html, facts_html, info_html
+from rumino_widgets._base import StaticFallback, error_html, facts_html, info_html, short_hint
 
 
 class HandExplorerController:
@@ -165,7 +165,7 @@ class HandExplorerController:
         if a is None:
             return []
         if "error" in a:
-            return [("optimal discard", a["error"])]
+            return [("optimal discard", short_hint(a["error"]))]
         src = "optimal table" if a["source"] == "table" else "computed directly, no table"
         what = f"P({a['goal']} within {a['draws']} draw{'s' if a['draws'] != 1 else ''})"
         out = [(f"optimal discard ({src})", _card(a["best_discard"]))]
@@ -174,8 +174,8 @@ class HandExplorerController:
             if r.get("expected_draws") is not None:
                 value += f" · expected draws {r['expected_draws']:.2f}"
             out.append((f"  throw {_card(r['card'])}", value))
-        if a["note"]:
-            out.append(("note", a["note"]))
+        if a["note"]:  # what to do, in a player's words: no file path, no setting's name
+            out.append(("note", short_hint(a["note"])))
         return out
 
     # ------------------------------------------------------------------ views

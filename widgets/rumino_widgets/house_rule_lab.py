@@ -69,7 +69,7 @@ class HouseRuleLabController:
     def set_knob(self, name: str) -> None:
         row = next((r for r in self.rows if r["name"] == name), None)
         if row is None:
-            self.error = f"{self.variant.rules_class.__name__} has no rule {name!r}."
+            self.error = f"there is no rule {name!r} in {self.variant.title}."
             return
         self.knob = name
         self.row = row

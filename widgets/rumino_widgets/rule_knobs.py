@@ -12,7 +12,7 @@ so the engine decides validity and its ``RuleConfigError`` is what the form show
 >>> c.set("knock_max_deadwood", 5); c.code()
 'RuminoRules(knock_max_deadwood=5)'
 >>> c.set("stake", 0); c.rules is None, c.error
-(True, 'RuminoRules.stake is 0: it must be an integer from 1 to 1000000 (rules §1.5).')
+(True, 'Buy-in: 0 is not allowed; it must be a whole number from 1 to 1,000,000 (rules §1.5).')
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ import ipywidgets as W
 
 from rumino.errors import RuminoError
 from rumino.variants import VARIANTS, Variant, find_variant
-from rumino.compare.matrix import TOPICS, knob_topic
+from rumino.compare.matrix import TOPICS, house_rule_words, knob_topic
 from rumino.engine.knobs import knob_table, value_words
 
 from rumino_widgets._base import StaticFallback, error_html
@@ -125,7 +125,7 @@ class RuleKnobsController:
     def set(self, name: str, value: Any) -> None:
         """Set one knob and rebuild the rules; the engine's message lands in ``error``."""
         if name not in self.values:
-            self.error = f"{self.cls.__name__} has no rule {name!r}; the rules are: {', '.join(self.values)}."
+            self.error = f"there is no rule {name!r} in this game; its rules are: {', '.join(self.values)}."
             self.rules = None
             self._notify()
             return
@@ -169,7 +169,7 @@ class RuleKnobsController:
         for r in self.rows:
             name, v = r["name"], self.values[r["name"]]
             allowed = (" | ".join(value_words(r, c) for c in r["choices"]) if r["choices"] is not None
-                       else f"{r['low']}–{r['high']}")
+                       else f"{r['low']:,}–{r['high']:,}")
             if r["allow_none"]:
                 allowed += " | unlimited"
             style = "font-weight:bold;background:#fff5cc" if name in changed else ""
@@ -185,10 +185,12 @@ class RuleKnobsController:
     def status_html(self) -> str:
         if self.error:
             return error_html(self.error)
-        n = len(self.changes())
-        what = "the default rules" if n == 0 else f"{n} house rule{'s' if n != 1 else ''}"
-        return (f'<div class="rumino-rules-ok" style="font:13px sans-serif;margin:4px 0">{what}: '
-                f'<code>{escape(self.code())}</code></div>')
+        changed = self.changes()
+        n = len(changed)
+        what = "the default rules" if n == 0 else (
+            f"{n} house rule{'s' if n != 1 else ''}: "
+            + "; ".join(house_rule_words(self.variant, k, v) for k, v in changed.items()))
+        return f'<div class="rumino-rules-ok" style="font:13px sans-serif;margin:4px 0">{escape(what)}</div>'
 
 
 class KnobControl:
@@ -285,7 +287,7 @@ class RuleKnobs(StaticFallback, W.VBox):
     """The live form. ``rules`` is the current rules object (``None`` while the engine refuses it).
 
     >>> f = RuleKnobs("gin"); f.controls["knock_max_deadwood"].main.value = 5
-    >>> f.rules.knock_max_deadwood, "GinRules(knock_max_deadwood=5)" in f.status.value
+    >>> f.rules.knock_max_deadwood, "1 house rule: knock limit: 5" in f.status.value
     (5, True)
     """
 

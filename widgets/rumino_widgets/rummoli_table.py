@@ -33,6 +33,7 @@ import ipywidgets as W
 from rumino.cards import format_card, format_hand
 from rumino.hand.poker import describe as describe_poker, hand_value
 from rumino.render.cards import card_back_svg, card_svg, hand_html
+from rumino.engine.words import phase_words
 from rumino.render.rummoli import SECTION_TITLES
 
 from rumino_widgets._base import (StaticFallback, TableController, error_html, game_over_html, info_html,
@@ -103,7 +104,7 @@ class RummoliTableController(TableController):
             rows.append([escape(self.who(seat)), str(v.chips[seat]), str(v.hand_sizes[seat]),
                          escape(", ".join(marks))])
         head = (f'<div class="rumino-rummoli-status" style="font:bold 14px sans-serif">Rummoli · deal '
-                f'{v.hand_number} of {v.deals_total} · phase {escape(v.phase)}</div>')
+                f'{v.hand_number} of {v.deals_total} · {escape(phase_words(v.phase))}</div>')
         widow = (f'<span style="font:12px sans-serif">{card_back_svg(scale=0.4, count=v.widow_size, label=f"widow: {v.widow_size} cards")}'
                  f' widow ({v.widow_size})</span>' if v.widow_size else "")
         dead = (f'<span style="font:12px sans-serif;margin-left:10px">{card_back_svg(scale=0.4, count=v.dead_size, label=f"dead hand: {v.dead_size} cards")}'
@@ -191,7 +192,7 @@ class RummoliTableController(TableController):
         elif self.my_turn():
             v = self.view()
             choices = self._choice_text(v)
-            msgs.append(info_html(f"your move ({v.phase}): {choices}"))
+            msgs.append(info_html(f"your move ({phase_words(v.phase)}): {choices}"))
         return "".join(msgs)
 
     def _choice_text(self, v) -> str:

@@ -526,9 +526,11 @@ def view_of(profile, label: str) -> ColumnView:
     hist = profile.distributions.get("hand.turns")
     turns_dist = {int(t): c / hist["total"] for t, c in hist["counts"].items()} if hist and hist["total"] else None
     skill = []
-    for key, words in (("luck.greedy_vs_random", "greedy vs random"),
-                       ("luck.best_vs_random", f"best ({profile.best_bot}) vs random"),
-                       ("luck.best_vs_greedy", f"best ({profile.best_bot}) vs greedy")):
+    matchups = [("luck.greedy_vs_random", "greedy vs random")]
+    if profile.best_bot != "greedy":  # where greedy is the best, its match against itself is not plotted
+        matchups += [("luck.best_vs_random", f"best ({profile.best_bot}) vs random"),
+                     ("luck.best_vs_greedy", f"best ({profile.best_bot}) vs greedy")]
+    for key, words in matchups:
         f = profile.get(key)
         if f is not None:
             skill.append((words, f.value, *f.ci95))

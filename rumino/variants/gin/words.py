@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from rumino.engine.protocol import Action, PlayerView
-from rumino.engine.words import DRAW_HELP, DrawNarrator, card_words
+from rumino.engine.words import DRAW_HELP_NO_JOKERS as DRAW_HELP, DrawNarrator, card_words
 
 
 class GinNarrator(DrawNarrator):

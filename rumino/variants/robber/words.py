@@ -35,9 +35,21 @@ class RobberNarrator(DrawNarrator):
     MOVE_WORDS = {"new": "new", "n": "new", "lay": "lay", "l": "lay", "layoff": "lay", "lo": "lay", "move": "move",
                   "m": "move", "mv": "move"}
 
+    def hand_cost(self, view: PlayerView) -> str:
+        """What the hand would cost if another player went out now: every card left counts (no melds are
+        kept in hand in Robber), or nothing when the game scores no penalties (the default, rules §4.4)."""
+        n = len(view.hand)
+        if self.game.rules.scoring == "none":
+            return f"{n} card{'s' if n != 1 else ''} left to place; the first to place every card wins"
+        values = self.game.rules.meld_rules.values
+        return f"penalty if the hand ended now: {sum(int(values[c]) for c in view.hand)}"
+
     def describe(self, view: PlayerView) -> str:
         """The view, its listed placements written as the melds they add (``new 9s 9d JK(9c)``), as typed."""
-        lines = super().describe(view).replace("   (deadwood ", "   (penalty if the hand ended now: ").split("\n")
+        lines = super().describe(view).split("\n")
+        for i, line in enumerate(lines):  # what the hand would cost, as the engine scores it (rules §3.3, §4.4)
+            if line.startswith("your hand: ") and "   (deadwood " in line:
+                lines[i] = line[:line.index("   (deadwood ")] + f"   ({self.hand_cost(view)})"
         if lines and lines[-1].startswith("choices: ") and view.my_turn:
             table = [meld_tokens(m) for m in view.table]
             items = []

@@ -8,6 +8,7 @@ from typing import Any, ClassVar, Sequence
 from rumino.engine.protocol import Action, PlayerView
 from rumino.engine.words import DRAW_HELP, DrawNarrator, meld_words, parse_human_action, token_words
 from rumino.errors import IllegalActionError, InvalidCardError
+from rumino.hand.opening import max_opening_fast
 from rumino.melds import Meld
 from rumino.table.melds import meld_tokens, parse_token
 
@@ -22,6 +23,21 @@ class RommeNarrator(DrawNarrator):
         "                 layoff 8h on 0        a card on table meld [0] (once you have opened)",
         "                 exchange 7h on 1      your 7h for the joker it stands for in meld [1]",
         "deal           deal the next hand")
+
+    def describe(self, view: PlayerView) -> str:
+        """The prompt, the hand's line saying what it would cost if caught now (every card in hand counts, rules
+        §3.3: a meld held is not yet a meld) and, until the player has opened, his best opening against the
+        minimum (rules §3.4)."""
+        lines = super().describe(view).split("\n")
+        for i, line in enumerate(lines):
+            if line.startswith("your hand: ") and "   (deadwood " in line:
+                g = self.game
+                cost = f"penalty if caught now: {g.penalty(view.hand)}"
+                if not g.opened[view.seat]:
+                    best = max_opening_fast(list(view.hand), g.rules.meld_rules)
+                    cost += f"; best opening {best} of the {g.rules.opening_min} needed"
+                lines[i] = line[:line.index("   (deadwood ")] + f"   ({cost})"
+        return "\n".join(lines)
 
     def read(self, line: str, view: PlayerView) -> Action | None:
         parts = line.lower().split()

@@ -7,7 +7,7 @@ own :meth:`~rumino.variants.rumino.game.GameResult.summary`.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rumino.engine.words import DRAW_HELP, DrawNarrator
 
@@ -25,6 +25,20 @@ class RuminoNarrator(DrawNarrator):
 
     def table_terms(self) -> str:
         return f", stake {self.game.rules.stake} each"
+
+    def hand_end(self, g: Any) -> list[str]:
+        """The common end of a hand and, when a player went out and no rebuy is offered, why (rules §1.5)."""
+        lines = super().hand_end(g)
+        r = g.results[-1]
+        if r.busted and g.phase != "rebuy":
+            still = sum(1 for p in r.players if g.in_game[p])
+            if len(r.players) <= 2:
+                why = "a rebuy needs a table of three or more (rules §1.5)"
+            else:
+                why = (f"{still} player{'s' if still != 1 else ''} still in, and a rebuy needs at least "
+                       f"{g.rules.rebuy_requires_others} still in (rules §1.5)")
+            lines.append(f"  no rebuy is offered: {why}")
+        return lines
 
 
 __all__ = ["RuminoNarrator"]

@@ -105,7 +105,7 @@ from rumino.cards import STANDARD_PACK, format_card, format_hand, parse_hand
 from rumino.engine.actions import Deal
 from rumino.engine.base import TurnGame
 from rumino.engine.ledger import POT, Ledger
-from rumino.engine.protocol import Action, ActionSet, PlayerView, one_card, refuse
+from rumino.engine.protocol import Action, ActionSet, PlayerView, one_card, phase_words, refuse
 from rumino.engine.results import GameResult as BaseGameResult
 from rumino.engine.words import plural
 from rumino.errors import IllegalActionError, InvalidCardError
@@ -531,7 +531,7 @@ class RummoliView(PlayerView):
     def describe(self, *, unicode: bool = True) -> str:
         """A few lines for a person at the terminal."""
         fmt = lambda cards: format_hand(sorted(cards, key=lambda c: (c // 13, STRENGTH[c])), unicode=unicode)  # noqa
-        lines = [f"deal {self.hand_number} of {self.deals_total} · dealer P{self.dealer} · phase {self.phase}"]
+        lines = [f"deal {self.hand_number} of {self.deals_total} · dealer P{self.dealer} · {phase_words(self.phase)}"]
         lines.append("chips: " + "  ".join(f"P{p}{'*' if p == self.seat else ''}={c}"
                                            + ("" if self.in_game[p] else " (out)") for p, c in enumerate(self.chips)))
         lines.append("sheet: " + "  ".join(f"{k}={v}" for k, v in zip(SECTIONS, self.board)))

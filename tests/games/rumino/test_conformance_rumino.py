@@ -17,6 +17,7 @@ identical state, and the same seed with the same bots gives the same record.
 
 from __future__ import annotations
 
+import re
 import dataclasses
 
 import numpy as np
@@ -74,7 +75,7 @@ def check_universe(game: RuminoGame) -> None:
             game.apply(action)
         except IllegalActionError as err:
             text = str(err)
-            assert "phase '" in text and "rules §" in text, text
+            assert re.search(r"\((player \d+|nobody|the table), [^;()]+; rules §", text), text  # who, when (in words), the rule
             assert ("player " in text or "the table" in text or "nobody" in text), text
             assert err.phase == game.phase and err.action == action
         else:  # pragma: no cover - a failure of the engine

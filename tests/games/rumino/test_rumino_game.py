@@ -117,7 +117,7 @@ def test_refusals_name_player_phase_action_and_rule():
         g.apply(Knock())
     err = info.value
     assert str(err) == ("cannot knock: player 0 has 8 deadwood, the limit is 7 "
-                        "(player 0, phase 'turn', rules §1.3).")
+                        "(player 0, the start of a turn; rules §1.3).")
     assert (err.player, err.phase, err.action, err.rule) == (0, "turn", Knock(), "§1.3")
     assert "nobody" in str(refuse(Deal(), player=None, phase="game_over", reason="x", rule="§1.5"))
 

@@ -123,7 +123,7 @@ def test_rules_1_7_5_knock_at_7_allowed_at_8_refused():
     g = new(3)
     g.set_position(hands={0: KNOCK8})
     assert Knock() not in g.legal_actions()
-    err = refused(g, Knock(), "cannot knock: player 0 has 8 deadwood, the limit is 7", "phase 'turn'", "rules §1.3")
+    err = refused(g, Knock(), "cannot knock: player 0 has 8 deadwood, the limit is 7", "the start of a turn; rules §1.3")
     assert (err.player, err.phase, err.rule) == (0, "turn", "§1.3")
 
 
@@ -452,8 +452,8 @@ def test_rules_1_3_knock_is_only_in_lieu_of_drawing():
     g = new(2)
     g.set_position(hands={0: KNOCK7}, stock_top="Kc")
     g.apply(Draw("stock"))
-    refused(g, Knock(), "cannot knock", "player 0 has drawn", "phase 'discard'")
-    refused(g, Draw("stock"), "cannot draw", "phase 'discard'")
+    refused(g, Knock(), "cannot knock", "player 0 has drawn", "after the draw;")
+    refused(g, Draw("stock"), "cannot draw", "after the draw;")
 
 
 def test_rules_1_3_gin_needs_zero_deadwood_after_the_discard():
@@ -502,7 +502,7 @@ def test_rules_1_3_out_of_turn_claim_nearest_the_discarders_left_wins():
     g = _claim_table()
     assert g.phase == "claim" and g.claim_queue == [1, 2] and g.to_act == 1
     assert g.view(1).claim_card == C("9h") and g.view(2).claim_card is None
-    refused(g, Discard(C("Kc")), "cannot discard", "phase 'claim'")
+    refused(g, Discard(C("Kc")), "cannot discard", "the discard may be claimed;")
     g.apply(ClaimRumino())
     assert g.game_over and g.result.winners == (1,) and C("9h") in g.hands[1]
     g.check_invariants()

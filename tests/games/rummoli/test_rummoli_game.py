@@ -431,7 +431,7 @@ def test_every_knob_is_a_field_with_a_section():
     assert {"widow_deal_position", "widow_paycard_restriction", "widow_auction", "poker_method", "bet_size",
             "raise_cap", "colour_change_rule", "manual_claims", "final_sweep", "initial_chips", "rounds",
             "short_ante"} <= names
-    with pytest.raises(RuleConfigError, match="short_ante"):
+    with pytest.raises(RuleConfigError, match="^A player short of the ante: borrow is not allowed"):
         dataclasses.replace(RUMMOLI, short_ante="borrow")
 
 
