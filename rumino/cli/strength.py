@@ -153,7 +153,7 @@ def register(sub) -> None:
     p = sub.add_parser("strength", help="a strength match (the best player against a baseline) into the book's file",
                        description="Play player A against player B on seeded deals, each deal twice with the seats "
                                    "swapped, and add the match to the book's strength file: A's share of hands won "
-                                   "(a tie half) with its Wilson 95%% interval, A's points a hand with a 95%% "
+                                   "(a tie half) with its Wilson 95% interval, A's points a hand with a 95% "
                                    "interval, A's CPU seconds a decision and every hand.")
     p.add_argument("--variant", default="gin", help="the game (default: gin)")
     p.add_argument("--a", help="the stronger player, e.g. best or search:5000")

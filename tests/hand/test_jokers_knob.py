@@ -42,7 +42,8 @@ def test_pack_follows_the_knob(n):
 
 
 def test_out_of_range_is_refused_naming_the_knob():
-    with pytest.raises(RuleConfigError, match="n_jokers"):
+    with pytest.raises(RuleConfigError, match="^Jokers in the pack: 9 is not allowed; it must be a whole number "
+                                              "from 0 to 8"):
         RuminoRules(n_jokers=9)
 
 

@@ -371,10 +371,6 @@ class _KnockFamily(DrawDiscardGame):
         """No laying off, no knock or call in the last round, a call only with every card kept in melds;
         the knock limit is the template's check."""
         kind = type(action)
-        if kind is Draw and self.opening:  # not "player N has drawn": the dealer was dealt his eleventh card
-            raise refuse(action, player=actor, phase=phase, rule=self.SECTIONS["turn"],
-                         reason=f"the dealer's first turn is a discard only: he was dealt {self.hand_size + 1} cards "
-                                f"and draws none")
         if kind is LayOff:
             raise refuse(action, player=actor, phase=phase, rule=self.SECTIONS["layoff"],
                          reason=f"there is no laying off in {self.NAME}: melds are only shown at the end")
