@@ -642,10 +642,10 @@ class DrawDiscardGame(TurnGame):
                 raise refuse(action, player=actor, phase=phase, rule=self.SECTIONS["turn"],
                              reason=f"player {actor} does not hold {card_text(card)}")
             if card == self.forbidden():
-                twin = " (nor its twin: pickup_bars_twin=True)" if self._bar_twin else ""
+                twin = " (nor its twin, by the house rule 'its twin barred too')" if self._bar_twin else ""
                 raise refuse(action, player=actor, phase=phase, rule="§0.5",
                              reason=f"{format_card(card)} was just taken from the discard pile and may not be "
-                                    f"discarded again this turn{twin} (may_rediscard_pickup=False)")
+                                    f"discarded again this turn{twin}")
         self.check_action(action, actor, phase)
 
     # each _do_* mutates the state; only called with legal actions

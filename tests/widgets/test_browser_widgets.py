@@ -129,7 +129,7 @@ def test_rule_knobs_number_slider_toggle_and_unlimited_checkbox(open_demo):
     assert _wait_text(page, f"{RK_STATUS} .rumino-error", "Buy-in: 0 is not allowed") == str(info.value)
     page.fill(f"{RK} .rumino-knob-stake input", "20")
     page.keyboard.press("Enter")
-    _wait_text(page, RK_STATUS, r"RuminoRules\(stake=20\)")
+    _wait_text(page, RK_STATUS, r"1 house rule: buy-in: 20")  # in words, never the Python
     # the default stake typed back: no house rule left
     page.fill(f"{RK} .rumino-knob-stake input", str(rules_cls().stake))
     page.keyboard.press("Enter")
@@ -138,16 +138,16 @@ def test_rule_knobs_number_slider_toggle_and_unlimited_checkbox(open_demo):
     # the slider makes a house rule
     knob = f"{RK} .rumino-knob-knock_max_deadwood"
     _nudge_slider(page, knob, "7", "8")
-    _wait_text(page, RK_STATUS, r"RuminoRules\(knock_max_deadwood=8\)")
+    _wait_text(page, RK_STATUS, r"1 house rule: knock limit: 8")
     assert page.inner_text(f"{knob} .widget-readout").strip() == "8"
 
     # the toggle (its choices in words), and the "unlimited" checkbox
     page.click(f"{RK} .rumino-knob-set_suits button:has-text('all different')")
-    _wait_text(page, RK_STATUS, r"set_suits='distinct'")
+    _wait_text(page, RK_STATUS, r"suits in a set: all different")
     page.click(f"{RK} .rumino-knob-max_lay_size input[type=checkbox]")
     try:  # the form must say what the engine says about this combination
         rules_cls(knock_max_deadwood=8, max_lay_size=None, set_suits="distinct").meld_rules
-        _wait_text(page, RK_STATUS, r"max_lay_size=None")
+        _wait_text(page, RK_STATUS, r"longest meld: unlimited")
     except RuminoError as err:
         assert _wait_text(page, f"{RK_STATUS} .rumino-error", "max") == str(err)
 
@@ -381,7 +381,7 @@ def test_lab_hand_explorer(open_in_lab):
 def test_lab_rule_knobs(open_in_lab):
     page = open_in_lab("rule_knobs", f"{RK} .rumino-knob-knock_max_deadwood .noUi-handle")
     _nudge_slider(page, f"{RK} .rumino-knob-knock_max_deadwood", "7", "8")
-    _wait_text(page, RK_STATUS, r"RuminoRules\(knock_max_deadwood=8\)")
+    _wait_text(page, RK_STATUS, r"1 house rule: knock limit: 8")
 
 
 def test_lab_odds_explorer(open_in_lab):
