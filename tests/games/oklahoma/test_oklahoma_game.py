@@ -1,0 +1,153 @@
+"""Oklahoma Gin (rules §6.1): the differential test against OpenSpiel's ``gin_rummy`` with ``oklahoma=True``, the
+upcard's knock limit, the spade doubling, its bots, the terminal's words and its records.
+
+Differential test. OpenSpiel's Oklahoma sets the knock card from the upcard (its value, a picture card 10, an ace
+0: gin only) and never doubles, so our side plays ``spades_double=False`` (and ``wall_knock=True``, OpenSpiel's
+wall, as the Gin test does: tests/games/gin/test_gin_game.py, whose driver this reuses). On seeded deals, the
+same cards in both engines and one common action at a time (mostly greedy's, else uniform), we check: the same
+knock limit from the upcard; at every discard the same knocking discards (OpenSpiel's offer minus the card just
+taken, which rules §0.5 bars; where OpenSpiel offers no knock, its 11-card deadwood is above its knock card, the
+known gap, counted); the same final deadwood and the same score (a tie is an undercut under rules §6, 0 in
+OpenSpiel). Then the same actions are replayed with the doubling on: a spade upcard's hand scores exactly twice.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from rumino.cards import parse_card, suit_of
+from rumino.engine import play
+from rumino.engine.actions import DRAW_DISCARD, DRAW_STOCK, Discard, Gin, KnockWith
+from rumino.errors import IllegalActionError
+from rumino.players import GreedyPlayer, ThresholdKnocker, make_players
+from rumino.playing.records import dumps_record, loads_record, replay
+from rumino.variants import bots_of, find_variant, variant_of
+from rumino.variants.gin import GIN, PASS, Pass
+from rumino.variants.oklahoma import OKLAHOMA, OklahomaGame, upcard_limit
+from tests.games.gin.test_gin_game import OpenSpielGin, finish_knock
+
+N_DIFFERENTIAL = 120
+
+
+class OpenSpielOklahoma(OpenSpielGin):
+    """OpenSpiel's Oklahoma deal in step with one of our hands (the Gin driver, ``oklahoma=True``)."""
+
+    def __init__(self, pyspiel, game: OklahomaGame):
+        self.sp, self.ours, self.nd = pyspiel, game, 1 - game.dealer
+        self.U = pyspiel.gin_rummy.GinRummyUtils(13, 4, 10)
+        self.state = pyspiel.load_game("gin_rummy", {"oklahoma": True, "gin_bonus": 25,
+                                                     "undercut_bonus": 25}).new_initial_state()
+        for card in game.hands[self.nd] + game.hands[game.dealer] + [game.discard[-1]]:
+            self.state.apply_action(card)
+
+
+def common_actions(os: OpenSpielOklahoma, g: OklahomaGame, upcard_draws: int) -> list:
+    """Our legal actions that OpenSpiel allows in the same position (mapped by meaning)."""
+    legal, sp, out = os.legal(), os.sp.gin_rummy, []
+    for a in g.legal_actions():
+        if g.phase in ("offer", "wall"):
+            take = sp.DRAW_UPCARD_ACTION if g.phase == "offer" else sp.KNOCK_ACTION
+            if (isinstance(a, Pass) and sp.PASS_ACTION in legal) or (a == DRAW_DISCARD and take in legal):
+                out.append(a)
+        elif g.phase == "turn":
+            if (a == DRAW_STOCK and sp.DRAW_STOCK_ACTION in legal) or \
+                    (a == DRAW_DISCARD and sp.DRAW_UPCARD_ACTION in legal and upcard_draws < 49):
+                out.append(a)
+        elif isinstance(a, Discard):
+            if not g.must_knock and a.card in legal:
+                out.append(a)
+        elif g.must_knock:  # OpenSpiel is already in its knock phase after the wall knock
+            if a.card in legal:
+                out.append(a)
+        elif sp.KNOCK_ACTION in legal and a.card in knocking_discards(os, g):
+            out.append(a)
+    return out
+
+
+def knocking_discards(os: OpenSpielOklahoma, g: OklahomaGame) -> set:
+    """The cards OpenSpiel would let the player to act knock with now (none if it offers no knock)."""
+    if os.sp.gin_rummy.KNOCK_ACTION not in os.legal():
+        return set()
+    return set(os.U.legal_discards(os.state.hands()[os.os_player(g.turn)], os.state.knock_card()))
+
+
+def play_differential(pyspiel, seed: int, tally: Counter) -> None:
+    rules = dataclasses.replace(OKLAHOMA, spades_double=False, wall_knock=True)
+    rng = np.random.default_rng([seed, 7])
+    g = OklahomaGame.new(rules, 2, seed=[seed, 1])
+    os = OpenSpielOklahoma(pyspiel, g)
+    sp = pyspiel.gin_rummy
+    limit = g.view(g.to_act).knock_limit
+    assert os.state.knock_card() == limit == upcard_limit(g.upcard), seed  # the upcard's limit, in both
+    tally[f"limit {limit}"] += 1
+    bot = ThresholdKnocker(int(rng.choice([0, 0, 1, 2, 3, 5, 10])))
+    upcard_draws = 0
+    while not g.hand_over:
+        if g.phase == "discard" and not g.must_knock:
+            ours = {a.card for a in g.legal_actions() if isinstance(a, (KnockWith, Gin))}
+            theirs = knocking_discards(os, g)
+            if theirs:  # the same knocks, but the card just taken (rules §0.5)
+                assert ours == theirs - {g.forbidden()}, (seed, ours, theirs)
+                tally["same knocks"] += 1
+            elif ours:  # OpenSpiel's 11-card deadwood is above its knock card (the known gap, ANCHORS.md)
+                assert os.U.min_deadwood(os.state.hands()[os.os_player(g.turn)]) > limit
+                tally["ours only"] += 1
+        common = common_actions(os, g, upcard_draws)
+        assert common, f"seed {seed}: no common action in phase {g.phase}"
+        pick = bot.choose(g.view(g.to_act))
+        if pick not in common or rng.random() < 0.3:
+            pick = common[int(rng.integers(len(common)))]
+        phase, wall_knock = g.phase, g.must_knock
+        g.apply(pick)
+        if phase in ("offer", "wall"):
+            took = sp.DRAW_UPCARD_ACTION if phase == "offer" else sp.KNOCK_ACTION
+            os.act(took if pick == DRAW_DISCARD else sp.PASS_ACTION)
+        elif phase == "turn":
+            os.act(sp.DRAW_STOCK_ACTION if pick == DRAW_STOCK else sp.DRAW_UPCARD_ACTION)
+            if pick == DRAW_STOCK:
+                os.act(g.drawn)  # the chance node deals the card our stock gave
+            upcard_draws += pick != DRAW_STOCK
+        elif isinstance(pick, Discard):
+            os.act(pick.card)
+        else:
+            finish_knock(os, g, pick.card, wall=wall_knock)
+        if not g.hand_over:
+            os.check_same()
+    if not os.state.is_terminal() and os.state.current_phase() == sp.Phase.WALL:  # a void hand at the wall
+        os.act(sp.PASS_ACTION)
+    assert os.state.is_terminal(), str(os.state)
+    r = g.results[-1]
+    tally[r.ending] += 1
+    ours, theirs = r.deltas[os.nd] - r.deltas[g.dealer], os.state.returns()[0]
+    if r.ending == "knock" and r.deadwood[r.by] == r.deadwood[1 - r.by]:  # rules §6: a tie is an undercut
+        assert theirs == 0 and r.points == GIN.undercut_bonus
+        tally["tie"] += 1
+    else:
+        if r.ending != "void":
+            assert tuple(os.state.deadwood()) == (r.deadwood[os.nd], r.deadwood[g.dealer]), seed
+        assert ours == theirs, f"seed {seed}: {r.describe()}: ours {ours}, OpenSpiel {theirs}"
+        tally["same score"] += 1
+    # the same actions with the spades doubling on: the hand scores exactly twice under a spade upcard
+    doubled = OklahomaGame.new(dataclasses.replace(rules, spades_double=True), 2, seed=[seed, 1])
+    for _, action in g.history:
+        doubled.apply(action)
+    k = 2 if suit_of(g.upcard) == 0 and r.winner is not None else 1
+    assert doubled.results[-1].deltas == tuple(k * d for d in r.deltas) and doubled.results[-1].doubled == (k == 2)
+    tally["doubled"] += k == 2
+
+
+def test_differential_against_openspiel_oklahoma(pyspiel):
+    """Seeded deals: the same knock limit, the same knocks and the same scores as OpenSpiel's Oklahoma."""
+    tally = Counter()
+    for seed in range(N_DIFFERENTIAL):
+        play_differential(pyspiel, seed, tally)
+    assert tally["same score"] + tally["tie"] == N_DIFFERENTIAL
+    # every limit the upcard sets, gin-only hands included, and every ending was compared
+    assert {f"limit {n}" for n in range(11) if n != 1} <= set(tally), tally
+    assert tally["knock"] >= 20 and tally["gin"] >= 5 and tally["void"] >= 5 and tally["same knocks"] >= 50, tally
+    assert tally["doubled"] >= 10, tally
+    print(dict(tally))
