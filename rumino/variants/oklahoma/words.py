@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rumino.engine.protocol import PlayerView
 from rumino.engine.words import card_words
 from rumino.variants.gin.words import GinNarrator
@@ -9,6 +11,10 @@ from rumino.variants.gin.words import GinNarrator
 
 class OklahomaNarrator(GinNarrator):
     """The terminal's narrator of Oklahoma Gin: Gin's words, and the upcard's knock limit and doubling (§6.1)."""
+
+    HELP: ClassVar[tuple[str, ...]] = tuple(
+        line.replace("(rules §6: deadwood at or below the limit)", "(rules §6.1: deadwood at or below the upcard's)")
+        for line in GinNarrator.HELP)
 
     def prompt_lines(self, view: PlayerView) -> list[str]:
         if view.upcard is None or view.phase in ("between_hands", "game_over"):

@@ -151,3 +151,100 @@ def test_differential_against_openspiel_oklahoma(pyspiel):
     assert tally["knock"] >= 20 and tally["gin"] >= 5 and tally["void"] >= 5 and tally["same knocks"] >= 50, tally
     assert tally["doubled"] >= 10, tally
     print(dict(tally))
+
+
+# --------------------------------------------------------------------------- the rules of §6.1, one fact each
+
+
+def test_the_upcard_sets_the_limit_a_picture_card_ten_and_an_ace_gin_only():
+    assert [upcard_limit(parse_card(c)) for c in ("Ah", "2c", "5d", "9s", "10h", "Jc", "Qd", "Ks")] == \
+        [0, 2, 5, 9, 10, 10, 10, 10]
+    assert upcard_limit(parse_card("9s"), highest=6) == 6  # the house rule caps it
+
+
+def test_an_ace_upcard_refuses_every_knock_but_allows_gin():
+    g = OklahomaGame.new(OKLAHOMA, 2, seed=1, dealer=1)
+    g.set_position(hands={0: "4h 5h 6h 8s 8c 8d Ks Kc Kd 2c"}, discard="Ad")  # the offer: a new upcard
+    assert g.view(0).knock_limit == 0 and not g.doubled
+    g.apply(DRAW_DISCARD)  # 1 deadwood (Ad) after discarding 2c: a knock at 1 in Gin, none here
+    assert not any(isinstance(a, (KnockWith, Gin)) for a in g.legal_actions())
+    with pytest.raises(IllegalActionError, match=r"the limit is 0 .*rules §6\.1"):
+        g.apply(KnockWith(parse_card("2c")))
+    g = OklahomaGame.new(OKLAHOMA, 2, seed=1, dealer=1)
+    g.set_position(hands={0: "4h 5h 6h 8s 8c 8d Ks Kc Kd 2c"}, discard="Ah")
+    g.apply(PASS), g.apply(PASS)
+    g.set_position(hands={0: "4h 5h 6h 8s 8c 8d Ks Kc Kd 2c"}, stock_top="7h")
+    g.apply(DRAW_STOCK)
+    assert [str(a) for a in g.legal_actions()][:1] == ["gin 2c"]  # gin is always allowed
+    g.apply(Gin(parse_card("2c")))
+    assert g.results[-1].ending == "gin" and g.results[-1].knock_limit == 0
+
+
+def test_the_limit_holds_for_the_whole_hand_whoever_took_the_upcard():
+    g = OklahomaGame.new(OKLAHOMA, 2, seed=8)  # a 3♣ upcard
+    assert g.view(g.to_act).knock_limit == 3
+    g.apply(DRAW_DISCARD)
+    g.apply(next(a for a in g.legal_actions() if isinstance(a, Discard)))
+    assert g.discard[-1] != parse_card("3c") and g.view(0).knock_limit == g.view(1).knock_limit == 3
+    assert g.view(0).upcard == parse_card("3c")
+
+
+def test_a_spade_upcard_doubles_points_and_bonuses_but_not_the_boxes():
+    for spades in (True, False):  # the house rule decides whether a spade upcard doubles
+        g = OklahomaGame.new(dataclasses.replace(OKLAHOMA, spades_double=spades), 2, seed=1, dealer=1)
+        g.set_position(hands={0: "4h 5h 6h 8s 8c 8d Ks Kc Kd 2c"}, discard="7s")
+        assert g.view(1).knock_limit == 7 and g.doubled == spades and g.view(0).doubled == spades
+    # a gin under a spade upcard: (defender's deadwood + 25) twice, one box
+    g = OklahomaGame.new(OKLAHOMA, 2, seed=1, dealer=1)
+    g.set_position(hands={0: "4h 5h 6h 8s 8c 8d Ks Kc Kd 2c", 1: "Qh Qc Jd 9c 7d 5c 3d 2d 10h 6s"}, discard="7h")
+    g.apply(DRAW_DISCARD)
+    g.apply(Gin(parse_card("2c")))
+    r = g.results[-1]
+    defender = 10 + 10 + 10 + 9 + 7 + 5 + 3 + 2 + 10 + 6
+    assert g.doubled is False and r.points == defender + 25  # 7h is a heart: no doubling
+    g = OklahomaGame.new(OKLAHOMA, 2, seed=1, dealer=1)
+    g.set_position(hands={0: "4s 5s 6s 8s 8c 8d Ks Kc Kd 2c", 1: "Qh Qc Jd 9c 7d 5c 3d 2d 10h 6h"}, discard="7s")
+    g.apply(DRAW_DISCARD)
+    g.apply(Gin(parse_card("2c")))
+    r = g.results[-1]
+    assert r.doubled and r.points == 2 * (defender + 25) and g.scores[0] == r.points and g.boxes == [1, 0]
+    assert "doubled by the spade upcard 7s" in r.describe()
+    g.check_invariants()
+
+
+# --------------------------------------------------------------------------- the registry, bots, records, words
+
+
+def test_the_registry_finds_it_and_its_bots_are_gins():
+    v = find_variant("Oklahoma Gin")
+    assert v.key == "oklahoma" and variant_of(OklahomaGame) is v and v.section == "§6.1"
+    assert bots_of(OklahomaGame).decide is bots_of(find_variant("gin").game).decide
+    assert v.rules.game_to == 150 and v.rules.spades_double and v.knock_limit() == 10
+
+
+def test_greedy_threshold_and_search_play_it_and_the_record_replays():
+    from rumino.players import SearchPlayer
+
+    rules = dataclasses.replace(OKLAHOMA, game_to=40)
+    for specs in (["greedy", "threshold:2"], ["random", "greedy"]):
+        g = play(OklahomaGame.new(rules, 2, seed=3), make_players(specs, seed=1))
+        assert g.game_over and max(g.scores) >= 40
+        again = replay(loads_record(dumps_record(g, specs)))
+        assert again.snapshot() == g.snapshot() and loads_record(dumps_record(g, specs)).variant == "oklahoma"
+    g = OklahomaGame.new(OKLAHOMA, 2, seed=4)
+    s = SearchPlayer(24, seed=1)
+    g = play(g, [s, GreedyPlayer()], until=lambda x: x.hand_over)
+    assert s.decisions > 0 and s.last.simulations <= 24 and g.results
+
+
+def test_the_terminal_says_the_upcard_s_limit_and_the_doubling():
+    from rumino.engine.words import DrawNarrator
+
+    v = find_variant("oklahoma")
+    g = OklahomaGame.new(OKLAHOMA, 2, seed=10)  # a 3♠ upcard
+    n = v.narrator(g, ["you", "greedy"], humans=[0])
+    text = n.describe(g.view(g.to_act))
+    assert "this hand's upcard 3♠: knock with 3 or less; a spade: the hand counts double (rules §6.1)" in text
+    assert issubclass(v.narrator, DrawNarrator) and any("§6.1" in line for line in v.narrator.HELP)
+    g = OklahomaGame.new(OKLAHOMA, 2, seed=2)  # an ace: gin only
+    assert "this hand's upcard A♣: gin only (rules §6.1)" in n.describe(g.view(g.to_act))
