@@ -248,3 +248,31 @@ def test_the_terminal_says_the_upcard_s_limit_and_the_doubling():
     assert issubclass(v.narrator, DrawNarrator) and any("§6.1" in line for line in v.narrator.HELP)
     g = OklahomaGame.new(OKLAHOMA, 2, seed=2)  # an ace: gin only
     assert "this hand's upcard A♣: gin only (rules §6.1)" in n.describe(g.view(g.to_act))
+
+
+# --------------------------------------------------------------------------- its golden playthrough
+#
+# tests/golden/oklahoma_*.json and .playthrough.txt (the case in tests/golden_trace.py, the shared checker in
+# tests/golden_replay.py): replayed through the checked apply it writes the same text, and the same bots choose
+# the same actions.
+
+from golden_replay import cases_of, check_bots_choose_the_same_actions, check_playthrough, load  # noqa: E402
+
+GOLDEN_CASES = cases_of("oklahoma")
+
+
+@pytest.mark.parametrize("case", GOLDEN_CASES, ids=lambda c: c["name"])
+def test_oklahoma_golden_playthrough_replays_identically(case):
+    check_playthrough(case)
+
+
+@pytest.mark.parametrize("case", GOLDEN_CASES, ids=lambda c: c["name"])
+def test_oklahoma_golden_bots_choose_the_same_actions(case):
+    check_bots_choose_the_same_actions(case)
+
+
+def test_the_golden_game_meets_gin_only_and_doubled_hands():
+    game = replay(loads_record(load("oklahoma_greedy_vs_threshold")["record"]))
+    limits = {r.knock_limit for r in game.results}
+    assert 0 in limits and len(limits) >= 4 and any(r.doubled for r in game.results)
+    assert {r.ending for r in game.results} >= {"knock", "gin"} and game.game_over
