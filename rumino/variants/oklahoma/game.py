@@ -5,9 +5,10 @@ Everything is Gin's (rules §6) but three points, each decided where the sources
 * O1 the upcard turned at the deal sets the knock limit of the whole hand, whoever takes it: its pip value,
   a picture card 10, an ace 0, so an ace means gin only (Bicycle's Oklahoma Gin and OpenSpiel's
   ``gin_rummy`` with ``oklahoma``; some home rules let an ace knock with 1). ``knock_max_deadwood`` caps it.
-* O2 ``spades_double``: a spade upcard doubles the hand's points, the gin or undercut bonus included (as
-  freegambling.org and most rulebooks say); a hand won is still one box, and the game bonus is not doubled.
-* O3 the game goes to 150 points, not 100 (rummyrulebook.com, freegambling.org: "generally 150").
+* O2 ``spades_double``: a spade upcard doubles the hand's points, the gin or undercut bonus included
+  (Bicycle: "all scores accruing from that deal"); rulebooks differ on the boxes (rummy-games.com), so a hand
+  won is still one box here, and the game bonus is not doubled. OpenSpiel never doubles.
+* O3 the game goes to 150 points, not 100 (rummyrulebook.com: "generally set at 150").
 
 >>> [(format_card(g.upcard), g.view(g.to_act).knock_limit, g.doubled)
 ...  for g in (OklahomaGame.new(OKLAHOMA, 2, seed=s) for s in (2, 3, 10))]
