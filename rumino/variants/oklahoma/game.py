@@ -90,14 +90,16 @@ class OklahomaGame(GinGame):
 
     def setup(self) -> None:
         super().setup()
-        self.upcard: int | None = None
+        self.upcard: int | None = None  # the hand's first upcard, kept when it is taken
         self.doubled = False
+        self.hand_limit = self.rules.knock_max_deadwood
 
     def hand_knock_limit(self) -> int:
         """O1: the upcard just turned sets the limit; O2: a spade doubles the hand."""
         self.upcard = self.discard[-1]
         self.doubled = self.rules.spades_double and suit_of(self.upcard) == SPADES
-        return upcard_limit(self.upcard, self.rules.knock_max_deadwood)
+        self.hand_limit = upcard_limit(self.upcard, self.rules.knock_max_deadwood)
+        return self.hand_limit
 
     def after_set_position(self) -> None:
         """A position set during the upcard offer turns a new upcard: it sets the hand's limit (O1)."""
@@ -122,7 +124,7 @@ class OklahomaGame(GinGame):
             detail = r.detail
         fields = {f.name: getattr(r, f.name) for f in dataclasses.fields(r)}
         fields.update(detail=detail, points=k * r.points, deltas=tuple(k * d for d in r.deltas),
-                      scores=tuple(self.scores), upcard=self.upcard, knock_limit=self._shown_limit, doubled=k == 2)
+                      scores=tuple(self.scores), upcard=self.upcard, knock_limit=self.hand_limit, doubled=k == 2)
         return OklahomaHandResult(**fields)
 
     def check_result(self, r: OklahomaHandResult, before: list, deep: bool) -> None:
@@ -142,7 +144,7 @@ class OklahomaGame(GinGame):
         """Gin's invariants, and the limit shown is the one the hand's upcard set."""
         super().check_game_invariants(deep)
         if self.phase in self.IN_HAND_PHASES:
-            expect(self._limit == upcard_limit(self.upcard, self.rules.knock_max_deadwood),
+            expect(self._limit == self.hand_limit == upcard_limit(self.upcard, self.rules.knock_max_deadwood),
                    "the knock limit is not the upcard's")
 
 
