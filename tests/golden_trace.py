@@ -123,7 +123,11 @@ RUMMOLI_CASES = [
                "rounds": 3, "widow_auction": "none"}},
 ]
 
-CASES = RUMINO_CASES + GIN_CASES + ROMME_CASES + ROBBER_CASES + WIENER_CASES + RUMMOLI_CASES
+OKLAHOMA_CASES = [  # hands whose upcards set limits from gin only to 10, spades doubling
+    {"name": "oklahoma_greedy_vs_threshold", "seed": 3, "players": ["greedy", "threshold:2"], "rules": {"game_to": 80}},
+]
+
+CASES = RUMINO_CASES + GIN_CASES + ROMME_CASES + ROBBER_CASES + WIENER_CASES + RUMMOLI_CASES + OKLAHOMA_CASES
 
 
 def variant_of(case: dict) -> str:

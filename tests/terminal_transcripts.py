@@ -64,6 +64,7 @@ CASES = [
     Case("romme", "romme", ("human", "greedy"), 0, ("game_end=rotations:1",), {1: ["?"], 2: ["lay 2c 3c 4c"]}),
     Case("robber", "robber", ("human", "greedy"), 5, (), {1: ["?"], 3: ["new As Ks Qs"], 5: ["lay 7c on 9"]}),
     Case("rummoli", "rummoli", ("human", "default", "default"), 2, (), {1: ["?", "b 500"], 3: ["zz"]}),
+    Case("oklahoma", "oklahoma", ("human", "greedy"), 6, ("game_to=30",), {1: ["?"], 3: ["k 2c"]}),
 ]
 
 

@@ -61,7 +61,7 @@ KNOB_TOPICS: dict[str, str] = {
     "gin_bonus": "Scoring", "undercut_bonus": "Scoring", "knock_undercut_penalty": "Scoring",
     "joker_penalty": "Scoring", "ace_penalty": "Scoring", "ace_value": "Scoring", "joker_value": "Scoring",
     "hand_romme_multiplier": "Scoring", "winner_collects_sum": "Scoring", "scoring": "Scoring",
-    "rummy_bonus": "Scoring", "knock_penalty": "Scoring",
+    "rummy_bonus": "Scoring", "knock_penalty": "Scoring", "spades_double": "Scoring",
     # the game
     "elimination_at": "Game and elimination", "game_to": "Game and elimination",
     "game_end": "Game and elimination", "triple_gin_wins": "Game and elimination",

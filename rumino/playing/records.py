@@ -42,7 +42,7 @@ from rumino.errors import IllegalActionError, RecordError, RuleConfigError
 from rumino.engine.base import TurnGame
 from rumino.engine.protocol import TABLE
 from rumino.render.plotly_start import defer_iri_grammar
-from rumino.variants import VARIANTS, find_variant
+from rumino.variants import VARIANTS, find_variant, variant_of
 
 FORMAT = "rumino-record"
 VERSION = 1
@@ -104,7 +104,8 @@ def record_of(game: TurnGame, players: list[str] | tuple[str, ...] | None = None
     newcomers who joined later are dropped, their seats come from the "join" actions);
     by default ``P0``, ``P1`` …
     """
-    variant = next((v.key for v, cls in _games().items() if isinstance(game, cls)), None)
+    row = variant_of(game)  # the game's own row first, then its parents' (a house game of a registered one)
+    variant = row.key if row is not None and row.game is not None else None
     if variant is None:
         raise RecordError(f"{type(game).__name__} is not a game rumino can record.")
     if getattr(game, "rigged", False):

@@ -13,7 +13,7 @@ widgets, tournaments and comparisons read a game from its row. See ``docs/adding
 >>> find_variant("canasta")
 Traceback (most recent call last):
 ...
-rumino.errors.RuleConfigError: unknown variant 'canasta': choose one of rumino, rummoli, romme, robber, wiener, gin, knock-rummy.
+rumino.errors.RuleConfigError: unknown variant 'canasta': choose one of rumino, rummoli, romme, robber, wiener, gin, knock-rummy, oklahoma.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from typing import Any
 
 from rumino.engine.variant import GameBots, Variant, WholeGame
 from rumino.errors import RuleConfigError
-from rumino.variants import gin, robber, romme, rummoli, rumino, wiener
+from rumino.variants import gin, oklahoma, robber, romme, rummoli, rumino, wiener
 
 VARIANTS: dict[str, Variant] = {v.key: v for v in (
     rumino.VARIANT,
@@ -32,6 +32,7 @@ VARIANTS: dict[str, Variant] = {v.key: v for v in (
     wiener.VARIANT,
     gin.VARIANT,
     wiener.KNOCK_RUMMY_VARIANT,
+    oklahoma.VARIANT,
 )}
 """Every game by its key, in the order the book and the commands list them."""
 

@@ -13,7 +13,7 @@ import pytest
 from brute_force import brute_after_draw, brute_min_deadwood
 from rumino.cards import parse_hand
 from rumino.cli import main
-from rumino.variants import find_variant
+from rumino.variants import VARIANTS, find_variant
 
 
 def run(capsys, *args):
@@ -127,7 +127,7 @@ def test_unicode_and_commas(capsys):
     (["7h 8h 9h 10h 5c 5d 5s 2c 3c"], "a Rumino hand has 7 or 8 cards; 7h 8h 9h 10h 5c 5d 5s 2c 3c has 9."),
     (["2c 3c 4c 5c 6c 7c 8c 9c 10c", "--variant", "gin"], "a Gin Rummy hand has 10 or 11 cards;"),
     (["7h 8h 9h 10h 5c 5d 5s", "--variant", "canasta"],
-     "unknown variant 'canasta': choose one of rumino, rummoli, romme, robber, wiener, gin, knock-rummy."),
+     f"unknown variant 'canasta': choose one of {', '.join(VARIANTS)}."),  # every game, a new one too
     (["7h 8h 9h 10h 5c 5d 5s", "--variant", "rummoli"],
      "Rummoli has no melds and no deadwood: its rummy phase is a stops game (rules §2)."),
     (["JK JK JK JK JK 2c 3c"], "the hand holds 5 jokers, but a pack of 2 decks and 4 jokers has only 4."),

@@ -21,7 +21,7 @@ from rumino.cli.play import game_help  # noqa: E402
 
 ENDS = {"rumino": "takes the pool", "gin": "first to 50 points", "knock": "the game is to 60",
         "wiener": "takes the pot", "romme": "with the best total", "robber": "having gone out",
-        "rummoli": "final chips:"}
+        "rummoli": "final chips:", "oklahoma": "first to 30 points"}
 
 
 @pytest.mark.parametrize("case", T.CASES, ids=[c.name for c in T.CASES])
