@@ -72,12 +72,14 @@ from rumino.engine.drawdiscard import expect
 from rumino.engine.evaluator import evaluator_for
 from rumino.engine.melded import MeldedGame, MeldedView
 from rumino.engine.protocol import Action, ActionSet, refuse
+from rumino.engine.words import token_words
 from rumino.engine.results import GameResult as BaseGameResult
 from rumino.engine.table import from_left_of
 from rumino.errors import IllegalActionError, InvalidCardError
 from rumino.hand.arrange import best_arrangement, max_opening
 from rumino.melds import Meld, candidate_melds
-from rumino.table.melds import Exchange, Lay, LayOff, TableAction, TableRules, apply_turn, declare
+from rumino.table.melds import (Exchange, Lay, LayOff, TableAction, TableRules, apply_turn, declare, meld_tokens,
+                                 token_text)
 from rumino.variants.romme.rules import PACK, ROMME, RommeRules
 
 ENDINGS = ("romme", "hand_romme", "stock_exhausted")
@@ -543,8 +545,9 @@ class RommeView(MeldedView):
     def describe_extra(self, unicode: bool = True) -> list[str]:
         """Lines for the terminal: the table and who has opened."""
         lines = ["table:" if self.table else "table: (no melds yet)"]
-        for i, m in enumerate(self.table):
-            lines.append(f"  [{i}] {m}  (P{self.owners[i]})")
+        for i, m in enumerate(self.table):  # in suit symbols, as the hand beside it (ASCII where the terminal has none)
+            cards = " ".join(token_words(t) if unicode else token_text(t) for t in meld_tokens(m))
+            lines.append(f"  [{i}] {cards}  (P{self.owners[i]})")
         lines.append("opened: " + (", ".join(f"P{p}" for p, o in enumerate(self.opened) if o) or "nobody"))
         if self.phase == "discard" and self.my_turn and not self.played:
             lines.append("play: 'play lay 10s Js Qs Ks; layoff 8h on 0; exchange 7h on 1', then discard")
