@@ -96,8 +96,9 @@ class RommeRules:
                          words={"rotations:1": "after one round of deals", "rotations:2": "after two rounds of deals",
                                 "rotations:3": "after three rounds of deals",
                                 "rotations:4": "after four rounds of deals",
-                                "threshold:500": "when someone passes 500"},
-                         doc="after every player has dealt once (or k times), or when a player's penalties pass 500")
+                                "threshold:500": "when someone reaches 500"},
+                         doc="after every player has dealt once (or k times), or after the deal in which a "
+                             "player's penalties reach 500")
     stock_exhausted: str = stock_exhausted()
     may_rediscard_pickup: bool = may_rediscard_pickup()
     # the rules leave open a hand nobody can finish: with only full sets on the table and one dead card
