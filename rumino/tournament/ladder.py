@@ -17,7 +17,7 @@ where it stopped); ``rumino ladder`` is the command.
 >>> ladder_players("robber")
 (['random', 'greedy', 'search:8'], {})
 >>> sorted(LADDERS)
-['gin', 'knock-rummy', 'robber', 'romme', 'rumino', 'rummoli', 'wiener']
+['gin', 'knock-rummy', 'oklahoma', 'robber', 'romme', 'rumino', 'rummoli', 'wiener']
 """
 
 from __future__ import annotations

@@ -34,7 +34,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]  # above the page w
 MOST_MOVES = 60  # the demo's games take 16 to 30 of the reader's moves
 UNITS = {"rumino": r"the pool, \$\d+", "gin": r"first to 50 points", "knock-rummy": r"\d+ points",
          "wiener": r"the pot, \d+ chips", "romme": r"the best total", "robber": r"gone out|lowest penalty",
-         "rummoli": r"the most chips, \d+"}
+         "rummoli": r"the most chips, \d+", "oklahoma": r"first to 50 points"}
 
 # what the page shows now, read in one call: the state mark, the coach's move, the message, the seats
 READ = """(scope) => {

@@ -8,7 +8,7 @@ table follows no coach: its seed is one whose game takes about 30 clicks of the 
 The demo ``widgets/demos/whole_games.ipynb`` shows the one its URL asks for (``?game=gin``).
 
 >>> sorted(WHOLE_GAMES)
-['gin', 'knock-rummy', 'robber', 'romme', 'rumino', 'rummoli', 'wiener']
+['gin', 'knock-rummy', 'oklahoma', 'robber', 'romme', 'rumino', 'rummoli', 'wiener']
 >>> WHOLE_GAMES["gin"].rules_object().game_to
 50
 >>> WHOLE_GAMES["gin"].command()
