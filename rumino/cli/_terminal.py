@@ -56,18 +56,20 @@ class TerminalSession:
     rules leave no choice about (a forced card): it is asked for with Enter, or played without asking
     once the player types ``auto``. ``translate(line, view)`` reads the game's own short forms (an
     action, or None to leave the line to :func:`~rumino.players.parse_human_action`), and
-    ``pending()`` returns narration held back until the human is asked (a compact auction line).
+    ``pending()`` returns narration held back until the human is asked (a compact auction line), and
+    ``refusal(err, view)`` says an illegal line's refusal in the player's words.
     """
 
     def __init__(self, game, players, *, stdin: TextIO | None, stdout: TextIO | None,
                  describe: Callable, help_text: str, autoplay: Callable | None = None,
                  forced: Callable | None = None, translate: Callable | None = None,
-                 pending: Callable | None = None):
+                 pending: Callable | None = None, refusal: Callable | None = None):
         self.game, self.players = game, players
         self.stdin = stdin if stdin is not None else sys.stdin
         self.out = stdout if stdout is not None else sys.stdout
         self.describe, self.help_text, self.autoplay = describe, help_text, autoplay
         self.forced, self.translate, self.pending = forced, translate, pending
+        self.refusal = refusal  # refusal(err, view): a refusal in the player's words (else one_line)
         self.auto = False  # the player typed 'auto': forced cards are played without asking
         self.names = player_names(players)
         for p in players:
@@ -135,7 +137,7 @@ class TerminalSession:
                 self.game.check(action)  # an illegal choice is explained, and asked again
                 return action
             except IllegalActionError as err:
-                self.emit(f"  {one_line(err)}")
+                self.emit(f"  {self.refusal(err, view) if self.refusal is not None else one_line(err)}")
 
     def run(self, *, before=None, after=None, finish: Callable[[], None]) -> int:
         """Play to the end (``finish`` then narrates the result); returns the exit code, 0 also at end of input."""

@@ -29,6 +29,9 @@ class Draw(Action):
     def notation(self) -> str:
         return f"draw {self.source}"
 
+    def choice_text(self) -> str:
+        return "draw from the stock" if self.source == "stock" else "take the discard"
+
     @classmethod
     def parse_args(cls, args: list[str]) -> Draw:
         if len(args) != 1 or args[0].lower() not in ("stock", "discard"):
@@ -47,6 +50,9 @@ class Discard(Action):
 
     def notation(self) -> str:
         return f"discard {format_card(self.card)}"
+
+    def choice_text(self) -> str:
+        return "discard a card"
 
     @classmethod
     def parse_args(cls, args: list[str]) -> Discard:

@@ -83,7 +83,7 @@ import numpy as np
 
 from rumino.cards import Pack, format_card
 from rumino.engine.ledger import POT, Ledger
-from rumino.engine.protocol import TABLE, Action, ActionSet, PlayerView, refuse
+from rumino.engine.protocol import TABLE, Action, ActionSet, PlayerView, choices_words, refuse
 from rumino.engine.table import draw_for_dealer, from_left_of, next_in
 from rumino.errors import IllegalActionError, RuleConfigError
 
@@ -504,9 +504,12 @@ class TurnGame:
         if ph == "game_over":
             raise refuse(action, player=None, phase=ph, rule=self.SECTIONS["end"], reason=self.OVER_REASON)
         if kind not in self._phase_actions[ph]:
-            raise refuse(action, player=actor, phase=ph, rule=self._phase_rule[ph],
-                         reason=f"{self._phase_what[ph].format(p=actor)}: the choices are "
-                                f"{self._phase_choices[ph]}")
+            legal = self.legal_actions()  # the choices listed are the moves legal now (no knock above the limit)
+            choices = choices_words(legal) if legal else self._phase_choices[ph]
+            err = refuse(action, player=actor, phase=ph, rule=self._phase_rule[ph],
+                         reason=f"{self._phase_what[ph].format(p=actor)}: the choices are {choices}")
+            err.legal_now = tuple(legal)  # a screen may say them in its own words
+            raise err
         self.check_move(action, actor, ph)
 
     # ----------------------------------------------------------------- worlds for search

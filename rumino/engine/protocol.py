@@ -53,6 +53,10 @@ class Action:
     def __str__(self) -> str:
         return self.notation()
 
+    def choice_text(self) -> str:
+        """The move in a player's words, as a list of the choices names it (its ``verb``: ``knock``)."""
+        return self.verb or self.word
+
     @classmethod
     def parse_args(cls, args: list[str]) -> "Action":
         if args:
@@ -131,6 +135,22 @@ def phase_words(phase: str) -> str:
     """
     return PHASE_WORDS.get(phase, phase.replace("_", " "))
 
+
+
+def choices_words(actions: Iterable[Action]) -> str:
+    """The kinds of move in ``actions`` in a player's words, each once, in their order: what a refusal
+    lists as the choices legal now.
+
+    >>> from rumino.engine.actions import Draw, Discard, KnockWith
+    >>> choices_words([Discard(3), Discard(5), KnockWith(5)])
+    'discard or knock'
+    >>> choices_words([Draw("stock"), Draw("discard")]), choices_words([])
+    ('draw from the stock or take the discard', 'none')
+    """
+    seen = list(dict.fromkeys(a.choice_text() for a in actions))
+    if not seen:
+        return "none"
+    return seen[0] if len(seen) == 1 else ", ".join(seen[:-1]) + " or " + seen[-1]
 
 
 # --------------------------------------------------------------------------- refusals
@@ -279,4 +299,4 @@ def step(game: Game, get: Callable[[int], Chooser], *, checked: bool = True,
     return action
 
 
-__all__ = ["TABLE", "Action", "ActionSet", "one_card", "refuse", "PlayerView", "Game", "Chooser", "play", "step"]
+__all__ = ["TABLE", "Action", "ActionSet", "one_card", "choices_words", "refuse", "PlayerView", "Game", "Chooser", "play", "step"]

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Sequence
 
 from rumino.cards import format_card, format_hand, parse_card
 from rumino.engine.actions import Discard, Draw, Gin, KnockWith
-from rumino.engine.protocol import PHASE_WORDS, phase_words, Action, PlayerView
+from rumino.engine.protocol import PHASE_WORDS, choices_words, phase_words, Action, PlayerView
 from rumino.errors import IllegalActionError, InvalidCardError
 from rumino.table.melds import NAMED
 
@@ -207,6 +207,26 @@ def describe_view(view: TableView | PlayerView, *, unicode: bool = True) -> str:
     return "\n".join(lines)
 
 
+_YOU_VERBS = {"has": "have", "is": "are", "does": "do", "holds": "hold", "keeps": "keep", "may": "may",
+              "must": "must", "has not": "have not", "cannot": "cannot", "was": "were"}
+
+
+def to_you(text: str, seat: int) -> str:
+    """An engine refusal of ``seat``'s own move spoken to him: ``player 0 has 29 deadwood`` → ``you have 29
+    deadwood``, ``player 0's`` → ``your``, and the ``(player 0, after the draw; rules §1.3)`` at its end →
+    ``(rules §1.3)``.
+
+    >>> to_you("cannot knock: player 0 has 29 deadwood, the limit is 7 (player 0, the start of a turn; "
+    ...        "rules §1.3).", 0)
+    'cannot knock: you have 29 deadwood, the limit is 7 (rules §1.3).'
+    """
+    p = re.escape(f"player {seat}")
+    text = re.sub(rf"\({p}, [^;()]*; (rules [^)]*)\)", r"(\1)", text)
+    text = re.sub(rf"\b{p}'s\b", "your", text)
+    text = re.sub(rf"\b{p} (has not|{'|'.join(_YOU_VERBS)})\b", lambda m: "you " + _YOU_VERBS[m.group(1)], text)
+    return text
+
+
 # ---------------------------------------------------------------------------- what the table is told
 
 DRAW_HELP = ("s / stock      draw the top card of the stock",
@@ -272,7 +292,14 @@ class DrawNarrator:
             if others:
                 extra.append("cards in hand: " + " · ".join(others))
         extra += self.prompt_lines(view)
+        if view.my_turn and lines[-1].startswith("choices: "):  # the narrator's list, in its words
+            lines[-1] = "choices: " + "  ".join(f"[{i}] {self.move_words(a, view)}"
+                                                for i, a in enumerate(self.choices(view), 1))
         return "\n".join(lines[:2] + extra + lines[2:])
+
+    def move_words(self, action: Action, view: PlayerView) -> str:
+        """A move as the list and the hint write it: as it would be typed (``discard 7h``)."""
+        return str(action)
 
     def prompt_lines(self, view: PlayerView) -> list[str]:
         """The game's own lines at the prompt, after the others' hand sizes (Wiener's pot, Gin's upcard offer)."""
@@ -284,6 +311,9 @@ class DrawNarrator:
 
     def translate(self, line: str, view: PlayerView) -> Action | None:
         """What a typed line does: the game's own grammar first (:meth:`read`), then the short forms."""
+        picked = self.pick(line, view)
+        if picked is not None:
+            return picked
         own = self.read(line, view)
         if own is not None:
             return own
@@ -299,6 +329,60 @@ class DrawNarrator:
 
     def autoplay(self, view: PlayerView) -> Action | None:
         return None
+
+    # --------------------------------------------------------------- choices and refusals, to the player
+
+    def choices(self, view: PlayerView) -> list:
+        """The moves the prompt lists, numbered from 1 (``choices:``, and what a typed number picks): the
+        engine's legal actions; a game may offer more legal moves (Robber's lay-offs) or leave out a move
+        that is never better than another it lists (Wiener's knock beside a rummy with the same card)."""
+        return list(view.legal_actions)
+
+    def pick(self, line: str, view: PlayerView) -> Action | None:
+        """A number typed (or Enter) as a choice from :meth:`choices`, or None for any other line."""
+        t = line.strip()
+        if not (t == "" or (t.isascii() and t.isdigit())):
+            return None
+        listed = self.choices(view)
+        if t == "":
+            if len(listed) == 1:
+                return listed[0]
+            return None  # left to the common reading ("nothing typed")
+        k = int(t)
+        if 1 <= k <= len(listed):
+            return listed[k - 1]
+        raise IllegalActionError(f"{t} is not in the list: choose 1 to {len(listed)}.")
+
+    YOU_NOW: ClassVar[dict[str, str]] = {
+        "turn": "It is the start of your turn", "discard": "You have already drawn this turn",
+        "offer": "The upcard is offered to you", "claim": "You may claim the discard or let it go",
+        "rebuy": "You are out of the game", "buyback": "You are out of the game",
+        "between_hands": "The hand is over", "between_deals": "The deal is over",
+    }
+    """What a phase means to the player who acts in it, when a move the phase forbids is refused."""
+
+    def now_words(self, view: PlayerView) -> str:
+        """Where the player is in his turn, in his own words (:attr:`YOU_NOW`)."""
+        g = self.game
+        if view.phase == "discard" and getattr(g, "drawn", 0) is None and getattr(g, "pickup", 0) is None \
+                and len(view.hand) > view.hand_size:
+            return "You hold the dealer's extra card, so this turn has no draw"
+        return self.YOU_NOW.get(view.phase, f"You cannot do that now ({phase_words(view.phase)})")
+
+    def refusal(self, err: IllegalActionError, view: PlayerView) -> str:
+        """A refusal as the player is told it, in one line: a move the moment forbids is answered with
+        where he is and the moves legal now (:meth:`choices`); a rule's refusal of his own move speaks to him
+        ("you have 29 deadwood") and keeps its rule; any other refusal as the engine worded it."""
+        text = " ".join(str(err).split())
+        if HELP in text:
+            text = text.replace(HELP, "type ? for this game's commands")
+        if getattr(err, "player", None) != view.seat:
+            return text
+        rule = getattr(err, "rule", "")
+        tail = f" (rules {rule})." if rule else "."
+        if getattr(err, "legal_now", None) is not None:
+            return f"{self.now_words(view)}: {choices_words(self.choices(view))}{tail}"
+        return to_you(text, view.seat)
 
     forced: Callable | None = None
 
@@ -371,5 +455,5 @@ class DrawNarrator:
         return [first] + [f"  {line}" for line in rest]
 
 
-__all__ = ["money", "plural", "PHASE_WORDS", "phase_words", "DRAW_HELP_NO_JOKERS", "card_words", "cards_words", "token_words", "meld_words", "HELP", "parse_human_action", "expand", "describe_view",
+__all__ = ["money", "plural", "to_you", "PHASE_WORDS", "phase_words", "DRAW_HELP_NO_JOKERS", "card_words", "cards_words", "token_words", "meld_words", "HELP", "parse_human_action", "expand", "describe_view",
            "DRAW_HELP", "DrawNarrator"]
