@@ -143,7 +143,7 @@ def choices_words(actions: Iterable[Action]) -> str:
 
     >>> from rumino.engine.actions import Draw, Discard, KnockWith
     >>> choices_words([Discard(3), Discard(5), KnockWith(5)])
-    'discard or knock'
+    'discard a card or knock'
     >>> choices_words([Draw("stock"), Draw("discard")]), choices_words([])
     ('draw from the stock or take the discard', 'none')
     """
