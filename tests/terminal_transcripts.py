@@ -122,7 +122,8 @@ class Typist:
         """What a person would type for ``action``, the shortest first."""
         card = format_card
         word = action.word
-        legal = list(view.legal_actions)
+        menu = self.session.choices
+        legal = list(menu(view) if menu is not None else view.legal_actions)  # the prompt's numbered list
         out = []
         if self.prompts % 6 == 4 and action in legal and len(legal) > 1:
             out.append(str(legal.index(action) + 1))  # now and then, a number from the list

@@ -63,13 +63,15 @@ class TerminalSession:
     def __init__(self, game, players, *, stdin: TextIO | None, stdout: TextIO | None,
                  describe: Callable, help_text: str, autoplay: Callable | None = None,
                  forced: Callable | None = None, translate: Callable | None = None,
-                 pending: Callable | None = None, refusal: Callable | None = None):
+                 pending: Callable | None = None, refusal: Callable | None = None,
+                 choices: Callable | None = None, move_words: Callable | None = None):
         self.game, self.players = game, players
         self.stdin = stdin if stdin is not None else sys.stdin
         self.out = stdout if stdout is not None else sys.stdout
         self.describe, self.help_text, self.autoplay = describe, help_text, autoplay
         self.forced, self.translate, self.pending = forced, translate, pending
         self.refusal = refusal  # refusal(err, view): a refusal in the player's words (else one_line)
+        self.choices, self.move_words = choices, move_words  # the menu the coach weighs, and its words
         self.auto = False  # the player typed 'auto': forced cards are played without asking
         self.names = player_names(players)
         for p in players:
@@ -122,7 +124,7 @@ class TerminalSession:
                 self.emit(self.describe(view))
                 continue
             if word in ("hint", "coach"):
-                self.emit(search_hint(self.game, view))
+                self.emit(search_hint(self.game, view, moves=self.choices, words=self.move_words))
                 continue
             if word == "auto" and self.forced is not None:
                 self.auto = True
@@ -150,10 +152,12 @@ class TerminalSession:
         return 0
 
 
-def search_hint(game, view, simulations: int | None = None) -> str:
+def search_hint(game, view, simulations: int | None = None, *, moves: Callable | None = None,
+                words: Callable | None = None) -> str:
     """The search coach at the prompt: the search player's move for ``view`` and each move's estimated
     chance of winning the hand (its share of the rollouts won), seeded by the position; ``simulations``
-    None is the game's default budget (under a second a move).
+    None is the game's default budget (under a second a move). ``moves(view)`` is the menu it weighs (the
+    prompt's list; default the legal actions) and ``words(action, view)`` how it writes a move (default as typed).
 
     >>> from rumino.playing.seeding import new_table
     >>> game, _ = new_table("gin", ["human", "greedy"], 3, 0)
@@ -164,15 +168,17 @@ def search_hint(game, view, simulations: int | None = None) -> str:
         return f"  the search coach does not play {game.NAME} yet."
     seed = [len(game.history), view.seat]
     player = best_player(seed=seed) if simulations is None else SearchPlayer(simulations, seed=seed, model=True)
+    player.moves = moves
+    say = (lambda a: words(a, view)) if words is not None else str  # noqa: E731
     action = player.choose(view)
     d = player.last
     if d.forced:
-        return f"  search: {action} ({d.reason})"
-    moves = " · ".join(f"{a} {share:.0%}" for a, share, _n in d.values[:5])
+        return f"  search: {say(action)} ({d.reason})"
+    listed = " · ".join(f"{say(a)} {share:.0%}" for a, share, _n in d.values[:5])
     what = ("chance of winning the hand" if len(game.hand_players) <= 2
             else "share of the other players beaten")  # a hand at a table of three can be half won
     reasons = "".join(f"\n    {line}" for line in explain(d, view)[1:-1])
-    return f"  search ({d.simulations} rollouts): {action} · {what} by move: {moves}{reasons}"
+    return f"  search ({d.simulations} rollouts): {say(action)} · {what} by move: {listed}{reasons}"
 
 
 def one_line(err) -> str:

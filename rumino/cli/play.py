@@ -80,7 +80,8 @@ def make_session(specs: Sequence[str], *, seed: int | None = None, rules=None, s
     narrator = v.narrator(game, player_names(players), humans)
     session = TerminalSession(game, players, stdin=stdin, stdout=stdout, describe=narrator.describe,
                               help_text=game_help(v.key), autoplay=narrator.autoplay, forced=narrator.forced,
-                              translate=narrator.translate, pending=narrator.pending, refusal=narrator.refusal)
+                              translate=narrator.translate, pending=narrator.pending, refusal=narrator.refusal,
+                              choices=narrator.choices, move_words=narrator.move_words)
     return session, narrator, seed
 
 

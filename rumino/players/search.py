@@ -128,7 +128,9 @@ class SearchPlayer(Player):
 
     ``simulations``: rollouts per decision (at least 1; None, the spec ``search``: the game's default,
     :meth:`budget_for`); ``width``: how many of the best discards are
-    candidates; ``confidence``: how many standard errors a move must beat greedy's by (:meth:`pick`); ``seed``/``rng``: where the worlds come from (a seeded player replays exactly).
+    candidates; ``confidence``: how many standard errors a move must beat greedy's by (:meth:`pick`); ``seed``/``rng``: where the worlds come from (a seeded player replays exactly);
+    ``moves``: ``moves(view)``, the moves to weigh in place of the legal actions (the terminal's coach weighs the
+    moves its menu offers: Robber's lay-offs, Wiener's list without the never-better knock).
     """
 
     kind = "search"
@@ -137,7 +139,7 @@ class SearchPlayer(Player):
                  seed: int | Sequence[int] | None = None, rng: np.random.Generator | None = None,
                  name: str | None = None, model: bool = False, oversample: int = 3,
                  habits: Habits = Habits(), best_budget: bool = False, plain_opponents: bool = False,
-                 margin_weight: float = MARGIN_WEIGHT):
+                 margin_weight: float = MARGIN_WEIGHT, moves: Callable[[PlayerView], list] | None = None):
         if simulations is not None and (isinstance(simulations, bool) or not isinstance(simulations, int)
                                         or not 1 <= simulations <= 1_000_000):
             raise ValueError(f"simulations is {simulations!r}: a search needs 1 to 1,000,000 rollouts a decision.")
@@ -156,6 +158,7 @@ class SearchPlayer(Player):
         self.habits = habits  # how much a hand that breaks a plain player's habit is discounted
         self.plain_opponents = plain_opponents  # rollouts play the opponent as a plain player (bots.plain_rollouts)
         self.margin_weight = margin_weight  # the points margin's share in a rollout's value
+        self.moves = moves  # moves(view): the moves to weigh in place of the view's legal actions (the coach's menu)
         self.last: Decision | None = None
         self._guess: dict | None = None
         self.decisions = 0  # decisions searched (forced ones not counted)
@@ -184,7 +187,7 @@ class SearchPlayer(Player):
 
     def choose(self, view: PlayerView) -> Action:
         self._view = view
-        legal = view.legal_actions
+        legal = view.legal_actions if self.moves is None else self.moves(view)
         game = view.game_type
         policy = self.policy(game)
         if len(legal) <= 1:
@@ -370,6 +373,8 @@ class SearchPlayer(Player):
         more than :data:`MAX_CANDIDATES`, evenly spaced ones (a Rummoli bid's amounts)."""
         game = view.game_type
         greedy_move = self.policy(game).choose(view)
+        if self.moves is not None and greedy_move not in legal:  # a menu without greedy's move: its first
+            greedy_move = legal[0]
         if bots_of(game).rollout is not None:  # a game of its own bot's (Rummoli): no deadwood to sort by
             others = [a for a in legal if a != greedy_move]
             step = max(1, -(-len(others) // (MAX_CANDIDATES - 1)))

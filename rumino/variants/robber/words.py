@@ -6,13 +6,15 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, ClassVar, Sequence
 
-from rumino.cards import JOKER
+from rumino.cards import JOKER, format_card as card_text
 from rumino.engine.protocol import Action, PlayerView
 from rumino.engine.words import DrawNarrator, card_words, cards_words, meld_words
 from rumino.errors import IllegalActionError, InvalidCardError, InvalidMeldError
-from rumino.melds import Meld
+from rumino.melds import ROBBER_MELDS, Meld
 from rumino.table.diff import MOVED, STAYED, table_diff
 from rumino.table.melds import NAMED, meld_tokens, parse_token, read_meld, token_text
+from rumino.hand.arrange import max_opening
+from rumino.variants.robber.bots import best_place
 from rumino.variants.robber.game import Place
 
 
@@ -45,30 +47,70 @@ class RobberNarrator(DrawNarrator):
         return f"penalty if the hand ended now: {sum(int(values[c]) for c in view.hand)}"
 
     def describe(self, view: PlayerView) -> str:
-        """The view, its listed placements written as the melds they add (``new 9s 9d JK(9c)``), as typed."""
+        """The view with what the hand would cost, the best opening until the player has opened, who has opened
+        (rules §4.3), and the choices written as moves (:meth:`move_words`)."""
         lines = super().describe(view).split("\n")
+        g = self.game
         for i, line in enumerate(lines):  # what the hand would cost, as the engine scores it (rules §3.3, §4.4)
             if line.startswith("your hand: ") and "   (deadwood " in line:
-                lines[i] = line[:line.index("   (deadwood ")] + f"   ({self.hand_cost(view)})"
-        if lines and lines[-1].startswith("choices: ") and view.my_turn:
-            table = [meld_tokens(m) for m in view.table]
-            items = []
-            for i, a in enumerate(view.legal_actions, 1):
-                if a.word == "place":
-                    left = list(table)
-                    added = []
-                    for m in a.table:
-                        if m in left:
-                            left.remove(m)
-                        else:
-                            added.append(m)
-                    text = "; ".join("new " + " ".join(token_text(t) for t in m) for m in added) \
-                        if added and not left else str(a)
-                    items.append(f"[{i}] {text}")
-                else:
-                    items.append(f"[{i}] {a}")
-            lines[-1] = "choices: " + "  ".join(items)
+                cost = self.hand_cost(view)
+                if not view.opened[view.seat]:
+                    best = max_opening(list(view.hand), g.rules.meld_rules).value
+                    cost += f"; best opening {best} of the {g.rules.opening_min} needed"
+                lines[i] = line[:line.index("   (deadwood ")] + f"   ({cost})"
+        at = next((i for i, line in enumerate(lines) if line.startswith("  [") or line == "  (empty)"), None)
+        if at is not None:
+            while at < len(lines) and lines[at].startswith("  "):
+                at += 1
+            lines.insert(at, "opened: " + (", ".join(f"P{p}" for p, o in enumerate(view.opened) if o) or "nobody"))
         return "\n".join(lines)
+
+    # --------------------------------------------------------------- the menu: new melds, lay-offs, rearrangements
+
+    def choices(self, view: PlayerView) -> list:
+        """The engine's list (its new melds, the draw, the pass) and, once the player has opened, every single
+        card he can lay off on a table meld and the exact solver's placement (the greedy bot's: the most penalty
+        value placed, rearranging the table as it needs), each judged legal by the engine (rules §4.3)."""
+        key = (len(self.game.history), view.seat, view.phase)
+        if getattr(self, "_menu", (None,))[0] == key:
+            return list(self._menu[1])
+        legal = list(view.legal_actions)
+        places = [a for a in legal if a.word == "place"]
+        rest = [a for a in legal if a.word != "place"]
+        extra = []
+        g = self.game
+        if view.opened[view.seat] and view.may_place:
+            table = [meld_tokens(m) for m in view.table]
+            for card in sorted(set(view.hand)):
+                for k in range(len(table)):
+                    try:
+                        a = self.build_place([["lay", "JK" if card == JOKER else card_text(card), str(k)]], view)
+                    except IllegalActionError:
+                        continue
+                    if g.judge(view.seat, a).ok:
+                        extra.append(a)
+            best = best_place(view)
+            if best is not None:
+                extra.append(best)
+        menu = list(dict.fromkeys(places + [a for a in extra if a not in places])) + rest
+        self._menu = (key, tuple(menu))
+        return menu
+
+    def move_words(self, action: Action, view: PlayerView) -> str:
+        """A placement written as the moves that make it (``move 8d from 1 to new; lay 8s 8c on new``), read
+        back through :meth:`read` to the same table before it is offered; else the whole table (``place …``)."""
+        if action.word != "place":
+            return str(action)
+        for named in (False, True):  # a joker as JK, else named by the card it stands for
+            text = place_steps(view.table, action, view.hand, self.game.rules.meld_rules, named=named)
+            if text:
+                try:
+                    again = self.build_place([t.split() for t in text.split(";")], view)
+                except IllegalActionError:
+                    continue
+                if Counter(again.table) == Counter(action.table):
+                    return text
+        return str(action)
 
     def before(self, g: Any, seat: int, action: Action) -> None:
         super().before(g, seat, action)
@@ -201,7 +243,9 @@ class RobberNarrator(DrawNarrator):
     def move_text(who: str, before: Sequence[Meld], after: Sequence[Meld], hand_before: Sequence[int],
                   hand_after: Sequence[int]) -> str:
         """What a placement did, meld by meld: the melds it changed (``5♣ 6♣ → 5♣ 6♣ 7♣``), the melds it
-        made, each table card that changed meld with the meld it left, and the melds taken apart.
+        made, each table card that changed meld with the meld it left, and the melds taken apart. A move of one
+        or two melds is one line; a larger rearrangement is a summary (how many melds it changed, made and took
+        apart), one line per meld it changed, and one line each for the new melds and the melds taken apart.
 
         Which meld continues which is :func:`rumino.table.diff.table_diff`'s matching (the GameTable's
         marks); a meld that keeps a single card of an old one is told as new, that card as moved."""
@@ -219,7 +263,7 @@ class RobberNarrator(DrawNarrator):
             for c, k in zip(m.cards, d.before_marks[b]):
                 if k != "stays":
                     leaving[b][c] += 1
-        parts = []
+        parts, plain = [], []  # with and without where each moved card came from
         for i, m in enumerate(after):
             if d.unchanged(i):
                 continue
@@ -235,19 +279,100 @@ class RobberNarrator(DrawNarrator):
             note = f" ({'; '.join(notes)})" if notes else ""
             if source[i] is not None:
                 parts.append(f"{text(before[source[i]])} → {text(m)}{note}")
+                plain.append(f"{text(before[source[i]])} → {text(m)}")
             else:
                 parts.append(f"new meld {text(m)}{note}")
+                plain.append(f"new meld {text(m)}")
         continued = {s for s in source if s is not None}
-        for b, m in enumerate(before):
-            if b not in continued and not any(d.unchanged(i) and d.source[i] == b for i in range(len(after))):
-                parts.append(f"{text(m)} taken apart")
+        apart = [text(m) for b, m in enumerate(before)
+                 if b not in continued and not any(d.unchanged(i) and d.source[i] == b for i in range(len(after)))]
+        parts += [f"{t} taken apart" for t in apart]
         placed = Counter(hand_before) - Counter(hand_after)
         head = f"{who} places {cards_words(placed.elements())}" if placed else f"{who} rearranges the table"
         left_n = len(hand_after)
         head += f" ({left_n} card{'s' if left_n != 1 else ''} left)"
         if len(parts) <= 2:
             return head + ": " + "; ".join(parts)
-        return head + ":\n" + "\n".join(f"    {part}" for part in parts)
+        changed = sum(1 for p in plain if not p.startswith("new meld"))
+        made = len(plain) - changed
+        summary = ", ".join(x for x in (f"{changed} meld{'s' if changed != 1 else ''} changed" if changed else "",
+                                        f"{made} new" if made else "", f"{len(apart)} taken apart" if apart else "")
+                            if x)
+        news = [p.removeprefix("new meld ") for p in plain if p.startswith("new meld")]
+        lines = [p for p in plain if not p.startswith("new meld")] + (
+            [f"new: {' · '.join(news)}"] if news else []) + ([f"taken apart: {' · '.join(apart)}"] if apart else [])
+        return f"{head}, rearranging the table ({summary}):\n" + "\n".join(f"    {line}" for line in lines)
 
 
-__all__ = ["RobberNarrator"]
+def place_steps(table: Sequence[Meld], action: Place, hand: Sequence[int], rules=ROBBER_MELDS, *,
+                named: bool = False) -> str:
+    """A placement as the moves a player types (``move 8d from 1 to new; lay 8s 8c on new``): each table card
+    that changes meld is moved from the meld it leaves to the meld it joins, then the hand's cards are laid on
+    the melds they join or laid as new melds; melds numbered as the table lists them, a new meld taking the next
+    number. Which meld continues which is :func:`rumino.table.diff.table_diff`'s matching. A joker is ``JK``, or
+    with ``named`` the card it stands for after the move (``JK(9c)``). Returns "" when the placement takes a
+    card from nowhere (it is then written whole, ``place …``).
+
+    >>> from rumino.melds import ROBBER_MELDS, Meld
+    >>> from rumino.cards import parse_hand
+    >>> from rumino.table.melds import read_meld
+    >>> before = (read_meld(parse_hand("8d 9d 10d Jd"), ROBBER_MELDS),)
+    >>> place_steps(before, Place.parse_args("9d 10d Jd | 8s 8c 8d".split()), parse_hand("8s 8c 2h"))
+    'move 8d from 0 to new; lay 8s 8c on new'
+    """
+    mr = rules
+    before = tuple(table)
+    after = []
+    for m in action.table:
+        try:
+            after.append(read_meld(m, mr) if not isinstance(m, Meld) else m)
+        except InvalidMeldError:
+            return ""
+    try:
+        d = table_diff(before, after)
+    except IllegalActionError:
+        return ""
+    def raw(c, s):
+        return card_text(c) if c != JOKER else f"JK({card_text(s)})" if named else "JK"
+    leaving = [Counter() for _ in before]  # the cards that leave each old meld
+    for b, m in enumerate(before):
+        for c, k in zip(m.cards, d.before_marks[b]):
+            if k != "stays":
+                leaving[b][c] += 1
+    have = Counter(hand)
+    steps, number, last_new = [], len(before), None
+    for i, m in enumerate(after):
+        if d.unchanged(i):
+            continue
+        where = d.source[i]
+        moved: dict[int, list[int]] = {}
+        laid = []
+        for c, s, k in zip(m.cards, m.stands_for, d.marks[i]):
+            if k == MOVED:
+                b = next((b for b in range(len(before)) if leaving[b][c] > 0), None)
+                if b is None:
+                    return ""
+                leaving[b][c] -= 1
+                moved.setdefault(b, []).append((c, s))
+            elif k != STAYED:
+                if have[c] <= 0:
+                    return ""
+                have[c] -= 1
+                laid.append((c, s))
+        for b, cards in moved.items():
+            if where is None:
+                steps.append(f"move {' '.join(raw(*c) for c in cards)} from {b} to new")
+                where, last_new, number = number, number, number + 1
+            else:
+                steps.append(f"move {' '.join(raw(*c) for c in cards)} from {b} to {where}")
+        if laid:
+            if where is None:
+                steps.append("new " + " ".join(raw(*c) for c in laid))
+                where, last_new, number = number, number, number + 1
+            else:
+                on = "new" if where == last_new else str(where)
+                steps.append(f"lay {' '.join(raw(*c) for c in laid)} on {on}")
+    return "; ".join(steps)
+
+
+__all__ = ["RobberNarrator", "place_steps"]

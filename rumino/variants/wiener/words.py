@@ -48,6 +48,14 @@ class WienerNarrator(_KnockFamilyNarrator):
                                 f"; the last round: {self.names[knocker]} has knocked)")
         return text
 
+    def choices(self, view: PlayerView) -> list:
+        """The legal moves, less a knock with a card that a rummy can discard instead: going rummy with the same
+        discard is never worse (the hand ends at once, and pays more, rules §5.4). Advice only: the knock is
+        still accepted when typed."""
+        legal = list(view.legal_actions)
+        rummy = {a.card for a in legal if a.word == "rummy"}
+        return [a for a in legal if not (a.word == "knock" and getattr(a, "card", None) in rummy)]
+
     def prompt_lines(self, view: PlayerView) -> list[str]:
         """The pot and, when the player may buy back, the offer in full: the score it sets and its price (§5.5)."""
         lines = super().prompt_lines(view)
