@@ -92,7 +92,13 @@ class RobberNarrator(DrawNarrator):
             best = best_place(view)
             if best is not None:
                 extra.append(best)
-        menu = list(dict.fromkeys(places + [a for a in extra if a not in places])) + rest
+        seen, menu = set(), []
+        for a in places + extra:  # one entry per table after the move (the order of its melds aside)
+            k = tuple(sorted(a.table))
+            if k not in seen:
+                seen.add(k)
+                menu.append(a)
+        menu += rest
         self._menu = (key, tuple(menu))
         return menu
 

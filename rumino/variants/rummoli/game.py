@@ -456,8 +456,17 @@ class GameResult(BaseGameResult):
         """The final sweep (§2.6), if chips were left on the sheet."""
         if not self.swept or self.swept_by is None:
             return []
-        return [f"the final sweep ({game.rules.final_sweep}): {name(self.swept_by)} took the "
-                f"{plural(self.swept, 'chip')} left on the sheet"]
+        rounds = []
+        for draws in self.sweep_draws:  # every round, ties drawn again among the tied
+            if game.rules.final_sweep == "cut":
+                rounds.append(", ".join(f"{name(p)} {format_card(c, unicode=True)}" for p, c in draws))
+            else:
+                rounds.append(", ".join(f"{name(p)} {describe_poker(hand_value(h))}" for p, h in draws))
+        how = ("the highest card of a cut takes them, ace high" if game.rules.final_sweep == "cut"
+               else "the best of a five-card poker hand dealt to each takes them")
+        shown = "; a tie, again: ".join(rounds)
+        return [f"the final sweep: {plural(self.swept, 'chip')} were left on the sheet, and {how} (rules §2.6): "
+                f"{shown} — {name(self.swept_by)} takes them"]
 
 
 @dataclass

@@ -10,6 +10,7 @@ from rumino.engine.protocol import Action, PlayerView
 from rumino.engine.words import DrawNarrator, card_words, cards_words, plural
 from rumino.errors import IllegalActionError, InvalidCardError
 from rumino.hand.poker import describe as describe_poker
+from rumino.variants.rummoli.game import RED, next_up
 
 
 def chips_words(n: int) -> str:
@@ -117,9 +118,39 @@ class RummoliNarrator(DrawNarrator):
             lines.append(self.say(g, seat, action))
         if self.phase in ("widow", "auction", "betting") and g.phase == "stops" and g.poker_winners:
             lines += self.stops_begin(g)
+        elif action.word in ("play", "claim", "forgo") and g.phase == "stops" and g.need is None and g.played:
+            lines.append(self.colour_change(g))
         if len(g.results) > self.hands:
             lines += self.hand_end(g)
         return lines
+
+    @staticmethod
+    def colour_words(red: bool | None) -> str:
+        return "red (♦ ♥)" if red else "black (♠ ♣)"
+
+    def colour_change(self, g: Any) -> str:
+        """Why the run stopped and who leads next, in one line (rules §2.5.3, §2.5.4): the ace closed the
+        suit, or the next card is out of play (in the dead hand, or played in an earlier run); the player
+        who played last leads his lowest card of the other colour, or the duty passes left to the first
+        who holds one (or, under the house rule, any colour)."""
+        last_seat, last = g.played[-1]
+        nxt = next_up(last)
+        if nxt is None:
+            why = f"{card_words(last)} closes the suit"
+        elif any(c == nxt for _, c in g.played):
+            why = f"{card_words(nxt)} was played earlier, so the run stops"
+        else:
+            why = f"nobody holds {card_words(nxt)} (it is in the dead hand), so the run stops"
+        leader, names = g.turn, self.names
+        if g.lead_colour is None:
+            lead = (f"nobody holds a {self.colour_words(not RED[last])} card, so {names[leader]} leads his lowest "
+                    f"card of any colour")
+        elif leader == last_seat:
+            lead = f"the colour changes: {names[leader]} leads his lowest {self.colour_words(g.lead_colour)} card"
+        else:
+            lead = (f"the colour changes, and {names[last_seat]} holds no {self.colour_words(g.lead_colour)} card: "
+                    f"the lead passes left to {names[leader]}, who leads his lowest")
+        return f"  {why}; {lead} (rules §2.5.4)"
 
     def stops_begin(self, g: Any) -> list[str]:
         """The poker result and, for the human, his hand, before any card of the stops is played."""
