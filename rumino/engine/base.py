@@ -185,6 +185,11 @@ def rules_fields(rules_class: type) -> frozenset[str]:
     return frozenset(fields | {n for n in dir(rules_class) if not n.startswith("_")})
 
 
+
+def _quoted(action: Any) -> str:
+    """An action as a refusal quotes it: its notation (``'gin 4h'``), never its Python form."""
+    return f"'{action}'" if isinstance(action, Action) else repr(action)
+
 class TurnGame:
     """The base of every game (see the module docstring for the tables and hooks)."""
 
@@ -496,8 +501,8 @@ class TurnGame:
         kind = type(action)
         if not isinstance(action, Action) or kind not in self.ACTIONS.classes or kind not in self._dispatch:
             raise refuse(action, player=actor, phase=ph, rule=self.SECTIONS.get("actions", self.SECTIONS["turn"]),
-                         reason=f"{action!r} is not a {self.NAME} action (its actions are "
-                                f"{', '.join(self.ACTIONS.words)})")
+                         reason=f"{_quoted(action)} is not a{'n' if self.NAME[0] in 'AEIOU' else ''} {self.NAME} "
+                                f"action (its actions are {', '.join(self.ACTIONS.words)})")
         if kind in self.TABLE_ACTIONS:
             self.check_table_action(action)
             return

@@ -378,6 +378,10 @@ class TurnResult:
     laid: tuple[int, ...] = field(default=())  # cards that left the hand
 
 
+_STEP_WORDS = {Lay: "lay", LayOff: "layoff", Exchange: "exchange"}
+"""A step of a turn as the player types it (a refusal names the step so)."""
+
+
 def apply_turn(table: Sequence[Meld], hand: Sequence[int], actions: Sequence[TableAction], rules: TableRules, *,
                opened: bool) -> TurnResult:
     """Check a turn's lays, lay-offs and exchanges as a whole and return the table and hand after it.
@@ -420,7 +424,7 @@ def apply_turn(table: Sequence[Meld], hand: Sequence[int], actions: Sequence[Tab
         return melds[i]
 
     for k, a in enumerate(actions, 1):
-        step = f"step {k} ({type(a).__name__})"
+        step = f"step {k} ({_STEP_WORDS.get(type(a), 'a step')})"  # as the player typed it: lay, layoff, exchange
         if isinstance(a, Lay):
             for c in a.cards:
                 take(c, step, freed_first=True)

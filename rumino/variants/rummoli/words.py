@@ -47,6 +47,12 @@ class RummoliNarrator(DrawNarrator):
         "claim / forgo  take a section's chips, or leave them (with manual_claims)",
         "deal           deal the next deal")
 
+    YOU_NOW: ClassVar[dict[str, str]] = {
+        **DrawNarrator.YOU_NOW, "widow": "The dealer is deciding about the widow",
+        "auction": "The widow is being auctioned", "betting": "This is the poker round",
+        "stops": "This is the stops", "claim": "A pay card was played: its section may be claimed"}
+    """Where a deal is, to the player whose move the moment forbids (rules §2.3–§2.5)."""
+
     def __init__(self, game: Any, names: Sequence[str], humans: Iterable[int] = ()):
         super().__init__(game, names, humans)
         self.bids: list[str] = []  # the auction so far, told in one line
