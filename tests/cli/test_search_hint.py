@@ -3,6 +3,8 @@ the hand."""
 
 from __future__ import annotations
 
+import re
+
 import subprocess
 import sys
 
@@ -25,10 +27,12 @@ def test_hint_names_the_search_move_and_every_move_it_tried():
 
 
 def test_hint_at_robber_names_the_placements_and_the_draw():
-    """Robber is searched at its small default budget: the hint weighs the placements against the draw."""
+    """Robber is searched at its small default budget: the hint weighs the placements against the draw, each
+    written as the moves a player types (``new Jc Qc Kc Ac``, ``lay 7c on 2``), not as the whole table."""
     out = _play("robber", "hint\nq\n", "human,greedy")
     hint = next(line for line in out.splitlines() if "search (" in line)
-    assert "rollouts" in hint and "draw stock" in hint and "place" in hint
+    assert "rollouts" in hint and "draw stock" in hint and re.search(r"\b(new|lay|move) ", hint)
+    assert "place " not in hint and "|" not in hint
 
 
 def test_hint_says_where_the_search_does_not_play_yet(monkeypatch):

@@ -31,7 +31,8 @@ def test_the_transcript_is_what_rumino_play_prints(case):
     assert ENDS[case.name] in text and "End of input" not in text
     assert game_help(case.variant) in text  # '?' printed this game's own help
     refusals = [line for line in text.splitlines() if line.startswith("  ") and
-                ("cannot" in line or "not understood" in line or "you do not hold" in line or "is not a" in line)]
+                ("cannot" in line or "not understood" in line or "you do not hold" in line or "is not a" in line
+                 or line.startswith(("  It is the start of your turn: ", "  You have already drawn this turn: ")))]
     assert refusals, "each transcript shows an illegal line refused"
 
 

@@ -151,7 +151,7 @@ def test_s6_knock_only_after_drawing():
     g = GinGame.new(GIN, 2, seed=11, dealer=1)
     act(g, PASS, PASS)
     g.set_position(hands={0: KNOCKER})
-    refused(g, KnockWith(c("2c")), "draw stock")
+    refused(g, KnockWith(c("2c")), "the choices are draw from the stock")  # the moves legal now
 
 
 def test_s6_knock_limit_is_a_knob():

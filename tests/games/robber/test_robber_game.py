@@ -465,7 +465,7 @@ def test_cli_play_robber_with_piped_input(capsys):
     assert play_terminal(["human", "greedy"], seed=3, stdin=io.StringIO("s\np\nplace 2c 2c 2c\ns\nq\n"), stdout=out,
                          variant="robber") == 0
     text = out.getvalue()
-    assert "table:" in text and "must draw one card" in text and "does not hold" in text
+    assert "table:" in text and "must draw one card" in text and "you do not hold" in text
     assert "left unfinished" in text
 
 
