@@ -347,7 +347,8 @@ class DrawNarrator:
         if t == "":
             if len(listed) == 1:
                 return listed[0]
-            return None  # left to the common reading ("nothing typed")
+            raise IllegalActionError(f"nothing typed: choose 1 to {len(listed)} from the list, or type ? for this "
+                                     f"game's commands.")
         k = int(t)
         if 1 <= k <= len(listed):
             return listed[k - 1]
