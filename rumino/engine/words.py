@@ -219,11 +219,18 @@ def to_you(text: str, seat: int) -> str:
     >>> to_you("cannot knock: player 0 has 29 deadwood, the limit is 7 (player 0, the start of a turn; "
     ...        "rules §1.3).", 0)
     'cannot knock: you have 29 deadwood, the limit is 7 (rules §1.3).'
+    >>> to_you("cannot place cards on the table: player 1 has not opened, so he may not touch the table melds "
+    ...        "(player 1, the start of a turn; rules §4.3).", 1)
+    'cannot place cards on the table: you have not opened, so you may not touch the table melds (rules §4.3).'
     """
     p = re.escape(f"player {seat}")
     text = re.sub(rf"\({p}, [^;()]*; (rules [^)]*)\)", r"(\1)", text)
     text = re.sub(rf"\b{p}'s\b", "your", text)
     text = re.sub(rf"\b{p} (has not|{'|'.join(_YOU_VERBS)})\b", lambda m: "you " + _YOU_VERBS[m.group(1)], text)
+    if "you " in text and not re.search(r"\bplayer \d", text):  # nobody else named: "he", "his" are the player
+        text = re.sub(r"\bhe (has|is)\b", lambda m: "you " + _YOU_VERBS[m.group(1)], text)
+        text = re.sub(r"\bhe\b", "you", text)
+        text = re.sub(r"\bhis\b", "your", text)
     return text
 
 

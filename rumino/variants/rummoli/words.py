@@ -148,14 +148,17 @@ class RummoliNarrator(DrawNarrator):
         else:
             why = f"nobody holds {card_words(nxt)} (it is in the dead hand), so the run stops"
         leader, names = g.turn, self.names
+        you = leader in self.humans
+        leads = f"{names[leader]} " + ("lead your" if you else "leads his")  # "P0 (you) lead your lowest …"
         if g.lead_colour is None:
-            lead = (f"nobody holds a {self.colour_words(not RED[last])} card, so {names[leader]} leads his lowest "
-                    f"card of any colour")
+            lead = (f"nobody holds a {self.colour_words(not RED[last])} card, so {leads} lowest card of any colour")
         elif leader == last_seat:
-            lead = f"the colour changes: {names[leader]} leads his lowest {self.colour_words(g.lead_colour)} card"
+            lead = f"the colour changes: {leads} lowest {self.colour_words(g.lead_colour)} card"
         else:
-            lead = (f"the colour changes, and {names[last_seat]} holds no {self.colour_words(g.lead_colour)} card: "
-                    f"the lead passes left to {names[leader]}, who leads his lowest")
+            col = self.colour_words(g.lead_colour)
+            lead = (f"the colour changes, and {names[last_seat]} holds no {col} card: the lead passes left to "
+                    f"{names[leader]}" + (f": you lead your lowest {col} card" if you else
+                                          f", who leads his lowest {col} card"))
         return f"  {why}; {lead} (rules §2.5.4)"
 
     def stops_begin(self, g: Any) -> list[str]:
