@@ -34,6 +34,8 @@ class RobberNarrator(DrawNarrator):
         "place …        or the whole table after the move, melds split by '|':",
         "                 place 5c 6c 7c | 7c 8c JK(9c)   (a joker named by the card it stands for)")
 
+    _menu: tuple = (None, ())  # (the position, its menu): the menu is computed once a position
+
     MOVE_WORDS = {"new": "new", "n": "new", "lay": "lay", "l": "lay", "layoff": "lay", "lo": "lay", "move": "move",
                   "m": "move", "mv": "move"}
 
@@ -71,8 +73,8 @@ class RobberNarrator(DrawNarrator):
         """The engine's list (its new melds, the draw, the pass) and, once the player has opened, every single
         card he can lay off on a table meld and the exact solver's placement (the greedy bot's: the most penalty
         value placed, rearranging the table as it needs), each judged legal by the engine (rules §4.3)."""
-        key = (len(self.game.history), view.seat, view.phase)
-        if getattr(self, "_menu", (None,))[0] == key:
+        key = (len(self.game.history), view.seat, view.phase, view.hand, view.table)  # asked again at each 'v', '?'
+        if self._menu[0] == key:
             return list(self._menu[1])
         legal = list(view.legal_actions)
         places = [a for a in legal if a.word == "place"]
