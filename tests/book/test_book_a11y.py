@@ -148,8 +148,24 @@ _ANIMATIONS_DONE = """() => document.getAnimations().every(
   a => a.playState === 'finished' || a.effect.getComputedTiming().endTime === Infinity)"""
 
 
+def _page_violations(browser, url: str) -> list[dict]:
+    """Open one built page, let its figures draw, open its dropdowns, and let axe read it."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    try:
+        page.goto(url, wait_until="load")
+        page.wait_for_function(bookbuild._FIGURES_DRAWN, timeout=60_000)
+        page.evaluate(_OPEN)  # hints and solutions are read too
+        # once their fade-in is over (mid-fade, colours are pale): every finite animation finished
+        page.wait_for_function(_ANIMATIONS_DONE, timeout=10_000)
+        return _violations(page)
+    finally:
+        page.close()
+
+
 @pytest.mark.slow
-def test_every_built_page_has_no_serious_accessibility_violation(browser, built_html, served):
+def test_every_built_page_has_no_serious_accessibility_violation(built_html, served, chromium_path):
+    from two_browsers import check_in_browsers
+
     pages = sorted(p.name for p in built_html.glob("*.html"))
     chapters = [p.stem for p in bookbuild.chapters(BOOK)]
     assert {f"{c}.html" for c in chapters} <= set(pages) and "search.html" in pages
@@ -158,20 +174,10 @@ def test_every_built_page_has_no_serious_accessibility_violation(browser, built_
     index = (built_html / "index.html").read_text(encoding="utf-8")
     assert re.fullmatch(rf'\s*<meta http-equiv="Refresh" content="0; url={chapters[0]}.html" />\s*', index), index
     pages.remove("index.html")
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
-    problems = {}
-    try:
-        for name in pages:
-            page.goto(f"{served}/{name}", wait_until="load")
-            page.wait_for_function(bookbuild._FIGURES_DRAWN, timeout=60_000)
-            page.evaluate(_OPEN)  # hints and solutions are read too
-            # once their fade-in is over (mid-fade, colours are pale): every finite animation finished
-            page.wait_for_function(_ANIMATIONS_DONE, timeout=10_000)
-            bad = _violations(page)
-            if bad:
-                problems[name] = bad
-    finally:
-        page.close()
+    found = check_in_browsers(chromium_path, pages, lambda b, name: _page_violations(b, f"{served}/{name}"),
+                              args=bookbuild.CHROMIUM_ARGS)
+    problems = {name: bad for name, bad in found.items() if bad}
+    assert len(found) == len(pages)
     assert not problems, f"axe-core found serious or critical violations: {problems}"
 
 

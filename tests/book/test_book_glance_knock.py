@@ -4,7 +4,7 @@
   hidden), the sections a reader needs to play (the pack, the deal, a turn, what ends a hand,
   scoring, a worked example, house rules), rules cited as ``rules §N``, every ``{glue:text}`` name
   glued by a cell, and every glued number tied to an ``assert`` of the page;
-* each page executed once (nbclient, as the book build does): no cell fails, every name the prose
+* each page as the session's book build executed it (no second run): no cell fails, every name the prose
   reads is glued, every figure is numbered in order and captioned, every card picture has its
   caption under it, and the worked example's pictures are the engine's own positions.
 """
@@ -133,11 +133,12 @@ def test_every_glued_number_is_glued_and_asserted(stem):
 
 
 @pytest.fixture(scope="module")
-def executed():
-    """Each page executed once, as the book build executes it: ``{stem: (notebook, seconds)}``."""
+def executed(built_book):
+    """Each page as the session's book build executed it (tests/conftest.py: run once, not again here):
+    ``{stem: (notebook, seconds)}``."""
     out = {}
     for stem in TITLES:
-        nb, run = bookbuild.execute_chapter(BOOK / f"{stem}.ipynb", cwd=BOOK, progress=False)
+        nb, run = bookbuild.executed_chapter(built_book, stem)
         assert run.error is None, f"{stem} failed:\n{run.error}"
         out[stem] = (nb, run.seconds)
     return out

@@ -206,72 +206,73 @@ def _hidden_code(notebook: Path) -> list[str]:
     return lines
 
 
+def _read_deck(browser, stem: str, decks: Path, built_html: Path) -> int:
+    """Open one chapter's deck offline, check every slide, and return how many formulas MathJax typeset."""
+    page = browser.new_page(viewport={"width": slides.WIDTH, "height": slides.HEIGHT})
+    asked = []
+    page.on("request", lambda r, asked=asked: asked.append(r.url))
+    page.route(re.compile(r"^(?!file:|data:|blob:|about:)"), lambda route: route.abort())
+    try:
+        page.goto((decks / stem / "index.html").as_uri(), wait_until="load", timeout=120_000)
+        page.wait_for_function("() => window.Reveal && Reveal.isReady() && window.MathJax "
+                               "&& MathJax.startup && MathJax.startup.promise", timeout=120_000)
+        page.evaluate("() => MathJax.startup.promise")
+        n = page.evaluate("() => Reveal.getTotalSlides()")
+        assert n >= 4, (stem, n)
+        figures = notes = 0
+        for i in range(n):
+            page.evaluate(f"() => Reveal.slide({i})")
+            page.wait_for_timeout(50)
+            slide = page.evaluate(_SLIDE)
+            assert slide["height"] <= slides.HEIGHT, (stem, i, slide)  # nothing runs off the slide
+            assert slide["code"] == 0, (stem, i)
+            assert slide["words"] <= 60, (stem, i, slide["words"])  # readable from the back
+            assert slide["font"] is None or slide["font"] >= slides.FIGURE_FONT, (stem, i, slide)
+            notes += slide["notes"]
+            if slide["kind"] == "figure":
+                figures += 1
+                assert slide["plots"] and all(w > 100 and h > 100 for w, h in slide["plots"]), (stem, i)
+        notebook = built_html.parent / bookbuild.STAGED / f"{stem}.ipynb"
+        cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+        numbered = sum(1 for c in cells if c["metadata"].get("mystnb", {}).get("figure")
+                       and "solution" not in c["metadata"].get("tags", []))
+        assert figures >= numbered, (stem, figures, numbered)  # every figure of the chapter
+        said = page.evaluate("() => [...document.querySelectorAll('aside.notes')]"
+                             ".map(a => a.textContent).join(' ')")
+        assert notes >= 3 and "lesson plan" in said, (stem, notes)  # the speaker notes
+        text = page.evaluate("() => document.querySelector('.reveal .slides').innerText")
+        assert not RAW_MYST.search(text), (stem, RAW_MYST.search(text))
+        for line in _hidden_code(notebook):
+            assert line not in text, (stem, line)
+        assert not RAW_TEX.search(text), (stem, RAW_TEX.search(text))  # formulas are typeset
+        typeset = page.evaluate("() => document.querySelectorAll('mjx-container').length")
+        size = page.evaluate("() => parseFloat(getComputedStyle("
+                             "document.querySelector('.reveal .slides section:not([data-kind=title]) p'))"
+                             ".fontSize)")
+        assert size >= 32, (stem, size)  # large type at 1280×720
+        away = [u for u in asked if not u.startswith(("file:", "data:", "blob:", "about:"))]
+        assert away == [], (stem, away[:3])
+        own = (decks / stem).as_uri() + "/"
+        assert all(u.startswith(own) for u in asked if u.startswith("file:")), stem
+    finally:
+        page.close()
+    return typeset
+
+
 @pytest.mark.slow
 @pytest.mark.browser
 @pytest.mark.timeout(1800)
 def test_every_chapter_has_a_deck_that_reads_offline(built_html, decks, chromium_path):
-    from playwright.sync_api import sync_playwright
+    from two_browsers import check_in_browsers
 
     stems = _numbered(built_html)
     assert len(stems) >= 12 and stems[0].startswith("00a_") and any(s.startswith("01_") for s in stems)
     assert sorted(p.parent.name for p in decks.glob("*/index.html")) == stems
     index = (decks / "index.html").read_text(encoding="utf-8")
     assert all(f'href="{s}/index.html"' in index for s in stems)
-    typeset = 0
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=chromium_path, args=bookbuild.CHROMIUM_ARGS)
-        try:
-            for stem in stems:
-                page = browser.new_page(viewport={"width": slides.WIDTH, "height": slides.HEIGHT})
-                asked = []
-                page.on("request", lambda r, asked=asked: asked.append(r.url))
-                page.route(re.compile(r"^(?!file:|data:|blob:|about:)"), lambda route: route.abort())
-                try:
-                    page.goto((decks / stem / "index.html").as_uri(), wait_until="load", timeout=120_000)
-                    page.wait_for_function("() => window.Reveal && Reveal.isReady() && window.MathJax "
-                                           "&& MathJax.startup && MathJax.startup.promise", timeout=120_000)
-                    page.evaluate("() => MathJax.startup.promise")
-                    n = page.evaluate("() => Reveal.getTotalSlides()")
-                    assert n >= 4, (stem, n)
-                    figures = notes = 0
-                    for i in range(n):
-                        page.evaluate(f"() => Reveal.slide({i})")
-                        page.wait_for_timeout(50)
-                        slide = page.evaluate(_SLIDE)
-                        assert slide["height"] <= slides.HEIGHT, (stem, i, slide)  # nothing runs off the slide
-                        assert slide["code"] == 0, (stem, i)
-                        assert slide["words"] <= 60, (stem, i, slide["words"])  # readable from the back
-                        assert slide["font"] is None or slide["font"] >= slides.FIGURE_FONT, (stem, i, slide)
-                        notes += slide["notes"]
-                        if slide["kind"] == "figure":
-                            figures += 1
-                            assert slide["plots"] and all(w > 100 and h > 100 for w, h in slide["plots"]), (stem, i)
-                    notebook = built_html.parent / bookbuild.STAGED / f"{stem}.ipynb"
-                    cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
-                    numbered = sum(1 for c in cells if c["metadata"].get("mystnb", {}).get("figure")
-                                   and "solution" not in c["metadata"].get("tags", []))
-                    assert figures >= numbered, (stem, figures, numbered)  # every figure of the chapter
-                    said = page.evaluate("() => [...document.querySelectorAll('aside.notes')]"
-                                         ".map(a => a.textContent).join(' ')")
-                    assert notes >= 3 and "lesson plan" in said, (stem, notes)  # the speaker notes
-                    text = page.evaluate("() => document.querySelector('.reveal .slides').innerText")
-                    assert not RAW_MYST.search(text), (stem, RAW_MYST.search(text))
-                    for line in _hidden_code(notebook):
-                        assert line not in text, (stem, line)
-                    assert not RAW_TEX.search(text), (stem, RAW_TEX.search(text))  # formulas are typeset
-                    typeset += page.evaluate("() => document.querySelectorAll('mjx-container').length")
-                    size = page.evaluate("() => parseFloat(getComputedStyle("
-                                         "document.querySelector('.reveal .slides section:not([data-kind=title]) p'))"
-                                         ".fontSize)")
-                    assert size >= 32, (stem, size)  # large type at 1280×720
-                    away = [u for u in asked if not u.startswith(("file:", "data:", "blob:", "about:"))]
-                    assert away == [], (stem, away[:3])
-                    own = (decks / stem).as_uri() + "/"
-                    assert all(u.startswith(own) for u in asked if u.startswith("file:")), stem
-                finally:
-                    page.close()
-        finally:
-            browser.close()
+    formulas = check_in_browsers(chromium_path, stems, lambda b, stem: _read_deck(b, stem, decks, built_html),
+                                 args=bookbuild.CHROMIUM_ARGS)
+    typeset = sum(formulas.values())
     assert typeset > 50  # the chapters' formulas, drawn by MathJax
 
 
