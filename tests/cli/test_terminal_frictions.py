@@ -118,7 +118,7 @@ def test_robber_prompt_says_who_has_opened_and_the_best_opening_until_you_have()
     to_your_turn(session)
     g = session.game
     text = narrator.describe(g.view(g.to_act))
-    assert "opened: P1\n" in text and "best opening 58 of the 40 needed" in text
+    assert "opened: P1\n" in text and "best opening 58, 40 needed to open" in text
 
 
 def test_a_robber_bot_rearrangement_is_a_summary_and_one_line_a_meld_at_most():

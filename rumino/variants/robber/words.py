@@ -58,7 +58,7 @@ class RobberNarrator(DrawNarrator):
                 cost = self.hand_cost(view)
                 if not view.opened[view.seat]:
                     best = max_opening(list(view.hand), g.rules.meld_rules).value
-                    cost += f"; best opening {best} of the {g.rules.opening_min} needed"
+                    cost += f"; best opening {best}, {g.rules.opening_min} needed to open"
                 lines[i] = line[:line.index("   (deadwood ")] + f"   ({cost})"
         at = next((i for i, line in enumerate(lines) if line.startswith("  [") or line == "  (empty)"), None)
         if at is not None:

@@ -35,7 +35,7 @@ class RommeNarrator(DrawNarrator):
                 cost = f"penalty if caught now: {g.penalty(view.hand)}"
                 if not g.opened[view.seat]:
                     best = max_opening_fast(list(view.hand), g.rules.meld_rules)
-                    cost += f"; best opening {best} of the {g.rules.opening_min} needed"
+                    cost += f"; best opening {best}, {g.rules.opening_min} needed to open"
                 lines[i] = line[:line.index("   (deadwood ")] + f"   ({cost})"
         return "\n".join(lines)
 
