@@ -321,7 +321,7 @@ def worksheet_html(ws: Worksheet) -> str:
     if ws.lesson.number == "00":  # the comparison grid: one row a game, filled in the mixed groups
         from rumino.variants import VARIANTS
 
-        games = [v.title for v in VARIANTS.values()]  # the registry's seven games
+        games = [v.title for v in VARIANTS.values()]  # every game of the registry
         rows = "".join(f"<tr><th>{g}</th>" + "<td></td>" * (len(rec.columns) - 1) + "</tr>" for g in games)
         body.append(f"<h2>The comparison grid</h2><table class=\"sheet\"><thead><tr>{head}</tr></thead>"
                     f"<tbody>{rows}</tbody></table>")
