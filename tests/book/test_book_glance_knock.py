@@ -124,7 +124,7 @@ def test_page_has_every_section_a_player_needs(stem):
 @pytest.mark.parametrize("stem", VARIANT_PAGES)
 def test_a_variants_page_links_its_parent_games_page(stem):
     first = "\n".join(_markdown(stem)[:2])
-    assert "{doc}`00c_gin_at_a_glance`" in first, f"{stem}: the prerequisites name Gin Rummy's page"
+    assert "<00c_gin_at_a_glance>`" in first, f"{stem}: the prerequisites name Gin Rummy's page"
 
 
 @pytest.mark.parametrize("stem", NEW)
