@@ -2,7 +2,7 @@
 
 >>> from rumino.cli import main
 >>> main(["ladder", "--variants", "rummoli", "--games", "1", "--seed", "1", "--no-progress"])  # doctest: +ELLIPSIS
-rummoli: random, default, search:40, search:200; 1 deal, seed 1, heads-up...
+Rummoli: random, default, search:40, search:200; 1 deal, seed 1, heads-up...
 0
 """
 
@@ -14,6 +14,7 @@ from pathlib import Path
 from rumino.cli import CommandError, check_range, check_workers
 from rumino.cli.inputs import check_seed, out_file
 from rumino.cli.tournament import format_tournament
+from rumino.compare.matrix import house_rule_words
 from rumino.console import progress_bar
 from rumino.errors import RuleConfigError, RuminoError
 from rumino.stats import Comparison, verdict
@@ -175,7 +176,9 @@ def run(args) -> int:
         for name in columns or HOUSE_RULE_COLUMNS:
             column = data["columns"][name]
             for value, played in column["values"].items():
-                print(f"{column['variant']} with {column['knob']}={value}"
+                variant = find_variant(column["variant"])
+                typed = next((v for v in HOUSE_RULE_COLUMNS[name][2] if str(v) == value), value)
+                print(f"{variant.title} with {house_rule_words(variant, column['knob'], typed)}"
                       f"{' (the default)' if str(column['default']) == value else ''}:")
                 print(format_tournament(played["tournament"]))
                 print(f"  ({played['cpu_seconds']:,.0f} CPU-s, {played['wall_seconds']:,.0f} s wall)")
@@ -201,7 +204,8 @@ def register(sub) -> None:
                     "game, and a run with the same --games and --seed keeps the games already in it (and the "
                     "house-rule columns: one file can hold both); a file of other results is refused unless "
                     "--replace.")
-    p.add_argument("--variants", default=None, help="comma-separated games (default: all seven)")
+    p.add_argument("--variants", default=None, help="comma-separated games (default: every game; the book's ladder was run before "
+                        "Oklahoma Gin came and holds the other seven)")
     p.add_argument("--games", type=int, default=200, help="deals each match plays (default 200)")
     p.add_argument("--seed", type=int, default=1, help="the seed of the deals (default 1)")
     p.add_argument("--out", default=None,

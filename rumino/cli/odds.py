@@ -32,13 +32,13 @@ from rumino.odds.draws import OddsArgumentError, expected_draws_to_first_out, p_
 from rumino.odds.enumerate import PackShape, class_count
 from rumino.odds.exact import as_json, exact_deal_distribution, one_in, p_dealt_gin, show
 from rumino.stats import same_precision
-from rumino.variants import Variant
+from rumino.variants import Variant, find_variant
 from rumino.cli import CommandError, check_samples, check_workers
 from rumino.cli.inputs import check_seed
 from rumino.console import worker_pool
 from rumino.cli._odds_opening import register_opening
 from rumino.cli.odds_best import add_parser as add_best
-from rumino.compare.matrix import Column
+from rumino.compare.matrix import Column, house_rule_words
 from rumino.odds import poker
 from rumino.odds.montecarlo import simulate_deals
 
@@ -184,9 +184,11 @@ def _deal_text(report: dict) -> str:
     lines = []
     what = {"exact": "every deal, up to suit symmetry", "monte carlo": "simulated deals"}.get(
         report["method"], report["method"])
-    lines.append(f"{report['variant']}: {report['hand_size']} cards from {report['pack_size']} — {what}")
+    variant = find_variant(report["variant"])
+    lines.append(f"{variant.title}: {report['hand_size']} cards from {report['pack_size']} — {what}")
     if report.get("house_rules"):
-        lines.append("house rules: " + ", ".join(f"{k}={v}" for k, v in report["house_rules"].items()))
+        lines.append("house rules: " + "; ".join(house_rule_words(variant, k, v)
+                                                 for k, v in report["house_rules"].items()))
     if report["method"].startswith("exact"):
         lines.append(f"deals: {report['total']:,} ({report['classes']:,} suit classes)")
     else:

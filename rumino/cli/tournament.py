@@ -20,6 +20,7 @@ from rumino.engine.words import plural
 from rumino.errors import RuleConfigError
 from rumino.stats import Comparison, verdict
 from rumino.tournament.run import MAX_DEALS, tournament
+from rumino.variants import find_variant
 
 
 def _players(text: str) -> list[str]:
@@ -38,7 +39,7 @@ def format_tournament(data: dict) -> str:
     players = data["players"]
     width = max(len(p) for p in players) + 2
     deals = f"{data['deals']:,} deal" + ("" if data["deals"] == 1 else "s")
-    lines = [f"{data['variant']}: {', '.join(players)}; {deals}, seed {data['seed']}, "
+    lines = [f"{find_variant(data['variant']).title}: {', '.join(players)}; {deals}, seed {data['seed']}, "
              + ("heads-up, each deal played twice with the seats swapped" if data["table"] == 2
                 else f"a table of {data['table']}, each deal played once per rotation of the seats")]
     if "win_rate" in data:

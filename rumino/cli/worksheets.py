@@ -59,9 +59,9 @@ class Lesson:
 
 
 LESSONS = [Lesson("00", "teach_00_start_here", ("00a_family_map", "00b_rumino_at_a_glance", "00c_gin_at_a_glance",
-                                                 "00d_knock_rummy_at_a_glance", "00e_wiener_at_a_glance",
-                                                 "00f_romme_at_a_glance", "00g_robber_at_a_glance",
-                                                 "00h_rummoli_at_a_glance"))]
+                                                 "00i_oklahoma_at_a_glance", "00d_knock_rummy_at_a_glance",
+                                                 "00e_wiener_at_a_glance", "00f_romme_at_a_glance",
+                                                 "00g_robber_at_a_glance", "00h_rummoli_at_a_glance"))]
 LESSONS += [Lesson(f"{n:02d}", f"teach_{n:02d}_{stem}", (f"{n:02d}_{stem}",)) for n, stem in enumerate(
     ["cards_packs_counting", "rumino_illustrated", "melds_deadwood", "odds_of_the_deal", "drawing_to_a_hand",
      "playing_rumino", "knock_games", "rummoli", "romme_robber", "family_side_by_side", "house_rules_family",
@@ -321,7 +321,7 @@ def worksheet_html(ws: Worksheet) -> str:
     if ws.lesson.number == "00":  # the comparison grid: one row a game, filled in the mixed groups
         from rumino.variants import VARIANTS
 
-        games = [v.title for v in VARIANTS.values()]  # the registry's seven games
+        games = [v.title for v in VARIANTS.values()]  # every game of the registry
         rows = "".join(f"<tr><th>{g}</th>" + "<td></td>" * (len(rec.columns) - 1) + "</tr>" for g in games)
         body.append(f"<h2>The comparison grid</h2><table class=\"sheet\"><thead><tr>{head}</tr></thead>"
                     f"<tbody>{rows}</tbody></table>")

@@ -312,6 +312,16 @@ class DrawNarrator:
         """The game's own lines at the prompt, after the others' hand sizes (Wiener's pot, Gin's upcard offer)."""
         return []
 
+    @classmethod
+    def hand_notices(cls, view: PlayerView) -> list[str]:
+        """What a player must keep in mind all through this hand, in sentences for a table's notices (the
+        GameTable's): Oklahoma Gin's upcard and the knock limit it set. None in most games.
+
+        >>> DrawNarrator.hand_notices(None)
+        []
+        """
+        return []
+
     def read(self, line: str, view: PlayerView) -> Action | None:
         """The game's own move grammar: the action ``line`` makes, or None to read it the common way."""
         return None

@@ -86,11 +86,11 @@ class Match:
         """One line in words, as the command prints it.
 
         >>> Match("gin", "best", "greedy", 2, 4, [0.75, 0.3, 0.95], [3.5, -1.0, 8.0], 0.05, 1, "").describe()
-        'gin: best against greedy, 2 deals (4 hands, seed 1): best wins 75.0% [30.0, 95.0] of the hands, +3.50 points a hand [-1.00, +8.00], 0.050 s a decision'
+        'Gin Rummy: best against greedy, 2 deals (4 hands, seed 1): best wins 75.0% [30.0, 95.0] of the hands, +3.50 points a hand [-1.00, +8.00], 0.050 s a decision'
         """
         s, lo, hi = self.share
         p, plo, phi = self.points
-        return (f"{self.game}: {self.a} against {self.b}, {self.deals:,} deals ({self.hands:,} hands, seed {self.seed}): "
+        return (f"{find_variant(self.game).title}: {self.a} against {self.b}, {self.deals:,} deals ({self.hands:,} hands, seed {self.seed}): "
                 f"{self.a} wins {100 * s:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}] of the hands, "
                 f"{p:+.2f} points a hand [{plo:+.2f}, {phi:+.2f}], {self.seconds_per_decision:.3f} s a decision")
 

@@ -1,4 +1,5 @@
-"""The "at a glance" pages: Rumino (00b), Gin Rummy (00c), American Knock Rummy (00d), Wiener Rummy (00e).
+"""The "at a glance" pages: Rumino (00b), Gin Rummy (00c), American Knock Rummy (00d), Wiener Rummy (00e),
+Oklahoma Gin (00i, Gin's variant: it links to Gin's page for what is the same and shows what differs).
 
 * fast checks on the committed notebooks: the title, no code a reader can see (every code cell is
   hidden), the sections a reader needs to play (the pack, the deal, a turn, what ends a hand,
@@ -27,11 +28,17 @@ TITLES = {
     "00c_gin_at_a_glance": "Gin Rummy at a glance",
     "00d_knock_rummy_at_a_glance": "American Knock Rummy at a glance",
     "00e_wiener_at_a_glance": "Wiener Rummy at a glance",
+    "00i_oklahoma_at_a_glance": "Oklahoma Gin at a glance",
 }
 NEW = [s for s in TITLES if s != "00b_rumino_at_a_glance"]
+VARIANT_PAGES = ["00i_oklahoma_at_a_glance"]  # a variant's page: what differs from its parent game
 # the sections every new page has, each as a pattern its heading matches
 SECTIONS = {"pack": r"the pack", "deal": r"the deal", "turn": r"a turn", "end": r"what ends a hand",
             "scoring": r"scoring", "example": r"a worked example", "house rules": r"house rules"}
+# a variant's page: what stays as in the parent game, then each difference, then the same closing sections
+VARIANT_SECTIONS = {"same": r"what stays as in", "limit": r"the upcard sets the knock limit",
+                    "spade": r"a spade upcard doubles", "scoring": r"scoring", "example": r"a worked example",
+                    "house rules": r"house rules", "length": r"how long a game takes"}
 HIDDEN = {"remove-cell", "remove-input"}
 _GLUE_USE = re.compile(r"\{glue:text\}`([^`]+)`")
 
@@ -106,11 +113,18 @@ def test_title_and_no_visible_code(stem):
 
 @pytest.mark.parametrize("stem", NEW)
 def test_page_has_every_section_a_player_needs(stem):
+    sections = VARIANT_SECTIONS if stem in VARIANT_PAGES else SECTIONS
     headings = [h.lower() for s in _markdown(stem) for h in re.findall(r"(?m)^##\s+(.*)$", s)]
-    missing = [k for k, pat in SECTIONS.items() if not any(re.search(pat, h) for h in headings)]
+    missing = [k for k, pat in sections.items() if not any(re.search(pat, h) for h in headings)]
     assert not missing, f"{stem}: sections {missing} are missing; the headings are {headings}"
-    order = [next(i for i, h in enumerate(headings) if re.search(pat, h)) for pat in SECTIONS.values()]
-    assert order == sorted(order), f"{stem}: the sections go pack, deal, turn, end, scoring, example, house rules"
+    order = [next(i for i, h in enumerate(headings) if re.search(pat, h)) for pat in sections.values()]
+    assert order == sorted(order), f"{stem}: the sections go {', '.join(sections)}"
+
+
+@pytest.mark.parametrize("stem", VARIANT_PAGES)
+def test_a_variants_page_links_its_parent_games_page(stem):
+    first = "\n".join(_markdown(stem)[:2])
+    assert "<00c_gin_at_a_glance>`" in first, f"{stem}: the prerequisites name Gin Rummy's page"
 
 
 @pytest.mark.parametrize("stem", NEW)
@@ -211,3 +225,12 @@ def test_knock_rummy_example_shows_a_penalty_and_a_rummy(executed):
     html = _html(executed["00d_knock_rummy_at_a_glance"][0])
     assert re.search(r"knocks with \d+ but seat \d holds \d+\. Seat \d wins .* \+ 10 = \d+", html)
     assert re.search(r"a rummy\. Seat \d wins .*2 × 25 = \d+", html)
+
+
+def test_oklahoma_example_shows_an_upcard_limit_a_doubled_hand_and_an_ace(executed):
+    html = _html(executed["00i_oklahoma_at_a_glance"][0])
+    assert re.search(r"Hand 1, the \d+\S up: an undercut\. Seat \d scores \d+ − \d+ \+ 25 = \d+", html)
+    assert re.search(r"Hand 2, a spade up: seat \d scores \(\d+ − \d+\) × 2 = \d+", html)
+    assert re.search(r"Hand 3, an ace up: only a gin ends it\.", html)
+    assert "A♣ up: gin only" in html and "Q♠ up: knock with 10 or less" in html
+    assert "the 4♦ up: knock with 4 or less, so he may not" in html

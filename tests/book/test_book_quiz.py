@@ -1,6 +1,6 @@
 """The self-check quizzes: one per numbered chapter, drawn on the static page and marking answers.
 
-* Every numbered chapter (01 to 13) and every page of Start here (00a to 00h) holds one quiz cell (``rumino.classroom.quiz.show_quiz``, input
+* Every numbered chapter (01 to 13) and every page of Start here (00a to 00i) holds one quiz cell (``rumino.classroom.quiz.show_quiz``, input
   hidden) just before its review questions, with a "Check yourself" lead-in, 2 to 4 questions, at
   least one multiple-choice and one numeric; the student copy keeps it (it is not a solution).
 * On the session's build (``built_book``, tests/conftest.py: the whole book, built once) each chapter
@@ -31,7 +31,7 @@ from rumino.cli import bookbuild
 ROOT = Path(__file__).resolve().parents[2]
 BOOK = ROOT / "book"
 NUMBERED = sorted(p for p in BOOK.glob("*.ipynb") if re.match(r"(0[1-9]|1[0-3])_", p.name))
-START_HERE = sorted(p for p in BOOK.glob("*.ipynb") if re.match(r"00[a-h]_", p.name))  # the pages at a glance
+START_HERE = sorted(p for p in BOOK.glob("*.ipynb") if re.match(r"00[a-i]_", p.name))  # the pages at a glance
 QUIZZED = START_HERE + NUMBERED
 
 
@@ -52,7 +52,7 @@ RIGHT, WRONG = _rgb(COLORS["--jq-correct-color"]), _rgb(COLORS["--jq-incorrect-c
 
 def test_every_numbered_chapter_is_here():
     assert [p.name[:2] for p in NUMBERED] == [f"{i:02d}" for i in range(1, 14)]
-    assert [p.name[:3] for p in START_HERE] == [f"00{c}" for c in "abcdefgh"]  # each expert group's quiz
+    assert [p.name[:3] for p in START_HERE] == [f"00{c}" for c in "abcdefghi"]  # each expert group's quiz
 
 
 @pytest.mark.parametrize("path", QUIZZED, ids=[p.stem for p in QUIZZED])

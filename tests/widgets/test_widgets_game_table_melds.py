@@ -325,3 +325,34 @@ def test_wiener_table_shows_the_pot_the_last_round_and_the_buy_back_terms():
         if len(seen) == 3:
             break
     assert set(seen) == {"pot", "last", "buy"}
+
+
+def test_oklahoma_table_says_which_upcard_set_the_knock_limit_all_hand_long():
+    """The upcard that set an Oklahoma hand's limit is soon taken or buried: the table keeps saying which
+    card it was, the limit, and whether a spade doubles the hand (rules §6.1), read from the engine's view."""
+    from rumino.cards import format_card
+    from rumino.players import make_players
+    from rumino.variants.oklahoma import upcard_limit
+    from rumino_widgets.game_table import GameTableController
+
+    c = GameTableController("greedy", seed=10, variant="oklahoma", coach_samples=20)
+    me = make_players("greedy,greedy", seed=1, game=type(c.game))[0]
+    notes = c.notices_html(c.view())
+    assert "The upcard 3♠ sets the knock limit at 3, and the spade doubles this hand (rules §6.1)." in notes
+    buried = 0
+    for _ in range(60):  # a few hands: the notice names the hand's upcard even once it has left the pile
+        v = c.view()
+        if c.game.game_over:
+            break
+        notes = c.notices_html(v)
+        if v.phase in ("between_hands", "game_over"):
+            assert "upcard" not in notes  # no hand to keep in mind
+        else:
+            assert f"The upcard {format_card(v.upcard, unicode=True)} " in notes
+            assert (f"sets the knock limit at {upcard_limit(v.upcard)}" in notes) == (v.knock_limit > 0)
+            assert ("the spade doubles this hand" in notes) == v.doubled
+            buried += v.top_discard != v.upcard
+        assert c.my_turn() and c.act(me.choose(c.game.view(c.human)))
+    assert buried > 0
+    c.new_game(2)
+    assert "The upcard A♣ allows no knock in this hand: gin only (rules §6.1)." in c.notices_html(c.view())

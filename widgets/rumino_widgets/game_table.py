@@ -628,8 +628,10 @@ class GameTableController(TableController):
         return ""
 
     def notices_html(self, v) -> str:
-        """What a player must not miss: the last round after a knock, the terms of a buy-back offer."""
-        notes = []
+        """What a player must not miss: the game's own notices for the hand (Oklahoma Gin's upcard and the
+        knock limit it set), the last round after a knock, the terms of a buy-back offer."""
+        narrator = self.variant.narrator
+        notes = list(narrator.hand_notices(v)) if narrator is not None else []
         if getattr(v, "last_round", False) and getattr(v, "knocker", None) is not None:
             who = "you" if v.knocker == self.human else f"seat {v.knocker}"
             notes.append(f"last round: {who} knocked, so every other player draws and discards once more, "

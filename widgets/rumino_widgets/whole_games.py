@@ -86,7 +86,7 @@ def chosen_game(query: str | None, default: str = "rumino") -> WholeGame:
 
 
 def games_html(current: str | None = None) -> str:
-    """The seven games, their house rules and why, the one shown now in bold, the others linked."""
+    """Every game, its house rules and why, the one shown now in bold, the others linked."""
     cell = "border:1px solid #c8c8c8;padding:3px 8px;text-align:left;vertical-align:top"
     head = "".join(f'<th scope="col" style="{cell};background:#eef1f5">{h}</th>'
                    for h in ("game", "house rules", "why", "the same game in the terminal"))

@@ -7,6 +7,7 @@ from typing import ClassVar
 from rumino.engine.protocol import PlayerView
 from rumino.engine.words import card_words
 from rumino.variants.gin.words import GinNarrator
+from rumino.variants.oklahoma.game import upcard_limit
 
 
 class OklahomaNarrator(GinNarrator):
@@ -15,6 +16,27 @@ class OklahomaNarrator(GinNarrator):
     HELP: ClassVar[tuple[str, ...]] = tuple(
         line.replace("(rules §6: deadwood at or below the limit)", "(rules §6.1: deadwood at or below the upcard's)")
         for line in GinNarrator.HELP)
+
+    @classmethod
+    def hand_notices(cls, view: PlayerView) -> list[str]:
+        """The upcard that set this hand's knock limit, and the doubling, in a sentence (O1, O2).
+
+        >>> from rumino.variants.oklahoma.game import OKLAHOMA, OklahomaGame
+        >>> OklahomaNarrator.hand_notices(OklahomaGame.new(OKLAHOMA, 2, seed=10).view(0))
+        ['The upcard 3♠ sets the knock limit at 3, and the spade doubles this hand (rules §6.1).']
+        >>> OklahomaNarrator.hand_notices(OklahomaGame.new(OKLAHOMA, 2, seed=2).view(0))
+        ['The upcard A♣ allows no knock in this hand: gin only (rules §6.1).']
+        """
+        if view.upcard is None or view.phase in ("between_hands", "game_over"):
+            return []
+        up = card_words(view.upcard)
+        if view.knock_limit == 0:
+            limit = f"The upcard {up} allows no knock in this hand: gin only"
+        else:
+            limit = f"The upcard {up} sets the knock limit at {view.knock_limit}"
+            if view.knock_limit < upcard_limit(view.upcard):
+                limit += ", the house rule's highest"
+        return [limit + (", and the spade doubles this hand" if view.doubled else "") + " (rules §6.1)."]
 
     def prompt_lines(self, view: PlayerView) -> list[str]:
         if view.upcard is None or view.phase in ("between_hands", "game_over"):
