@@ -1,4 +1,4 @@
-"""rumino: an exact engine for the rummy family (Rumino, Rummoli, Rommé, Robber, Wiener, Gin).
+"""rumino: an exact engine for the rummy family (Rumino, Rummoli, Rommé, Robber, Wiener, American Knock Rummy, Gin and Oklahoma Gin).
 
 >>> import rumino
 >>> rumino.min_deadwood(rumino.parse_hand("7h 8h 9h 10h 5c 5d 5s"), rumino.RUMINO_MELDS)

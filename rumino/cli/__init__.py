@@ -171,7 +171,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     parser = Parser(
         prog="rumino",
         description="Rules, exact odds and simulations for the rummy family (Rumino, Rummoli, Rommé, "
-                    "Robber, Wiener, Gin).",
+                    "Robber, Wiener, American Knock Rummy, Gin and Oklahoma Gin).",
         epilog=RULES_NOTE,
     )
     parser.add_argument("--version", action="version", version=f"rumino {__version__}")

@@ -123,15 +123,38 @@ def glue_values(nb) -> dict[str, str]:
     return values
 
 
+# The titles of the built book's pages, by file stem, read by :func:`write_decks` from the staged notebooks:
+# a bare ``{doc}`` link shows its page's title on a slide, as the book shows it, not the file's name.
+PAGE_TITLES: dict[str, str] = {}
+
+
 def _role_text(content: str, role: str) -> str:
-    """The words a role shows: ``text <target>`` shows ``text``; a bare ``{doc}`` its page name."""
+    """The words a role shows: ``text <target>`` shows ``text``; a bare ``{doc}`` its page's title (or name).
+
+    >>> _role_text("the rules <rules/index>", "doc"), _role_text("10_family_side_by_side", "doc")
+    ('the rules', '10 family side by side')
+    """
     m = re.match(r"^(.*?)\s*<([^>]*)>$", content, re.DOTALL)
     if m and m.group(1):
         return m.group(1)
     target = m.group(2) if m else content
     if role == "doc":
-        return Path(target).name.replace("_", " ")
+        return PAGE_TITLES.get(Path(target).name) or Path(target).name.replace("_", " ")
     return target
+
+
+def _page_title(nb) -> str | None:
+    """The first heading of a notebook (its page title), without the Markdown.
+
+    >>> _page_title({"cells": [{"cell_type": "markdown", "source": "# Gin Rummy at a glance\\n\\ntext"}]})
+    'Gin Rummy at a glance'
+    """
+    for cell in nb["cells"]:
+        if cell.get("cell_type") == "markdown":
+            m = re.search(r"(?m)^# (.+)$", _source(cell))
+            if m:
+                return m.group(1).strip()
+    return None
 
 
 def _inline(text: str, glue: dict, figures: dict, where: str = "") -> str:
@@ -1064,6 +1087,10 @@ def write_decks(build: str | Path, out: str | Path, wanted=None, echo=print) -> 
 
     build, out = Path(build), Path(out)
     notebooks = numbered_chapters(build, wanted)
+    for page in sorted((build / STAGED).glob("*.ipynb")):
+        title = _page_title(read_notebook(page))
+        if title:
+            PAGE_TITLES[page.stem] = title
     libraries = _library_files()
     out.mkdir(parents=True, exist_ok=True)
     reports = []
