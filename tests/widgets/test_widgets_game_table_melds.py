@@ -107,7 +107,9 @@ def test_robber_coach_plays_the_exact_solvers_move(robber):
     assert not robber.suggest_button.disabled
     robber.suggest_button.click()
     assert c.error is None
-    assert ("you: " + str(Place.of(sol.melds))) in c.log
+    assert str(Place.of(sol.melds)) == "place 5c 6c 7c | 7c 8c 9c"  # the solver's move, told as what moved where:
+    assert ("You place 7♣ (1 card left): 5♣ 6♣ 7♣ 8♣ 9♣ → 5♣ 6♣ 7♣; new meld 7♣ 8♣ 9♣ (8♣ 9♣ from 5♣ 6♣ 7♣ 8♣ 9♣)"
+            in c.log), c.log
     # the bots moved after the reader; the reader's placement is in the record as the solver gave it
     mine = [a for seat, a in c.game.history if seat == c.human]
     assert mine[-1] == Place.of(sol.melds)

@@ -75,7 +75,7 @@ from rumino.compare.matrix import house_rule_words
 from rumino.players.human import money
 from rumino.engine.words import phase_words
 
-from rumino_widgets._base import (StaticFallback, TableController, error_html, facts_html, game_over_html, short_hint,
+from rumino_widgets._base import (log_html, StaticFallback, TableController, error_html, facts_html, game_over_html, short_hint,
                                   info_html, state_html)
 from rumino_widgets._cards import CardRow
 
@@ -162,6 +162,7 @@ class GameTableController(TableController):
         self._coach_cache: dict = {}  # per position: the coach's numbers and its moves
         self.last_drawn: int | None = None  # the card the reader last drew from the stock, until the next move
         self._held: list[int] = []
+        self._mine = 0  # the log's length after the reader's last move
 
     def refusal(self) -> str | None:
         return "you are looking at an earlier position: press 'live' to play on." if self.review is not None else None
@@ -175,6 +176,8 @@ class GameTableController(TableController):
         """The log line; and the card the reader drew from the stock, told to him even when his turn ends
         with the draw (Robber Rummy)."""
         super().after_action(game, seat, action)
+        if seat == self.human:
+            self._mine = len(self.log)  # the others' moves are told from here on
         if seat == self.human and isinstance(action, Draw) and action.source == "stock":
             new = Counter(game.hands[seat]) - Counter(self._held)
             self.last_drawn = next(iter(new.elements()), None)
@@ -194,23 +197,7 @@ class GameTableController(TableController):
 
     def last_moves(self, limit: int = 6) -> list[str]:
         """The other players' moves since the reader's last one, in the log's words (the newest last)."""
-        out = []
-        for line in reversed(self.log):
-            if line.startswith("you:"):
-                break
-            out.append(line.strip())
-        return out[:limit][::-1]
-
-    def seat_name(self, seat: int) -> str:
-        return "you" if seat == self.human else f"seat {seat}"
-
-    def seat_words(self, text: str) -> str:
-        """The engine's "player 1" as the table names the seats ("you", "seat 1").
-
-        >>> GameTableController("greedy,greedy", seed=3).seat_words("player 0 knocked (32 - 10; player 1 laid off)")
-        'you knocked (32 - 10; seat 1 laid off)'
-        """
-        return re.sub(r"\bplayer (\d+)", lambda m: self.seat_name(int(m.group(1))), text)
+        return [line.strip() for line in self.log[self._mine:]][-limit:]
 
     def final_scores(self) -> dict:
         """The numbers the game ended on, by what they are called in this game (seat order), e.g.
@@ -569,9 +556,7 @@ class GameTableController(TableController):
         k = self.review
         last = ""
         if k > 0:
-            seat, action = self.game.history[k - 1]
-            who = "you" if seat == self.human else f"seat {seat}"
-            last = f" (last: {who} {action})"
+            last = f" (last: {self.told[k - 1]})"
         return f"position after action {k} of {total}{last}"
 
     # ------------------------------------------------------------------ views
@@ -955,8 +940,7 @@ class GameTable(StaticFallback, W.VBox):
         self.forward_button.disabled = live
         self.live_button.disabled = live
         self.review_label.value = f'<span style="font:13px sans-serif">{escape(c.review_text())}</span>'
-        self.log_box.value = ('<div style="font:12px monospace;color:#444">'
-                          + "<br>".join(escape(x) for x in c.log[-8:]) + "</div>")
+        self.log_box.value = log_html(c.log)
         self._refreshes += 1
         self.state.value = state_html(c.game, self._refreshes, c.final_scores())
 
