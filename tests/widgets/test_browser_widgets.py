@@ -268,7 +268,9 @@ def test_game_table_discard_coach_and_record_then_refused_rediscard(open_demo):
     assert cards[7] == top  # the upcard joined the hand, marked as the new card
     page.click(f"{GT_CARDS}[data-index='7']")
     msg = _wait_text(page, f"{GT} .rumino-message .rumino-error", "§0.5")
-    assert msg.startswith("cannot discard:") and "may not be discarded again" in msg
+    shown = format_card(int(top), unicode=True)  # the engine's refusal, its card and seat as the table names them
+    assert msg.startswith(f"Cannot discard: {shown} was just taken") and "may not be discarded again" in msg
+    assert "(you, after the draw; rules §0.5)" in msg, msg
     assert _n_cards(page) == 8  # the state did not change
 
 

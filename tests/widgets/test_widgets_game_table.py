@@ -85,7 +85,7 @@ def test_coach_numbers_come_from_the_engine(table):
     base.remove(best[0])
     assert c.base_hand() == tuple(base)
     t = best_target(base, seen=v.discard_pile)
-    assert info["p_rumino"] == t.p_hit(4) and info["target"] == t.describe()
+    assert info["p_rumino"] == t.p_hit(4) and info["target"] == t.describe(unicode=True)
     e = info["p_knock"]
     assert e.n == 300 and e.method == "wilson" and e.lo <= e.value <= e.hi
     assert c.coach() is info  # cached per position

@@ -73,7 +73,7 @@ from rumino.table.melds import read_meld
 
 from rumino.compare.matrix import house_rule_words
 from rumino.players.human import money
-from rumino.engine.words import phase_words
+from rumino.engine.words import addressed, card_symbols, phase_words
 
 from rumino_widgets._base import (log_html, StaticFallback, TableController, error_html, facts_html, game_over_html, short_hint,
                                   info_html, state_html)
@@ -294,17 +294,27 @@ class GameTableController(TableController):
         return [a for a in self.legal() if not isinstance(a, Discard) and a not in buttons]
 
     def move_label(self, action) -> str:
-        """Words for a move without a button: a Rommé play as written; a Robber placement by the cards it
-        places; a knock with a card as "knock, discarding 7♥" (see :func:`action_words`)."""
+        """Words for a move without a button: a Rommé play as the narrator tells it ("play to the table: lay
+        off 2♥ on [11] 2♣ 2♦ ★(2♠)"); a Robber placement too, by the cards it places and what moves where
+        ("place 7♣ (1 card left): 5♣ 6♣ 7♣ 8♣ 9♣ → 5♣ 6♣ 7♣; new meld …"); a knock with a card as
+        "knock, discarding 7♥" (see :func:`action_words`)."""
+        if hasattr(action, "steps"):  # told before it is played: the narrator reads only the table before it
+            self.narrator.before(self.game, self.human, action)
+            said = addressed(card_symbols(self.narrator.say(self.game, self.human, action)))
+            return said.removeprefix("You ")
         table = getattr(action, "table", None)
         if table is None:
             return action_words(action)
-        before = self.view().table
-
+        v = self.view()
         after = tuple(read_meld(m, self.rules.meld_rules) for m in table)
-        d = table_diff(before, after)
-        new = [str(m) for i, m in enumerate(after) if d.source[i] is None or not d.unchanged(i)]
-        return f"place {format_hand(d.placed)} → " + " | ".join(new)
+        d = table_diff(v.table, after)
+        tell = getattr(self.narrator, "move_text", None)  # Robber's narrator: a placement as what moved where
+        if tell is None:
+            new = [meld_description(m) for i, m in enumerate(after) if d.source[i] is None or not d.unchanged(i)]
+            return f"place {format_hand(d.placed, unicode=True)} → " + " | ".join(new)
+        left = list((Counter(v.hand) - Counter(d.placed)).elements())
+        said = tell("you", v.table, after, v.hand, left).replace(":\n    ", ": ").replace("\n    ", "; ")
+        return addressed(card_symbols(said)).removeprefix("You ")
 
     def play_text(self, text: str) -> bool:
         """Play a move written in the game's notation (e.g. ``play lay 10s Js Qs``); the engine reads and checks it."""
@@ -407,18 +417,18 @@ class GameTableController(TableController):
         return "type", str(action)
 
     def control_words(self, action) -> str:
-        """The coach's move as the reader makes it, e.g. "draw stock: press 'Draw stock'"."""
+        """The coach's move as the reader makes it, e.g. "draw stock — press 'Draw stock'"."""
         kind, value = self.control_for(action)
         if kind == "card":
-            return f"discard {format_card(action.card, unicode=True)}: click it in your hand"
+            return f"discard {format_card(action.card, unicode=True)} — click it in your hand"
         if kind == "button":
             labels = {b[0]: b[2] for b in self.game.BUTTONS}
-            return f"{self.move_label(action)}: press '{labels.get(value) or extra_label(action)}'"
+            return f"{self.move_label(action)} — press '{labels.get(value) or extra_label(action)}'"
         if kind == "coach":
-            return f"{self.move_label(action)}: press 'Play the coach's move'"
+            return f"{self.move_label(action)} — press 'Play the coach's move'"
         if kind == "menu":
-            return f"{value}: choose it under 'more moves', then press 'Play this move'"
-        return f"{value}: type it in the box, then press 'Play typed'"
+            return f"{value} — choose it under 'more moves', then press 'Play this move'"
+        return f"{value} — type it in the box, then press 'Play typed'"
 
     def extra_moves(self) -> list:
         """The legal moves with no button of the game's and no card to name (Gin's pass on the upcard,
@@ -510,7 +520,7 @@ class GameTableController(TableController):
         base = self.base_hand()
         if len(base) == v.hand_size and self.variant.has_rumino:
             target = best_target(base, seen=v.discard_pile)
-            out["target"] = target.describe()
+            out["target"] = target.describe(unicode=True)
             out["p_rumino"] = target.p_hit(min(self.coach_draws, target.unseen))
             out["p_knock"] = self.p_knockable(base, v)
         self._coach_cache[key] = out
@@ -755,7 +765,7 @@ class GameTableController(TableController):
         elif self.message:
             parts.append(info_html(self.message))
         if self.error:
-            parts.append(error_html(self.error))
+            parts.append(error_html(self.seat_words(self.error)))
         parts.append(self.showdown_html())
         parts.append(self.coach_html())
         return "".join(parts)
@@ -919,7 +929,7 @@ class GameTable(StaticFallback, W.VBox):
             b.layout.display = "none" if b.disabled else None
         msgs = []
         if c.error:
-            msgs.append(error_html(c.error))
+            msgs.append(error_html(c.seat_words(c.error)))
         if c.game.game_over:
             msgs.append(game_over_html(c.game_over_lines()))
         elif c.message:

@@ -151,9 +151,9 @@ class RummoliTableController(TableController):
         for i, run in enumerate(v.runs, 1):
             cards = "".join(
                 f'<span class="rumino-stop" data-card="{c}" data-seat="{s}" style="display:inline-block;'
-                f'text-align:center;margin-right:2px;font:11px sans-serif">{card_svg(c, scale=0.5)}<br>'
-                f'{escape("you" if s == self.human else f"P{s}")}</span>' for s, c in run)
-            text = " ".join(f"{format_card(c, unicode=True)}({'you' if s == self.human else f'P{s}'})" for s, c in run)
+                f'text-align:center;margin-right:2px;font:10px sans-serif">{card_svg(c, scale=0.5)}<br>'
+                f'{escape(self.seat_name(s))}</span>' for s, c in run)
+            text = ", ".join(f"{format_card(c, unicode=True)} by {self.seat_name(s)}" for s, c in run)
             lines.append(f'<div class="rumino-run" aria-label="run {i}: {escape(text)}" style="margin:2px 0">'
                          f'<span style="font:12px sans-serif;display:inline-block;width:48px">run {i}</span>'
                          f'{cards}</div>')
@@ -176,12 +176,12 @@ class RummoliTableController(TableController):
         g = self.game
         if not g.game_over:
             return []
-        return g.result.summary(g, lambda s: "you" if s == self.human else f"P{s}", you=self.human)
+        return g.result.summary(g, self.seat_name, you=self.human)
 
     def message_html(self) -> str:
         msgs = []
         if self.error:
-            msgs.append(error_html(self.error))
+            msgs.append(error_html(self.seat_words(self.error)))
         g = self.game
         if g.game_over:
             msgs.append(game_over_html(self.game_over_lines()))
