@@ -133,8 +133,9 @@ def addressed(line: str, you: str = "you") -> str:
 
     ('Seat 1 discards 7♥', 'The stops begin: you lead')
     """
-    body = line.lstrip().replace(f" ({you})", "")  # "your hand (you)": the reader needs no telling who he is
+    body = line.lstrip()
     indent = line[:len(line) - len(body)]
+    body = body.replace(f" ({you})", "")  # "your hand (you)": the reader needs no telling who he is
     subject = body.startswith(you + " ")
     clauses = re.split(r"([,;:] )", body)  # a clause each, and the marks between them
     said = []

@@ -100,7 +100,7 @@ def log_html(lines: list[str], keep: int = 40) -> str:
     """A table's log: its last ``keep`` lines (a bot's placement may take several), in a box that shows
     about ten at a time and opens scrolled to the newest (``column-reverse``: no script needed).
 
-    >>> log_html(["You discard 7♥", "Seat 1 places 8♥:\n    7♥ → 7♥ 8♥"]).count("\n")
+    >>> log_html(["You discard 7♥", "Seat 1 places 8♥:", "    7♥ → 7♥ 8♥"]).count(chr(10))
     2
     """
     body = "\n".join(escape(x) for x in lines[-keep:])
