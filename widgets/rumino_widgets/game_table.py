@@ -63,7 +63,7 @@ from rumino.odds.markov import best_target
 from rumino.odds.coach import p_knockable_within
 from rumino.odds.montecarlo import OddsEstimate
 from rumino.odds.optimal_policy import discard_advice
-from rumino.players import SearchPlayer, make_player
+from rumino.players import SearchPlayer, make_player, player_words
 from rumino.players.coach import explain
 from rumino.players.search import best_player
 from rumino.playing.records import record_of, replay
@@ -577,7 +577,7 @@ class GameTableController(TableController):
         v = g.view(self.human)
         rows = []
         for seat in range(g.n_seats):
-            name = "you" if seat == self.human else f"seat {seat} · {self.player_names[seat]}"
+            name = "you" if seat == self.human else f"seat {seat} · {player_words(self.player_names[seat])}"
             marks = []
             if seat == v.dealer:
                 marks.append("dealer")

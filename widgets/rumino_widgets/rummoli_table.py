@@ -31,6 +31,7 @@ from html import escape
 import ipywidgets as W
 
 from rumino.cards import format_card, format_hand
+from rumino.players import player_words
 from rumino.hand.poker import describe as describe_poker, hand_value
 from rumino.render.cards import card_back_svg, card_svg, hand_html
 from rumino.engine.words import phase_words
@@ -56,7 +57,7 @@ class RummoliTableController(TableController):
 
     def who(self, seat: int) -> str:
         """A seat as the players' table names it: "you", "seat 1 · default" (its bot)."""
-        return "you" if seat == self.human else f"seat {seat} · {self.player_names[seat]}"
+        return "you" if seat == self.human else f"seat {seat} · {player_words(self.player_names[seat])}"
 
     def reset(self) -> None:
         self.paid: str | None = None  # the section whose chips were just taken (outlined on the sheet)
