@@ -197,7 +197,8 @@ class GameTableController(TableController):
 
     def last_moves(self, limit: int = 6) -> list[str]:
         """The other players' moves since the reader's last one, in the log's words (the newest last)."""
-        return [line.strip() for line in self.log[self._mine:]][-limit:]
+        lines = [line.strip() for line in self.log[self._mine:]]
+        return [x for x in lines if not x.startswith("— ")][-limit:]  # a hand's end is told by the message above
 
     def final_scores(self) -> dict:
         """The numbers the game ended on, by what they are called in this game (seat order), e.g.
@@ -775,11 +776,15 @@ class GameTableController(TableController):
         if not g.results or g.phase not in ("rebuy", "between_hands", "game_over"):
             return ""
         r = g.results[-1]
+        # the games with melds on the table score the cards left in hand as a penalty, not as deadwood
+        word = "penalty" if issubclass(self.variant.game, MeldedGame) else "deadwood"
         blocks = []
         for seat, cards in sorted(r.hands.items()):
             who = "you" if seat == self.human else f"seat {seat}"
-            blocks.append(hand_html(cards, scale=0.5, caption=f"{who}: deadwood {r.deadwood[seat]}, "
-                                                               f"{r.deltas[seat]:+d} → {r.scores[seat]}"))
+            counted = "" if r.deadwood[seat] is None else f"{word} {r.deadwood[seat]}, "
+            blocks.append('<div style="display:inline-block;vertical-align:top;margin-right:18px">'
+                          + hand_html(cards, scale=0.5, caption=f"{who}: {counted}{r.deltas[seat]:+d} → "
+                                                                f"{r.scores[seat]}") + "</div>")
         head = escape(self.seat_words(r.describe()))
         return (f'<div class="rumino-showdown" style="font:13px sans-serif"><b>{head}</b><br>'
                 + "".join(blocks) + "</div>")
