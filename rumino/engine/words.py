@@ -73,7 +73,8 @@ def meld_words(tokens: Iterable[int]) -> str:
     return " ".join(token_words(t) for t in tokens)
 
 
-_CARD_CODE = re.compile(r"\b(10|[2-9JQKA])([scdh])\b")
+# a card code, but not a rank in the plural ("a set of 9s", "Js full of Ks": jacks full of kings)
+_CARD_CODE = re.compile(r"(?<!of )\b(10|[2-9JQKA])([scdh])\b(?! full of)")
 
 
 def card_symbols(text: str) -> str:
@@ -82,6 +83,8 @@ def card_symbols(text: str) -> str:
 
     >>> card_symbols("hand 2: player 1 knocked (3 - 1; player 0 laid off 3s 10h); lays JK(Js) Qs")
     'hand 2: player 1 knocked (3 - 1; player 0 laid off 3♠ 10♥); lays ★(J♠) Q♠'
+    >>> card_symbols("a set of 9s; Js full of Ks")  # ranks in the plural stay
+    'a set of 9s; Js full of Ks'
     """
     text = _CARD_CODE.sub(lambda m: card_words(parse_card(m[0])), text)
     return text.replace("JK(", "★(").replace("JK", "★")

@@ -31,6 +31,15 @@ ERROR_STYLE = ("font:13px sans-serif;color:#8a1111;background:#fdecec;border:1px
 INFO_STYLE = "font:13px sans-serif;color:#333;margin:4px 0"
 
 
+def stars(text: str) -> str:
+    """A narrator's jokers as the table draws them: ``JK(7♥)`` as ``★(7♥)``, a bare ``JK`` as ``★``.
+
+    >>> stars("new meld A♣ 2♣ JK(3♣) (JK from 10♥ JK(J♥) Q♥)")
+    'new meld A♣ 2♣ ★(3♣) (★ from 10♥ ★(J♥) Q♥)'
+    """
+    return re.sub(r"\bJK\b", "★", text)
+
+
 def error_html(message: str) -> str:
     """The engine's message in a red box (role=alert, so a screen reader announces it)."""
     return f'<div class="rumino-error" role="alert" style="{ERROR_STYLE}">{escape(message)}</div>'
@@ -272,7 +281,7 @@ class TableController(TypedActions):
         shows its showdown); a table adds what it tracks."""
         ended = len(game.results) > self.narrator.hands
         said = self.narrator.say(game, seat, action).split("\n")[0].rstrip(":")
-        self.told.append(addressed(card_symbols(said)))  # the action in a line, by its place in the record
+        self.told.append(addressed(stars(said)))  # the action in a line, by its place in the record
         lines = self.narrator.after(game, seat, action)
         if ended:
             lines = lines[:len(lines) - len(self.narrator.hand_end(game))]
@@ -280,9 +289,9 @@ class TableController(TypedActions):
         self.tell(lines)
 
     def tell(self, lines) -> None:
-        """Add narration to the log, said to the reader (:func:`rumino.engine.words.addressed`), its cards as
-        the table shows them (:func:`rumino.engine.words.card_symbols`: ``3♠``, a named joker ``★(7♥)``)."""
-        self.log.extend(addressed(card_symbols(line)) for line in lines)
+        """Add narration to the log, said to the reader (:func:`rumino.engine.words.addressed`), a named
+        joker as the table draws it (``★(7♥)``; the narrator's cards have their suit symbols already)."""
+        self.log.extend(addressed(stars(line)) for line in lines)
 
     def after_bots(self) -> None:
         """Hook: the bots have moved (the reader decides now, or the game is over)."""

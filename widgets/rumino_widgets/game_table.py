@@ -73,9 +73,9 @@ from rumino.table.melds import read_meld
 
 from rumino.compare.matrix import house_rule_words
 from rumino.players.human import money
-from rumino.engine.words import addressed, card_symbols, phase_words
+from rumino.engine.words import addressed, phase_words
 
-from rumino_widgets._base import (log_html, StaticFallback, TableController, error_html, facts_html, game_over_html, short_hint,
+from rumino_widgets._base import (log_html, stars, StaticFallback, TableController, error_html, facts_html, game_over_html, short_hint,
                                   info_html, state_html)
 from rumino_widgets._cards import CardRow
 
@@ -301,7 +301,7 @@ class GameTableController(TableController):
         "knock, discarding 7♥" (see :func:`action_words`)."""
         if hasattr(action, "steps"):  # told before it is played: the narrator reads only the table before it
             self.narrator.before(self.game, self.human, action)
-            said = addressed(card_symbols(self.narrator.say(self.game, self.human, action)))
+            said = addressed(stars(self.narrator.say(self.game, self.human, action)))
             return said.removeprefix("You ")
         table = getattr(action, "table", None)
         if table is None:
@@ -315,7 +315,7 @@ class GameTableController(TableController):
             return f"place {format_hand(d.placed, unicode=True)} → " + " | ".join(new)
         left = list((Counter(v.hand) - Counter(d.placed)).elements())
         said = tell("you", v.table, after, v.hand, left).replace(":\n    ", ": ").replace("\n    ", "; ")
-        return addressed(card_symbols(said)).removeprefix("You ")
+        return addressed(stars(said)).removeprefix("You ")
 
     def play_text(self, text: str) -> bool:
         """Play a move written in the game's notation (e.g. ``play lay 10s Js Qs``); the engine reads and checks it."""
