@@ -73,6 +73,92 @@ def meld_words(tokens: Iterable[int]) -> str:
     return " ".join(token_words(t) for t in tokens)
 
 
+# a card code, but not a rank in the plural ("a set of 9s", "Js full of Ks": jacks full of kings)
+_CARD_CODE = re.compile(r"(?<!of )\b(10|[2-9JQKA])([scdh])\b(?! full of)")
+
+
+def card_symbols(text: str) -> str:
+    """A line with the engine's card codes shown as the table shows cards, with suit symbols and a named
+    joker as a star (what a result's ``detail`` says, e.g. "player 0 laid off 3s", reaches a screen so).
+
+    >>> card_symbols("hand 2: player 1 knocked (3 - 1; player 0 laid off 3s 10h); lays JK(Js) Qs")
+    'hand 2: player 1 knocked (3 - 1; player 0 laid off 3♠ 10♥); lays ★(J♠) Q♠'
+    >>> card_symbols("a set of 9s; Js full of Ks")  # ranks in the plural stay
+    'a set of 9s; Js full of Ks'
+    """
+    text = _CARD_CODE.sub(lambda m: card_words(parse_card(m[0])), text)
+    return text.replace("JK(", "★(").replace("JK", "★")
+
+
+# the words a narrator's line names the reader by, and its verbs said to him ("you draws" → "you draw")
+_SECOND_PERSON = {"is": "are", "has": "have", "does": "do", "goes": "go", "was": "were"}
+_NOT_VERBS = frozenset({"as", "this", "thus", "its", "us", "plus", "yes"})
+_STEP_VERBS = frozenset({"lays", "exchanges", "takes"})  # a verb that opens a clause of the same subject
+
+
+def second_person(verb: str) -> str:
+    """A third-person verb as said to "you": ``draws`` → ``draw``, ``passes`` → ``pass``, ``tries`` → ``try``.
+
+    >>> [second_person(v) for v in ("draws", "passes", "tries", "goes", "has", "rearranges", "drew")]
+    ['draw', 'pass', 'try', 'go', 'have', 'rearrange', 'drew']
+    """
+    if verb in _SECOND_PERSON:
+        return _SECOND_PERSON[verb]
+    if not verb.isalpha() or not verb.islower() or verb in _NOT_VERBS or not verb.endswith("s") \
+            or verb.endswith("ss"):
+        return verb
+    if verb.endswith("ies"):
+        return verb[:-3] + "y"
+    if verb.endswith(("sses", "shes", "ches", "xes", "zes")):
+        return verb[:-2]
+    return verb[:-1]
+
+
+def addressed(line: str, you: str = "you") -> str:
+    """A narrator's line said to the player it names ``you`` (a widget's log: one voice with the terminal,
+    whose narrators say "P0 (you) draws"): his verbs in the second person, his "his" as "your", and the
+    line's first letter a capital.
+
+    >>> addressed("you draws from the stock: 7♥")
+    'You draw from the stock: 7♥'
+    >>> addressed("you plays to the table: lays J♣ J♥ JK(J♠); lays off 8♥ on [0] A♦ JK(2♦) 3♦")
+    'You play to the table: lay J♣ J♥ JK(J♠); lay off 8♥ on [0] A♦ JK(2♦) 3♦'
+    >>> addressed("you swaps his hand for the widow, unseen")
+    'You swap your hand for the widow, unseen'
+    >>> addressed("  you buys the widow for 2 chips, paid to the dealer, and takes it in place of his hand")
+    '  You buy the widow for 2 chips, paid to the dealer, and take it in place of your hand'
+    >>> addressed("you knocks, discarding 7♥: everyone else draws and discards once more")
+    'You knock, discarding 7♥: everyone else draws and discards once more'
+    >>> addressed("your hand for the stops (you): 3♠ 4♠"), addressed("the stops begin: you leads")
+    ('Your hand for the stops: 3♠ 4♠', 'The stops begin: you lead')
+    >>> addressed("seat 1 discards 7♥")
+    'Seat 1 discards 7♥'
+
+    ('Seat 1 discards 7♥', 'The stops begin: you lead')
+    """
+    body = line.lstrip()
+    indent = line[:len(line) - len(body)]
+    body = body.replace(f" ({you})", "")  # "your hand (you)": the reader needs no telling who he is
+    subject = body.startswith(you + " ")
+    clauses = re.split(r"([,;:] )", body)  # a clause each, and the marks between them
+    said = []
+    for k, clause in enumerate(clauses):
+        if k % 2 == 0:
+            mine = re.search(rf"(?:^|\s){re.escape(you)} \w", clause) is not None
+            clause = re.sub(rf"(^|\s)({re.escape(you)}) (\w+)", lambda m: f"{m[1]}{m[2]} {second_person(m[3])}",
+                            clause)
+            if subject:  # a clause that goes on with the same subject: "…; lays off", "…, and takes", "and he"
+                clause = re.sub(r"^(and )?he (\w+)", lambda m: f"{m[1] or ''}{you} {second_person(m[2])}", clause)
+                clause = re.sub(r"^(and )?(\w+)", lambda m: (m[1] or "") + (second_person(m[2]) if m[2] in
+                                                                            _STEP_VERBS else m[2]), clause)
+                clause = re.sub(r"\bhis\b", "your", clause)
+            if mine:
+                clause = re.sub(r"\band (\w+)", lambda m: f"and {second_person(m[1])}", clause)
+        said.append(clause)
+    body = "".join(said)
+    return indent + body[:1].upper() + body[1:]
+
+
 # ---------------------------------------------------------------------------- what a person types
 
 # short forms, translated to the game's own action words (a game without the word refuses them)
@@ -473,5 +559,5 @@ class DrawNarrator:
         return [first] + [f"  {line}" for line in rest]
 
 
-__all__ = ["money", "plural", "to_you", "PHASE_WORDS", "phase_words", "DRAW_HELP_NO_JOKERS", "card_words", "cards_words", "token_words", "meld_words", "HELP", "parse_human_action", "expand", "describe_view",
+__all__ = ["money", "plural", "to_you", "card_symbols", "second_person", "addressed", "PHASE_WORDS", "phase_words", "DRAW_HELP_NO_JOKERS", "card_words", "cards_words", "token_words", "meld_words", "HELP", "parse_human_action", "expand", "describe_view",
            "DRAW_HELP", "DrawNarrator"]

@@ -32,8 +32,8 @@ triangular; the states with shortfall ≤ 0 are merged into one absorbing state
 
 >>> from rumino.cards import parse_hand
 >>> chain = KeepTargetChain.for_hand(parse_hand("3h 4h 5h 6h Kc Kd 2s"))
->>> chain.target.describe()
-'straight flush Ah–7h'
+>>> chain.target.describe(), chain.target.describe(unicode=True)
+('straight flush Ah–7h', 'straight flush A♥–7♥')
 >>> chain.hit_probabilities(2)[2] == chain.hit_probability(2)
 True
 """
@@ -46,7 +46,7 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
-from rumino.cards import JOKER, RANKS, RUMINO_PACK, SUITS, Pack, format_card, to_counts
+from rumino.cards import JOKER, RANKS, RUMINO_PACK, SUIT_SYMBOLS, SUITS, Pack, format_card, to_counts
 from rumino.odds.draws import OddsArgumentError, p_complete
 from rumino.variants import find_variant
 
@@ -84,10 +84,13 @@ class Target:
         """Unseen cards that would help: copies of needed kinds plus jokers."""
         return sum(a for a, n in self.needs if n > 0) + self.jokers_unseen
 
-    def describe(self) -> str:
+    def describe(self, *, unicode: bool = False) -> str:
+        """The target in words, its cards as typed (``straight flush Ah–7h``) or, with ``unicode``, as the
+        table shows them (``straight flush A♥–7♥``, for a screen)."""
         if self.kind == "straight flush":
             lo, hi = self.low_rank, self.low_rank + 6
-            return f"straight flush {RANKS[lo]}{SUITS[self.suit]}–{RANKS[hi]}{SUITS[self.suit]}"
+            suit = (SUIT_SYMBOLS if unicode else SUITS)[self.suit]
+            return f"straight flush {RANKS[lo]}{suit}–{RANKS[hi]}{suit}"
         return f"seven of a kind of rank {RANKS[self.low_rank]}"
 
     def p_hit(self, draws: int) -> Fraction:

@@ -104,6 +104,22 @@ def make_player(spec: str, *, seed: int | Sequence[int] | None = None,
                                  f"as in {kind}:{default}.") from None
 
 
+def player_words(spec: str) -> str:
+    """A player spec as a screen names the player: its kind, and its parameter in words.
+
+    >>> [player_words(s) for s in ("greedy", "threshold:3", "chaser:5", "search:20", "solitaire:knock", "default")]
+    ['greedy', 'threshold 3', 'chaser 5', 'search, 20 rollouts', 'solitaire (knock)', 'default']
+    """
+    kind, _, arg = str(spec).strip().partition(":")
+    if not arg:
+        return kind
+    if kind == "search":
+        return f"search, {arg} rollout{'' if arg == '1' else 's'}"
+    if kind == "solitaire":
+        return f"solitaire ({arg})"
+    return f"{kind} {arg}"
+
+
 def player_fits(spec: str, game: type[TurnGame]) -> bool:
     """Whether the player ``spec`` names can play ``game``, said before the player is made (the solitaire
     bot loads its tables when made); an unknown name is left to :func:`make_player` to refuse.
@@ -170,5 +186,5 @@ def _class(kind: str) -> type[Player]:
 
 
 __all__ = ["allowed_for", "Player", "RandomPlayer", "GreedyPlayer", "ThresholdKnocker", "RuminoChaser", "rumino_target",
-           "SolitairePlayer", "SearchPlayer", "HumanPlayer", "AwaitingInput", "parse_human_action", "describe_view", "make_player", "make_players", "player_fits",
+           "SolitairePlayer", "SearchPlayer", "HumanPlayer", "AwaitingInput", "parse_human_action", "describe_view", "make_player", "make_players", "player_fits", "player_words",
            "UnknownPlayerError", "KINDS", "OWN_PLAYERS"]

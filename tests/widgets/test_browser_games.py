@@ -172,7 +172,7 @@ def test_a_whole_game_in_the_browser(open_demo, key):
     over = page.inner_text(f"{scope} .rumino-game-over")
     assert over.splitlines() == ref.game_over_lines()
     assert re.search(UNITS[key], over.splitlines()[0]), over
-    winners = [("you" if w == ref.human else f"{'P' if key == 'rummoli' else 'seat '}{w}")
+    winners = [("you" if w == ref.human else f"seat {w}")
                for w in ref.game.result.winners]
     assert over.startswith("Game over after") and all(w in over.splitlines()[0] for w in winners)
     # the table's state mark says what the engine says

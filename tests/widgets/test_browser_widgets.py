@@ -19,7 +19,7 @@ import warnings
 import pytest
 
 from rumino.hand.arrange import after_draw, min_deadwood
-from rumino.cards import parse_hand
+from rumino.cards import format_card, parse_card, parse_hand
 from rumino.compare.hand_report import evaluate_hand
 from rumino.errors import RuminoError
 from rumino.melds import RUMINO_MELDS
@@ -235,22 +235,23 @@ def test_game_table_discard_coach_and_record_then_refused_rediscard(open_demo):
     text = page.eval_on_selector(f"{GT_CARDS}[data-index='0'] svg", "e => e.dataset.text")
     page.click(f"{GT_CARDS}[data-index='0']")
     page.wait_for_function(f"document.querySelectorAll('{GT_CARDS}').length == 7")
-    log = _wait_text(page, f"{GT} .rumino-log", f"you: discard {re.escape(text)}")
-    assert "you: draw stock" in log and "seat 1 (greedy)" in log  # the bots answered
+    shown = format_card(parse_card(text), unicode=True)
+    log = _wait_text(page, f"{GT} .rumino-log", f"You discard {re.escape(shown)}\n")  # in a card player's words
+    assert "You draw from the stock: " in log and "\nSeat 1 " in log  # the bots answered
     assert first  # every face has a spoken name
     _wait_text(page, f"{GT} .rumino-message", r"your move")
 
     # the coach, and stepping through the record
     coach = _wait_text(page, f"{GT} .rumino-coach-panel", "P\\(knockable within 5 draws\\)")
     assert "deadwood" in coach and "P(rumino within 5 draws)" in coach and "seed" in coach
-    seat2 = _count_in(page, f"{GT} .rumino-log", "seat 2 (greedy): discard")  # the first round's
+    seat2 = _count_in(page, f"{GT} .rumino-log", "Seat 2 discards ")  # the first round's
     page.click(f"{GT} button.rumino-btn-stock")
     page.wait_for_function(f"document.querySelectorAll('{GT_CARDS}').length == 8")
     _wait_text(page, f"{GT} .rumino-coach-panel", "best discard")
     page.click(f"{GT_CARDS}[data-index='7']")
     # the log is the last thing a refresh writes: once the bots' moves are in it, the rest is current
     page.wait_for_function("([s, t, n]) => document.querySelector(s).innerText.split(t).length - 1 > n",
-                           arg=[f"{GT} .rumino-log", "seat 2 (greedy): discard", seat2], timeout=STEP_TIMEOUT_MS)
+                           arg=[f"{GT} .rumino-log", "Seat 2 discards ", seat2], timeout=STEP_TIMEOUT_MS)
     total = int(re.search(r"live: (\d+) actions", _wait_text(page, f"{GT} .rumino-review", "live")).group(1))
     page.click(f"{GT} button.rumino-btn-back")
     _wait_text(page, f"{GT} .rumino-review", f"position after action {total - 1} of {total}")
@@ -267,7 +268,9 @@ def test_game_table_discard_coach_and_record_then_refused_rediscard(open_demo):
     assert cards[7] == top  # the upcard joined the hand, marked as the new card
     page.click(f"{GT_CARDS}[data-index='7']")
     msg = _wait_text(page, f"{GT} .rumino-message .rumino-error", "§0.5")
-    assert msg.startswith("cannot discard:") and "may not be discarded again" in msg
+    shown = format_card(int(top), unicode=True)  # the engine's refusal, its card and seat as the table names them
+    assert msg.startswith(f"Cannot discard: {shown} was just taken") and "may not be discarded again" in msg
+    assert "(you, after the draw; rules §0.5)" in msg, msg
     assert _n_cards(page) == 8  # the state did not change
 
 
@@ -397,7 +400,7 @@ def test_lab_game_table(open_in_lab):
     page.wait_for_function(f"document.querySelectorAll('{GT_CARDS}').length == 8")
     page.click(f"{GT_CARDS}[data-index='0']")
     page.wait_for_function(f"document.querySelectorAll('{GT_CARDS}').length == 7")
-    _wait_text(page, f"{GT} .rumino-log", "you: discard")
+    _wait_text(page, f"{GT} .rumino-log", "You discard ")
 
 
 # 60 games in the kernel: 22 s alone, but beside the book build on 2 cores its plot passed 240 s (CI of
@@ -508,7 +511,7 @@ def test_rummoli_table_play_the_called_card_and_see_the_stops(open_demo):
     assert barred and all(op < 0.5 and label.endswith(", cannot be played now") for op, label in barred)
     page.click(f"{RT_CARDS}[data-card='{legal[0]}']")
     ref.play_card(legal[0])
-    _wait_text(page, f"{RT} .rumino-log", re.escape(f"you: play {format_card(legal[0])}"))
+    _wait_text(page, f"{RT} .rumino-log", re.escape(f"You play {format_card(legal[0], unicode=True)}"))
     # the bots answered on the page as they did at the reference table (same seed, same engine)
     _wait_text(page, f"{RT} .rumino-log", re.escape(ref.log[-1]))
     stops = page.inner_text(f"{RT} .rumino-stops-box")
@@ -526,7 +529,7 @@ def test_lab_rummoli_table(open_in_lab):
     enabled = page.eval_on_selector_all(f"{RT_CARDS}:not([disabled])", "els => els.map(e => +e.dataset.card)")
     assert enabled == legal
     page.click(f"{RT_CARDS}[data-card='{legal[0]}']")
-    _wait_text(page, f"{RT} .rumino-log", re.escape(f"you: play {format_card(legal[0])}"))
+    _wait_text(page, f"{RT} .rumino-log", re.escape(f"You play {format_card(legal[0], unicode=True)}"))
     assert page.locator(f"{RT} .rumino-stop").count() >= 1
 
 
@@ -651,7 +654,11 @@ def test_robber_table_coach_move_and_a_knob_that_restarts_the_game(open_demo):
     after = ref.table_after(best)
     assert len(placed) == sum(len(m.cards) for m in after) - sum(len(m.cards) for m in ref.view().table)
     page.click(f"{RB} button.rumino-btn-suggestion")
-    _wait_text(page, f"{RB} .rumino-log", re.escape(f"you: {best}"))
+    n_log = len(ref.log)
+    assert ref.play_suggestion()  # the reference table plays it too: the log tells it as what moved where
+    mine = ref.log[n_log].split("\n")[0]
+    assert mine.startswith("You place ") and "new meld" in ref.log[n_log], ref.log[n_log]
+    _wait_text(page, f"{RB} .rumino-log", re.escape(mine))
     assert page.locator(f"{RB} .rumino-table-meld").count() >= n_table + 2  # the opening's two melds (and bots')
     # the Robber form is the second on the page: a knob there starts a new game under the house rule
     knobs = page.locator(".rumino-rule-knobs").nth(1)
@@ -662,8 +669,8 @@ def test_robber_table_coach_move_and_a_knob_that_restarts_the_game(open_demo):
     assert ref50.suggestion() is None  # this deal's best opening (43) is short of 50
     # the table, the coach and the log are three widgets, redrawn by three messages in that order: wait for the
     # last of them (the log) to show the new game before reading the others
-    page.wait_for_function(f"() => !document.querySelector('{RB} .rumino-log').innerText.includes('you: place')"
+    page.wait_for_function(f"() => !document.querySelector('{RB} .rumino-log').innerText.includes('You place')"
                            f" && !document.querySelector('{RB} .rumino-coach-panel').innerText.includes('best move')",
                            timeout=STEP_TIMEOUT_MS)
-    assert "you: place" not in page.inner_text(f"{RB} .rumino-log")  # a new game
+    assert "You place" not in page.inner_text(f"{RB} .rumino-log")  # a new game
     assert page.locator(f"{RB} button.rumino-btn-suggestion").is_disabled()

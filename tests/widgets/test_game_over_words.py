@@ -30,8 +30,8 @@ WORDS = {
                        'final totals: seat 0 -28 · you -39 · seat 2 -30'], {'totals': [-28, -39, -30]}),
     ("robber", 1, 2): (['Game over after 1 hand: seat 1 wins, having gone out.',
                         'penalties left in hand: you 16 · seat 1 0'], {'penalties': [16, 0]}),
-    ("rummoli", 2, 3): (['Game over after 3 deals: P2 wins with the most chips, 108.',
-                         'final chips: P0 90 · you 102 · P2 108',
+    ("rummoli", 2, 3): (['Game over after 3 deals: seat 2 wins with the most chips, 108.',
+                         'final chips: seat 0 90 · you 102 · seat 2 108',
                          'the final sweep (cut): you took the 12 chips left on the sheet'], {'chips': [90, 102, 108]}),
 }
 

@@ -103,11 +103,15 @@ def test_robber_coach_plays_the_exact_solvers_move(robber):
     c = robber.controller
     sol = solve_table(parse_hand("5c 6c 7c 8c 9c"), parse_hand("7c Kd"), c.rules.meld_rules)
     assert c.suggestion() == Place.of(sol.melds)
-    assert "best move (exact solver)" in robber.coach.value and "place 7c" in robber.coach.value
+    assert "best move (exact solver)" in robber.coach.value
+    assert ("place 7♣ (1 card left): 5♣ 6♣ 7♣ 8♣ 9♣ → 5♣ 6♣ 7♣; new meld 7♣ 8♣ 9♣ (8♣ 9♣ from 5♣ 6♣ 7♣ 8♣ 9♣)"
+            in robber.coach.value)  # the solver's move, told as the narrator tells a placement
     assert not robber.suggest_button.disabled
     robber.suggest_button.click()
     assert c.error is None
-    assert ("you: " + str(Place.of(sol.melds))) in c.log
+    assert str(Place.of(sol.melds)) == "place 5c 6c 7c | 7c 8c 9c"  # the solver's move, told as what moved where:
+    assert ("You place 7♣ (1 card left): 5♣ 6♣ 7♣ 8♣ 9♣ → 5♣ 6♣ 7♣; new meld 7♣ 8♣ 9♣ (8♣ 9♣ from 5♣ 6♣ 7♣ 8♣ 9♣)"
+            in c.log), c.log
     # the bots moved after the reader; the reader's placement is in the record as the solver gave it
     mine = [a for seat, a in c.game.history if seat == c.human]
     assert mine[-1] == Place.of(sol.melds)
@@ -226,7 +230,9 @@ def test_robber_opening_menu_lists_the_engines_placements_by_the_cards_placed():
     for label, a in table.moves_box.options:
         new = [read_meld(m, c.rules.meld_rules) for m in a.table]
         placed = sorted(x for m in new for x in m.cards)  # the table was empty: every card is placed
-        assert label == f"place {format_hand(placed)} → " + " | ".join(str(m) for m in new)
+        left = 7 - len(placed)  # told as the terminal tells a placement, cards with suit symbols
+        head = f"place {format_hand(placed, unicode=True)} ({left} card{'' if left == 1 else 's'} left)"
+        assert label == head + ": " + "; ".join(f"new meld {format_hand(m.cards, unicode=True)}" for m in new)
 
 
 def _coach_marks(html: str) -> list[tuple[int, str]]:

@@ -61,7 +61,7 @@ def test_straight_flush_target_uses_the_engine_target_and_the_joker_dp():
     hand = parse_hand("3h 4h 5h 6h Kc Kd 2s")
     w = OddsExplorer("straight_flush", hand="3h 4h 5h 6h Kc Kd 2s", draws=12, samples=1500, seed=2)
     t = best_target(hand)
-    assert t.describe() == "straight flush Ah–7h" and w.controller.describe() == t.describe()
+    assert t.describe() == "straight flush Ah–7h" and w.controller.describe() == "straight flush A♥–7♥"
     assert [Fraction(y).limit_denominator(10**15) for y in w.figure.data[0].y][:1] == [0]
     assert list(w.figure.data[0].y) == [float(p_complete(t.needs, 101, n, 4)) for n in range(13)]
     assert w.controller.unseen == RUMINO_PACK.size - 7

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from rumino.cards import format_hand
+from rumino.cards import format_hand, parse_hand
 from rumino.hand.poker import describe, hand_value as hand_value_of
 from rumino.render.rummoli import board_svg
 from rumino.variants import find_variant
@@ -32,6 +32,16 @@ def _first_legal_through_the_widget(t: RummoliTable) -> str:
     return str(first)
 
 
+def _said(done: str, deal: int) -> str:
+    """What the log says of the reader's action ``done`` (the engine's notation), in a card player's words."""
+    word, *rest = done.split()
+    if word == "play":
+        return f"You play {format_hand(parse_hand(rest[0]), unicode=True)}"
+    return {"swap": "You swap your hand for the widow, unseen", "keep": "You keep your hand",
+            "keep unsold": "You keep your hand, the widow unsold", "pass": "You pass", "check": "You check",
+            "call": "You call", "fold": "You fold", "deal": f"You deal deal {deal}"}.get(done) or f"You bid {rest[0]}"
+
+
 def test_a_whole_game_through_the_widget_conserves_every_chip():
     t = RummoliTable(BOTS, seed=4)
     c = t.controller
@@ -50,10 +60,16 @@ def test_a_whole_game_through_the_widget_conserves_every_chip():
         assert {x for x, ok in zip(t.hand_row.cards, t.hand_row.clickable) if ok} == playable
         words = {str(a) if a.word == "keep" else a.word for a in c.legal()}  # "keep" and "keep unsold" apart
         assert {w for w, b in t.buttons.items() if not b.disabled} == words - {"bid", "play"}
-        n_log = len(c.log)
+        n_log, n_actions = len(c.log), len(g.history)
         done = _first_legal_through_the_widget(t)
         assert c.error is None, c.error
-        assert c.log[n_log] == f"you: {done}"
+        said = _said(done, g.hand_number)
+        assert c.told[n_actions] == said  # the record's action in words
+        if not done.startswith(("bid", "pass")):  # the auction is told in one line when it ends
+            assert c.log[n_log] == said, c.log[n_log:]
+        else:  # told with the others' bids, by the time the reader is asked again
+            assert any(line.startswith("Widow auction: ") and "y" + said[1:] in line.split(" · ")
+                       or line.startswith("Widow auction: y" + said[1:]) for line in c.log[n_log:]), c.log[n_log:]
         assert sum(g.chips) + sum(g.board) == total  # showdown rules: no chips in a betting pot
         g.check_invariants()
         moves += 1
@@ -69,7 +85,7 @@ def test_the_dealer_swaps_for_the_widow():
     assert "swap or keep" in c.message_html() and "keep unsold" in c.message_html()
     widow = sorted(c.game.widow)  # unseen by the reader; the test may look
     assert c.log == [] and c.act_text("swap")  # the dealer decides first
-    assert c.log[0] == "you: swap" and c.view().widow_to == c.human
+    assert c.log[0] == "You swap your hand for the widow, unseen" and c.view().widow_to == c.human
     assert sorted(c.view().hand) == widow  # the bots never play the reader's cards
     assert "dead hand" in c.status_html()
 
@@ -88,7 +104,9 @@ def test_the_auction_offers_the_engine_bids():
     assert "§2.3" in c.error and len(c.game.history) == n
     n_log = len(c.log)
     t.buttons["pass"].click()
-    assert c.log[n_log] == "you: pass" and c.error is None
+    assert c.error is None and c.told[n] == "You pass"
+    assert re.fullmatch(r"Widow auction: (seat \d (bids \d+|passes) · )*you pass( · seat \d (bids \d+|passes))*",
+                        c.log[n_log]), c.log[n_log:]
 
 
 def test_an_illegal_card_is_refused_with_the_rule_and_changes_nothing():
@@ -113,7 +131,8 @@ def test_out_of_turn_and_bad_text():
         c.act(c.legal()[0])
     assert not c.act_text("deal") and c.error == "the game is over: start a new game."
     c.new_game(3)
-    assert c.error is None and all(x.startswith("P") for x in c.log)  # only the bots have acted
+    assert c.error is None and all(x.startswith(("Seat ", "Widow auction: seat", "  ")) for x in c.log)
+    assert all(x.startswith("Seat") for x in c.told)  # only the bots have acted
 
 
 

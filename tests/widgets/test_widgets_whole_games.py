@@ -140,7 +140,7 @@ def test_rummoli_first_card_or_first_button_finishes_in_a_few_dozen_clicks():
     chips = c.game.result.chips
     assert lines[0].startswith(f"Game over after {len(c.game.results)} deals") and f"chips, {max(chips)}" in lines[0]
     assert lines[1] == "final chips: " + " · ".join(
-        f"{'you' if s == 0 else f'P{s}'} {n}" for s, n in enumerate(chips))
+        f"{'you' if s == 0 else f'seat {s}'} {n}" for s, n in enumerate(chips))
     assert c.final_scores() == {"chips": list(chips)} and sum(chips) == 3 * c.rules.initial_chips
 
 

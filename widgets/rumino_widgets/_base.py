@@ -13,10 +13,12 @@ True
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from html import escape
 
 from rumino.engine.protocol import play
+from rumino.engine.words import addressed, card_symbols
 from rumino.errors import RuminoError
 from rumino.playing.seeding import new_table
 from rumino.odds.optimal import BUILD_COMMAND, BUILD_COST
@@ -27,6 +29,15 @@ MAX_BOT_ACTIONS = 100_000  # bots alone finish any game long before this (a game
 ERROR_STYLE = ("font:13px sans-serif;color:#8a1111;background:#fdecec;border:1px solid #e0a0a0;"
                "border-radius:4px;padding:4px 8px;margin:4px 0")
 INFO_STYLE = "font:13px sans-serif;color:#333;margin:4px 0"
+
+
+def stars(text: str) -> str:
+    """A narrator's jokers as the table draws them: ``JK(7♥)`` as ``★(7♥)``, a bare ``JK`` as ``★``.
+
+    >>> stars("new meld A♣ 2♣ JK(3♣) (JK from 10♥ JK(J♥) Q♥)")
+    'new meld A♣ 2♣ ★(3♣) (★ from 10♥ ★(J♥) Q♥)'
+    """
+    return re.sub(r"\bJK\b", "★", text)
 
 
 def error_html(message: str) -> str:
@@ -92,6 +103,19 @@ def facts_html(facts: list[tuple[str, str]]) -> str:
         f'{escape(k)}: <b>{escape(v)}</b></span>'
         for k, v in facts)
     return f'<div class="rumino-facts" style="font:13px sans-serif">{items}</div>'
+
+
+def log_html(lines: list[str], keep: int = 40) -> str:
+    """A table's log: its last ``keep`` lines (a bot's placement may take several), in a box that shows
+    about ten at a time and opens scrolled to the newest (``column-reverse``: no script needed).
+
+    >>> log_html(["You discard 7♥", "Seat 1 places 8♥:", "    7♥ → 7♥ 8♥"]).count(chr(10))
+    2
+    """
+    body = "\n".join(escape(x) for x in lines[-keep:])
+    return ('<div class="rumino-log-lines" role="log" aria-label="what has happened at the table" '
+            'style="display:flex;flex-direction:column-reverse;max-height:14em;overflow-y:auto;'
+            f'font:12px monospace;color:#444"><div style="white-space:pre-wrap">{body}</div></div>')
 
 
 def game_over_html(lines: list[str]) -> str:
@@ -170,9 +194,21 @@ class TableController(TypedActions):
         names.insert(self.human, "human")
         return names
 
-    def who(self, seat: int) -> str:
-        """How the log names a seat."""
-        return "you" if seat == self.human else f"seat {seat} ({self.player_names[seat]})"
+    def seat_name(self, seat: int) -> str:
+        """How the table names a seat: "you", "seat 1"."""
+        return "you" if seat == self.human else f"seat {seat}"
+
+    def seat_words(self, text: str) -> str:
+        """An engine's line for the reader: its "player 1" as the table names the seats ("you", "seat 1"), said
+        to him (:func:`~rumino.engine.words.addressed`), its cards with suit symbols.
+
+        >>> c = TableController("greedy,greedy", variant="rumino")
+        >>> c.seat_words("hand 2: player 0 knocked (3 - 1; player 1 laid off 3s)")
+        'Hand 2: you knocked (3 - 1; seat 1 laid off 3♠)'
+        >>> c.seat_words("deal 4: player 0 went out and takes the Rummoli section")
+        'Deal 4: you went out and take the Rummoli section'
+        """
+        return addressed(card_symbols(re.sub(r"\bplayer (\d+)", lambda m: self.seat_name(int(m.group(1))), text)))
 
     def new_game(self, seed: int | None = None) -> None:
         """Deal a new game (seeded); the bots move until it is the reader's decision."""
@@ -182,6 +218,10 @@ class TableController(TypedActions):
         self.bots = {seat: p for seat, p in enumerate(self.players) if seat != self.human}
         self.error: str | None = None
         self.log: list[str] = []
+        self.told: list[str] = []  # each action of the game's record in the narrator's words, in one line
+        # the game's own narrator (the terminal's words: one voice), naming the seats as this table does
+        self.narrator = self.variant.narrator(self.game, [self.seat_name(s) for s in range(self.game.n_seats)],
+                                              [self.human])
         self.reset()
         self.run_bots()
 
@@ -211,7 +251,7 @@ class TableController(TypedActions):
             self.error = ("the game is over: start a new game." if self.game.game_over
                           else "it is not your decision now.")
             return False
-        self.before_action(self.game, self.human, action)
+        self._before(self.game, self.human, action)
         try:
             self.game.apply(action)
         except RuminoError as err:
@@ -223,18 +263,35 @@ class TableController(TypedActions):
 
     def run_bots(self) -> None:
         """Let the bots act until the reader must decide or the game ends."""
-        play(self.game, self.players, max_actions=MAX_BOT_ACTIONS, before=self.before_action,
+        play(self.game, self.players, max_actions=MAX_BOT_ACTIONS, before=self._before,
              after=self.after_action, until=lambda g: g.game_over or g.to_act == self.human)
+        self.tell(self.narrator.pending())  # what the narrator held back until the reader is asked (an auction)
         self.after_bots()
+
+    def _before(self, game, seat: int, action) -> None:
+        self.narrator.before(game, seat, action)
+        self.before_action(game, seat, action)
 
     def before_action(self, game, seat: int, action) -> None:
         """Hook: before an action is applied."""
 
     def after_action(self, game, seat: int, action) -> None:
-        """After an action is applied: the log line (a table adds what it tracks)."""
-        self.log.append(f"{self.who(seat)}: {action}")
-        n = len(game.history) - 1  # what the game noted of this action unasked (a Rommé joker that slid)
-        self.log.extend(f"  ({text})" for k, text in game.notices if k == n)
+        """After an action is applied: the log's lines, in the game's narrator's words said to the reader
+        ("You discard 7♥", "Seat 1 draws from the stock"), and the end of a hand in one line (the table
+        shows its showdown); a table adds what it tracks."""
+        ended = len(game.results) > self.narrator.hands
+        said = self.narrator.say(game, seat, action).split("\n")[0].rstrip(":")
+        self.told.append(addressed(stars(said)))  # the action in a line, by its place in the record
+        lines = self.narrator.after(game, seat, action)
+        if ended:
+            lines = lines[:len(lines) - len(self.narrator.hand_end(game))]
+            lines.append(f"— {self.seat_words(game.results[-1].describe())} —")
+        self.tell(lines)
+
+    def tell(self, lines) -> None:
+        """Add narration to the log, said to the reader (:func:`rumino.engine.words.addressed`), a named
+        joker as the table draws it (``★(7♥)``; the narrator's cards have their suit symbols already)."""
+        self.log.extend(addressed(stars(line)) for line in lines)
 
     def after_bots(self) -> None:
         """Hook: the bots have moved (the reader decides now, or the game is over)."""

@@ -63,7 +63,7 @@ from rumino.odds.markov import best_target
 from rumino.odds.coach import p_knockable_within
 from rumino.odds.montecarlo import OddsEstimate
 from rumino.odds.optimal_policy import discard_advice
-from rumino.players import SearchPlayer, make_player
+from rumino.players import SearchPlayer, make_player, player_words
 from rumino.players.coach import explain
 from rumino.players.search import best_player
 from rumino.playing.records import record_of, replay
@@ -73,9 +73,9 @@ from rumino.table.melds import read_meld
 
 from rumino.compare.matrix import house_rule_words
 from rumino.players.human import money
-from rumino.engine.words import phase_words
+from rumino.engine.words import addressed, phase_words
 
-from rumino_widgets._base import (StaticFallback, TableController, error_html, facts_html, game_over_html, short_hint,
+from rumino_widgets._base import (log_html, stars, StaticFallback, TableController, error_html, facts_html, game_over_html, short_hint,
                                   info_html, state_html)
 from rumino_widgets._cards import CardRow
 
@@ -162,6 +162,7 @@ class GameTableController(TableController):
         self._coach_cache: dict = {}  # per position: the coach's numbers and its moves
         self.last_drawn: int | None = None  # the card the reader last drew from the stock, until the next move
         self._held: list[int] = []
+        self._mine = 0  # the log's length after the reader's last move
 
     def refusal(self) -> str | None:
         return "you are looking at an earlier position: press 'live' to play on." if self.review is not None else None
@@ -175,6 +176,8 @@ class GameTableController(TableController):
         """The log line; and the card the reader drew from the stock, told to him even when his turn ends
         with the draw (Robber Rummy)."""
         super().after_action(game, seat, action)
+        if seat == self.human:
+            self._mine = len(self.log)  # the others' moves are told from here on
         if seat == self.human and isinstance(action, Draw) and action.source == "stock":
             new = Counter(game.hands[seat]) - Counter(self._held)
             self.last_drawn = next(iter(new.elements()), None)
@@ -194,23 +197,8 @@ class GameTableController(TableController):
 
     def last_moves(self, limit: int = 6) -> list[str]:
         """The other players' moves since the reader's last one, in the log's words (the newest last)."""
-        out = []
-        for line in reversed(self.log):
-            if line.startswith("you:"):
-                break
-            out.append(line.strip())
-        return out[:limit][::-1]
-
-    def seat_name(self, seat: int) -> str:
-        return "you" if seat == self.human else f"seat {seat}"
-
-    def seat_words(self, text: str) -> str:
-        """The engine's "player 1" as the table names the seats ("you", "seat 1").
-
-        >>> GameTableController("greedy,greedy", seed=3).seat_words("player 0 knocked (32 - 10; player 1 laid off)")
-        'you knocked (32 - 10; seat 1 laid off)'
-        """
-        return re.sub(r"\bplayer (\d+)", lambda m: self.seat_name(int(m.group(1))), text)
+        lines = [line.strip() for line in self.log[self._mine:]]
+        return [x for x in lines if not x.startswith("— ")][-limit:]  # a hand's end is told by the message above
 
     def final_scores(self) -> dict:
         """The numbers the game ended on, by what they are called in this game (seat order), e.g.
@@ -307,17 +295,27 @@ class GameTableController(TableController):
         return [a for a in self.legal() if not isinstance(a, Discard) and a not in buttons]
 
     def move_label(self, action) -> str:
-        """Words for a move without a button: a Rommé play as written; a Robber placement by the cards it
-        places; a knock with a card as "knock, discarding 7♥" (see :func:`action_words`)."""
+        """Words for a move without a button: a Rommé play as the narrator tells it ("play to the table: lay
+        off 2♥ on [11] 2♣ 2♦ ★(2♠)"); a Robber placement too, by the cards it places and what moves where
+        ("place 7♣ (1 card left): 5♣ 6♣ 7♣ 8♣ 9♣ → 5♣ 6♣ 7♣; new meld …"); a knock with a card as
+        "knock, discarding 7♥" (see :func:`action_words`)."""
+        if hasattr(action, "steps"):  # told before it is played: the narrator reads only the table before it
+            self.narrator.before(self.game, self.human, action)
+            said = addressed(stars(self.narrator.say(self.game, self.human, action)))
+            return said.removeprefix("You ")
         table = getattr(action, "table", None)
         if table is None:
             return action_words(action)
-        before = self.view().table
-
+        v = self.view()
         after = tuple(read_meld(m, self.rules.meld_rules) for m in table)
-        d = table_diff(before, after)
-        new = [str(m) for i, m in enumerate(after) if d.source[i] is None or not d.unchanged(i)]
-        return f"place {format_hand(d.placed)} → " + " | ".join(new)
+        d = table_diff(v.table, after)
+        tell = getattr(self.narrator, "move_text", None)  # Robber's narrator: a placement as what moved where
+        if tell is None:
+            new = [meld_description(m) for i, m in enumerate(after) if d.source[i] is None or not d.unchanged(i)]
+            return f"place {format_hand(d.placed, unicode=True)} → " + " | ".join(new)
+        left = list((Counter(v.hand) - Counter(d.placed)).elements())
+        said = tell("you", v.table, after, v.hand, left).replace(":\n    ", ": ").replace("\n    ", "; ")
+        return addressed(stars(said)).removeprefix("You ")
 
     def play_text(self, text: str) -> bool:
         """Play a move written in the game's notation (e.g. ``play lay 10s Js Qs``); the engine reads and checks it."""
@@ -420,18 +418,18 @@ class GameTableController(TableController):
         return "type", str(action)
 
     def control_words(self, action) -> str:
-        """The coach's move as the reader makes it, e.g. "draw stock: press 'Draw stock'"."""
+        """The coach's move as the reader makes it, e.g. "draw stock — press 'Draw stock'"."""
         kind, value = self.control_for(action)
         if kind == "card":
-            return f"discard {format_card(action.card, unicode=True)}: click it in your hand"
+            return f"discard {format_card(action.card, unicode=True)} — click it in your hand"
         if kind == "button":
             labels = {b[0]: b[2] for b in self.game.BUTTONS}
-            return f"{self.move_label(action)}: press '{labels.get(value) or extra_label(action)}'"
+            return f"{self.move_label(action)} — press '{labels.get(value) or extra_label(action)}'"
         if kind == "coach":
-            return f"{self.move_label(action)}: press 'Play the coach's move'"
+            return f"{self.move_label(action)} — press 'Play the coach's move'"
         if kind == "menu":
-            return f"{value}: choose it under 'more moves', then press 'Play this move'"
-        return f"{value}: type it in the box, then press 'Play typed'"
+            return f"{value} — choose it under 'more moves', then press 'Play this move'"
+        return f"{value} — type it in the box, then press 'Play typed'"
 
     def extra_moves(self) -> list:
         """The legal moves with no button of the game's and no card to name (Gin's pass on the upcard,
@@ -523,7 +521,7 @@ class GameTableController(TableController):
         base = self.base_hand()
         if len(base) == v.hand_size and self.variant.has_rumino:
             target = best_target(base, seen=v.discard_pile)
-            out["target"] = target.describe()
+            out["target"] = target.describe(unicode=True)
             out["p_rumino"] = target.p_hit(min(self.coach_draws, target.unseen))
             out["p_knock"] = self.p_knockable(base, v)
         self._coach_cache[key] = out
@@ -569,9 +567,7 @@ class GameTableController(TableController):
         k = self.review
         last = ""
         if k > 0:
-            seat, action = self.game.history[k - 1]
-            who = "you" if seat == self.human else f"seat {seat}"
-            last = f" (last: {who} {action})"
+            last = f" (last: {self.told[k - 1]})"
         return f"position after action {k} of {total}{last}"
 
     # ------------------------------------------------------------------ views
@@ -582,7 +578,7 @@ class GameTableController(TableController):
         v = g.view(self.human)
         rows = []
         for seat in range(g.n_seats):
-            name = "you" if seat == self.human else f"seat {seat} · {self.player_names[seat]}"
+            name = "you" if seat == self.human else f"seat {seat} · {player_words(self.player_names[seat])}"
             marks = []
             if seat == v.dealer:
                 marks.append("dealer")
@@ -772,7 +768,7 @@ class GameTableController(TableController):
         elif self.message:
             parts.append(info_html(self.message))
         if self.error:
-            parts.append(error_html(self.error))
+            parts.append(error_html(self.seat_words(self.error)))
         parts.append(self.showdown_html())
         parts.append(self.coach_html())
         return "".join(parts)
@@ -782,11 +778,15 @@ class GameTableController(TableController):
         if not g.results or g.phase not in ("rebuy", "between_hands", "game_over"):
             return ""
         r = g.results[-1]
+        # the games with melds on the table score the cards left in hand as a penalty, not as deadwood
+        word = "penalty" if issubclass(self.variant.game, MeldedGame) else "deadwood"
         blocks = []
         for seat, cards in sorted(r.hands.items()):
             who = "you" if seat == self.human else f"seat {seat}"
-            blocks.append(hand_html(cards, scale=0.5, caption=f"{who}: deadwood {r.deadwood[seat]}, "
-                                                               f"{r.deltas[seat]:+d} → {r.scores[seat]}"))
+            counted = "" if r.deadwood[seat] is None else f"{word} {r.deadwood[seat]}, "
+            blocks.append('<div style="display:inline-block;vertical-align:top;margin-right:18px">'
+                          + hand_html(cards, scale=0.5, caption=f"{who}: {counted}{r.deltas[seat]:+d} → "
+                                                                f"{r.scores[seat]}") + "</div>")
         head = escape(self.seat_words(r.describe()))
         return (f'<div class="rumino-showdown" style="font:13px sans-serif"><b>{head}</b><br>'
                 + "".join(blocks) + "</div>")
@@ -936,7 +936,7 @@ class GameTable(StaticFallback, W.VBox):
             b.layout.display = "none" if b.disabled else None
         msgs = []
         if c.error:
-            msgs.append(error_html(c.error))
+            msgs.append(error_html(c.seat_words(c.error)))
         if c.game.game_over:
             msgs.append(game_over_html(c.game_over_lines()))
         elif c.message:
@@ -957,8 +957,7 @@ class GameTable(StaticFallback, W.VBox):
         self.forward_button.disabled = live
         self.live_button.disabled = live
         self.review_label.value = f'<span style="font:13px sans-serif">{escape(c.review_text())}</span>'
-        self.log_box.value = ('<div style="font:12px monospace;color:#444">'
-                          + "<br>".join(escape(x) for x in c.log[-8:]) + "</div>")
+        self.log_box.value = log_html(c.log)
         self._refreshes += 1
         self.state.value = state_html(c.game, self._refreshes, c.final_scores())
 

@@ -27,7 +27,8 @@ from plotly.subplots import make_subplots
 
 from rumino.errors import RuminoError
 from rumino.stats import Comparison, paired_mean_difference, proportion_difference, verdict
-from rumino.players import make_players
+from rumino.players import make_players, player_words
+from rumino.compare.profile import ENDING_WORDS
 from rumino.playing.simulation import play_games
 from rumino.variants import VARIANTS, find_variant, playable_variants
 from rumino.compare.matrix import lower_first
@@ -146,7 +147,7 @@ class HouseRuleLabController:
         specs = [s.strip() for s in self.players.split(",")]
         out: dict[str, Comparison] = {}
         for i in range(len(specs)):
-            out[f"seat {i} ({specs[i]}) wins"] = proportion_difference(B["counts"]["wins"][i], B["games"],
+            out[f"seat {i} ({player_words(specs[i])}) wins"] = proportion_difference(B["counts"]["wins"][i], B["games"],
                                                                        A["counts"]["wins"][i], A["games"])
         for k in A["endings"]:
             out[f"hands ending by {k.replace('_', ' ')}"] = proportion_difference(
@@ -167,8 +168,8 @@ class HouseRuleLabController:
         specs = [s.strip() for s in self.players.split(",")]
         colours = {"A": "#1f77b4", "B": "#ff7f0e"}
         for label, res in self.results.items():
-            ests = [(f"seat {i} {specs[i]} wins", e) for i, e in enumerate(res["win_rate"])]
-            ests += [(f"ends by {k.replace('_', ' ')}", e) for k, e in res["endings"].items()]
+            ests = [(f"seat {i} ({player_words(specs[i])}) wins", e) for i, e in enumerate(res["win_rate"])]
+            ests += [(f"ends by {ENDING_WORDS.get(k, k.replace('_', ' '))}", e) for k, e in res["endings"].items()]
             name = f"{label}: {knob_words(self.row)} {value_words(self.row, res['value'])}"
             fig.add_scatter(x=[k for k, _ in ests], y=[e.value for _, e in ests], mode="markers", name=name,
                             marker=dict(size=10, color=colours[label], symbol="circle" if label == "A" else "square"),
@@ -203,7 +204,7 @@ class HouseRuleLabController:
             return interval_text(e.value, e.lo, e.hi, percent=pct, digits=1 if pct else 2)
 
         specs = [s.strip() for s in self.players.split(",")]
-        rows = [(f"seat {i} ({specs[i]}) wins", cell(A["win_rate"][i]), cell(B["win_rate"][i]))
+        rows = [(f"seat {i} ({player_words(specs[i])}) wins", cell(A["win_rate"][i]), cell(B["win_rate"][i]))
                 for i in range(len(specs))]
         rows += [(f"hands ending by {k.replace('_', ' ')}", cell(A["endings"][k]), cell(B["endings"][k]))
                  for k in A["endings"]]

@@ -153,7 +153,7 @@ class OddsExplorerController:
         if self.target_key == "outs":
             return f"at least 1 of {self.outs} outs"
         t = self.target()
-        return t.describe() if t is not None else "no target"
+        return t.describe(unicode=True) if t is not None else "no target"
 
     # ------------------------------------------------------------------ answers
 

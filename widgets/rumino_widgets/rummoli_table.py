@@ -31,12 +31,13 @@ from html import escape
 import ipywidgets as W
 
 from rumino.cards import format_card, format_hand
+from rumino.players import player_words
 from rumino.hand.poker import describe as describe_poker, hand_value
 from rumino.render.cards import card_back_svg, card_svg, hand_html
 from rumino.engine.words import phase_words
 from rumino.render.rummoli import SECTION_TITLES
 
-from rumino_widgets._base import (StaticFallback, TableController, error_html, game_over_html, info_html,
+from rumino_widgets._base import (log_html, StaticFallback, TableController, error_html, game_over_html, info_html,
                                   state_html, table_html)
 from rumino_widgets._cards import CardRow
 from rumino_widgets.rummoli_board import RummoliBoard, RummoliBoardController
@@ -45,7 +46,7 @@ from rumino_widgets.rummoli_board import RummoliBoard, RummoliBoardController
 class RummoliTableController(TableController):
     """A Rummoli game between the reader (``human_seat``) and bots, without any widget: the shared
     :class:`~widgets._base.TableController` (seating, seeding, the bots' turns, typed moves), with the
-    sheet's last paid section and the deals' lines added to its log."""
+    sheet's last paid section added."""
 
     def __init__(self, players: str = "default,default,default", *, seed: int = 0, rules=None,
                  human_seat: int = 0, variant: str = "rummoli"):
@@ -55,11 +56,11 @@ class RummoliTableController(TableController):
     # ------------------------------------------------------------------ the game
 
     def who(self, seat: int) -> str:
-        return "you" if seat == self.human else f"P{seat} ({self.player_names[seat]})"
+        """A seat as the players' table names it: "you", "seat 1 · default" (its bot)."""
+        return "you" if seat == self.human else f"seat {seat} · {player_words(self.player_names[seat])}"
 
     def reset(self) -> None:
         self.paid: str | None = None  # the section whose chips were just taken (outlined on the sheet)
-        self._deals_logged = 0
         self._board_before = None
 
     def play_card(self, card: int) -> bool:
@@ -78,10 +79,6 @@ class RummoliTableController(TableController):
             for i, (a, b) in enumerate(zip(self._board_before, board)):
                 if b < a:
                     self.paid = keys[i]
-        while self._deals_logged < len(game.results):
-            r = game.results[self._deals_logged]
-            self._deals_logged += 1
-            self.log.append(r.describe())
 
     # ------------------------------------------------------------------ what the page shows
 
@@ -155,9 +152,9 @@ class RummoliTableController(TableController):
         for i, run in enumerate(v.runs, 1):
             cards = "".join(
                 f'<span class="rumino-stop" data-card="{c}" data-seat="{s}" style="display:inline-block;'
-                f'text-align:center;margin-right:2px;font:11px sans-serif">{card_svg(c, scale=0.5)}<br>'
-                f'{escape("you" if s == self.human else f"P{s}")}</span>' for s, c in run)
-            text = " ".join(f"{format_card(c, unicode=True)}({'you' if s == self.human else f'P{s}'})" for s, c in run)
+                f'text-align:center;margin-right:2px;font:10px sans-serif">{card_svg(c, scale=0.5)}<br>'
+                f'{escape(self.seat_name(s))}</span>' for s, c in run)
+            text = ", ".join(f"{format_card(c, unicode=True)} by {self.seat_name(s)}" for s, c in run)
             lines.append(f'<div class="rumino-run" aria-label="run {i}: {escape(text)}" style="margin:2px 0">'
                          f'<span style="font:12px sans-serif;display:inline-block;width:48px">run {i}</span>'
                          f'{cards}</div>')
@@ -180,12 +177,12 @@ class RummoliTableController(TableController):
         g = self.game
         if not g.game_over:
             return []
-        return g.result.summary(g, lambda s: "you" if s == self.human else f"P{s}", you=self.human)
+        return g.result.summary(g, self.seat_name, you=self.human)
 
     def message_html(self) -> str:
         msgs = []
         if self.error:
-            msgs.append(error_html(self.error))
+            msgs.append(error_html(self.seat_words(self.error)))
         g = self.game
         if g.game_over:
             msgs.append(game_over_html(self.game_over_lines()))
@@ -212,11 +209,10 @@ class RummoliTableController(TableController):
     def html(self) -> str:
         """A static snapshot: sheet, players, the reader's hand, showdown, stops and the last log lines."""
         v = self.view()
-        log = "<br>".join(escape(x) for x in self.log[-10:])
         return (f'<div class="rumino-rummoli-table">{self.status_html()}{self.board_controller().html()}'
                 f'{hand_html(self.sorted_hand(), scale=0.7, caption=self.hand_caption()) if v.hand else ""}'
                 f'{self.message_html()}{self.showdown_html()}{self.stops_html()}'
-                f'<div class="rumino-log" style="font:12px monospace;color:#444">{log}</div></div>')
+                f'<div class="rumino-log">{log_html(self.log)}</div></div>')
 
 
 class RummoliTable(StaticFallback, W.VBox):
@@ -302,8 +298,7 @@ class RummoliTable(StaticFallback, W.VBox):
         self.message.value = c.message_html()
         self.showdown.value = c.showdown_html()
         self.stops.value = c.stops_html()
-        self.log_box.value = ('<div style="font:12px monospace;color:#444">'
-                              + "<br>".join(escape(x) for x in c.log[-10:]) + "</div>")
+        self.log_box.value = log_html(c.log)
         self._refreshes += 1
         self.state.value = state_html(c.game, self._refreshes, c.final_scores())
 

@@ -27,6 +27,7 @@ from html import escape
 
 import ipywidgets as W
 
+from rumino.engine.words import card_symbols
 from rumino.cards import format_hand
 from rumino.errors import RuminoError
 from rumino.render.cards import MARK_STYLES, hand_html, marked_meld_html
@@ -154,7 +155,7 @@ class TableRearrangementController:
         parts.append(facts_html(self.facts()))
         if s.placed:
             parts.append(self.legend_html())
-            lines = "".join(f"<li>{escape(x)}</li>" for x in d.describe())
+            lines = "".join(f"<li>{escape(card_symbols(x))}</li>" for x in d.describe())  # cards as on the table
             parts.append(f'<ol class="rumino-move-words" style="font:12px sans-serif;margin:2px 0">{lines}</ol>')
         parts.append(info_html("The player is taken to have opened (rules §4.3); jokers stay on the table."))
         return "".join(parts)

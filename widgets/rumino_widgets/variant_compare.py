@@ -33,6 +33,7 @@ from plotly.subplots import make_subplots
 from rumino.errors import RuminoError, RuleConfigError
 from rumino.compare import Column, profile, rules_matrix
 from rumino.compare.figures import difference_text
+from rumino.players import player_words
 
 from rumino_widgets._base import StaticFallback, error_html, info_html, interval_text, table_html
 from rumino_widgets.rule_knobs import RuleKnobs, RuleKnobsController
@@ -528,8 +529,9 @@ def view_of(profile, label: str) -> ColumnView:
     skill = []
     matchups = [("luck.greedy_vs_random", "greedy vs random")]
     if profile.best_bot != "greedy":  # where greedy is the best, its match against itself is not plotted
-        matchups += [("luck.best_vs_random", f"best ({profile.best_bot}) vs random"),
-                     ("luck.best_vs_greedy", f"best ({profile.best_bot}) vs greedy")]
+        best = player_words(profile.best_bot)
+        matchups += [("luck.best_vs_random", f"best ({best}) vs random"),
+                     ("luck.best_vs_greedy", f"best ({best}) vs greedy")]
     for key, words in matchups:
         f = profile.get(key)
         if f is not None:

@@ -109,7 +109,7 @@ class RummoliNarrator(DrawNarrator):
     def after(self, g: Any, seat: int, action: Action) -> list[str]:
         lines = []
         if self.phase == "auction" and action.word in ("bid", "pass"):
-            who = self.names[seat].split()[0]
+            who = self.names[seat].split(" (")[0]  # 'P1 (greedy)' as P1; a widget's 'seat 1' whole
             self.bids.append(f"{who} {'bids ' + str(action.amount) if action.word == 'bid' else 'passes'}"
                              if g.rules.widow_auction == "open" or action.word == "pass" else f"{who} bids (sealed)")
             if g.phase == "auction":
