@@ -76,8 +76,9 @@ class GameResult:
         ``name(seat)`` names a seat (a tie's shares)."""
         return f"{win}."
 
-    def afterword(self, game: Any, name: Callable[[int], str]) -> list[str]:
-        """Lines after the final numbers (Rummoli's final sweep); none by default."""
+    def afterword(self, game: Any, name: Callable[[int], str], you: int | None = None) -> list[str]:
+        """Lines after the final numbers (Rummoli's final sweep), their verbs agreeing with ``you``; none by
+        default."""
         return []
 
     def summary(self, game: Any, name: Callable[[int], str], *, you: int | None = None) -> list[str]:
@@ -92,7 +93,7 @@ class GameResult:
         lines = [head]
         for _key, label, values in self.numbers(game):
             lines.append(f"{label}: " + " · ".join(f"{name(s)} {v}" for s, v in enumerate(values) if v is not None))
-        return lines + self.afterword(game, name)
+        return lines + self.afterword(game, name, you)
 
 
 __all__ = ["GameResult"]

@@ -32,7 +32,8 @@ WORDS = {
                         'penalties left in hand: you 16 · seat 1 0'], {'penalties': [16, 0]}),
     ("rummoli", 2, 3): (['Game over after 3 deals: seat 2 wins with the most chips, 108.',
                          'final chips: seat 0 90 · you 102 · seat 2 108',
-                         'the final sweep (cut): you took the 12 chips left on the sheet'], {'chips': [90, 102, 108]}),
+                         'the final sweep: 12 chips were left on the sheet, and the highest card of a cut takes them, ace high '
+                         '(rules §2.6): seat 0 5♠, you 6♥, seat 2 4♠ — you take them'], {'chips': [90, 102, 108]}),
 }
 
 

@@ -452,7 +452,7 @@ class GameResult(BaseGameResult):
         how = "" if self.how == "rounds" else " (fewer than two players could go on)"
         return f"{win} with the most chips, {max(self.chips)}{how}."
 
-    def afterword(self, game: Any, name: Callable[[int], str]) -> list[str]:
+    def afterword(self, game: Any, name: Callable[[int], str], you: int | None = None) -> list[str]:
         """The final sweep (§2.6), if chips were left on the sheet."""
         if not self.swept or self.swept_by is None:
             return []
@@ -466,7 +466,7 @@ class GameResult(BaseGameResult):
                else "the best of a five-card poker hand dealt to each takes them")
         shown = "; a tie, again: ".join(rounds)
         return [f"the final sweep: {plural(self.swept, 'chip')} were left on the sheet, and {how} (rules §2.6): "
-                f"{shown} — {name(self.swept_by)} takes them"]
+                f"{shown} — {name(self.swept_by)} {'take' if self.swept_by == you else 'takes'} them"]
 
 
 @dataclass
