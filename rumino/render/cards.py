@@ -194,7 +194,7 @@ def hand_svg(cards: Iterable[int] | str, *, scale: float = 1.0, selected: Iterab
     its own ``<title>`` so a screen reader can name every card.
 
     >>> s = hand_svg("7h 8h JK", selected=[2])
-    >>> s.count("<title>"), 'aria-label="hand: 7h 8h JK"' in s
+    >>> s.count("<title>"), 'aria-label="hand: 7 of hearts, 8 of hearts, joker"' in s
     (4, True)
     """
     cards = _as_cards(cards)
@@ -203,7 +203,7 @@ def hand_svg(cards: Iterable[int] | str, *, scale: float = 1.0, selected: Iterab
     step = w * (1 - overlap) + (gap * scale if overlap == 0 else 0)
     total_w = (step * (len(cards) - 1) + w) if cards else w
     pad = 3 * scale  # room for a selected card's raise
-    text = " ".join(format_card(c) for c in cards)
+    text = ", ".join(card_name(c) for c in cards)  # spoken: "7 of hearts", not the typed "7h"
     name = label or (f"hand: {text}" if cards else "empty hand")
     inner = []
     for i, c in enumerate(cards):

@@ -83,7 +83,7 @@ def test_hand_svg_holds_one_titled_face_per_card_in_order():
     assert [f.find(SVG + "title").text for f in faces] == [card_name(c) for c in cards]
     # selected positions are raised (y=0) and the others sit lower
     assert [f.get("y") == "0" for f in faces] == [False, True, False, False, True]
-    assert root.get("aria-label") == "hand: 7h 8h 9h JK 7h"
+    assert root.get("aria-label") == "hand: 7 of hearts, 8 of hearts, 9 of hearts, joker, 7 of hearts"
 
 
 def test_empty_hand_draws_a_placeholder():
