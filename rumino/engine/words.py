@@ -539,7 +539,7 @@ class DrawNarrator:
     def hand_end(self, g: Any) -> list[str]:
         """The end of a hand: how it ended, every hand shown with its deadwood and score, who is out."""
         r, names = g.results[-1], self.names
-        lines = [f"— {r.describe().replace('player ', 'P')} —"]
+        lines = [f"— {card_symbols(r.describe().replace('player ', 'P'))} —"]
         width = max(len(cards_words(cards)) for cards in r.hands.values() if cards) if any(r.hands.values()) else 12
         for p in r.players:
             cards = r.hands.get(p)

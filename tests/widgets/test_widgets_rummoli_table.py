@@ -39,7 +39,7 @@ def _said(done: str, deal: int) -> str:
         return f"You play {format_hand(parse_hand(rest[0]), unicode=True)}"
     return {"swap": "You swap your hand for the widow, unseen", "keep": "You keep your hand",
             "keep unsold": "You keep your hand, the widow unsold", "pass": "You pass", "check": "You check",
-            "call": "You call", "fold": "You fold", "deal": f"You deal deal {deal}"}.get(done) or f"You bid {rest[0]}"
+            "call": "You call", "fold": "You fold", "deal": f"You deal the cards (deal {deal})"}.get(done) or f"You bid {rest[0]}"
 
 
 def test_a_whole_game_through_the_widget_conserves_every_chip():

@@ -7,7 +7,7 @@ from typing import Any, ClassVar, Iterable, Sequence
 
 from rumino.cards import parse_card
 from rumino.engine.protocol import Action, PlayerView
-from rumino.engine.words import DrawNarrator, card_words, cards_words, plural
+from rumino.engine.words import DrawNarrator, card_symbols, card_words, cards_words, plural
 from rumino.errors import IllegalActionError, InvalidCardError
 from rumino.hand.poker import describe as describe_poker
 from rumino.variants.rummoli.game import RED, next_up
@@ -34,7 +34,7 @@ class RummoliNarrator(DrawNarrator):
         **{w: (lambda who, g, a, top: f"{who} {a.word}s {g.rules.bet_size}") for w in ("bet", "raise")},
         "claim": lambda who, g, a, top: "{} claims the {} section: {} chips".format(who, g.won[-1][0], g.won[-1][2]),
         "forgo": lambda who, g, a, top: f"{who} does not claim: the chips stay on the sheet",
-        "deal": lambda who, g, a, top: f"{who} deals deal {g.hand_number}",
+        "deal": lambda who, g, a, top: f"{who} deals the cards (deal {g.hand_number})",
     }
 
     HELP: ClassVar[tuple[str, ...]] = (
@@ -184,13 +184,13 @@ class RummoliNarrator(DrawNarrator):
             if game.first_dealer_draws else ""
         return [f"{game.NAME}, {len(names)} players, {game.rules.initial_chips} chips each, {game.deals_total} deals, "
                 f"seed {seed}." + (f" The cut: {cut}." if cut else ""),
-                f"{names[game.dealer]} deals deal 1; everyone antes one chip on each of the nine sections. "
+                f"{names[game.dealer]} deals the cards (deal 1); everyone antes one chip on each of the nine sections. "
                 f"(Type ? at the prompt for the commands.)"]
 
     def hand_end(self, g: Any) -> list[str]:
         """The end of a deal: the widow, the poker pot, the sections won, how it ended, the chips."""
         r, names = g.results[-1], self.names
-        lines = [f"— {r.describe().replace('player ', 'P')} —"]
+        lines = [f"— {card_symbols(r.describe().replace('player ', 'P'))} —"]
         if r.widow_how == "auction":
             lines.append(f"  the widow went to {names[r.widow_to]} for {chips_words(r.bid)}")
         elif r.widow_how == "swap":
