@@ -38,6 +38,9 @@ _CSS_TEXT = """
   border-left: 3px solid var(--pst-color-primary, #1565c0); background: var(--pst-color-surface, #f5f7fa); }
 .rumino-figure { width: 100%; }
 .rumino-live-static { border: 1px dashed #888; border-radius: 6px; padding: 0.6em; }
+/* a widget's static table fits the column: its numbers wrap at their spaces rather than push the last
+   column off the page (the widgets' tables keep a figure on one line in JupyterLab, which scrolls) */
+.rumino-live-static table td { white-space: normal !important; }
 .rumino-live-note { font-size: 0.85em; font-style: italic; margin: 0.4em 0 0 0; }
 table.rumino-table { border-collapse: collapse; margin: 0.5em 0; }
 table.rumino-table th, table.rumino-table td { border: 1px solid #ccc; padding: 0.2em 0.6em; text-align: right; }
