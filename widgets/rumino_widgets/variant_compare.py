@@ -547,8 +547,10 @@ def cell_text(key: str, fig) -> str:
     if fig.kind == "exact":
         return f"{_pct(fig.exact)} (exact)" if pct else f"{float(fig.exact):.2f} (exact)"
     e = fig.estimate
-    if pct:
+    if pct and not e.value == e.lo == e.hi:  # a constant share is said so by interval_text: no interval
         return f"{_pct(e.value)} ({_pct(e.lo)} – {_pct(e.hi)})"
+    if pct:
+        return f"{_pct(e.value)} (always)"
     return interval_text(e.value, e.lo, e.hi, percent=False, digits=2)
 
 
