@@ -13,6 +13,8 @@ keeps its year, "Parlett, 2008") and separates the sources of one citation by a 
 '1991'
 >>> AuthorTitleReferenceStyle().bracket_parenthetical.sep
 '; '
+>>> type(AuthorTitleReferenceStyle().role_style["p"]).__name__, type(AuthorTitleReferenceStyle().role_style["t"]).__name__
+('_Parenthetical', '_Textual')
 
 **Lists.** Sphinx writes each bibliography (sphinxcontrib-bibtex's ``{bibliography}``) as a
 ``<div role="list">`` whose entries carry ``role="doc-biblioentry"``. ARIA no longer counts that
@@ -86,6 +88,8 @@ class AuthorTitleReferenceStyle(AuthorYearReferenceStyle):
                  BasicAuthorYearTextualReferenceStyle: _Textual}
         self.styles[:] = [kinds[type(s)](**{k: getattr(s, k) for k in s.__dataclass_fields__})
                           if type(s) in kinds else s for s in self.styles]
+        # the roles were mapped to the styles they had: map them to these
+        self.role_style.update((role, s) for s in self.styles for role in s.role_names())
 
 
 register_plugin("sphinxcontrib.bibtex.style.referencing", STYLE, AuthorTitleReferenceStyle)
