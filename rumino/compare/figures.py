@@ -9,6 +9,7 @@ and the stored deal tables (:mod:`rumino.compare.deals`).
 
 from __future__ import annotations
 
+import math
 import socket
 import struct
 from concurrent.futures import Executor
@@ -303,6 +304,9 @@ def difference_text(key: str, a: Figure, b: Figure, label_a: str = "A", label_b:
     >>> difference_text("deal.p_x", Figure("deal.p_x", "deal", "p", exact=Fraction(1, 4)),
     ...                 Figure("deal.p_x", "deal", "p", exact=Fraction(1, 5)))
     '+5.00 points (exact)'
+    >>> difference_text("deal.p_x", Figure("deal.p_x", "deal", "p", exact=Fraction(1, 23758)),
+    ...                 Figure("deal.p_x", "deal", "p", exact=Fraction(1, 1000000)))
+    '+0.0041 points (exact)'
     >>> same = Figure("game.x", "game", "m", estimate=Estimate(20.0, 20.0, 20.0, 12, 1, "normal", se=0.0))
     >>> difference_text("game.x", same, same)
     'the same (neither varies)'
@@ -316,7 +320,10 @@ def difference_text(key: str, a: Figure, b: Figure, label_a: str = "A", label_b:
         d = float(a.exact - b.exact)
         if d == 0:
             return "the same (exact)"
-        return f"{100 * d:+.2f} points (exact)" if pct else f"{d:+.2f} (exact)"
+        x = 100 * d if pct else d
+        # two decimals, or as many as a small difference needs to show (never −0.00 for a difference)
+        places = max(2, 1 - math.floor(math.log10(abs(x))))
+        return f"{x:+.{places}f} points (exact)" if pct else f"{x:+.{places}f} (exact)"
 
     def est(f: Figure) -> Estimate:
         if f.kind == "exact":
