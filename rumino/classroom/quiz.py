@@ -377,7 +377,7 @@ _SEAL_JS = r"""
 
 
 def _sha256_constants() -> tuple[list[int], list[int]]:
-    """SHA-256's constants (FIPS 180-4 §4.2.2, §5.3.3) from their definition, exactly: the first 32 bits
+    """SHA-256's constants (FIPS 180-4, sections 4.2.2 and 5.3.3) from their definition, exactly: the first 32 bits
     of the fractional parts of the cube roots of the first 64 primes, and of the square roots of the
     first 8."""
     primes = [p for p in range(2, 312) if all(p % q for q in range(2, math.isqrt(p) + 1))]
