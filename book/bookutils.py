@@ -255,10 +255,15 @@ def game_lengths(path: str = "data/game_length.json") -> tuple[dict, dict]:
 
 def length_table(by_players: dict, title: str) -> HTML:
     """One game's length at each table size: hands, turns a hand and a game, minutes (95% intervals)."""
+    from rumino.stats import same_precision
+
     def cell(e, digits=1):
         if e.lo == e.hi:  # the same in every game (one deal a player): no interval around a constant
             return f"{e.value:g} (every game)"
-        return f"{e.value:.{digits}f} ({e.lo:.{digits}f} – {e.hi:.{digits}f})"
+        v, lo, hi = (f"{x:.{digits}f}" for x in (e.value, e.lo, e.hi))
+        if lo == hi:  # an interval narrower than the last place shown: the decimals its width needs
+            v, lo, hi = same_precision(e.value, e.lo, e.hi, 1)
+        return f"{v} ({lo} – {hi})"
 
     rows = []
     for n, m in by_players.items():

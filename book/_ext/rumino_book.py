@@ -38,6 +38,9 @@ _CSS_TEXT = """
   border-left: 3px solid var(--pst-color-primary, #1565c0); background: var(--pst-color-surface, #f5f7fa); }
 .rumino-figure { width: 100%; }
 .rumino-live-static { border: 1px dashed #888; border-radius: 6px; padding: 0.6em; }
+/* a widget's static table fits the column: its numbers wrap at their spaces rather than push the last
+   column off the page (the widgets' tables keep a figure on one line in JupyterLab, which scrolls) */
+.rumino-live-static table td { white-space: normal !important; }
 .rumino-live-note { font-size: 0.85em; font-style: italic; margin: 0.4em 0 0 0; }
 table.rumino-table { border-collapse: collapse; margin: 0.5em 0; }
 table.rumino-table th, table.rumino-table td { border: 1px solid #ccc; padding: 0.2em 0.6em; text-align: right; }
@@ -115,6 +118,36 @@ def _download_link(app, pagename, templatename, context, doctree) -> None:
     body = context.get("body", "")
     end = body.find("</h1>")  # just under the chapter's title
     context["body"] = body[:end + 5] + link + body[end + 5:] if end >= 0 else link + body
+
+
+def _scripts_once(app, pagename, templatename, context, doctree) -> None:
+    """Each of the page's scripts once.
+
+    Sphinx 7.4 lists an inline script that an extension adds after the builder has started twice: once
+    under the file name ``None`` (when it is added) and once under ``''`` (when the builder reads its
+    registry again before writing). Two extensions of Jupyter Book do so, sphinx-thebe (``const
+    THEBE_JS_URL = …``, a SyntaxError in the console the second time: a constant declared twice) and
+    sphinx-togglebutton (its selector); the second copy of each is dropped here.
+
+    >>> from sphinx.builders.html._assets import _JavaScript
+    >>> body = "const THEBE_JS_URL = 1"
+    >>> context = {"script_files": [_JavaScript("a.js"), _JavaScript(None, body=body), _JavaScript("", body=body)]}
+    >>> _scripts_once(None, "page", "page.html", context, None)
+    >>> [(s.filename, s.attributes) for s in context["script_files"]]
+    [('a.js', {}), (None, {'body': 'const THEBE_JS_URL = 1'})]
+    """
+    scripts = context.get("script_files")
+    if not scripts:
+        return
+    seen, kept = set(), []
+    for script in scripts:
+        attributes = getattr(script, "attributes", {})
+        key = (str(getattr(script, "filename", script) or ""), tuple(sorted((k, str(v)) for k, v in attributes.items())))
+        if key not in seen:
+            seen.add(key)
+            kept.append(script)
+    if len(kept) < len(scripts):
+        context["script_files"] = kept
 
 
 # ------------------------------------------------------------------------- rules citations
@@ -268,5 +301,6 @@ def setup(app):
     app.add_js_file(PLOTLY_JS, priority=100)  # before the pages' inline figure scripts run
     app.add_css_file(CSS)
     app.connect("html-page-context", _download_link)
+    app.connect("html-page-context", _scripts_once)
     app.connect("build-finished", _write_assets)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

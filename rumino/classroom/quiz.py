@@ -29,6 +29,7 @@ A chapter builds its questions from values it has just computed and shows them::
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import html
 import itertools
@@ -40,7 +41,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-__all__ = ["choice", "numeric", "quiz_html", "show_quiz"]
+__all__ = ["choice", "numeric", "quiz_html", "seal", "seal_outputs", "show_quiz"]
 
 Number = numbers.Real
 _ids = itertools.count(1)
@@ -206,7 +207,7 @@ def numeric(question: str, value: Any, *, digits: int = 0, explain: str = "",
     wrong = "Not yet: try again." + (f" Hint: {hint.strip()}" if hint else "")
     answers.append({"type": "default", "feedback": _text(wrong, "hint")})
     return {"question": f'{_text(question, "question")} <span class="rumino-quiz-hint">({places})</span>',
-            "type": "numeric", "answers": answers}
+            "type": "numeric", "digits": d, "answers": answers}
 
 
 def choice(question: str, correct: Any, wrong: Sequence[Any] | Mapping[Any, str], *,
@@ -260,12 +261,17 @@ def _script_offline(script: str) -> str:
     return script
 
 
-def quiz_html(questions: Sequence[dict], *, shuffle: bool = True) -> str:
+def quiz_html(questions: Sequence[dict], *, shuffle: bool = True, sealed: bool = False) -> str:
     """The HTML block of a quiz: jupyterquiz's container, its style and its script, offline.
+
+    ``sealed=True`` is the student edition's quiz: no answer and no feedback can be read in the page's
+    source (see :func:`seal`); the page marks a typed or picked answer as the plain quiz does.
 
     >>> page = quiz_html([numeric("Two plus two?", 4)])
     >>> "<script>" in page and "cdn." not in page and "https://" not in page
     True
+    >>> "Right" in page, "Right" in quiz_html([numeric("Two plus two?", 4)], sealed=True)
+    (True, False)
     """
     from jupyterquiz.dynamic.loader import load_questions_script
     from jupyterquiz.dynamic.renderer import build_script, build_styles, render_div
@@ -278,7 +284,11 @@ def quiz_html(questions: Sequence[dict], *, shuffle: bool = True) -> str:
     # refers to its container by it
     digest = hashlib.sha256(body.encode()).hexdigest()[:10]
     div_id = "RuminoQuiz" + "".join(chr(ord("a") + int(c, 16)) for c in digest) + str(next(_ids))
-    prefix, static, _ = load_questions_script(list(questions), div_id)
+    shown, sealed_js = list(questions), ""
+    if sealed:
+        shown, data = seal(questions, salt=digest)
+        sealed_js = _SEAL_JS % {"id": div_id, "seal": json.dumps(data, sort_keys=True), "sha256": _SHA256_JS}
+    prefix, static, _ = load_questions_script(shown, div_id)
     div = render_div(div_id, False, shuffle, False, 1_000_000, 760, 6, "left")
     div = div.replace("<div ", '<div class="rumino-quiz" ', 1)
     css = build_styles(div_id, COLORS)[len("<style>"):-len("</style>")]
@@ -286,7 +296,232 @@ def quiz_html(questions: Sequence[dict], *, shuffle: bool = True) -> str:
     styles = ("<style>" + variables + "}\n" + _scope(sheet, f"#{div_id}")
               + _BOOK_CSS.format(id=div_id) + "</style>")
     script = _script_offline(build_script(prefix, static, "", div_id, True))
-    return (f"{div}</div>{styles}<script>{script}\n{_A11Y_JS % {'id': div_id}}</script>")
+    return (f"{div}</div>{styles}<script>{script}\n{_A11Y_JS % {'id': div_id}}{sealed_js}</script>")
+
+
+#: the student edition's marking (see :func:`seal`): clicks and Enter are caught before jupyterquiz's own
+#: handlers, the answer is hashed as the engine hashed the right one, and its feedback is decrypted only
+#: by the answer it belongs to
+_SEAL_JS = r"""
+(function rumino_quiz_seal() {
+  var root = document.getElementById("%(id)s");
+  if (!root || !root.querySelector(".Quiz")) { setTimeout(rumino_quiz_seal, 100); return; }
+  var seal = %(seal)s;
+  %(sha256)s
+  var utf8 = function (s) { return new TextEncoder().encode(s); };
+  var hex = function (b) { return Array.from(b, function (x) { return (x + 256).toString(16).slice(1); }).join(""); };
+  function open(ident, box) {
+    var raw = atob(box), out = new Uint8Array(raw.length);
+    for (var i = 0; i < raw.length; i += 32) {
+      var k = sha256(utf8(seal.salt + "|k|" + ident + "|" + (i / 32)));
+      for (var j = 0; j < 32 && i + j < raw.length; j++) { out[i + j] = raw.charCodeAt(i + j) ^ k[j]; }
+    }
+    return JSON.parse(new TextDecoder().decode(out));
+  }
+  function decimal(s) {   /* "-1.25e2" as an exact fraction [numerator, denominator] of BigInts */
+    var m = /^([+-]?)([0-9]*)(?:[.]([0-9]*))?(?:[eE]([+-]?[0-9]+))?$/.exec(s.trim());
+    if (!m || (m[2] + (m[3] || "")) === "") { return null; }
+    var scale = (m[3] || "").length - parseInt(m[4] || "0", 10);
+    if (Math.abs(scale) > 400) { return null; }
+    var num = BigInt(m[2] + (m[3] || "")) * (m[1] === "-" ? -1n : 1n);
+    return scale > 0 ? [num, 10n ** BigInt(scale)] : [num * 10n ** BigInt(-scale), 1n];
+  }
+  function rounded(typed, digits) {   /* the whole number of units of the last place nearest to it */
+    var parts = typed.split("/"), x = decimal(parts[0]);
+    if (!x || parts.length > 2) { return null; }
+    if (parts.length === 2) {
+      var y = decimal(parts[1]);
+      if (!y || y[0] === 0n) { return null; }
+      x = [x[0] * y[1], x[1] * y[0]];
+      if (x[1] < 0n) { x = [-x[0], -x[1]]; }
+    }
+    var n = 2n * x[0] * 10n ** BigInt(digits) + x[1], d = 2n * x[1], q = n / d;
+    if (n %% d !== 0n && n < 0n) { q -= 1n; }
+    return digits + ":" + q.toString();
+  }
+  function mark(wrap, control, ok, feedback) {
+    var fb = wrap.querySelector(".Feedback");
+    fb.innerHTML = feedback;
+    fb.className = "Feedback " + (ok ? "correct" : "incorrect");
+    fb.style.display = "block";
+    control.classList.remove("correctButton", "incorrectButton");
+    control.classList.add(ok ? "correctButton" : "incorrectButton");
+  }
+  root.addEventListener("click", function (event) {
+    var label = event.target.closest && event.target.closest("label.MCButton");
+    if (!label || !root.contains(label)) { return; }
+    event.stopPropagation();   /* jupyterquiz's own check would find no answer marked right */
+    var wrap = label.closest(".Quiz");
+    var text = label.querySelector("span").textContent.replace(/\s+/g, " ").trim();
+    var got = open(wrap.dataset.qnum + "|c|" + text, label.dataset.feedback);
+    wrap.querySelectorAll("label.MCButton").forEach(function (l) { l.className = "MCButton"; });
+    mark(wrap, label, got.ok, got.fb);
+  }, true);
+  root.addEventListener("keypress", function (event) {
+    var box = event.target;
+    if (event.keyCode !== 13 || !box.matches || !box.matches("input.Input-text")) { return; }
+    event.stopPropagation();
+    event.preventDefault();
+    box.blur();
+    var wrap = box.closest(".Quiz"), q = seal.q[wrap.dataset.qnum];
+    var ident = wrap.dataset.qnum + "|n|" + rounded(box.value, q.digits);
+    var h = hex(sha256(utf8(seal.salt + "|h|" + ident)));
+    var hit = q.answers.filter(function (a) { return a.h === h; })[0];
+    var got = hit ? open(ident, hit.p) : {ok: false, fb: q.otherwise};
+    box.className = "Input-text";
+    mark(wrap, box, got.ok, got.fb);
+  }, true);
+  root.dataset.sealed = "true";
+})();
+"""
+
+
+def _sha256_constants() -> tuple[list[int], list[int]]:
+    """SHA-256's constants (FIPS 180-4, sections 4.2.2 and 5.3.3) from their definition, exactly: the first 32 bits
+    of the fractional parts of the cube roots of the first 64 primes, and of the square roots of the
+    first 8."""
+    primes = [p for p in range(2, 312) if all(p % q for q in range(2, math.isqrt(p) + 1))]
+
+    def icbrt(n: int) -> int:
+        x = 1 << ((n.bit_length() + 2) // 3)
+        while True:
+            y = (2 * x + n // (x * x)) // 3
+            if y >= x:
+                return x
+            x = y
+
+    k = [icbrt(p << 96) & 0xFFFFFFFF for p in primes[:64]]
+    h = [math.isqrt(p << 64) & 0xFFFFFFFF for p in primes[:8]]
+    return k, h
+
+
+_K, _H = _sha256_constants()
+
+#: SHA-256 of a byte array, synchronous (``crypto.subtle`` exists only on https and local pages)
+_SHA256_JS = """function sha256(bytes) {
+    var K = %s, H = %s.slice();
+    var l = bytes.length, n = ((l + 72) >> 6) << 6, m = new Uint8Array(n), v = new DataView(m.buffer);
+    m.set(bytes); m[l] = 0x80;
+    v.setUint32(n - 8, Math.floor(l / 536870912)); v.setUint32(n - 4, (l * 8) >>> 0);
+    var w = new Int32Array(64), r = function (x, c) { return (x >>> c) | (x << (32 - c)); };
+    for (var o = 0; o < n; o += 64) {
+      for (var i = 0; i < 64; i++) {
+        w[i] = i < 16 ? v.getUint32(o + 4 * i) : (w[i - 16] + (r(w[i - 15], 7) ^ r(w[i - 15], 18) ^ (w[i - 15] >>> 3))
+               + w[i - 7] + (r(w[i - 2], 17) ^ r(w[i - 2], 19) ^ (w[i - 2] >>> 10))) | 0;
+      }
+      var a = H[0], b = H[1], c = H[2], d = H[3], e = H[4], f = H[5], g = H[6], h = H[7];
+      for (i = 0; i < 64; i++) {
+        var t1 = (h + (r(e, 6) ^ r(e, 11) ^ r(e, 25)) + ((e & f) ^ (~e & g)) + K[i] + w[i]) | 0;
+        var t2 = ((r(a, 2) ^ r(a, 13) ^ r(a, 22)) + ((a & b) ^ (a & c) ^ (b & c))) | 0;
+        h = g; g = f; f = e; e = (d + t1) | 0; d = c; c = b; b = a; a = (t1 + t2) | 0;
+      }
+      H = [H[0] + a, H[1] + b, H[2] + c, H[3] + d, H[4] + e, H[5] + f, H[6] + g, H[7] + h].map(function (x) { return x | 0; });
+    }
+    var out = new Uint8Array(32), ov = new DataView(out.buffer);
+    H.forEach(function (x, i) { ov.setUint32(4 * i, x >>> 0); });
+    return out;
+  }""" % (json.dumps(_K), json.dumps(_H))
+
+
+def _rounded(x: Fraction, digits: int) -> str:
+    """The units of the last place nearest ``x`` (a half rounds up), as the sealed page computes it."""
+    return f"{digits}:{math.floor(x * 10 ** digits + Fraction(1, 2))}"
+
+
+def _box(salt: str, ident: str, payload: dict) -> str:
+    """``payload`` as JSON, XORed with SHA-256 blocks of the salt and ``ident`` (the answer), base64."""
+    raw = json.dumps(payload, sort_keys=True).encode()
+    key = b"".join(hashlib.sha256(f"{salt}|k|{ident}|{i}".encode()).digest() for i in range(len(raw) // 32 + 1))
+    return base64.b64encode(bytes(a ^ b for a, b in zip(raw, key))).decode()
+
+
+def _unbox(salt: str, ident: str, box: str) -> dict:
+    """The inverse of :func:`_box` (XOR is its own inverse); for tests."""
+    raw = base64.b64decode(box)
+    key = b"".join(hashlib.sha256(f"{salt}|k|{ident}|{i}".encode()).digest() for i in range(len(raw) // 32 + 1))
+    return json.loads(bytes(a ^ b for a, b in zip(raw, key)))
+
+
+def _option_text(answer_html: str) -> str:
+    """An option as the page reads it back (the text of its label, spaces collapsed)."""
+    return " ".join(html.unescape(answer_html).split())
+
+
+def seal(questions: Sequence[dict], *, salt: str) -> tuple[list[dict], dict]:
+    """The questions with no answer in them, and what the page needs to mark an answer without showing one.
+
+    A typed number is rounded to the question's places (``digits``) and hashed with the salt; the page
+    holds only the salted SHA-256 of each number it knows (the right one, and the likely wrong ones that
+    get their own feedback), and each feedback encrypted by its own number (XOR with SHA-256 blocks).
+    An option's feedback, and whether it is right, are encrypted by the option's text. Nothing readable
+    says which option or number is right; a reader who types or picks it is told so.
+
+    >>> shown, data = seal([numeric("Two plus two?", 4), choice("Pick", "a", ["b"])], salt="s")
+    >>> shown[0]["answers"], [a["correct"] for a in shown[1]["answers"]]
+    ([{'type': 'default', 'feedback': 'Not yet: try again.'}], [False, False])
+    >>> ident = "0|n|" + _rounded(Fraction(4), 0)
+    >>> data["q"][0]["answers"][0]["h"] == hashlib.sha256(("s|h|" + ident).encode()).hexdigest()
+    True
+    >>> _unbox("s", ident, data["q"][0]["answers"][0]["p"])
+    {'fb': 'Right: 4.', 'ok': True}
+    >>> _unbox("s", "1|c|b", shown[1]["answers"][1]["feedback"])
+    {'fb': 'Not yet: try again.', 'ok': False}
+    """
+    shown, data = [], {"salt": salt, "q": []}
+    for i, q in enumerate(questions):
+        if q["type"] == "numeric":
+            if "digits" not in q:
+                raise ValueError(f"question {i + 1} was not made by numeric(): it has no digits")
+            d, unit = q["digits"], Fraction(1, 10 ** q["digits"])
+            answers, otherwise = [], "Not yet: try again."
+            for a in q["answers"]:
+                if "range" not in a:
+                    otherwise = a.get("feedback", otherwise)
+                    continue
+                lo, hi = a["range"]
+                n = round((lo + hi) / 2 * 10 ** d)  # the range is the centre ± half a unit of the last place
+                if [float(n * unit - unit / 2), float(n * unit + unit / 2)] != [lo, hi]:
+                    raise ValueError(f"question {i + 1}: the range {a['range']} is not a number ± half a unit")
+                ident = f"{i}|n|{_rounded(n * unit, d)}"
+                answers.append({"h": hashlib.sha256(f"{salt}|h|{ident}".encode()).hexdigest(),
+                                "p": _box(salt, ident, {"ok": bool(a["correct"]), "fb": a["feedback"]})})
+            data["q"].append({"digits": d, "answers": answers, "otherwise": otherwise})
+            shown.append({**{k: v for k, v in q.items() if k != "answers"},
+                          "answers": [{"type": "default", "feedback": otherwise}]})
+        else:
+            data["q"].append({})
+            shown.append({**q, "answers": [
+                {"answer": a["answer"], "correct": False,
+                 "feedback": _box(salt, f"{i}|c|{_option_text(a['answer'])}",
+                                  {"ok": bool(a["correct"]), "fb": a.get("feedback", "")})}
+                for a in q["answers"]]})
+    return shown, data
+
+
+_QUIZ_START = re.compile(r'^<div class="rumino-quiz" id="\w+"')
+
+
+def seal_outputs(nb) -> int:
+    """Seal every quiz shown in the executed notebook ``nb`` (in place), as the student edition does; the
+    number sealed. The questions are read back from the quiz's own output.
+
+    >>> nb = {"cells": [{"cell_type": "code", "outputs": [{"output_type": "display_data",
+    ...       "data": {"text/html": quiz_html([numeric("Two plus two?", 4)]), "text/plain": "1."}}]}]}
+    >>> seal_outputs(nb), "Right" in nb["cells"][0]["outputs"][0]["data"]["text/html"]
+    (1, False)
+    """
+    count = 0
+    for cell in nb.get("cells", ()):
+        for out in cell.get("outputs", ()) if cell.get("cell_type") == "code" else ():
+            page = out.get("data", {}).get("text/html")
+            page = "".join(page) if isinstance(page, list) else page
+            if not page or not _QUIZ_START.match(page):
+                continue
+            m = re.search(r"var questions\w+\s*=\s*", page)
+            questions, _ = json.JSONDecoder().raw_decode(page[m.end():])
+            out["data"]["text/html"] = quiz_html(questions, sealed=True)
+            count += 1
+    return count
 
 
 def _scope(css: str, scope: str) -> str:

@@ -21,7 +21,8 @@ The student copy (:func:`student_notebook`) drops the cells of the solutions, wh
 tagged ``solution`` (code) or open/close a ``solution-start``/``solution-end`` block; the student
 edition also leaves out the teacher's pages (the lesson plans, with the answers to the review
 questions), which say so in their notebook metadata: ``"rumino": {"edition": "teacher"}``
-(:func:`is_teacher_page`).
+(:func:`is_teacher_page`), and its self-check quizzes are sealed (:func:`rumino.classroom.quiz.seal_outputs`):
+the page marks an answer without holding it in a form a reader could read.
 
 >>> nb = {"cells": [{"cell_type": "code", "metadata": {"tags": ["solution"]}, "source": "x = 1"},
 ...                  {"cell_type": "markdown", "metadata": {}, "source": "Exercise 1"}]}
@@ -42,6 +43,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from rumino.classroom.quiz import seal_outputs
 from rumino.console import make_bar, worker_pool
 from rumino.errors import RuminoError
 from rumino.render.plotly_start import SPHINX_START, defer_iri_grammar
@@ -536,6 +538,8 @@ def _execute(editions: list[_Edition], *, workers: int, timeout: int, progress: 
                 continue
             # the student's edition runs the teacher's notebook (solutions too) and shows only the rest
             shown = student_notebook(nb, clear_outputs=False) if e.student else teacher_notebook(nb)
+            if e.student:  # its self-check quizzes mark answers without holding them in the page
+                seal_outputs(shown)
             nbformat.write(shown, str(e.staged / path.name))
         echo(f"  {path.stem:<34} {run.seconds:6.1f} s  ({run.cells} code cells)")
     wall = time.perf_counter() - t_exec

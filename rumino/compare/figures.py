@@ -9,6 +9,7 @@ and the stored deal tables (:mod:`rumino.compare.deals`).
 
 from __future__ import annotations
 
+import math
 import socket
 import struct
 from concurrent.futures import Executor
@@ -303,6 +304,12 @@ def difference_text(key: str, a: Figure, b: Figure, label_a: str = "A", label_b:
     >>> difference_text("deal.p_x", Figure("deal.p_x", "deal", "p", exact=Fraction(1, 4)),
     ...                 Figure("deal.p_x", "deal", "p", exact=Fraction(1, 5)))
     '+5.00 points (exact)'
+    >>> difference_text("deal.p_x", Figure("deal.p_x", "deal", "p", exact=Fraction(1, 23758)),
+    ...                 Figure("deal.p_x", "deal", "p", exact=Fraction(1, 1000000)))
+    '+0.0041 points (exact)'
+    >>> same = Figure("game.x", "game", "m", estimate=Estimate(20.0, 20.0, 20.0, 12, 1, "normal", se=0.0))
+    >>> difference_text("game.x", same, same)
+    'the same (neither varies)'
     """
     from dataclasses import replace
 
@@ -313,7 +320,10 @@ def difference_text(key: str, a: Figure, b: Figure, label_a: str = "A", label_b:
         d = float(a.exact - b.exact)
         if d == 0:
             return "the same (exact)"
-        return f"{100 * d:+.2f} points (exact)" if pct else f"{d:+.2f} (exact)"
+        x = 100 * d if pct else d
+        # two decimals, or as many as a small difference needs to show (never −0.00 for a difference)
+        places = max(2, 1 - math.floor(math.log10(abs(x))))
+        return f"{x:+.{places}f} points (exact)" if pct else f"{x:+.{places}f} (exact)"
 
     def est(f: Figure) -> Estimate:
         if f.kind == "exact":
@@ -322,6 +332,11 @@ def difference_text(key: str, a: Figure, b: Figure, label_a: str = "A", label_b:
         return f.estimate
 
     ea, eb = est(a), est(b)
+    if all(e.lo == e.hi == e.value for e in (ea, eb)):  # neither varies from game to game: nothing to test
+        d = ea.value - eb.value
+        if d == 0:
+            return "the same (neither varies)"
+        return f"{100 * d:+.2f} points (neither varies)" if pct else f"{d:+.2f} (neither varies)"
     if pct and ea.successes is not None and eb.successes is not None and ea.n and eb.n:
         c = proportion_difference(ea.successes, ea.n, eb.successes, eb.n)
     else:

@@ -467,3 +467,14 @@ MY_CHAPTERS = [p for p in CHAPTERS if re.match(r"0[1-6]_|12_", p.name)]
 def test_seeds_are_glued_as_names(path):
     slips = [s for c in _cells(path) if c["cell_type"] == "code" for s in seeds_glued_as_numbers(_src(c))]
     assert not slips, f"{path.name}: seeds glued with thousands separators (use \"str\"): {slips}"
+
+
+def test_the_preface_and_the_opening_part_show_no_code():
+    """The preface says the opening part needs no code: neither it nor that part shows any, folded or not,
+    outside the exercises' solutions (its Python stays in the notebook, for JupyterLab)."""
+    opening = [BOOK / "00_preface.ipynb", *sorted(BOOK.glob("00[a-z]_*.ipynb")), BOOK / "00_which_game_for_me.ipynb"]
+    for path in opening:
+        shown = [i for i, c in enumerate(_cells(path)) if c["cell_type"] == "code"
+                 and not _tags(c) & HIDDEN and "solution" not in _tags(c)]
+        assert not shown, f"{path.name}: code cells {shown} show their source"
+    assert "a part that needs no code" in "\n".join(markdown(BOOK / "00_preface.ipynb"))

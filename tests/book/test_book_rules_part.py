@@ -176,6 +176,7 @@ def test_the_knob_table_says_a_rule_in_a_player_s_words():
 
 def test_every_house_rule_named_in_the_prose_is_a_knob_of_its_game():
     knobs = {key: {r["name"] for r in knob_table(v.rules_class)} for key, v in VARIANTS.items()}
+    labels = {key: {r["name"]: r["label"] for r in knob_table(v.rules_class)} for key, v in VARIANTS.items()}
     decisions = page("decisions")
     sections = {"Rumino": "rumino", "Rummoli": "rummoli", "German Rommé": "romme", "Robber Rummy": "robber",
                 "Wiener Rummy": "wiener"}
@@ -188,6 +189,14 @@ def test_every_house_rule_named_in_the_prose_is_a_knob_of_its_game():
             assert rule.endswith(("No house rule changes it.", ".")), item
             for name in re.findall(r"`([a-z_0-9]+)`", rule.rsplit(". ", 1)[-1]):
                 assert name in knobs[sections[title]], (title, name)
+                # named in a player's words first, as the rules forms say it, the short name after
+                assert f"*{labels[sections[title]][name]}* (`{name}`)" in rule, (title, name)
+            if "(`" in rule.rsplit(". ", 1)[-1]:
+                assert ("House rules:" in item) == (rule.count("(`") > 1), item
+    # the jokers of Rumino's and Wiener's packs are a house rule (R1, W1)
+    for row in ("R1", "W1"):
+        item = next(" ".join(c.split()) for c in re.split(r"\n(?=- \*\*)", decisions) if c.startswith(f"- **{row} "))
+        assert "(`n_jokers`)" in item and "No house rule" not in item, item
     rows = sum(1 for line in decisions.splitlines() if re.match(r"- \*\*(R|M|G|RR|W)\d+ · ", line))
     assert rows == 17 + 13 + 15 + 6 + 9
 

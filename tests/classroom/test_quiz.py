@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from fractions import Fraction
@@ -134,3 +135,99 @@ def test_show_quiz_displays_html_and_plain_text():
     data, _ = format_display_data(obj)
     assert data["text/html"].startswith('<div class="rumino-quiz"')
     assert data["text/plain"] == "1. Likelier?\n   - a pair\n   - trips"
+
+
+# ------------------------------------------------------------------------------------ the sealed quiz
+# The student edition's quiz (quiz_html(sealed=True)): no answer and no feedback in the page's source,
+# and a browser still marks a right answer right and a wrong one wrong.
+
+def _sealed_questions():
+    return [numeric("Chance of an ace?", Fraction(4, 52), digits=3, explain="Four aces of 52 cards.",
+                    near={Fraction(1, 4): "That is a suit, not a rank."}, hint="Count the aces."),
+            choice("Likelier in a 7-card hand?", "a pair", {"three of a kind": "Rarer: fewer ways."},
+                   explain="More ways to make it."),
+            numeric("Hands of 2 cards?", 1326)]
+
+
+def test_a_sealed_quiz_holds_no_answer_and_no_feedback():
+    plain, sealed = quiz_html(_sealed_questions()), quiz_html(_sealed_questions(), sealed=True)
+    for secret in ("0.077", "1/13", "Right", "Four aces", "Rarer", "1,326", "1326", "a suit"):
+        assert secret in plain, secret
+        assert secret not in sealed, f"the sealed quiz shows {secret!r}"
+    m = re.search(r"var questions\w+\s*=\s*", sealed)
+    shown, _ = json.JSONDecoder().raw_decode(sealed[m.end():])
+    assert [q["question"] for q in shown] == [q["question"] for q in _sealed_questions()]
+    assert not any(a.get("correct") or "range" in a for q in shown for a in q["answers"])
+    assert "Count the aces" in sealed  # the hint after a wrong answer gives nothing away
+
+
+def test_seal_outputs_seals_the_quiz_of_an_executed_notebook_only():
+    from rumino.classroom.quiz import seal_outputs
+
+    quiz = quiz_html(_sealed_questions())
+    nb = {"cells": [{"cell_type": "code", "outputs": [
+        {"output_type": "display_data", "data": {"text/html": quiz, "text/plain": "1. Chance?"}},
+        {"output_type": "display_data", "data": {"text/html": "<p>Right: a table</p>"}}]},
+        {"cell_type": "markdown", "source": "Right: words"}]}
+    assert seal_outputs(nb) == 1
+    outs = nb["cells"][0]["outputs"]
+    assert "Right" not in outs[0]["data"]["text/html"] and 'data-sealed' not in quiz
+    assert outs[1]["data"]["text/html"] == "<p>Right: a table</p>"   # not a quiz: left alone
+
+
+@pytest.mark.browser
+def test_a_sealed_quiz_marks_right_and_wrong_answers_in_a_browser(chromium_path, tmp_path):
+    from playwright.sync_api import sync_playwright
+
+    from rumino.cli.bookbuild import CHROMIUM_ARGS
+
+    page_file = tmp_path / "quiz.html"
+    page_file.write_text("<!doctype html><html><head><meta charset='utf-8'></head><body>"
+                         + quiz_html(_sealed_questions(), shuffle=True, sealed=True) + "</body></html>",
+                         encoding="utf-8")
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS)
+        page = browser.new_page()
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(page_file.as_uri())
+        page.wait_for_selector(".rumino-quiz[data-sealed=true][data-ready=true]")
+        wraps = page.locator(".rumino-quiz .Quiz")
+
+        def feedback(i):
+            fb = wraps.nth(i).locator(".Feedback")
+            page.wait_for_function("e => e.textContent.trim() !== ''", arg=fb.element_handle())
+            text, cls = fb.inner_text().strip(), fb.get_attribute("class")
+            fb.evaluate("e => { e.textContent = ''; }")
+            return text, cls
+
+        def typed(i, text):
+            box = wraps.nth(i).locator("input.Input-text")
+            box.fill(text)
+            box.press("Enter")
+            return feedback(i), box.get_attribute("class")
+
+        # a number: right to the stated places, as a fraction too; a near value; wrong; not a number
+        # the range of the plain quiz exactly: from 0.0765 (included) to 0.0775 (excluded)
+        for right in ("0.077", "4/52", "0.0771", "7.7e-2", "0.0765"):
+            (text, cls), box = typed(0, right)
+            assert text == "Right: 0.077 (exactly 1/13). Four aces of 52 cards." and "incorrect" not in cls, right
+            assert "correctButton" in box
+        for wrong, said in (("0.25", "Not yet. That is a suit, not a rank."), ("1/4", "Not yet. That is a suit"),
+                            ("0.08", "Not yet: try again. Hint: Count the aces."),
+                            ("0.0775", "Not yet: try"), ("-0.077", "Not yet: try"), ("1/0", "Not yet: try")):
+            (text, cls), box = typed(0, wrong)
+            assert text.startswith(said) and "incorrect" in cls and "incorrectButton" in box, (wrong, text)
+        # an option: the wrong one, then the right one (by the mouse) and the keyboard
+        text, cls = (wraps.nth(1).locator("label.MCButton", has_text="three of a kind").click(), feedback(1))[1]
+        assert text == "Not yet. Rarer: fewer ways." and "incorrect" in cls
+        text, cls = (wraps.nth(1).locator("label.MCButton", has_text="a pair").click(), feedback(1))[1]
+        assert text == "Right. More ways to make it." and "incorrect" not in cls
+        assert "correctButton" in wraps.nth(1).locator("label.MCButton", has_text="a pair").get_attribute("class")
+        wraps.nth(1).locator("label.MCButton", has_text="three of a kind").locator("input").focus()
+        page.keyboard.press("Space")
+        assert feedback(1)[0].startswith("Not yet")
+        # a whole number: its neighbours are wrong
+        assert typed(2, "1326")[0][0] == "Right: 1,326." and typed(2, "1327")[0][0].startswith("Not yet")
+        assert errors == []
+        browser.close()

@@ -68,7 +68,14 @@ def fraction_html(p: Fraction) -> str:
 
 
 def interval_text(estimate: float, lo: float, hi: float, *, percent: bool = True, digits: int = 1) -> str:
-    """An estimate with its interval, e.g. ``36.0% (31.4 – 40.8%)`` or ``4.21 (3.90 – 4.52)``."""
+    """An estimate with its interval, e.g. ``36.0% (31.4 – 40.8%)`` or ``4.21 (3.90 – 4.52)``; a figure that
+    never varied is said so, with no interval around a constant: ``2 (always)``.
+
+    >>> interval_text(2.0, 2.0, 2.0, percent=False, digits=2), interval_text(1.0, 1.0, 1.0)
+    ('2 (always)', '100% (always)')
+    """
+    if estimate == lo == hi:
+        return (f"{100 * estimate:g}%" if percent else f"{estimate:g}") + " (always)"
     if percent:
         return f"{estimate:.{digits}%} ({100 * lo:.{digits}f} – {hi:.{digits}%})"
     return f"{estimate:.{digits}f} ({lo:.{digits}f} – {hi:.{digits}f})"

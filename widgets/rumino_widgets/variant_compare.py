@@ -225,10 +225,11 @@ class VariantCompareController:
         shown = [v for v in self.views() if v is not None]
         if not shown:
             return info_html("no profile computed yet")
-        heads: dict[str, str] = {}  # a figure's row is named by the first column that has it
+        words: dict[str, list[str]] = {}  # each figure's wording in every column that has it
         for v in shown:
             for key, label, _text in v.rows:
-                heads.setdefault(key, label)
+                words.setdefault(key, []).append(label)
+        heads = {key: shared_words(labels)[0] for key, labels in words.items()}
         cells = [{key: (label, text) for key, label, text in v.rows} for v in shown]
         rows = []
         for key, head in heads.items():
@@ -238,9 +239,11 @@ class VariantCompareController:
                     row.append("—")
                     continue
                 label, text = c[key]
-                # this column words it otherwise (its own knock limit, its own way to end a hand)
-                own = "" if label == head else (f'<br><small style="white-space:normal">{escape(label)}</small>')
-                row.append(escape(text) + own)
+                # where the columns word a figure otherwise (each game's own knock limit, its own ways to end
+                # a hand), the row says what they share and each cell the part that is its game's own
+                own = dict(zip(words[key], shared_words(words[key])[1]))[label]
+                row.append(escape(text) + (f'<br><small style="white-space:normal">{escape(own)}</small>'
+                                           if own else ""))
             rows.append(row)
         caption = (f"Profiles, heads-up: exact where every deal is counted, else {self.samples:,} deals; "
                    f"{self.games:,} games per match (fewer for a costly game such as Robber's); seed {self.seed}; "
@@ -479,6 +482,44 @@ class VariantCompare(StaticFallback, W.VBox):
         return self.controller.html()
 
 
+def shared_words(labels: Sequence[str]) -> tuple[str, list[str]]:
+    """A row's name for figures the columns word differently, and each column's own part of its words.
+
+    The name is what every wording shares: up to a colon, or else up to the last word they share, a
+    parenthesis closed; each column keeps the rest (a bare number with the word before it). One wording
+    is its own name.
+
+    >>> shared_words(["P(dealt deadwood ≤ knock limit 7)", "P(dealt deadwood ≤ knock limit 10)"])
+    ('P(dealt deadwood ≤ the knock limit)', ['knock limit 7', 'knock limit 10'])
+    >>> shared_words(["P(hand may end at once: a knock, gin or a rumino)", "P(hand may end at once: a knock)"])
+    ('P(hand may end at once)', ['a knock, gin or a rumino', 'a knock'])
+    >>> shared_words(["mean turns", "mean turns"])
+    ('mean turns', ['', ''])
+    """
+    if len(set(labels)) == 1:
+        return labels[0], [""] * len(labels)
+    split = [label.split(" ") for label in labels]
+    n = 0
+    while all(len(w) > n + 1 for w in split) and len({tuple(w[:n + 1]) for w in split}) == 1:
+        n += 1
+    common = " ".join(split[0][:n])
+    if ": " in common or any(w[n - 1].endswith(":") for w in split if n):
+        # what follows the colon is each column's own: the name is what precedes it
+        head = labels[0].split(": ", 1)[0]
+        rest = [label.split(": ", 1)[1] if ": " in label else "" for label in labels]
+    else:
+        head = common
+        rest = [" ".join(w[n:]) for w in split]
+        # a bare value (a limit) keeps the word it qualifies: "knock limit 7", not "7"
+        tail = " ".join(split[0][max(0, n - 2):n]).lstrip("≤≥<>= ")
+        rest = [f"{tail} {r}" if r.rstrip(")").replace(".", "").isdigit() else r for r in rest]
+        if head.endswith(tuple(split[0][max(0, n - 2):n])) and tail:
+            head = head[: len(head) - len(tail)] + "the " + tail
+    opened = head.count("(") - head.count(")")
+    rest = [r[:-1] if opened > 0 and r.endswith(")") else r for r in rest]
+    return head + ")" * max(0, opened), rest
+
+
 PERCENT = ("deal.p_", ".p_", "hand.ending.", "luck.", ".share")
 
 
@@ -507,8 +548,10 @@ def cell_text(key: str, fig) -> str:
     if fig.kind == "exact":
         return f"{_pct(fig.exact)} (exact)" if pct else f"{float(fig.exact):.2f} (exact)"
     e = fig.estimate
-    if pct:
+    if pct and not e.value == e.lo == e.hi:  # a constant share is said so by interval_text: no interval
         return f"{_pct(e.value)} ({_pct(e.lo)} – {_pct(e.hi)})"
+    if pct:
+        return f"{_pct(e.value)} (always)"
     return interval_text(e.value, e.lo, e.hi, percent=False, digits=2)
 
 
@@ -536,7 +579,9 @@ def view_of(profile, label: str) -> ColumnView:
         f = profile.get(key)
         if f is not None:
             skill.append((words, f.value, *f.ci95))
-    rows = [(key, f.label, cell_text(key, f)) for key, f in profile.figures.items()]
+    # where greedy is the best bot, its match against itself is one half by symmetry: it measures nothing
+    rows = [(key, f.label, "none beats greedy" if key == "luck.best_vs_greedy" and profile.best_bot == "greedy"
+             else cell_text(key, f)) for key, f in profile.figures.items()]
     return ColumnView(label, deal=deal, deal_note=profile.deal_method or "no deal",
                       turns=None if turns is None else (turns.value, *turns.ci95), skill=skill, rows=rows,
                       turns_dist=turns_dist)
