@@ -501,7 +501,7 @@ def seal(questions: Sequence[dict], *, salt: str) -> tuple[list[dict], dict]:
 _QUIZ_START = re.compile(r'^<div class="rumino-quiz" id="\w+"')
 
 
-def seal_outputs(nb) -> int:
+def seal_outputs(nb: Any) -> int:
     """Seal every quiz shown in the executed notebook ``nb`` (in place), as the student edition does; the
     number sealed. The questions are read back from the quiz's own output.
 

@@ -230,6 +230,51 @@ def _who(args, command: str | None) -> str:
     return " ".join(["rumino", args.command] + ([action] if action else []))
 
 
+_INTERRUPTED = [False]  # a Ctrl-C came (the program's handler below notes it)
+_LLVMLITE = f"{os.sep}llvmlite{os.sep}"
+_NUMBA_COMPILER = f"{os.sep}numba{os.sep}core{os.sep}compiler.py"
+
+
+def _in_compiler(frame) -> bool:
+    """Is Python inside numba's compiler (or llvmlite, which it calls back into)? Importing numba or loading
+    a kernel from its cache is not compiling: an interrupt there is raised at once, as anywhere else."""
+    while frame is not None:
+        name = frame.f_code.co_filename
+        if _LLVMLITE in name or name.endswith(_NUMBA_COMPILER):
+            return True
+        frame = frame.f_back
+    return False
+
+
+def _on_ctrl_c(signum, frame) -> None:
+    """The program's Ctrl-C: a KeyboardInterrupt, as Python's own, except inside numba's compiler.
+
+    Raised there (a kernel compiling on its first call), the interrupt is swallowed by a callback of
+    llvmlite's and comes out as numba's own RuntimeError, with a traceback, or leaves the compiler stuck.
+    So it is asked for again a moment later, until the compiler has let go; the command then ends with
+    its one line. A kernel already compiled runs in machine code, and Python takes the signal when it
+    returns, as before.
+    """
+    import signal
+    import threading
+
+    _INTERRUPTED[0] = True
+    if _in_compiler(frame):  # the signal again, to the main thread itself: a read it waits in is woken too
+        main = threading.main_thread().ident
+        again = threading.Timer(0.05, signal.pthread_kill, (main, signal.SIGINT))
+        again.daemon = True
+        again.start()
+        return
+    raise KeyboardInterrupt
+
+
+def _quiet_unraisable(unraisable) -> None:
+    """After a Ctrl-C, an interrupt that Python could not raise (inside a callback) says nothing more."""
+    if _INTERRUPTED[0] and isinstance(unraisable.exc_value, KeyboardInterrupt):
+        return
+    sys.__unraisablehook__(unraisable)
+
+
 def main(argv: list[str] | None = None) -> int:
     """The ``rumino`` command: its exit code (0, 1 for a failed build, 2 for bad input, 130 for Ctrl-C).
 
@@ -239,6 +284,11 @@ def main(argv: list[str] | None = None) -> int:
     exit can turn the one line into a traceback.
     """
     program = argv is None
+    if program:
+        import signal
+
+        signal.signal(signal.SIGINT, _on_ctrl_c)
+        sys.unraisablehook = _quiet_unraisable
     try:
         code = _main(argv)
     except KeyboardInterrupt:  # in the instant between the command's own handler and this one
@@ -276,6 +326,10 @@ def _main(argv: list[str] | None = None) -> int:
         return 2
     except BrokenPipeError:  # pragma: no cover - e.g. `rumino ... | head`
         return 0
+    except Exception:
+        if _INTERRUPTED[0]:  # a library that turned the Ctrl-C into an error of its own
+            return _interrupted(_who(args, command))
+        raise
 
 
 if __name__ == "__main__":  # pragma: no cover

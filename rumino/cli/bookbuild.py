@@ -400,7 +400,7 @@ def execute_chapter(path: Path, *, cwd: Path, timeout: int = 300, progress: bool
 # ---------------------------------------------------------------------------- the build
 
 
-def executed_chapter(report: BuildReport, stem: str):
+def executed_chapter(report: BuildReport, stem: str) -> tuple["nbformat.NotebookNode", ChapterRun]:
     """A chapter as a build executed it, outputs kept: ``(notebook, ChapterRun)``.
 
     The build writes each executed notebook into its staged copy of the book, next to the site, so

@@ -54,7 +54,7 @@ KNOB_TOPICS: dict[str, str] = {
     "pickup_bars_twin": "Turn and table",
     # how a hand ends
     "knock_max_deadwood": "Ending a hand", "knock_max": "Ending a hand", "knock_zero_is_gin": "Ending a hand",
-    "extra_turn_after_knock": "Ending a hand", "must_discard_to_go_out": "Ending a hand",
+    "extra_turn_after_knock": "Ending a hand", "dealer_opening_ends": "Ending a hand", "must_discard_to_go_out": "Ending a hand",
     "hand_romme_condition": "Ending a hand", "void_at_stock": "Ending a hand", "poker_method": "Ending a hand",
     "wall_knock": "Ending a hand", "reshuffle_limit": "Ending a hand",
     # scoring

@@ -10,7 +10,7 @@ from rumino.cards import JOKER, format_card as card_text
 from rumino.engine.protocol import Action, PlayerView
 from rumino.engine.words import DrawNarrator, card_words, cards_words, meld_words
 from rumino.errors import IllegalActionError, InvalidCardError, InvalidMeldError
-from rumino.melds import ROBBER_MELDS, Meld
+from rumino.melds import ROBBER_MELDS, Meld, MeldRules
 from rumino.table.diff import MOVED, STAYED, table_diff
 from rumino.table.melds import NAMED, meld_tokens, parse_token, read_meld, token_text
 from rumino.hand.arrange import max_opening
@@ -312,7 +312,7 @@ class RobberNarrator(DrawNarrator):
         return f"{head}, rearranging the table ({summary}):\n" + "\n".join(f"    {line}" for line in lines)
 
 
-def place_steps(table: Sequence[Meld], action: Place, hand: Sequence[int], rules=ROBBER_MELDS, *,
+def place_steps(table: Sequence[Meld], action: Place, hand: Sequence[int], rules: MeldRules = ROBBER_MELDS, *,
                 named: bool = False) -> str:
     """A placement as the moves a player types (``move 8d from 1 to new; lay 8s 8c on new``): each table card
     that changes meld is moved from the meld it leaves to the meld it joins, then the hand's cards are laid on

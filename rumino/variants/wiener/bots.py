@@ -68,8 +68,8 @@ def _after_draw(player, view: WienerView) -> Action:
     value, best = ev.after_draw(view.hand, view.forbidden)
     values = ev.values
     card = max(best, key=lambda c: (c != JOKER, values[c], c))
-    if view.last_round:
-        return Discard(card)
+    if view.last_round or (view.opening and not view.rules.dealer_opening_ends):
+        return Discard(card)  # W-D4, W-D2: the last round and the dealer's first turn are a plain discard
     if value == 0 and CallRummy in view.action_set.classes:
         return CallRummy(card)
     limit = view.knock_limit

@@ -43,6 +43,11 @@ class WienerRules:
                           words={"dealer11": "the dealer takes 11 and discards first",
                                  "upcard": "10 each and an upcard"},
                           doc="how many cards and who starts")
+    # W-D2: rules §5.4 make the dealer's first turn "a discard only", so by default it neither knocks nor calls
+    # rummy; the house rule lets a dealer whose 11 dealt cards allow it end the deal with that discard
+    dealer_opening_ends: bool = knob(False, section="§5.4", choices=(False, True),
+                                     label="Knock on the dealer's first discard",
+                                     doc="the dealer may knock or call rummy with his opening discard (dealt 11)")
     hand_size: int = knob(10, section="§5.6", choices=(10, 13), label="Cards each",
                           doc="cards dealt to each player (13: the 13-card game without laying off)")
     # house rule (rules §5.1 fixes one joker a deck): the joker count is the knob every joker game shares
@@ -147,9 +152,10 @@ KNOCK_RUMMY_PACK = STANDARD_PACK
 #
 # Decisions where the rules leave a point open, each named where it is applied:
 #   W-D1 §5.1   first dealer: high card (the engine's rule); the deal passes left.
-#   W-D2 §5.4   the dealer's opening turn (dealer11) is a discard without a draw; a dealer
-#               whose 11 dealt cards already allow it may knock or call rummy with that
-#               discard (it is his turn and he discards, as the rules ask of both).
+#   W-D2 §5.4   the dealer's opening turn (dealer11) is a discard without a draw and, as §5.4
+#               says, "a discard only": no knock and no rummy call with it. The house rule
+#               dealer_opening_ends lets a dealer whose 11 dealt cards allow it end the deal
+#               with that discard.
 #   W-D3 §5.4   a knock at 0 deadwood is allowed (it is ≤ 5) but is not a rummy call:
 #               only the call ends the deal at once; a bot always calls.
 #   W-D4 §5.4   during the last round after a knock nobody may knock or call rummy; a
@@ -361,6 +367,8 @@ class _KnockFamily(DrawDiscardGame):
         """The rummy calls (every best discard at 0 deadwood), then the template's knocks."""
         if self.knocker is not None:
             return []  # W-D4: the last round is one plain draw and discard
+        if self.opening and not self.rules.dealer_opening_ends:
+            return []  # W-D2: the dealer's first turn is a discard only
         calls: list = []
         if self.CALLS_RUMMY:
             value, best = self._ev.after_draw(self.hands[seat], forbidden)
@@ -378,6 +386,10 @@ class _KnockFamily(DrawDiscardGame):
             raise refuse(action, player=actor, phase=phase, rule=self.SECTIONS["turn"],
                          reason=f"player {self.knocker} has knocked: this is the last round, a plain draw "
                                 f"and discard")
+        if (kind is KnockWith or kind is CallRummy) and self.opening and not self.rules.dealer_opening_ends:
+            raise refuse(action, player=actor, phase=phase, rule=self.SECTIONS["turn"],
+                         reason="the dealer's first turn is a discard only: he may knock or call rummy from his "
+                                "next turn (the house rule 'Knock on the dealer's first discard' allows it)")
         if kind is CallRummy and (left := self._kept_deadwood(self.hands[actor], action.card)) != 0:
             raise refuse(action, player=actor, phase=phase, rule=self.SECTIONS["turn"],
                          reason=f"after discarding {format_card(action.card)} the {self.hand_size} cards have "

@@ -227,10 +227,24 @@ def test_s5_4_undercut_penalty_knob():
         assert r.undercut and r.deltas[0] == 5 + pen and r.deltas[2] == 0
 
 
-def test_s5_4_dealer_may_knock_or_call_rummy_with_the_opening_discard():
-    # W-D2: give the dealer 11 cards that allow both (swapping cards with the stock keeps the pack whole)
+def test_s5_4_the_dealers_first_turn_is_a_discard_only():
+    # W-D2: 11 cards that would allow a knock and a rummy call; by default neither is offered, and typed
+    # each is refused with the rule, the game unchanged (swapping cards with the stock keeps the pack whole)
+    g = WienerGame.new(WIENER, 3, seed=1, dealer=0)
+    rig_dealer(g, parse_hand("2c 3c 4c 5c 7d 7h 7s Js Qs Ks 9h"))
+    legal = g.legal_actions()
+    assert Discard(C("9h")) in legal and not any(isinstance(a, (KnockWith, CallRummy, Draw)) for a in legal)
+    before = (list(g.hands[0]), list(g.stock), list(g.discard), g.phase)
+    for action in (KnockWith(C("9h")), CallRummy(C("9h"))):
+        with pytest.raises(IllegalActionError, match=r"first turn is a discard only.*rules §5\.4"):
+            g.apply(action)
+        assert (list(g.hands[0]), list(g.stock), list(g.discard), g.phase) == before
+
+
+def test_s5_4_a_house_rule_lets_the_dealer_knock_or_call_rummy_with_the_opening_discard():
+    rules = dataclasses.replace(WIENER, dealer_opening_ends=True)
     for action, ending in ((KnockWith(C("9h")), None), (CallRummy(C("9h")), "rummy")):
-        g = WienerGame.new(WIENER, 3, seed=1, dealer=0)
+        g = WienerGame.new(rules, 3, seed=1, dealer=0)
         rig_dealer(g, parse_hand("2c 3c 4c 5c 7d 7h 7s Js Qs Ks 9h"))
         assert action in g.legal_actions() and not any(isinstance(a, Draw) for a in g.legal_actions())
         g.apply(action)
