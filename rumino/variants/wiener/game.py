@@ -388,7 +388,7 @@ class _KnockFamily(DrawDiscardGame):
                                 f"and discard")
         if (kind is KnockWith or kind is CallRummy) and self.opening and not self.rules.dealer_opening_ends:
             raise refuse(action, player=actor, phase=phase, rule=self.SECTIONS["turn"],
-                         reason="the dealer's first turn is a discard only: he may knock or call rummy from his "
+                         reason="the dealer's first turn is a discard only: a knock or a rummy call waits for the "
                                 "next turn (the house rule 'Knock on the dealer's first discard' allows it)")
         if kind is CallRummy and (left := self._kept_deadwood(self.hands[actor], action.card)) != 0:
             raise refuse(action, player=actor, phase=phase, rule=self.SECTIONS["turn"],
