@@ -231,6 +231,7 @@ def _who(args, command: str | None) -> str:
 
 
 _INTERRUPTED = [False]  # a Ctrl-C came (the program's handler below notes it)
+_DEFERRED = [False]  # … and came while numba compiled, so it was asked for again later
 _LLVMLITE = f"{os.sep}llvmlite{os.sep}"
 _NUMBA_COMPILER = f"{os.sep}numba{os.sep}core{os.sep}compiler.py"
 
@@ -259,7 +260,8 @@ def _on_ctrl_c(signum, frame) -> None:
     import threading
 
     _INTERRUPTED[0] = True
-    if _in_compiler(frame):  # the signal again, to the main thread itself: a read it waits in is woken too
+    if _in_compiler(frame):
+        _DEFERRED[0] = True  # the signal again, to the main thread itself: a read it waits in is woken too
         main = threading.main_thread().ident
         again = threading.Timer(0.05, signal.pthread_kill, (main, signal.SIGINT))
         again.daemon = True
@@ -318,7 +320,10 @@ def _main(argv: list[str] | None = None) -> int:
         parser = build_parser(command or "")
         _refuse_more_after_version(parser, argv)
         args = parser.parse_args(argv)
-        return int(args.run(args) or 0)
+        code = int(args.run(args) or 0)
+        if _DEFERRED[0]:  # the command ended (its input closed, say) before the interrupt asked again
+            return _interrupted(_who(args, command))
+        return code
     except KeyboardInterrupt:
         return _interrupted(_who(args, command))
     except RuminoError as err:
