@@ -131,8 +131,8 @@ PAGE_TITLES: dict[str, str] = {}
 def _role_text(content: str, role: str) -> str:
     """The words a role shows: ``text <target>`` shows ``text``; a bare ``{doc}`` its page's title (or name).
 
-    >>> _role_text("the rules <rules/index>", "doc"), _role_text("10_family_side_by_side", "doc")
-    ('the rules', '10 family side by side')
+    >>> _role_text("the rules <rules/index>", "doc"), _role_text("99_a_page_never_built", "doc")
+    ('the rules', '99 a page never built')
     """
     m = re.match(r"^(.*?)\s*<([^>]*)>$", content, re.DOTALL)
     if m and m.group(1):
