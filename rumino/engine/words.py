@@ -86,8 +86,16 @@ def card_symbols(text: str) -> str:
     >>> card_symbols("a set of 9s; Js full of Ks")  # ranks in the plural stay
     'a set of 9s; Js full of Ks'
     """
-    text = _CARD_CODE.sub(lambda m: card_words(parse_card(m[0])), text)
-    return text.replace("JK(", "★(").replace("JK", "★")
+    return joker_stars(_CARD_CODE.sub(lambda m: card_words(parse_card(m[0])), text))
+
+
+def joker_stars(text: str) -> str:
+    """Jokers as the table draws them: ``JK(7♥)`` as ``★(7♥)``, a bare ``JK`` as ``★``.
+
+    >>> joker_stars("new meld A♣ 2♣ JK(3♣) (JK from 10♥ JK(J♥) Q♥)")
+    'new meld A♣ 2♣ ★(3♣) (★ from 10♥ ★(J♥) Q♥)'
+    """
+    return re.sub(r"\bJK\b", "★", text)
 
 
 # the words a narrator's line names the reader by, and its verbs said to him ("you draws" → "you draw")
@@ -133,8 +141,6 @@ def addressed(line: str, you: str = "you") -> str:
     ('Your hand for the stops: 3♠ 4♠', 'The stops begin: you lead')
     >>> addressed("seat 1 discards 7♥")
     'Seat 1 discards 7♥'
-
-    ('Seat 1 discards 7♥', 'The stops begin: you lead')
     """
     body = line.lstrip()
     indent = line[:len(line) - len(body)]
@@ -559,5 +565,5 @@ class DrawNarrator:
         return [first] + [f"  {line}" for line in rest]
 
 
-__all__ = ["money", "plural", "to_you", "card_symbols", "second_person", "addressed", "PHASE_WORDS", "phase_words", "DRAW_HELP_NO_JOKERS", "card_words", "cards_words", "token_words", "meld_words", "HELP", "parse_human_action", "expand", "describe_view",
+__all__ = ["money", "plural", "to_you", "card_symbols", "joker_stars", "second_person", "addressed", "PHASE_WORDS", "phase_words", "DRAW_HELP_NO_JOKERS", "card_words", "cards_words", "token_words", "meld_words", "HELP", "parse_human_action", "expand", "describe_view",
            "DRAW_HELP", "DrawNarrator"]

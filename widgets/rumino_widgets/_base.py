@@ -18,7 +18,7 @@ from fractions import Fraction
 from html import escape
 
 from rumino.engine.protocol import play
-from rumino.engine.words import addressed, card_symbols
+from rumino.engine.words import addressed, card_symbols, joker_stars
 from rumino.errors import RuminoError
 from rumino.playing.seeding import new_table
 from rumino.odds.optimal import BUILD_COMMAND, BUILD_COST
@@ -29,15 +29,6 @@ MAX_BOT_ACTIONS = 100_000  # bots alone finish any game long before this (a game
 ERROR_STYLE = ("font:13px sans-serif;color:#8a1111;background:#fdecec;border:1px solid #e0a0a0;"
                "border-radius:4px;padding:4px 8px;margin:4px 0")
 INFO_STYLE = "font:13px sans-serif;color:#333;margin:4px 0"
-
-
-def stars(text: str) -> str:
-    """A narrator's jokers as the table draws them: ``JK(7♥)`` as ``★(7♥)``, a bare ``JK`` as ``★``.
-
-    >>> stars("new meld A♣ 2♣ JK(3♣) (JK from 10♥ JK(J♥) Q♥)")
-    'new meld A♣ 2♣ ★(3♣) (★ from 10♥ ★(J♥) Q♥)'
-    """
-    return re.sub(r"\bJK\b", "★", text)
 
 
 def error_html(message: str) -> str:
@@ -288,7 +279,7 @@ class TableController(TypedActions):
         shows its showdown); a table adds what it tracks."""
         ended = len(game.results) > self.narrator.hands
         said = self.narrator.say(game, seat, action).split("\n")[0].rstrip(":")
-        self.told.append(addressed(stars(said)))  # the action in a line, by its place in the record
+        self.told.append(addressed(joker_stars(said)))  # the action in a line, by its place in the record
         lines = self.narrator.after(game, seat, action)
         if ended:
             lines = lines[:len(lines) - len(self.narrator.hand_end(game))]
@@ -298,7 +289,7 @@ class TableController(TypedActions):
     def tell(self, lines) -> None:
         """Add narration to the log, said to the reader (:func:`rumino.engine.words.addressed`), a named
         joker as the table draws it (``★(7♥)``; the narrator's cards have their suit symbols already)."""
-        self.log.extend(addressed(stars(line)) for line in lines)
+        self.log.extend(addressed(joker_stars(line)) for line in lines)
 
     def after_bots(self) -> None:
         """Hook: the bots have moved (the reader decides now, or the game is over)."""

@@ -73,9 +73,9 @@ from rumino.table.melds import read_meld
 
 from rumino.compare.matrix import house_rule_words
 from rumino.players.human import money
-from rumino.engine.words import addressed, phase_words
+from rumino.engine.words import addressed, joker_stars, phase_words
 
-from rumino_widgets._base import (log_html, stars, StaticFallback, TableController, error_html, facts_html, game_over_html, short_hint,
+from rumino_widgets._base import (log_html, StaticFallback, TableController, error_html, facts_html, game_over_html, short_hint,
                                   info_html, state_html)
 from rumino_widgets._cards import CardRow
 
@@ -301,7 +301,7 @@ class GameTableController(TableController):
         "knock, discarding 7♥" (see :func:`action_words`)."""
         if hasattr(action, "steps"):  # told before it is played: the narrator reads only the table before it
             self.narrator.before(self.game, self.human, action)
-            said = addressed(stars(self.narrator.say(self.game, self.human, action)))
+            said = addressed(joker_stars(self.narrator.say(self.game, self.human, action)))
             return said.removeprefix("You ")
         table = getattr(action, "table", None)
         if table is None:
@@ -315,7 +315,7 @@ class GameTableController(TableController):
             return f"place {format_hand(d.placed, unicode=True)} → " + " | ".join(new)
         left = list((Counter(v.hand) - Counter(d.placed)).elements())
         said = tell("you", v.table, after, v.hand, left).replace(":\n    ", ": ").replace("\n    ", "; ")
-        return addressed(stars(said)).removeprefix("You ")
+        return addressed(joker_stars(said)).removeprefix("You ")
 
     def play_text(self, text: str) -> bool:
         """Play a move written in the game's notation (e.g. ``play lay 10s Js Qs``); the engine reads and checks it."""
@@ -629,7 +629,7 @@ class GameTableController(TableController):
         narrator = self.variant.narrator
         notes = list(narrator.hand_notices(v)) if narrator is not None else []
         if getattr(v, "last_round", False) and getattr(v, "knocker", None) is not None:
-            who = "you" if v.knocker == self.human else f"seat {v.knocker}"
+            who = self.seat_name(v.knocker)
             notes.append(f"last round: {who} knocked, so every other player draws and discards once more, "
                          f"then the hands are shown")
         target, price = getattr(v, "buyback_target", None), getattr(v, "buyback_price", None)
@@ -782,7 +782,7 @@ class GameTableController(TableController):
         word = "penalty" if issubclass(self.variant.game, MeldedGame) else "deadwood"
         blocks = []
         for seat, cards in sorted(r.hands.items()):
-            who = "you" if seat == self.human else f"seat {seat}"
+            who = self.seat_name(seat)
             counted = "" if r.deadwood[seat] is None else f"{word} {r.deadwood[seat]}, "
             blocks.append('<div style="display:inline-block;vertical-align:top;margin-right:18px">'
                           + hand_html(cards, scale=0.5, caption=f"{who}: {counted}{r.deltas[seat]:+d} → "
