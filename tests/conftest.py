@@ -12,6 +12,7 @@ import os
 import shutil
 
 import pytest
+import shared_book_build  # tests/ is on sys.path: pytest puts a conftest's folder there (rootdir, no package)
 
 
 def _need(what: str, how: str, env: str):
@@ -47,33 +48,62 @@ def chromium_path():
 
 
 BOOK_FIXTURES = {"built_book", "served_book", "built_html"}  # built_html: test_book_a11y.py asks for the build by name
+FIRST_OF_THE_BOOK = "test_every_built_page_has_no_serious_accessibility_violation"  # the longest: started first
 
 
-@pytest.hookimpl(tryfirst=True)  # before xdist's own hook, which reads the groups to schedule the tests
+def _reads_the_book(item) -> bool:
+    return bool(BOOK_FIXTURES & set(getattr(item, "fixturenames", ()))) or item.get_closest_marker("after_book")
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist's own hook, which reads the collection to schedule the tests
 def pytest_collection_modifyitems(config, items):
-    """Every test that reads the built book runs in one xdist group, so the session builds it once
-    (a session-scoped fixture is per worker process: without the group each worker would build it)."""
-    for item in items:
-        if BOOK_FIXTURES & set(getattr(item, "fixturenames", ())):
-            item.add_marker(pytest.mark.xdist_group("book"))
+    """The tests that read the built book are collected last, the longest of them first, and the first
+    worker to see one starts the book's build in the background (tests/shared_book_build.py): the other
+    tests run while it builds, and each worker reaches the book's tests when it is (almost) built."""
+    book = [item for item in items if _reads_the_book(item)]
+    if not book:
+        return
+    rest = [item for item in items if not _reads_the_book(item)]
+    book.sort(key=lambda item: FIRST_OF_THE_BOOK not in item.nodeid)  # stable: the others keep their order
+    items[:] = rest + book
+    folder = shared_book_build.folder_for(config)
+    if folder is not None:
+        shared_book_build.start(folder)
+
+
+def pytest_sessionfinish(session):
+    shared_book_build.stop_if_running()
 
 
 @pytest.fixture(scope="session")
-def built_book(tmp_path_factory):
-    """Build the whole book once per session (executing every chapter, once) into a temporary folder.
+def built_book(request, tmp_path_factory):
+    """The whole book built once per test run (every chapter executed once).
 
-    Shared by every test of the book (test_notebooks.py, test_book_a11y.py, test_book_pdf.py,
-    test_book_prose.py), which the hook above keeps on one worker.
+    Under xdist the build runs in the background from the start of the run and this waits for it;
+    alone (``-n 0``) it builds here, into a temporary folder. Shared by every test of the book
+    (test_notebooks.py, test_book_a11y.py, test_book_pdf.py, test_book_prose.py …).
     """
     from pathlib import Path
 
     from rumino.cli import bookbuild
 
+    folder = shared_book_build.folder_for(request.config)
+    if shared_book_build.started(folder):
+        return shared_book_build.wait_for(folder)
     out = tmp_path_factory.mktemp("book")
     book = Path(__file__).resolve().parents[1] / "book"
     report = bookbuild.build(book, out, progress=False, echo=lambda *a: None)
     assert report.index.is_file()
     return report
+
+
+@pytest.fixture
+def book_build_done(request):
+    """For a test that must not run beside the book's build (a long computation in a kernel that timed
+    out beside it): waits until a background build of this run has finished, if one was started."""
+    folder = shared_book_build.folder_for(request.config)
+    if shared_book_build.started(folder):
+        shared_book_build.wait_for(folder)
 
 
 @pytest.fixture

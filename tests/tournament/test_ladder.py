@@ -43,30 +43,31 @@ def test_the_solitaire_bot_is_left_out_with_its_reason_when_its_tables_are_missi
 
 
 def test_a_ladder_writes_its_file_ranks_the_games_and_resumes(tmp_path, monkeypatch):
+    # Wiener and Rummoli: the two cheapest ladders (2 and 6 CPU-s at 2 deals; Robber's took 42)
     out = tmp_path / "ladder.json"
-    data = run_ladder(deals=2, seed=3, variants=["robber", "rummoli"], out=out)
+    data = run_ladder(deals=2, seed=3, variants=["wiener", "rummoli"], out=out)
     saved = json.loads(out.read_text())
     assert saved == json.loads(json.dumps(data))
-    assert list(saved["games"]) == ["robber", "rummoli"]
+    assert list(saved["games"]) == ["wiener", "rummoli"]
     for game in saved["games"].values():
         assert game["tournament"]["deals"] == 2 and game["cpu_seconds"] > 0
     measures = [ladder_module._skill_measure(row) for row in saved["ranking"]]
-    assert measures == sorted(measures) and {row["game"] for row in saved["ranking"]} == {"robber", "rummoli"}
+    assert measures == sorted(measures) and {row["game"] for row in saved["ranking"]} == {"wiener", "rummoli"}
     assert ranking(saved) == saved["ranking"]
 
     def no_more(*a, **k):
         raise AssertionError("a game already in the file was played again")
 
     monkeypatch.setattr(ladder_module, "tournament", no_more)
-    again = run_ladder(deals=2, seed=3, variants=["robber", "rummoli"], out=out)
+    again = run_ladder(deals=2, seed=3, variants=["wiener", "rummoli"], out=out)
     assert again["games"] == saved["games"]
     # other deals or another seed: the file is refused, not written over, unless told to replace it
     for deals, seed in ((3, 3), (2, 4)):
         with pytest.raises(ladder_module.ResultsFileError, match="--replace to start it afresh"):
-            run_ladder(deals=deals, seed=seed, variants=["robber"], out=out)
+            run_ladder(deals=deals, seed=seed, variants=["wiener"], out=out)
     assert json.loads(out.read_text()) == saved
     with pytest.raises(AssertionError, match="played again"):  # replaced: its games do not count
-        run_ladder(deals=3, seed=3, variants=["robber"], out=out, replace=True)
+        run_ladder(deals=3, seed=3, variants=["wiener"], out=out, replace=True)
 
 
 def test_bad_ladder_arguments_exit_2_with_one_line(capsys, tmp_path):

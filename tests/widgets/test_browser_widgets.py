@@ -280,8 +280,9 @@ HL = ".rumino-house-rule-lab"
 
 
 # 60 games in the kernel: 22 s alone, but beside the book build on 2 cores its plot passed 240 s (CI of
-# 107d9ce); in the book's xdist group it runs on the worker that builds the book, never beside the build
-@pytest.mark.xdist_group("book")
+# 107d9ce): it runs after the book's build (conftest.py), never beside it
+@pytest.mark.after_book
+@pytest.mark.usefixtures("book_build_done")
 def test_house_rule_lab_runs_both_settings_and_plots_them(open_demo):
     page = open_demo("house_rule_lab", f"{HL} button.rumino-lab-run")
     assert "not run yet" in page.inner_text(f"{HL} .rumino-lab-status")
@@ -403,9 +404,9 @@ def test_lab_game_table(open_in_lab):
     _wait_text(page, f"{GT} .rumino-log", "You discard ")
 
 
-# 60 games in the kernel: 22 s alone, but beside the book build on 2 cores its plot passed 240 s (CI of
-# 107d9ce); in the book's xdist group it runs on the worker that builds the book, never beside the build
-@pytest.mark.xdist_group("book")
+# 60 games in the kernel, as above: after the book's build, never beside it
+@pytest.mark.after_book
+@pytest.mark.usefixtures("book_build_done")
 def test_lab_house_rule_lab(open_in_lab):
     page = open_in_lab("house_rule_lab", f"{HL} button.rumino-lab-run")
     page.click(f"{HL} button.rumino-lab-run")
