@@ -1,7 +1,7 @@
 """Sphinx extension of the rumino book: offline plotly, a download link per chapter, a little CSS.
 
 * plotly.js is copied from the installed ``plotly`` package into ``_static/rumino/`` and
-  loaded by every page, so figures draw with no network (the chapters' static figure
+  loaded by every page that draws a figure, so figures draw with no network (the chapters' static figure
   HTML calls ``Plotly.newPlot`` and does not inline the 4 MB library).
 * every page built from a notebook starts with a link to download that notebook
   (the ``_sources`` copy; ``rumino book build`` puts the output-free notebook there).
@@ -118,6 +118,26 @@ def _download_link(app, pagename, templatename, context, doctree) -> None:
     body = context.get("body", "")
     end = body.find("</h1>")  # just under the chapter's title
     context["body"] = body[:end + 5] + link + body[end + 5:] if end >= 0 else link + body
+
+
+def _plotly_where_drawn(app, pagename, templatename, context, doctree) -> None:
+    """plotly.js (4.8 MB) only on the pages that draw a figure.
+
+    Parsing it costs a browser about a second of CPU on every page that loads it; 34 of the book's 49
+    pages (the teacher's pages, the glossary, the references, the search page …) draw none.
+
+    >>> from sphinx.builders.html._assets import _JavaScript
+    >>> context = {"body": "<p>no figure</p>", "script_files": [_JavaScript(PLOTLY_JS), _JavaScript("a.js")]}
+    >>> _plotly_where_drawn(None, "glossary", "page.html", context, None)
+    >>> [s.filename for s in context["script_files"]]
+    ['a.js']
+    """
+    body = context.get("body", "")
+    if "Plotly." in body or "plotly-graph-div" in body:
+        return
+    scripts = context.get("script_files")
+    if scripts:
+        context["script_files"] = [s for s in scripts if not str(getattr(s, "filename", s) or "").endswith(PLOTLY_JS)]
 
 
 def _scripts_once(app, pagename, templatename, context, doctree) -> None:
@@ -302,5 +322,6 @@ def setup(app):
     app.add_css_file(CSS)
     app.connect("html-page-context", _download_link)
     app.connect("html-page-context", _scripts_once)
+    app.connect("html-page-context", _plotly_where_drawn)
     app.connect("build-finished", _write_assets)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}
