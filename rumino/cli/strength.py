@@ -15,7 +15,7 @@ OpenSpiel's ``gin_rummy`` and scored by rules §6 (:mod:`rumino.tournament.opens
 >>> out = os.path.join(tempfile.mkdtemp(), "strength.json")
 >>> main(["strength", "--variant", "gin", "--a", "greedy", "--b", "random", "--deals", "2", "--seed", "1",
 ...       "--out", out, "--no-progress"])  # doctest: +ELLIPSIS
-Gin Rummy: greedy against random, 2 deals (4 hands, seed 1): greedy wins 100.0% ... s a decision
+Gin Rummy: greedy against random, 2 deals (4 hands, seed 1): greedy wins 100.0% ... a decision
 written to ...strength.json (1 match)
 0
 """

@@ -87,12 +87,24 @@ class Match:
 
         >>> Match("gin", "best", "greedy", 2, 4, [0.75, 0.3, 0.95], [3.5, -1.0, 8.0], 0.05, 1, "").describe()
         'Gin Rummy: best against greedy, 2 deals (4 hands, seed 1): best wins 75.0% [30.0, 95.0] of the hands, +3.50 points a hand [-1.00, +8.00], 0.050 s a decision'
+
+        A game that scores the winner only (Robber Rummy by default) has no points to average, and a
+        decision quicker than a millisecond is said so rather than printed as 0.000 s:
+
+        >>> Match("robber", "greedy", "random", 2, 4, [1.0, 0.5, 1.0], [0.0, 0.0, 0.0], 0.0004, 1, "",
+        ...       margins=[[0, 0], [0, 0]]).describe()
+        'Robber Rummy: greedy against random, 2 deals (4 hands, seed 1): greedy wins 100.0% [50.0, 100.0] of the hands, no points are scored (the winner only), under a millisecond a decision'
         """
         s, lo, hi = self.share
         p, plo, phi = self.points
+        if self.margins and all(x == 0 for pair in self.margins for x in pair):
+            points = "no points are scored (the winner only)"
+        else:
+            points = f"{p:+.2f} points a hand [{plo:+.2f}, {phi:+.2f}]"
+        pace = (f"{self.seconds_per_decision:.3f} s a decision" if self.seconds_per_decision >= 0.001
+                else "under a millisecond a decision")
         return (f"{find_variant(self.game).title}: {self.a} against {self.b}, {self.deals:,} deals ({self.hands:,} hands, seed {self.seed}): "
-                f"{self.a} wins {100 * s:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}] of the hands, "
-                f"{p:+.2f} points a hand [{plo:+.2f}, {phi:+.2f}], {self.seconds_per_decision:.3f} s a decision")
+                f"{self.a} wins {100 * s:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}] of the hands, {points}, {pace}")
 
 
 def figures_from_hands(margins: Sequence[Sequence[float]], scores: Sequence[Sequence[float]]) -> tuple[list, list, int]:
