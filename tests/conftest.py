@@ -51,23 +51,34 @@ BOOK_FIXTURES = {"built_book", "served_book", "built_html"}  # built_html: test_
 FIRST_OF_THE_BOOK = "test_every_built_page_has_no_serious_accessibility_violation"  # the longest: started first
 
 
-def _reads_the_book(item) -> bool:
-    return bool(BOOK_FIXTURES & set(getattr(item, "fixturenames", ()))) or item.get_closest_marker("after_book")
+def _needs_the_build(item) -> bool:
+    return bool(BOOK_FIXTURES & set(getattr(item, "fixturenames", ())))
+
+
+def _reads_the_book(item) -> bool:  # or runs after its build
+    return _needs_the_build(item) or item.get_closest_marker("after_book") is not None
 
 
 @pytest.hookimpl(tryfirst=True)  # before xdist's own hook, which reads the collection to schedule the tests
 def pytest_collection_modifyitems(config, items):
-    """The tests that read the built book are collected last, the longest of them first, and the first
-    worker to see one starts the book's build in the background (tests/shared_book_build.py): the other
-    tests run while it builds, and each worker reaches the book's tests when it is (almost) built."""
+    """The tests that read the built book (or must run after its build) are collected last, the longest
+    first; the first worker to collect one starts the book's build in the background (below, and
+    tests/shared_book_build.py): the other tests run while it builds, and each worker reaches the book's
+    tests when it is (almost) built."""
     book = [item for item in items if _reads_the_book(item)]
     if not book:
         return
     rest = [item for item in items if not _reads_the_book(item)]
     book.sort(key=lambda item: FIRST_OF_THE_BOOK not in item.nodeid)  # stable: the others keep their order
     items[:] = rest + book
-    folder = shared_book_build.folder_for(config)
-    if folder is not None:
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist's worker reports its collection: no test starts before this
+def pytest_collection_finish(session):
+    """After -k and -m have deselected: a run that still holds a test that reads the book starts its build
+    (a test that only runs after the build does not start one: it then has none to wait for)."""
+    folder = shared_book_build.folder_for(session.config)
+    if folder is not None and any(_needs_the_build(item) for item in session.items):
         shared_book_build.start(folder)
 
 
