@@ -94,18 +94,10 @@ def built_book(request, tmp_path_factory):
     alone (``-n 0``) it builds here, into a temporary folder. Shared by every test of the book
     (test_notebooks.py, test_book_a11y.py, test_book_pdf.py, test_book_prose.py …).
     """
-    from pathlib import Path
-
-    from rumino.cli import bookbuild
-
     folder = shared_book_build.folder_for(request.config)
     if shared_book_build.started(folder):
         return shared_book_build.wait_for(folder)
-    out = tmp_path_factory.mktemp("book")
-    book = Path(__file__).resolve().parents[1] / "book"
-    report = bookbuild.build(book, out, progress=False, echo=lambda *a: None)
-    assert report.index.is_file()
-    return report
+    return shared_book_build.build_book(tmp_path_factory.mktemp("book"))
 
 
 @pytest.fixture

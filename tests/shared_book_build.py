@@ -79,13 +79,19 @@ def wait_for(folder: Path, timeout: float = WAIT_SECONDS):
     raise TimeoutError(f"the book's build did not finish within {timeout:.0f} s (its log: {folder / 'build.log'})")
 
 
-def _build(folder: Path) -> None:
+def build_book(out: Path):
+    """Build the repository's whole book into ``out`` (every chapter executed once) and return the report;
+    the background process and an in-process build (``-n 0``, conftest.py) both build it this way."""
     from rumino.cli import bookbuild
 
-    book = Path(__file__).resolve().parents[1] / "book"
+    report = bookbuild.build(Path(__file__).resolve().parents[1] / "book", out, progress=False, echo=lambda *a: None)
+    assert report.index.is_file(), report.index
+    return report
+
+
+def _build(folder: Path) -> None:
     try:
-        report = bookbuild.build(book, folder / "book", progress=False, echo=lambda *a: None)
-        assert report.index.is_file(), report.index
+        report = build_book(folder / "book")
     except BaseException:  # noqa: BLE001 - every failure is handed to the tests that wait
         (folder / (ERROR + ".part")).write_text(traceback.format_exc(), encoding="utf-8")
         os.replace(folder / (ERROR + ".part"), folder / ERROR)

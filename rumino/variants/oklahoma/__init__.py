@@ -1,10 +1,10 @@
 """Oklahoma Gin (rules §6.1): Gin Rummy whose first upcard sets the hand's knock limit and, a spade, doubles
-it. Its rules and engine (:mod:`.game`) stand on Gin's; its bots are Gin's (found by the class's parents)."""
+it. Its rules and engine (:mod:`.game`) stand on Gin's; its bots are Gin's, with a smaller budget for the best player (below)."""
+
+import dataclasses
 
 from rumino.variants.oklahoma.game import (OKLAHOMA, OklahomaGame, OklahomaHandResult, OklahomaRules, OklahomaView,
                                            upcard_limit)
-
-import dataclasses
 
 from rumino.engine.variant import Variant, WholeGame
 from rumino.variants.gin import BOTS as GIN_BOTS
