@@ -1,5 +1,6 @@
 """Oklahoma Gin (rules §6.1): Gin Rummy whose first upcard sets the hand's knock limit and, a spade, doubles
-it. Its rules and engine (:mod:`.game`) stand on Gin's; its bots are Gin's, with a smaller budget for the best player (below)."""
+it. Its rules and engine (:mod:`.game`) stand on Gin's; its bots are Gin's, with a smaller budget for the best
+player (below)."""
 
 import dataclasses
 
