@@ -1,16 +1,17 @@
 """Accessibility in a real browser: axe-core on every built page, and the keyboard on a widget.
 
-* Every page of the built book (chapters, glossary, index, search) is opened in Debian's
-  Chromium, its figures are left to draw and its dropdowns (hints, solutions) are opened, and
-  axe-core (shipped inside the ``axe-playwright-python`` wheel: nothing is downloaded) must
-  report no violation of impact "serious" or "critical". A page with a known violation shows
-  the check can fail.
+* Every page of the built book (chapters, glossary, search) is opened in Debian's
+  Chromium, its figures are left to draw, its quiz is answered and its dropdowns (hints, solutions)
+  are opened, and axe-core (shipped inside the ``axe-playwright-python`` wheel: nothing is
+  downloaded) must report no violation of impact "serious" or "critical". A page with a known
+  violation shows the check can fail. The pages are opened once for all the book's browser checks
+  (book_pages.py, the ``visited_pages`` fixture of tests/book/conftest.py).
 * The answer checker of the exercises works on a static page (no kernel) and passes axe.
 * In Voilà, a reader with only a keyboard reaches the odds explorer's draws slider with Tab
   and moves it with the arrow keys; the readout follows.
 
-The whole book is built once per test session (the ``built_book`` fixture of conftest.py, shared
-with test_notebooks.py; minutes of CPU; marked slow). Set RUMINO_BOOK_HTML to an already built
+The whole book is built once per test session (the ``built_book`` fixture of tests/conftest.py,
+shared with test_notebooks.py; minutes of CPU; marked slow). Set RUMINO_BOOK_HTML to an already built
 ``html`` folder to reuse it while working on a page.
 """
 
@@ -21,11 +22,11 @@ import re
 import socket
 import subprocess
 import sys
-import threading
 import time
 import urllib.request
 from pathlib import Path
 
+import book_pages
 import pytest
 
 from rumino.cli import bookbuild
@@ -38,24 +39,9 @@ ROOT = Path(__file__).resolve().parents[2]
 BOOK = ROOT / "book"
 DEMOS = ROOT / "widgets" / "demos"
 ARTIFACTS = ROOT / "test-artifacts"
-BAD = ("serious", "critical")
 
 
-# axe.run inside the page, handing back only the violations: axe's whole result (every passing
-# node of every rule, 4 MB on a long chapter) took seconds per page to build and carry to Python.
-# ``resultTypes`` only trims the node lists of passes/incomplete/inapplicable; every rule still runs.
-_AXE_RUN = """bad => axe.run(document, {resultTypes: ['violations']}).then(r => r.violations
-  .filter(v => bad.includes(v.impact))
-  .map(v => ({id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map(n => n.target)})))"""
-
-
-def _violations(page) -> list[dict]:
-    """axe-core's violations of impact "serious" or "critical" on the page as it is now."""
-    from axe_playwright_python.sync_playwright import Axe
-
-    if not page.evaluate("() => typeof window.axe === 'object'"):
-        page.evaluate(Axe().axe_script)
-    return page.evaluate(_AXE_RUN, list(BAD))
+_violations = book_pages.violations
 
 
 @pytest.fixture(scope="module")
@@ -119,65 +105,23 @@ def test_answer_checker_marks_answers_on_a_static_page(browser):
 # ------------------------------------------------------------------------------------ every built page
 
 
-@pytest.fixture(scope="module")
-def built_html(request) -> Path:
-    given = os.environ.get("RUMINO_BOOK_HTML")
-    if given:
-        return Path(given)
-    return request.getfixturevalue("built_book").html_dir  # conftest.py: one build per session
-
-
-@pytest.fixture(scope="module")
-def served(built_html):
-    from rumino.cli.book import make_server
-
-    server = make_server(built_html, 0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
-
-
-_OPEN = """() => {
-  document.querySelectorAll('details').forEach(d => { d.open = true; });
-  document.querySelectorAll('.toggle-hidden').forEach(e => e.classList.remove('toggle-hidden'));
-}"""
-
-
-_ANIMATIONS_DONE = """() => document.getAnimations().every(
-  a => a.playState === 'finished' || a.effect.getComputedTiming().endTime === Infinity)"""
-
-
-def _page_violations(browser, url: str) -> list[dict]:
-    """Open one built page, let its figures draw, open its dropdowns, and let axe read it."""
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
-    try:
-        page.goto(url, wait_until="load")
-        page.wait_for_function(bookbuild._FIGURES_DRAWN, timeout=60_000)
-        page.evaluate(_OPEN)  # hints and solutions are read too
-        # once their fade-in is over (mid-fade, colours are pale): every finite animation finished
-        page.wait_for_function(_ANIMATIONS_DONE, timeout=10_000)
-        return _violations(page)
-    finally:
-        page.close()
-
-
 @pytest.mark.slow
-def test_every_built_page_has_no_serious_accessibility_violation(built_html, served, chromium_path):
-    from two_browsers import check_in_browsers
-
-    pages = sorted(p.name for p in built_html.glob("*.html"))
+@pytest.mark.xdist_group(book_pages.GROUP)
+def test_every_built_page_has_no_serious_accessibility_violation(book_html, visited_pages):
+    """axe-core on every page of the built book, as a reader leaves it: figures drawn, the quiz answered,
+    every dropdown (hints, solutions) open (book_pages.py visits each page once for the book's tests)."""
+    pages = sorted(p.name for p in book_html.glob("*.html"))
     chapters = [p.stem for p in bookbuild.chapters(BOOK)]
     assert {f"{c}.html" for c in chapters} <= set(pages) and "search.html" in pages
     # index.html only sends the reader on to the first chapter (which is checked under its own name):
     # auditing it again would audit the first chapter twice
-    index = (built_html / "index.html").read_text(encoding="utf-8")
+    index = (book_html / "index.html").read_text(encoding="utf-8")
     assert re.fullmatch(rf'\s*<meta http-equiv="Refresh" content="0; url={chapters[0]}.html" />\s*', index), index
     pages.remove("index.html")
-    found = check_in_browsers(chromium_path, pages, lambda b, name: _page_violations(b, f"{served}/{name}"),
-                              args=bookbuild.CHROMIUM_ARGS)
-    problems = {name: bad for name, bad in found.items() if bad}
-    assert len(found) == len(pages)
+    assert sorted(book_pages.page_name(name) for name in visited_pages) == pages
+    unread = [problem for visit in visited_pages.values() if (problem := visit.problem("axe"))]
+    assert not unread, "axe-core could not read every page:\n" + "\n".join(unread)
+    problems = {name: visit.violations for name, visit in visited_pages.items() if visit.violations}
     assert not problems, f"axe-core found serious or critical violations: {problems}"
 
 

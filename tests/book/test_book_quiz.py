@@ -4,7 +4,8 @@
   hidden) just before its review questions, with a "Check yourself" lead-in, 2 to 4 questions, at
   least one multiple-choice and one numeric; the student copy keeps it (it is not a solution).
 * On the session's build (``built_book``, tests/conftest.py: the whole book, built once) each chapter
-  page is opened in Chromium with no kernel: the quiz is drawn; for its first multiple-choice and first
+  page is opened in Chromium with no kernel (once for all the book's browser checks: book_pages.py):
+  the quiz is drawn; for its first multiple-choice and first
   numeric question the right answer is marked right (jupyterquiz's feedback "Right…", in the correct
   colour) and a wrong one is not ("Not yet…", the incorrect colour); no request leaves the machine.
 * A reader with only a keyboard can answer both kinds of question.
@@ -23,6 +24,7 @@ import threading
 from pathlib import Path
 from urllib.parse import urlparse
 
+import book_pages
 import pytest
 
 from rumino.classroom.quiz import COLORS
@@ -121,81 +123,33 @@ def page(browser):
 
 def _open_quiz(page, url) -> tuple[str, list[dict]]:
     """Open a page, wait for its quiz to be drawn; its container's id and its questions (from the page)."""
-    # the quiz's script runs as the page is parsed: no need to wait for the figures (a busy machine
-    # takes long over a chapter's plotly figures)
+    # the quiz's script runs as the page is parsed: no need to wait for the figures
     page.goto(url, wait_until="domcontentloaded", timeout=120_000)
-    root = page.wait_for_selector(".rumino-quiz[data-ready=true]", timeout=60_000)
-    quiz_id = root.get_attribute("id")
-    questions = page.evaluate("id => window['questions' + id]", quiz_id)
-    assert page.locator(f"#{quiz_id} .Quiz").count() == len(questions)
-    return quiz_id, questions
-
-
-def _feedback(page, wrap) -> tuple[str, str, str]:
-    fb = wrap.locator(".Feedback")
-    page.wait_for_function("e => e.textContent.trim() !== ''", arg=fb.element_handle())
-    return fb.inner_text().strip(), fb.get_attribute("class"), fb.evaluate("e => getComputedStyle(e).color")
-
-
-def _mark_choice(page, wrap, text: str):
-    wrap.locator("label.MCButton", has_text=text).first.click()
-    return _feedback(page, wrap)
-
-
-def _mark_number(page, wrap, typed: str):
-    box = wrap.locator("input.Input-text")
-    box.fill(typed)
-    box.press("Enter")
-    return _feedback(page, wrap)
-
-
-def _typed(x: float) -> str:
-    return f"{x:.12g}"
-
-
-def _right_and_wrong_numbers(q: dict) -> tuple[str, str]:
-    """A number inside the right range, and one outside every range jupyterquiz would call right."""
-    right = [a["range"] for a in q["answers"] if a.get("correct") and "range" in a]
-    lo, hi = right[0]
-    wrong = hi + (hi - lo) * 7 + 1
-    assert not any(a <= wrong < b for a, b in right)
-    return _typed((lo + hi) / 2), _typed(wrong)
+    return book_pages.open_quiz(page)
 
 
 @pytest.mark.slow
 @pytest.mark.browser
+@pytest.mark.xdist_group(book_pages.GROUP)
 @pytest.mark.parametrize("stem", [p.stem for p in QUIZZED])
-def test_quiz_is_drawn_and_marks_answers_offline(page, served, built_html, stem):
-    assert (built_html / f"{stem}.html").is_file(), f"the build wrote no {stem}.html"
-    quiz_id, questions = _open_quiz(page, f"{served}/{stem}.html")
-    wraps = page.locator(f"#{quiz_id} .Quiz")
-    kinds = [q["type"] for q in questions]
+def test_quiz_is_drawn_and_marks_answers_offline(visited_pages, stem):
+    """The quiz as book_pages.py answered it on its one visit of the page."""
+    visit = visited_pages.get(f"{stem}.html")
+    assert visit is not None, f"the build wrote no {stem}.html"
+    assert not visit.problem("quiz"), visit.problem("quiz")
+    assert visit.quiz is not None, f"{stem}: no quiz is drawn on the page"
+    kinds = visit.quiz.kinds
     assert 2 <= len(kinds) <= 4 and "multiple_choice" in kinds and "numeric" in kinds, kinds
-
-    i = kinds.index("multiple_choice")
-    q, wrap = questions[i], wraps.nth(i)
-    wrong = next(a["answer"] for a in q["answers"] if not a["correct"])
-    right = next(a["answer"] for a in q["answers"] if a["correct"])
-    text, cls, colour = _mark_choice(page, wrap, _label_text(wrong))
-    assert text.startswith("Not yet") and "incorrect" in cls and colour == WRONG, (stem, text, cls, colour)
-    text, cls, colour = _mark_choice(page, wrap, _label_text(right))
-    assert text.startswith("Right") and "incorrect" not in cls and colour == RIGHT, (stem, text, cls, colour)
-
-    i = kinds.index("numeric")
-    q, wrap = questions[i], wraps.nth(i)
-    good, bad = _right_and_wrong_numbers(q)
-    text, cls, colour = _mark_number(page, wrap, bad)
-    assert text.startswith("Not yet") and "incorrect" in cls and colour == WRONG, (stem, bad, text)
-    text, cls, colour = _mark_number(page, wrap, good)
-    assert text.startswith("Right") and "incorrect" not in cls and colour == RIGHT, (stem, good, text)
-    assert page.offsite == [], f"{stem}: requests left the machine: {page.offsite[:5]}"
-
-
-def _label_text(answer_html: str) -> str:
-    """An option as the page shows it (the question list holds it HTML-escaped)."""
-    import html
-
-    return html.unescape(answer_html)
+    q = visit.quiz
+    for (text, cls, colour), right, what in [(q.choice_wrong, False, "a wrong option"),
+                                             (q.choice_right, True, "the right option"),
+                                             (q.number_wrong, False, q.typed_wrong),
+                                             (q.number_right, True, q.typed_right)]:
+        if right:
+            assert text.startswith("Right") and "incorrect" not in cls and colour == RIGHT, (stem, what, text, cls)
+        else:
+            assert text.startswith("Not yet") and "incorrect" in cls and colour == WRONG, (stem, what, text, cls)
+    assert visit.offsite == [], f"{stem}: requests left the machine: {visit.offsite[:5]}"
 
 
 @pytest.mark.slow
@@ -209,7 +163,7 @@ def test_quiz_answers_with_the_keyboard_alone(page, served, built_html):
     page.focus(f"#{quiz_id} .Quiz >> nth={first_mc} >> input[type=radio] >> nth=0")
     page.keyboard.press("Space")  # picks the focused option, whichever it is
     wrap = page.locator(f"#{quiz_id} .Quiz").nth(first_mc)
-    text, _, _ = _feedback(page, wrap)
+    text, _, _ = book_pages.feedback(page, wrap)
     assert text.startswith(("Right", "Not yet"))
     # Tab moves on to the next question's control; a number typed key by key and Enter mark it
     box = page.locator(f"#{quiz_id} .Quiz").nth(first_num).locator("input.Input-text")
@@ -220,8 +174,8 @@ def test_quiz_answers_with_the_keyboard_alone(page, served, built_html):
     else:
         pytest.fail("Tab never reached the numeric answer box")
     assert box.evaluate("e => e.labels.length === 1 && e.labels[0].textContent.includes('Enter')")
-    good, _ = _right_and_wrong_numbers(questions[first_num])
+    good, _ = book_pages.right_and_wrong_numbers(questions[first_num])
     page.keyboard.type(good)
     page.keyboard.press("Enter")
-    text, _, colour = _feedback(page, page.locator(f"#{quiz_id} .Quiz").nth(first_num))
+    text, _, colour = book_pages.feedback(page, page.locator(f"#{quiz_id} .Quiz").nth(first_num))
     assert text.startswith("Right") and colour == RIGHT

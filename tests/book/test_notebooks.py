@@ -6,8 +6,8 @@
 * every chapter executed once, by the build the other book tests read (``built_book``):
   every cell runs and every assert in it holds; ``pytest --nbval-lax book/``, the reader's
   command, collects every cell of every chapter;
-* the built book, served on 127.0.0.1 and driven in Debian's Chromium: every chapter
-  page draws its figures, a static plotly slider changes its figure, the download link
+* the built book, served on 127.0.0.1 and driven in Debian's Chromium (each page opened once for all
+  the book's browser checks: book_pages.py): every chapter page draws its figures, a static plotly slider changes its figure, the download link
   gives the output-free notebook, search finds "rumino", and nothing is fetched from
   the network.
 """
@@ -21,9 +21,9 @@ import subprocess
 import sys
 import threading
 from pathlib import Path
-from urllib.parse import urlparse
 from urllib.request import urlopen
 
+import book_pages
 import pytest
 
 from rumino.cli import bookbuild
@@ -34,8 +34,6 @@ BOOK = ROOT / "book"
 NOTEBOOKS = sorted(BOOK.glob("*.ipynb"))
 CHAPTERS = bookbuild.chapters(BOOK)
 CHAPTER_IDS = [p.stem for p in CHAPTERS]
-ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-dev-shm-usage"]
 
 
 def _cells(path: Path) -> list[dict]:
@@ -209,18 +207,6 @@ def test_nbval_collects_every_cell_of_every_chapter():
 # accessibility tests (test_book_a11y.py) read the same build.
 
 
-@pytest.fixture(scope="session")
-def served_book(built_book):
-    from rumino.cli.book import make_server
-
-    server = make_server(built_book.html_dir, 0)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
-
-
 @pytest.mark.slow
 def test_built_book_has_a_page_per_chapter_and_loads_nothing_from_the_network(built_book):
     html = built_book.html_dir
@@ -247,76 +233,32 @@ def test_built_book_reports_each_chapter_time(built_book):
 
 @pytest.mark.slow
 @pytest.mark.browser
-def test_built_book_in_a_real_browser(served_book, chromium_path):
-    from playwright.sync_api import sync_playwright
-
-    offsite = []
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium_path, args=ARGS)
-        page = browser.new_page(viewport={"width": 1280, "height": 900})
-
-        def on_request(request):
-            host = urlparse(request.url).hostname
-            if request.url.startswith("http") and host not in ("127.0.0.1",):
-                offsite.append(request.url)
-
-        page.on("request", on_request)
-        try:
-            slider_checked = False
-            for path in CHAPTERS:
-                n_fig = len(_figure_cells(path))
-                page.goto(f"{served_book}/{path.stem}.html", wait_until="load")
-                # the download link gives the chapter's notebook, without outputs
-                href = page.get_attribute("a.rumino-download-link", "href")
-                assert href and href.endswith(f"{path.name}"), (path.stem, href)
-                nb = json.loads(urlopen(f"{served_book}/{path.stem}.html".rsplit("/", 1)[0] + "/" + href,
-                                        timeout=10).read())
-                assert not any(c.get("outputs") for c in nb["cells"] if c["cell_type"] == "code")
-                if n_fig:
-                    # every figure is drawn (plotly made its SVG), captioned with a number, and labelled
-                    page.wait_for_function(
-                        "n => document.querySelectorAll('.js-plotly-plot .main-svg').length >= n", arg=n_fig,
-                        timeout=60_000)
-                    plots = page.eval_on_selector_all(
-                        ".js-plotly-plot",
-                        "els => els.map(e => [!!e.querySelector('.main-svg'), "
-                        "(e.closest('.rumino-figure') || {getAttribute: () => ''}).getAttribute('aria-label')])")
-                    assert len(plots) >= n_fig
-                    assert all(drawn and label for drawn, label in plots), (path.stem, plots)
-                    captions = page.eval_on_selector_all("figure figcaption", "els => els.map(e => e.innerText)")
-                    numbered = [c for c in captions if re.match(r"Fig\. \d+(\.\d+)*", c.strip())]
-                    assert len(numbered) >= n_fig, (path.stem, captions)
-                # a static plotly slider (no kernel) changes its figure
-                if not slider_checked and page.locator(".js-plotly-plot .slider-container").count():
-                    slider_checked = _check_static_slider(page)
-                # formulas were typeset by the vendored MathJax
-                if page.locator(".math").count():
-                    page.wait_for_selector("mjx-container svg", state="attached", timeout=30_000)
-            assert slider_checked, "no chapter has a static plotly slider"
-
-            page.goto(f"{served_book}/search.html?q=rumino", wait_until="load")
-            page.wait_for_selector("#search-results ul.search li", timeout=30_000)
-            assert page.locator("#search-results ul.search li").count() >= 3
-        finally:
-            browser.close()
+@pytest.mark.xdist_group(book_pages.GROUP)
+def test_built_book_in_a_real_browser(visited_pages):
+    """Every chapter as book_pages.py found it on its one visit of the page."""
+    for path in CHAPTERS:
+        visit = visited_pages.get(f"{path.stem}.html")
+        assert visit is not None, f"the build wrote no {path.stem}.html"
+        assert not visit.problem("page", "slider"), visit.problem("page", "slider")
+        # the download link gives the chapter's notebook, without outputs
+        assert visit.download and visit.download.endswith(path.name), (path.stem, visit.download)
+        assert visit.download_has_outputs is False, path.stem
+        n_fig = len(_figure_cells(path))
+        if n_fig:
+            # every figure is drawn (plotly made its SVG), captioned with a number, and labelled
+            assert len(visit.plots) >= n_fig, (path.stem, visit.plots)
+            assert all(drawn and label for drawn, label in visit.plots), (path.stem, visit.plots)
+            numbered = [c for c in visit.captions if re.match(r"Fig\. \d+(\.\d+)*", c.strip())]
+            assert len(numbered) >= n_fig, (path.stem, visit.captions)
+        # formulas were typeset by the vendored MathJax
+        assert visit.typeset or not visit.maths, path.stem
+    # a static plotly slider (no kernel) changes its figure
+    assert any(visit.slider_moved for visit in visited_pages.values()), "no chapter has a static plotly slider"
+    search = visited_pages[book_pages.SEARCH_PAGE]
+    assert not search.problem("page"), search.problem("page")
+    assert search.search_results >= 3, search.search_results
+    offsite = [url for visit in visited_pages.values() for url in visit.offsite]
     assert not offsite, f"the book fetched from the network: {offsite[:5]}"
-
-
-def _check_static_slider(page) -> bool:
-    plot = page.locator(".js-plotly-plot:has(.slider-container)").first
-    plot.scroll_into_view_if_needed()
-    read = "gd => JSON.stringify([gd.data.map(t => t.visible), (gd.layout.title || {}).text])"
-    before = plot.evaluate(read)
-    rail = plot.locator(".slider-rail-touch-rect").first
-    box = rail.bounding_box()
-    assert box, "the slider rail has no box"
-    page.mouse.click(box["x"] + box["width"] - 3, box["y"] + box["height"] / 2)
-    page.wait_for_function(
-        "([gd, before]) => JSON.stringify([gd.data.map(t => t.visible), (gd.layout.title || {}).text]) !== before",
-        arg=[plot.element_handle(), before], timeout=10_000)
-    after = plot.evaluate(read)
-    assert after != before
-    return True
 
 
 # ------------------------------------------------------------------------------------------ the build, on a tiny book
