@@ -10,6 +10,8 @@ from __future__ import annotations
 import importlib
 import os
 import shutil
+import threading
+from pathlib import Path
 
 import pytest
 import shared_book_build  # tests/ is on sys.path: pytest puts a conftest's folder there (rootdir, no package)
@@ -98,6 +100,35 @@ def built_book(request, tmp_path_factory):
     if shared_book_build.started(folder):
         return shared_book_build.wait_for(folder)
     return shared_book_build.build_book(tmp_path_factory.mktemp("book"))
+
+
+@pytest.fixture(scope="session")
+def book_html(request) -> Path:
+    """The built book's ``html`` folder: this run's build, or RUMINO_BOOK_HTML, an already built one, to
+    reuse it while working on a page."""
+    given = os.environ.get("RUMINO_BOOK_HTML")
+    if given:
+        return Path(given)
+    return request.getfixturevalue("built_book").html_dir
+
+
+@pytest.fixture(scope="session")
+def visited_pages(book_html, chromium_path) -> dict:
+    """``{page: book_pages.PageVisit}``: every built page opened once (tests/book/book_pages.py), served on
+    127.0.0.1. Every test that asks for this carries ``pytest.mark.xdist_group(book_pages.GROUP)``, so
+    one worker makes the visits."""
+    pytest.importorskip("axe_playwright_python", reason="pip install -e '.[test]'")
+    from book_pages import visit_every_page  # tests/book/: on sys.path once a test module there is imported
+
+    from rumino.cli.book import make_server
+
+    server = make_server(book_html, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        return visit_every_page(chromium_path, book_html, f"http://127.0.0.1:{server.server_address[1]}")
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 @pytest.fixture

@@ -15,7 +15,7 @@ Here each page is opened once and everything the three check is read during that
 
 A step that fails is written into the visit (``PageVisit.failed``) and the visit goes on, so each test
 reports its own failure and the others still run. The visits are made by the session fixture
-``visited_pages`` (tests/book/conftest.py), shared through the ``xdist_group("book_pages")`` marker.
+``visited_pages`` (tests/conftest.py), shared through the ``xdist_group("book_pages")`` marker.
 """
 
 from __future__ import annotations

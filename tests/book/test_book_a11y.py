@@ -5,7 +5,7 @@
   are opened, and axe-core (shipped inside the ``axe-playwright-python`` wheel: nothing is
   downloaded) must report no violation of impact "serious" or "critical". A page with a known
   violation shows the check can fail. The pages are opened once for all the book's browser checks
-  (book_pages.py, the ``visited_pages`` fixture of tests/book/conftest.py).
+  (book_pages.py, the ``visited_pages`` fixture of tests/conftest.py).
 * The answer checker of the exercises works on a static page (no kernel) and passes axe.
 * In Voilà, a reader with only a keyboard reaches the odds explorer's draws slider with Tab
   and moves it with the arrow keys; the readout follows.
