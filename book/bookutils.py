@@ -31,6 +31,7 @@ import html as _html
 import itertools
 from typing import Any
 
+from rumino.classroom import quiz
 from rumino.render.plotly_start import defer_iri_grammar
 
 defer_iri_grammar()  # before plotly is imported: 2.8 s off every chapter's start (see that module)
@@ -73,7 +74,11 @@ class BookRenderer(MimetypeRenderer):
 
 
 def setup() -> None:
-    """Configure plotly for both JupyterLab (plotly mimetype) and the static book (HTML)."""
+    """Configure plotly for both JupyterLab (plotly mimetype) and the static book (HTML); the page's
+    figures and quizzes are numbered from 1 (the build runs chapter after chapter in one kernel)."""
+    global _ids
+    _ids = itertools.count(1)
+    quiz.restart_numbering()
     pio.renderers[RENDERER] = BookRenderer()
     pio.renderers.default = f"plotly_mimetype+{RENDERER}"
     pio.templates.default = "plotly_white"

@@ -46,6 +46,18 @@ __all__ = ["choice", "numeric", "quiz_html", "seal", "seal_outputs", "show_quiz"
 Number = numbers.Real
 _ids = itertools.count(1)
 
+
+def restart_numbering() -> None:
+    """Number the next quizzes from 1 again: a page starts its own numbering, even in a kernel that ran
+    another page before (the book's build keeps one kernel for chapter after chapter).
+
+    >>> restart_numbering(); a = quiz_html([numeric("x?", 1)]); restart_numbering()
+    >>> a == quiz_html([numeric("x?", 1)])
+    True
+    """
+    global _ids
+    _ids = itertools.count(1)
+
 #: colours of the book (the link blue of book/_ext's CSS and two darker signal colours): white text
 #: reads at over 6:1 on each, and each reads at over 6:1 as text on the white page (WCAG AA wants 4.5)
 COLORS = {

@@ -328,14 +328,88 @@ def check_build_out(out: Path, *, default: bool = False) -> None:
 
 KERNEL_START_ATTEMPTS = 3  # a kernel that dies before running a cell is started again (a port race)
 
+# What a kept kernel runs before the next chapter: the namespace of the chapter before is cleared (names,
+# their outputs, the input history) and the working folder is the next chapter's, as in a fresh kernel.
+_FORGET = "get_ipython().run_line_magic('reset', '-f'); import os as _os; _os.chdir({cwd!r}); del _os"
+
+
+class ChapterKernel:
+    """One Jupyter kernel that runs chapter after chapter, forgetting each before the next.
+
+    Starting a kernel and importing the engine into it costs about 2 s of CPU, as much as a short chapter's
+    own cells; a build that starts one a chapter spends over a minute on it. A kept kernel clears the
+    chapter before (``%reset -f``) and moves to the next one's folder, so a chapter sees none of another's
+    names; what it keeps are imported modules and the engine's caches, which change no result (every
+    chapter seeds its own draws). A kernel that died, or that a failed or interrupted chapter leaves, is
+    replaced by a fresh one.
+
+    >>> with ChapterKernel() as kernel:
+    ...     kernel.km is None  # started by the first chapter
+    True
+    """
+
+    def __init__(self):
+        self.km = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+        return False
+
+    def for_chapter(self, cwd: Path):
+        """The kernel manager for the next chapter (not yet started, or a live kernel that has forgotten
+        the chapter before); ``None`` when no kernel is kept."""
+        from jupyter_client.manager import AsyncKernelManager
+
+        if self.km is not None and self.km.has_kernel:
+            try:
+                self._forget(cwd)
+                return self.km
+            except Exception:  # noqa: BLE001 - a kernel that cannot forget is replaced, never reused
+                self.close()
+        self.km = AsyncKernelManager(kernel_name="python3")
+        return self.km
+
+    def _forget(self, cwd: Path) -> None:
+        client = self.km.blocking_client()
+        client.start_channels()
+        try:
+            client.wait_for_ready(timeout=60)
+            reply = client.execute_interactive(_FORGET.format(cwd=str(cwd)), store_history=False, timeout=60,
+                                               output_hook=lambda msg: None)
+            if reply["content"]["status"] != "ok":
+                raise RuntimeError(f"the kept kernel could not forget the chapter before: {reply['content']}")
+        finally:
+            client.stop_channels()
+
+    def close(self) -> None:
+        """Stop the kept kernel, if any."""
+        km, self.km = self.km, None
+        if km is None or not km.has_kernel:
+            return
+        from jupyter_core.utils import run_sync
+
+        try:
+            run_sync(km.shutdown_kernel)(now=True)
+        except Exception:  # noqa: BLE001 - a kernel already gone
+            pass
+
+
+_WORKER_KERNEL: ChapterKernel | None = None  # the kernel a worker process keeps (see _execute_staged)
+
 
 def execute_chapter(path: Path, *, cwd: Path, timeout: int = 300, progress: bool = True,
-                    label: str = "", kernel_log: Path | None = None) -> tuple[object, ChapterRun]:
+                    label: str = "", kernel_log: Path | None = None,
+                    kernel: ChapterKernel | None = None) -> tuple[object, ChapterRun]:
     """Execute one notebook in ``cwd`` with nbclient; return the executed notebook and its timing.
 
     ``kernel_log``: a file for what the kernel process itself writes (its own errors, not the cells'
     outputs, which the notebook keeps); without one it is dropped. Never the terminal, where it would
-    interleave with the bars (and a kernel stopped by Ctrl-C writes a traceback)."""
+    interleave with the bars (and a kernel stopped by Ctrl-C writes a traceback). ``kernel``: a
+    :class:`ChapterKernel` to run in (and keep) instead of a kernel of the chapter's own; a kept kernel
+    writes into the log of the chapter that started it."""
     from nbclient import NotebookClient
     from nbclient.exceptions import CellExecutionError
 
@@ -364,7 +438,8 @@ def execute_chapter(path: Path, *, cwd: Path, timeout: int = 300, progress: bool
         for attempt in range(1, KERNEL_START_ATTEMPTS + 1):
             # store_widget_state=False: the static pages drop widget views anyway (each live cell carries
             # its own static HTML), and a FigureWidget's saved state would embed plotly.js again in every page
-            client = NotebookClient(nb, timeout=timeout, kernel_name="python3", allow_errors=False,
+            km = kernel.for_chapter(cwd) if kernel is not None else None
+            client = NotebookClient(nb, km=km, timeout=timeout, kernel_name="python3", allow_errors=False,
                                     store_widget_state=False, resources={"metadata": {"path": str(cwd)}},
                                     on_cell_complete=done,
                                     # the kernel's own start-up warnings would break the progress bars
@@ -373,11 +448,16 @@ def execute_chapter(path: Path, *, cwd: Path, timeout: int = 300, progress: bool
                 try:
                     client.execute(**streams)
                 except BaseException:
+                    if kernel is not None:  # a chapter stopped half way leaves a kernel nobody may reuse
+                        kernel.close()
                     # nbclient takes Ctrl-C itself while a chapter runs: it stops the kernel and the chapter
                     # fails; that failure is the interrupt it was, not a broken chapter nor a kernel to restart
                     if getattr(client, "_async_cleanup_kernel_future", None) is not None:
                         raise KeyboardInterrupt from None
                     raise
+                finally:
+                    if kernel is not None and client.kc is not None:  # the kept kernel's channels of this chapter
+                        client.kc.stop_channels()
                 break
             except CellExecutionError as err:
                 error = _ANSI.sub("", str(err))  # tracebacks come coloured for a terminal
@@ -439,8 +519,10 @@ def _stage(root: Path, staged: Path, *, student: bool) -> None:
 def _run_chapters(jobs: list, workers: int, progress: bool, workers_log: Path | None = None):
     """``(executed notebook, ChapterRun)`` per job, in the order of ``jobs``."""
     if workers == 1:
-        for path, cwd, timeout, label, log in jobs:
-            yield execute_chapter(path, cwd=cwd, timeout=timeout, progress=progress, label=label, kernel_log=log)
+        with ChapterKernel() as kernel:
+            for path, cwd, timeout, label, log in jobs:
+                yield execute_chapter(path, cwd=cwd, timeout=timeout, progress=progress, label=label, kernel_log=log,
+                                      kernel=kernel)
         return
     bar = make_bar(len(jobs), "chapters", "chapters") if progress else None
     with worker_pool(workers, log=workers_log) as pool:  # what the workers print on their own: into the log
@@ -465,8 +547,17 @@ def default_workers() -> int:
 
 def _execute_staged(job):
     """Execute one staged chapter in a worker process (see :func:`build`)."""
+    global _WORKER_KERNEL
     path, cwd, timeout, label, log = job
-    return execute_chapter(path, cwd=cwd, timeout=timeout, progress=False, label=label, kernel_log=log)
+    if _WORKER_KERNEL is None:  # kept for the worker's next chapters, stopped when the worker ends
+        from multiprocessing.util import Finalize
+
+        _WORKER_KERNEL = ChapterKernel()
+        # a pool's worker leaves through os._exit, past atexit: multiprocessing runs its finalizers first
+        # (and a kernel whose worker was killed ends itself: ipykernel watches its parent process)
+        Finalize(_WORKER_KERNEL, _WORKER_KERNEL.close, exitpriority=10)
+    return execute_chapter(path, cwd=cwd, timeout=timeout, progress=False, label=label, kernel_log=log,
+                           kernel=_WORKER_KERNEL)
 
 
 @dataclass
