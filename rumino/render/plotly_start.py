@@ -22,7 +22,7 @@ import importlib.util
 import sys
 import types
 
-__all__ = ["defer_iri_grammar", "SPHINX_START"]
+__all__ = ["defer_iri_grammar", "deferred_start", "SPHINX_START"]
 
 _NAME = "rfc3987_syntax"
 
@@ -50,3 +50,14 @@ def defer_iri_grammar() -> None:
 #: ``python -c`` text that starts Jupyter Book (Sphinx, myst-nb, nbformat) with the grammar deferred.
 SPHINX_START = ("from rumino.render.plotly_start import defer_iri_grammar; defer_iri_grammar(); "
                 "from jupyter_book.cli.main import main; main()")
+
+
+def deferred_start(module: str) -> list[str]:
+    """What follows ``python`` to run ``python -m module`` with the IRI grammar deferred: a Jupyter server
+    (Voilà, JupyterLab) imports jsonschema as it starts, 2.5 s of CPU less at each start.
+
+    >>> deferred_start("voila")[0]
+    '-c'
+    """
+    return ["-c", "from rumino.render.plotly_start import defer_iri_grammar; defer_iri_grammar(); import runpy, sys; "
+                  f"sys.argv[0] = {module!r}; runpy.run_module({module!r}, run_name='__main__', alter_sys=True)"]

@@ -30,6 +30,7 @@ import book_pages
 import pytest
 
 from rumino.cli import bookbuild
+from rumino.render.plotly_start import deferred_start
 
 # 1800 s: the first test of the book group also pays for the session's build of the book (434 s in CI in
 # session 32, handouts included) before axe reads every page (228 s); 900 s was too close under load
@@ -139,8 +140,8 @@ def voila_url(chromium_path):
     ARTIFACTS.mkdir(exist_ok=True)
     port = _free_port()
     log = open(ARTIFACTS / "voila-a11y.log", "w")
-    proc = subprocess.Popen([sys.executable, "-m", "voila", str(DEMOS), "--Voila.ip=127.0.0.1", "--no-browser",
-                             f"--port={port}"], stdout=log, stderr=subprocess.STDOUT, cwd=DEMOS)
+    proc = subprocess.Popen([sys.executable, *deferred_start("voila"), str(DEMOS), "--Voila.ip=127.0.0.1",
+                             "--no-browser", f"--port={port}"], stdout=log, stderr=subprocess.STDOUT, cwd=DEMOS)
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 60
