@@ -49,6 +49,14 @@ def explicit_hands(shape, k=7):
     return out
 
 
+@lru_cache(maxsize=None)
+def brute_deadwood(hand: tuple, meld_rules) -> int:
+    """The slow reference's deadwood of a sorted hand, computed once for the whole module: the knock and
+    gin goals ask for the same hands, and so do every Brute of a pack whose rules differ only in the
+    knock limit (the meld rules are equal, hence the same key)."""
+    return brute_min_deadwood(list(hand), meld_rules)
+
+
 class Brute:
     """Expectimax over explicit hands, in fractions."""
 
@@ -62,7 +70,7 @@ class Brute:
     def goal(self, hand, goal):
         if goal == "rumino":
             return is_rumino(list(hand), self.rules)
-        dw = brute_min_deadwood(list(hand), self.rules.meld_rules)
+        dw = brute_deadwood(hand, self.rules.meld_rules)
         return dw <= (self.rules.knock_max_deadwood if goal == "knock" else 0)
 
     def draws(self, hand):
