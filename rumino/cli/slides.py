@@ -1014,22 +1014,29 @@ class DeckReport:
     path: Path
 
 
-def write_deck(nb, stem: str, out: Path, libraries: dict[str, Path] | None = None, plan=None) -> DeckReport:
-    """Write the deck of the executed chapter ``nb`` to ``out/<stem>/index.html`` with its libraries; ``plan``
-    (the executed lesson plan) gives the speaker notes."""
+def _exporter():
+    """nbconvert's reveal.js exporter with the deck's template (one serves every deck: its templates are
+    compiled once)."""
     import jinja2
     from nbconvert import SlidesExporter
 
+    return SlidesExporter(extra_loaders=[jinja2.DictLoader({"rumino_slides.html.j2": _TEMPLATE})],
+                          template_file="rumino_slides.html.j2", reveal_url_prefix=f"{ASSETS}/reveal.js",
+                          reveal_theme="white")
+
+
+def write_deck(nb, stem: str, out: Path, libraries: dict[str, Path] | None = None, plan=None,
+               exporter=None) -> DeckReport:
+    """Write the deck of the executed chapter ``nb`` to ``out/<stem>/index.html`` with its libraries; ``plan``
+    (the executed lesson plan) gives the speaker notes; ``exporter`` (from :func:`_exporter`) may be shared by
+    the decks of one run."""
     slides = chapter_slides(nb, stem, plan)
     title = slides[0].title if slides and slides[0].kind == "title" else stem
     number = deck_number(stem)
     kicker = f"Chapter {number}" if number else "Start here"
     slides[0].blocks.insert(0, Block(1, f'<p class="rumino-kicker">{kicker}</p>'))
     deck_nb = slides_notebook(slides, f"{number}. {title}" if number else f"Start here: {title}")
-    exporter = SlidesExporter(extra_loaders=[jinja2.DictLoader({"rumino_slides.html.j2": _TEMPLATE})],
-                              template_file="rumino_slides.html.j2", reveal_url_prefix=f"{ASSETS}/reveal.js",
-                              reveal_theme="white")
-    body, _ = exporter.from_notebook_node(deck_nb, resources={"metadata": {"name": stem}})
+    body, _ = (exporter or _exporter()).from_notebook_node(deck_nb, resources={"metadata": {"name": stem}})
     folder = out / stem
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "index.html").write_text(body, encoding="utf-8")
@@ -1091,13 +1098,13 @@ def write_decks(build: str | Path, out: str | Path, wanted=None, echo=print) -> 
         title = _page_title(read_notebook(page))
         if title:
             PAGE_TITLES[page.stem] = title
-    libraries = _library_files()
+    libraries, exporter = _library_files(), _exporter()
     out.mkdir(parents=True, exist_ok=True)
     reports = []
     for path in notebooks:
         plan = path.parent / (f"teach_{path.stem}.ipynb" if deck_number(path.stem) else "teach_00_start_here.ipynb")
         reports.append(write_deck(read_notebook(path), path.stem, out, libraries,
-                                  read_notebook(plan) if plan.is_file() else None))
+                                  read_notebook(plan) if plan.is_file() else None, exporter))
         r = reports[-1]
         echo(f"  {r.chapter:<34} {r.slides:3d} slides {r.figures:3d} figures  {r.path}")
     listed = {r.chapter: r for r in reports}
