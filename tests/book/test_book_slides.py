@@ -170,8 +170,23 @@ _SLIDE = """() => {
   const visible = el => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
   return {kind: s.dataset.kind, height: (bottom - top) / Reveal.getScale(), plots, words,
           font: fonts.length ? Math.min(...fonts) : null, notes: s.querySelectorAll('aside.notes').length,
-          code: [...s.querySelectorAll('.jp-CodeCell .jp-InputArea, .jp-CodeCell .highlight')].filter(visible).length};
+          code: [...s.querySelectorAll('.jp-CodeCell .jp-InputArea, .jp-CodeCell .highlight')].filter(visible).length,
+          text: s.innerText};  // what the slide shows (reveal.js hides the slides far from the present one)
 }"""
+
+# every slide in turn, as a reader's arrow key shows it, measured in the page: one call for the deck
+_WALK = """async () => {
+  const probe = %s;
+  const seen = [];
+  for (let i = 0; i < Reveal.getTotalSlides(); i++) {
+    Reveal.slide(i);  // the deck's own 'slidechanged' handler fits the slide, as for a reader
+    await document.fonts.ready;  // a typeface the slide is the first to use has loaded
+    // plotly redraws a shown plot to the slide's width 100 ms later (Plotly.Plots.resize): measure it then
+    if (Reveal.getCurrentSlide().querySelector('.js-plotly-plot')) await new Promise(r => setTimeout(r, 150));
+    seen.push(probe());
+  }
+  return seen;
+}""" % _SLIDE
 
 
 @pytest.fixture(scope="module")
@@ -206,56 +221,69 @@ def _hidden_code(notebook: Path) -> list[str]:
     return lines
 
 
-def _read_deck(browser, stem: str, decks: Path, built_html: Path) -> int:
-    """Open one chapter's deck offline, check every slide, and return how many formulas MathJax typeset."""
-    page = browser.new_page(viewport={"width": slides.WIDTH, "height": slides.HEIGHT})
-    asked = []
-    page.on("request", lambda r, asked=asked: asked.append(r.url))
-    page.route(re.compile(r"^(?!file:|data:|blob:|about:)"), lambda route: route.abort())
-    try:
-        page.goto((decks / stem / "index.html").as_uri(), wait_until="load", timeout=120_000)
-        page.wait_for_function("() => window.Reveal && Reveal.isReady() && window.MathJax "
-                               "&& MathJax.startup && MathJax.startup.promise", timeout=120_000)
-        page.evaluate("() => MathJax.startup.promise")
-        n = page.evaluate("() => Reveal.getTotalSlides()")
-        assert n >= 4, (stem, n)
-        figures = notes = 0
-        for i in range(n):
-            page.evaluate(f"() => Reveal.slide({i})")
-            page.wait_for_timeout(50)
-            slide = page.evaluate(_SLIDE)
-            assert slide["height"] <= slides.HEIGHT, (stem, i, slide)  # nothing runs off the slide
-            assert slide["code"] == 0, (stem, i)
-            assert slide["words"] <= 60, (stem, i, slide["words"])  # readable from the back
-            assert slide["font"] is None or slide["font"] >= slides.FIGURE_FONT, (stem, i, slide)
-            notes += slide["notes"]
-            if slide["kind"] == "figure":
-                figures += 1
-                assert slide["plots"] and all(w > 100 and h > 100 for w, h in slide["plots"]), (stem, i)
-        notebook = built_html.parent / bookbuild.STAGED / f"{stem}.ipynb"
-        cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
-        numbered = sum(1 for c in cells if c["metadata"].get("mystnb", {}).get("figure")
-                       and "solution" not in c["metadata"].get("tags", []))
-        assert figures >= numbered, (stem, figures, numbered)  # every figure of the chapter
-        said = page.evaluate("() => [...document.querySelectorAll('aside.notes')]"
-                             ".map(a => a.textContent).join(' ')")
-        assert notes >= 3 and "lesson plan" in said, (stem, notes)  # the speaker notes
-        text = page.evaluate("() => document.querySelector('.reveal .slides').innerText")
-        assert not RAW_MYST.search(text), (stem, RAW_MYST.search(text))
-        for line in _hidden_code(notebook):
-            assert line not in text, (stem, line)
-        assert not RAW_TEX.search(text), (stem, RAW_TEX.search(text))  # formulas are typeset
-        typeset = page.evaluate("() => document.querySelectorAll('mjx-container').length")
-        size = page.evaluate("() => parseFloat(getComputedStyle("
-                             "document.querySelector('.reveal .slides section:not([data-kind=title]) p'))"
-                             ".fontSize)")
-        assert size >= 32, (stem, size)  # large type at 1280×720
-        away = [u for u in asked if not u.startswith(("file:", "data:", "blob:", "about:"))]
-        assert away == [], (stem, away[:3])
-        own = (decks / stem).as_uri() + "/"
-        assert all(u.startswith(own) for u in asked if u.startswith("file:")), stem
-    finally:
-        page.close()
+def _deck_reader(decks: Path, built_html: Path):
+    """``check(browser, stem)`` for check_in_browsers: each browser reads its decks one after another in one
+    tab (a new tab costs a new renderer process and another second of CPU), noting what each deck asks for."""
+    tabs = {}
+
+    def read(browser, stem: str) -> int:
+        if browser not in tabs:
+            page = browser.new_page(viewport={"width": slides.WIDTH, "height": slides.HEIGHT})
+            asked: list[str] = []
+            page.on("request", lambda r, asked=asked: asked.append(r.url))
+            # routing also turns the browser's cache off: each deck asks for its files again
+            page.route(re.compile(r"^(?!file:|data:|blob:|about:)"), lambda route: route.abort())
+            tabs[browser] = page, asked
+        page, asked = tabs[browser]
+        asked.clear()  # from here on, only this deck's requests
+        return _read_deck(page, asked, stem, decks, built_html)
+
+    return read
+
+
+def _read_deck(page, asked: list[str], stem: str, decks: Path, built_html: Path) -> int:
+    """Open one chapter's deck offline in ``page``, check every slide, and return how many formulas MathJax
+    typeset; ``asked`` fills with the addresses the page asks for."""
+    page.goto((decks / stem / "index.html").as_uri(), wait_until="load", timeout=120_000)
+    page.wait_for_function("() => window.Reveal && Reveal.isReady() && window.MathJax "
+                           "&& MathJax.startup && MathJax.startup.promise", timeout=120_000)
+    page.evaluate("() => MathJax.startup.promise")
+    seen = page.evaluate(_WALK)
+    assert len(seen) >= 4, (stem, len(seen))
+    figures = notes = 0
+    shown = []  # every slide's words, each read while its slide was the one shown
+    for i, slide in enumerate(seen):
+        text = slide.pop("text")
+        shown.append(text)
+        assert slide["height"] <= slides.HEIGHT, (stem, i, slide)  # nothing runs off the slide
+        assert slide["code"] == 0, (stem, i)
+        assert slide["words"] <= 60, (stem, i, slide["words"])  # readable from the back
+        assert slide["font"] is None or slide["font"] >= slides.FIGURE_FONT, (stem, i, slide)
+        assert not RAW_MYST.search(text), (stem, i, RAW_MYST.search(text))
+        assert not RAW_TEX.search(text), (stem, i, RAW_TEX.search(text))  # formulas are typeset
+        notes += slide["notes"]
+        if slide["kind"] == "figure":
+            figures += 1
+            assert slide["plots"] and all(w > 100 and h > 100 for w, h in slide["plots"]), (stem, i)
+    notebook = built_html.parent / bookbuild.STAGED / f"{stem}.ipynb"
+    cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+    numbered = sum(1 for c in cells if c["metadata"].get("mystnb", {}).get("figure")
+                   and "solution" not in c["metadata"].get("tags", []))
+    assert figures >= numbered, (stem, figures, numbered)  # every figure of the chapter
+    said = page.evaluate("() => [...document.querySelectorAll('aside.notes')]"
+                         ".map(a => a.textContent).join(' ')")
+    assert notes >= 3 and "lesson plan" in said, (stem, notes)  # the speaker notes
+    for line in _hidden_code(notebook):
+        assert all(line not in text for text in shown), (stem, line)
+    typeset = page.evaluate("() => document.querySelectorAll('mjx-container').length")
+    size = page.evaluate("() => parseFloat(getComputedStyle("
+                         "document.querySelector('.reveal .slides section:not([data-kind=title]) p'))"
+                         ".fontSize)")
+    assert size >= 32, (stem, size)  # large type at 1280×720
+    away = [u for u in asked if not u.startswith(("file:", "data:", "blob:", "about:"))]
+    assert away == [], (stem, away[:3])
+    own = (decks / stem).as_uri() + "/"
+    assert all(u.startswith(own) for u in asked if u.startswith("file:")), stem
     return typeset
 
 
@@ -270,8 +298,7 @@ def test_every_chapter_has_a_deck_that_reads_offline(built_html, decks, chromium
     assert sorted(p.parent.name for p in decks.glob("*/index.html")) == stems
     index = (decks / "index.html").read_text(encoding="utf-8")
     assert all(f'href="{s}/index.html"' in index for s in stems)
-    formulas = check_in_browsers(chromium_path, stems, lambda b, stem: _read_deck(b, stem, decks, built_html),
-                                 args=bookbuild.CHROMIUM_ARGS)
+    formulas = check_in_browsers(chromium_path, stems, _deck_reader(decks, built_html), args=bookbuild.CHROMIUM_ARGS)
     typeset = sum(formulas.values())
     assert typeset > 50  # the chapters' formulas, drawn by MathJax
 
