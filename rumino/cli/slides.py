@@ -880,7 +880,7 @@ DECK_JS = """/* rumino slides: plotly sized for the slide, pictures and tables f
     layout.uniformtext = {minsize: FONT, mode: 'show'};  // bar labels are never shrunk below it
     Object.keys(layout).forEach(function (k) {  // a log axis labels its decades only: plotly draws the
       var ax = layout[k];                         // labels between them (2, 5) smaller than the font
-      if (/^[xy]axis\d*$/.test(k) && ax && ax.type === 'log' && ax.dtick === undefined) {
+      if (/^[xy]axis\\d*$/.test(k) && ax && ax.type === 'log' && ax.dtick === undefined) {
         layout[k] = Object.assign({}, ax, {dtick: 1});
       }
     });
