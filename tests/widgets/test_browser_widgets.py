@@ -3,8 +3,11 @@
 One Voilà server (on 127.0.0.1, a free port) serves widgets/demos/ for the whole
 module; each test opens one demo page in a fresh browser page (so a fresh
 kernel), interacts like a reader (types, clicks, moves a slider) and asserts on
-what the page then shows, checked against the engine. A screenshot of every
-test, passed or failed, is kept in test-artifacts/ (gitignored).
+what the page then shows, checked against the engine. The `test_lab_*` tests
+check the same widgets in JupyterLab, loaded once for the module: each opens
+its demo notebook in that page with a kernel of its own, and closes both after.
+A screenshot of every test, passed or failed, is kept in test-artifacts/
+(gitignored).
 
 The `chromium_path` fixture skips these tests where Chromium or Playwright is
 missing, and fails them in CI (RUMINO_REQUIRE_BROWSER=1), so they never
@@ -25,11 +28,12 @@ from rumino.errors import RuminoError
 from rumino.melds import RUMINO_MELDS
 from rumino.variants import find_variant
 from voila_pages import (ARTIFACTS, DEMOS, PAGE_TIMEOUT_MS, STEP_TIMEOUT_MS,  # noqa: F401 (fixtures)
-                         _close_and_keep_screenshots, _nudge_slider, _wait_text, browser, lab_url, open_demo,
-                         voila_url)
+                         _close_and_keep_screenshots, _keep_screenshot, _nudge_slider, _wait_text, browser,
+                         lab_app, lab_url, open_demo, voila_url)
 
 # A test's limit is well above its page waits (PAGE_TIMEOUT_MS, STEP_TIMEOUT_MS: 240 s each; JupyterLab's
-# fixture waits five times and may run the cells twice, see _run_all_cells_until): beside the book build on
+# fixture waits four times, three more where it loads the app, and may run the cells twice, see
+# _run_all_cells_until): beside the book build on
 # 2 cores a JupyterLab test took 111 s (CI of 2697071). A real hang still ends at 900 s, with Playwright's
 # own message naming the step.
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(900)]
@@ -305,18 +309,14 @@ def test_house_rule_lab_runs_both_settings_and_plots_them(open_demo):
 
 
 @pytest.fixture
-def open_in_lab(browser, lab_url, request):
-    """Open a demo in JupyterLab, run all cells, wait for ``ready``; screenshot kept."""
-    pages = []
+def open_in_lab(lab_app, request):
+    """Open a demo in the module's JupyterLab (``LabApp``), run all cells, wait for ``ready``; screenshot kept.
+    Afterwards, passed or failed, the notebook's kernel is shut down and the notebook closed."""
+    opened = []
 
     def _open(name: str, ready: str):
-        page = browser.new_page(viewport={"width": 1200, "height": 1000})
-        page.set_default_timeout(STEP_TIMEOUT_MS)
-        pages.append(page)
-        # a workspace of its own, reset: no notebook of an earlier test is restored (nor its kernel dialog)
-        page.goto(f"{lab_url}/lab/workspaces/{name}/tree/{name}.ipynb?reset", timeout=PAGE_TIMEOUT_MS)
-        page.wait_for_function("() => window.jupyterapp && window.jupyterapp.commands.hasCommand("
-                               "'notebook:run-all-cells')", timeout=PAGE_TIMEOUT_MS)
+        opened.append(name)  # before opening: a notebook half opened is closed too
+        page = lab_app.open(name)
         page.wait_for_selector(".jp-Notebook .jp-CodeCell", timeout=PAGE_TIMEOUT_MS)
         # run only once the notebook's kernel is up and idle (earlier, JupyterLab asks which kernel to start)
         page.wait_for_function(
@@ -327,7 +327,11 @@ def open_in_lab(browser, lab_url, request):
         return page
 
     yield _open
-    _close_and_keep_screenshots(pages, request)
+    if opened:
+        try:
+            _keep_screenshot(lab_app.page, request)
+        finally:
+            lab_app.close_notebooks()
 
 
 # What JupyterLab's notebook shows: the kernel's state and, for each code cell, its execution count and

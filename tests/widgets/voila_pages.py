@@ -1,6 +1,7 @@
-"""What the real-browser tests share: one Voilà server per test module, Debian's Chromium, a page per test.
+"""What the real-browser tests share: one Voilà server per test module, Debian's Chromium, a page per test;
+one JupyterLab server and one JupyterLab page per module (``LabApp``).
 
-The test modules import the fixtures (``voila_url``, ``lab_url``, ``browser``, ``open_demo``) and the
+The test modules import the fixtures (``voila_url``, ``lab_url``, ``lab_app``, ``browser``, ``open_demo``) and the
 helpers from here; a fixture imported into a module is that module's own (one server per module).
 Not a conftest.py: ``tests/conftest.py`` is imported by name elsewhere (``from conftest import …``),
 and a second conftest module would take that name.
@@ -8,12 +9,14 @@ and a second conftest module would take that name.
 
 from __future__ import annotations
 
+import json
 import shutil
 import socket
 import subprocess
 import sys
 import time
 import urllib.request
+import warnings
 from pathlib import Path
 
 import pytest
@@ -76,11 +79,14 @@ def voila_url(chromium_path):
 
 @pytest.fixture(scope="module")
 def lab_url(chromium_path, tmp_path_factory):
-    """JupyterLab on a *copy* of the demos (JupyterLab saves notebooks; the committed ones stay output-free)."""
+    """JupyterLab on a *copy* of the demos (JupyterLab saves notebooks; the committed ones stay output-free).
+    No token and no XSRF check (127.0.0.1 only): the tests stop its kernels through its REST API when a page
+    breaks (``LabApp.close_notebooks``)."""
     root = tmp_path_factory.mktemp("lab")
     shutil.copytree(DEMOS, root / "demos")
     yield from _serve(["jupyter", "lab", "--ServerApp.ip=127.0.0.1", "--allow-root", "--IdentityProvider.token=",
-                       "--ServerApp.password=", f"--ServerApp.root_dir={root / 'demos'}",
+                       "--ServerApp.password=", "--ServerApp.disable_check_xsrf=True",
+                       f"--ServerApp.root_dir={root / 'demos'}",
                        "--LabApp.expose_app_in_browser=True", f"--LabServerApp.workspaces_dir={root / 'ws'}"],
                       root / "demos", "jupyterlab", "/lab")
 
@@ -115,11 +121,126 @@ def open_demo(browser, voila_url, request):
 
 def _close_and_keep_screenshots(pages, request):
     for i, page in enumerate(pages):
-        suffix = f"-{i}" if i else ""
         try:
-            page.screenshot(path=str(ARTIFACTS / f"{request.node.name}{suffix}.png"), full_page=True)
+            _keep_screenshot(page, request, f"-{i}" if i else "")
         finally:
             page.close()
+
+
+def _keep_screenshot(page, request, suffix: str = "") -> None:
+    page.screenshot(path=str(ARTIFACTS / f"{request.node.name}{suffix}.png"), full_page=True)
+
+
+# ---------------------------------------------------------------------- one JupyterLab page per module
+
+LAB_WORKSPACE = "rumino-tests"
+_LAB_READY_JS = ("() => !!window.jupyterapp && window.jupyterapp.commands.hasCommand('docmanager:open')"
+                 " && window.jupyterapp.commands.hasCommand('notebook:run-all-cells')")
+# nothing left of an earlier test: no notebook, no output, no dialog (a ready selector matches only the new notebook)
+_LAB_CLEAN_JS = "() => !document.querySelector('.jp-NotebookPanel, .jp-OutputArea, .jp-Dialog')"
+_LAB_OPEN_JS = ("(path) => { window.jupyterapp.commands.execute('docmanager:open',"
+                " {path, factory: 'Notebook', kernel: {name: 'python3'}}); }")
+# every notebook's kernel shut down, every notebook disposed; the promise is not awaited by Playwright (a hang
+# would then outlast every timeout): it leaves its outcome in window.__ruminoClosed, which is waited for
+_LAB_CLOSE_JS = """() => { window.__ruminoClosed = undefined;
+  const panels = [...window.jupyterapp.shell.widgets('main')].filter(w => w.sessionContext);
+  Promise.all(panels.map(w => w.sessionContext.shutdown().then(() => w.dispose())))
+    .then(() => { window.__ruminoClosed = 'ok'; }, e => { window.__ruminoClosed = 'failed: ' + e; }); }"""
+
+
+class LabApp:
+    """JupyterLab loaded once in one browser page; each test opens its demo notebook in it and closes it after.
+
+    The application is loaded once per module, not once per test (the 8 JupyterLab tests alone: 185 CPU-s
+    with a page each, 78-95 with this). Every notebook gets its own kernel, shut down when the test ends, and
+    its widgets leave the page with it. A page found broken (crashed, a dialog up, a notebook or an output
+    left) has its kernels stopped and is loaded afresh before the next test, with a warning: one test's
+    failure cannot leak into the next.
+    """
+
+    def __init__(self, browser, base: str):
+        self.browser, self.base, self.page = browser, base, None
+
+    def load(self) -> None:
+        """(Re)load the application in a new page, on a reset workspace: nothing earlier is restored."""
+        if self.page is not None and not self.page.is_closed():
+            self.page.close()
+        self.page = self.browser.new_page(viewport={"width": 1200, "height": 1000})
+        self.page.set_default_timeout(STEP_TIMEOUT_MS)
+        self.page.goto(f"{self.base}/lab/workspaces/{LAB_WORKSPACE}?reset", timeout=PAGE_TIMEOUT_MS)
+        self.page.wait_for_function(_LAB_READY_JS, timeout=PAGE_TIMEOUT_MS)
+        self.page.evaluate("() => { window.jupyterapp.restored.then(() => { window.__ruminoRestored = true; }); }")
+        self.page.wait_for_function("() => window.__ruminoRestored === true", timeout=PAGE_TIMEOUT_MS)
+
+    def healthy(self) -> bool:
+        try:
+            return (self.page is not None and not self.page.is_closed()
+                    and self.page.evaluate(f"() => ({_LAB_READY_JS})() && ({_LAB_CLEAN_JS})()"))
+        except Exception:  # noqa: BLE001 (a crashed page, a closed browser: then the page is loaded afresh)
+            return False
+
+    def open(self, name: str):
+        """Open ``widgets/demos/NAME.ipynb`` (its copy) with a kernel of its own; return the page once it is shown."""
+        if self.page is None:
+            self.load()
+        elif not self.healthy():
+            warnings.warn("JupyterLab's page was left broken by an earlier test: stopping its kernels, reloading it")
+            self._reset()
+        path = f"{name}.ipynb"
+        self.page.evaluate(_LAB_OPEN_JS, path)  # TOOLING.md: fire JupyterLab's commands, never await them
+        self.page.wait_for_function(
+            "(path) => { const w = window.jupyterapp.shell.currentWidget;"
+            " return !!w && !!w.context && w.context.path === path; }", arg=path, timeout=PAGE_TIMEOUT_MS)
+        return self.page
+
+    def close_notebooks(self) -> None:
+        """Shut down every open notebook's kernel and dispose the notebook; if that fails, stop the server's
+        kernels directly and load the page afresh (with a warning)."""
+        try:
+            self.page.evaluate(_LAB_CLOSE_JS)
+            self.page.wait_for_function("() => window.__ruminoClosed !== undefined", timeout=60_000)
+            outcome = self.page.evaluate("() => window.__ruminoClosed")
+            if outcome != "ok":
+                raise RuntimeError(outcome)
+            self.page.wait_for_function(_LAB_CLEAN_JS, timeout=10_000)  # disposing is immediate
+            self._wait_no_kernels()
+        except Exception as err:  # noqa: BLE001 (whatever broke, the next test gets a clean app and no kernel)
+            warnings.warn(f"JupyterLab: closing the notebook failed ({err}); stopping its kernels, reloading the page")
+            self._reset()
+
+    def _reset(self) -> None:
+        """Stop every session and kernel through the server's REST API, then load the page afresh."""
+        for session in _lab_api(self.base, "/api/sessions"):
+            _lab_api(self.base, f"/api/sessions/{session['id']}", "DELETE")
+        for kernel in _lab_api(self.base, "/api/kernels"):
+            _lab_api(self.base, f"/api/kernels/{kernel['id']}", "DELETE")
+        self._wait_no_kernels()
+        self.load()
+
+    def _wait_no_kernels(self, seconds: float = 60) -> None:
+        deadline = time.monotonic() + seconds
+        while _lab_api(self.base, "/api/kernels"):
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"JupyterLab's kernels still running after {seconds:.0f} s")
+            time.sleep(0.2)
+
+    def close(self) -> None:
+        if self.page is not None and not self.page.is_closed():
+            self.page.close()
+
+
+def _lab_api(base: str, path: str, method: str = "GET"):
+    with urllib.request.urlopen(urllib.request.Request(base + path, method=method), timeout=30) as answer:
+        body = answer.read()
+    return json.loads(body) if body else None
+
+
+@pytest.fixture(scope="module")
+def lab_app(browser, lab_url):
+    """One JupyterLab page for the module, loaded when its first test asks (``LabApp``)."""
+    app = LabApp(browser, lab_url)
+    yield app
+    app.close()
 
 
 def _nudge_slider(page, slider: str, before: str, after: str, tries: int = 3) -> None:
