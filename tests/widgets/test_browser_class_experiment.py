@@ -7,7 +7,7 @@ import pytest
 
 from rumino.classroom.experiment import ClassTally, TallyError
 from voila_pages import (ARTIFACTS, DEMOS, PAGE_TIMEOUT_MS, STEP_TIMEOUT_MS,  # noqa: F401 (fixtures)
-                         _wait_text, browser, open_demo, voila_url)
+                         _wait_text, browser, open_demo, voila_url, wait_until)
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]  # above the page waits (120 s a step), as test_browser_widgets
 
@@ -23,10 +23,8 @@ def _add(page, successes: str, trials: str) -> None:
 def _wait_points(page, n: int) -> list[float]:
     """The plot's running estimate once it has ``n`` points (the third trace: band, band, estimate)."""
     plot = f"{CE} .rumino-experiment-plot .js-plotly-plot"
-    page.wait_for_function(
-        "([sel, n]) => { const d = document.querySelector(sel); "
-        "return !!d && !!d.data && d.data.length > 2 && (d.data[2].y || []).length === n; }",
-        arg=[plot, n], timeout=STEP_TIMEOUT_MS)
+    wait_until(page, "([sel, n]) => { const d = document.querySelector(sel); "
+               "return !!d && !!d.data && d.data.length > 2 && (d.data[2].y || []).length === n; }", [plot, n])
     return page.eval_on_selector(plot, "d => Array.from(d.data[2].y)")
 
 

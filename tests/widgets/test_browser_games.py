@@ -27,7 +27,7 @@ from rumino.cards import format_card
 from rumino_widgets import GameTableController, RummoliTableController
 from rumino_widgets.rummoli_table import RummoliTable
 from rumino_widgets.whole_games import WHOLE_GAMES
-from voila_pages import STEP_TIMEOUT_MS, browser, open_demo, voila_url  # noqa: F401 (fixtures)
+from voila_pages import browser, open_demo, voila_url, wait_until  # noqa: F401 (fixtures)
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]  # above the page waits (120 s a step), as test_browser_widgets
 
@@ -36,7 +36,7 @@ UNITS = {"rumino": r"the pool, \$\d+", "gin": r"first to 50 points", "knock-rumm
          "wiener": r"the pot, \d+ chips", "romme": r"the best total", "robber": r"gone out|lowest penalty",
          "rummoli": r"the most chips, \d+", "oklahoma": r"first to 50 points"}
 
-# what the page shows now, read in one call: the state mark, the coach's move, the message, the seats
+# what the page shows now, read in one call: the state mark, the coach's move, the message, the seats, the errors
 READ = """(scope) => {
   const root = document.querySelector(scope);
   const q = (s) => root.querySelector(s);
@@ -55,8 +55,9 @@ READ = """(scope) => {
   const buttons = [...root.querySelectorAll('button')]  // the buttons shown, in the page's order
     .filter((b) => b.offsetParent !== null && !b.disabled)
     .map((b) => [...b.classList].find((c) => c.startsWith('rumino-btn-'))).filter((c) => !!c);
+  const errors = [...root.querySelectorAll('.rumino-error')].map((e) => e.innerText);
   return {state: state ? {...state.dataset} : null, next: next ? {...next.dataset} : null,
-          message: (q('.rumino-message') || {}).innerText || '', counts, cards, buttons};
+          message: (q('.rumino-message') || {}).innerText || '', counts, cards, buttons, errors};
 }"""
 
 
@@ -66,9 +67,16 @@ def _read(page, scope: str) -> dict:
 
 def _wait_refresh(page, scope: str, before: int) -> None:
     """Wait for the kernel's answer to a click: the state mark is written last by every refresh."""
-    page.wait_for_function(
-        "([sel, n]) => { const e = document.querySelector(sel); return !!e && +e.dataset.refresh > n; }",
-        arg=[f"{scope} .rumino-table-state", before], timeout=STEP_TIMEOUT_MS)
+    wait_until(page, "([sel, n]) => { const e = document.querySelector(sel); return !!e && +e.dataset.refresh > n; }",
+               [f"{scope} .rumino-table-state", before])
+
+
+def _after_refresh(page, scope: str, before: dict) -> dict:
+    """After a click: wait for the kernel's answer, read the page, and check that it shows no error."""
+    _wait_refresh(page, scope, int(before["state"]["refresh"]))
+    now = _read(page, scope)
+    assert not now["errors"], now["errors"]
+    return now
 
 
 def _click_coach_move(page, scope: str, control: str, value: str) -> None:
@@ -102,8 +110,8 @@ def _play_game_table(page, key: str) -> tuple[object, dict]:
     scope = f".rumino-game-table-{key}"
     ref = GameTableController(game.bots, seed=game.seed, rules=game.rules_object(), variant=key)
     seen = {"drew": 0, "counts": 0, "controls": set()}
+    now = _read(page, scope)
     for _ in range(MOST_MOVES):
-        now = _read(page, scope)
         if now["state"]["over"] == "1":
             break
         # the page shows the game the engine plays: the same actions so far, cards in the others' hands
@@ -117,11 +125,10 @@ def _play_game_table(page, key: str) -> tuple[object, dict]:
         seen["controls"].add(control if control != "button" else value)
         _click_coach_move(page, scope, control, value)
         assert ref.act(move), ref.error
-        _wait_refresh(page, scope, int(now["state"]["refresh"]))
-        assert page.locator(f"{scope} .rumino-error").count() == 0, page.inner_text(f"{scope} .rumino-error")
+        now = _after_refresh(page, scope, now)
         if str(move) == "draw stock" and not ref.game.game_over:  # the card from the stock, told its holder
             drawn = format_card(ref.last_drawn, unicode=True)
-            assert f"you drew {drawn}" in page.inner_text(f"{scope} .rumino-message")
+            assert f"you drew {drawn}" in now["message"], now["message"]
             seen["drew"] += 1
     return ref, seen
 
@@ -131,8 +138,8 @@ def _play_rummoli(page) -> tuple[object, dict]:
     scope = ".rumino-rummoli-table"
     ref = RummoliTableController(game.bots, seed=game.seed, rules=game.rules_object())
     seen = {"drew": None, "counts": 0, "controls": set()}
+    now = _read(page, scope)
     for _ in range(MOST_MOVES):
-        now = _read(page, scope)
         if now["state"]["over"] == "1":
             break
         assert int(now["state"]["actions"]) == len(ref.game.history)
@@ -154,8 +161,7 @@ def _play_rummoli(page) -> tuple[object, dict]:
             assert first == f"rumino-btn-{word.replace(' ', '-')}", (now["buttons"], words)
             assert ref.act_text(word), ref.error
             seen["controls"].add(word)
-        _wait_refresh(page, scope, int(now["state"]["refresh"]))
-        assert page.locator(f"{scope} .rumino-error").count() == 0, page.inner_text(f"{scope} .rumino-error")
+        now = _after_refresh(page, scope, now)
     return ref, seen
 
 

@@ -271,7 +271,46 @@ def _nudge_slider(page, slider: str, before: str, after: str, tries: int = 3) ->
 
 def _wait_text(page, selector: str, pattern: str):
     """Wait until the text of ``selector`` matches the regex ``pattern``; return that text."""
-    page.wait_for_function(
-        "([sel, pat]) => { const e = document.querySelector(sel); return !!e && new RegExp(pat).test(e.innerText); }",
-        arg=[selector, pattern], timeout=STEP_TIMEOUT_MS)
+    wait_until(page, "([sel, pat]) => { const e = document.querySelector(sel);"
+                     " return !!e && new RegExp(pat).test(e.innerText); }", [selector, pattern])
     return page.inner_text(selector)
+
+
+# The predicate is checked when the page's DOM changes (a MutationObserver) and every half second besides
+# (a change that touches no element, a plot's data), never on every animation frame as Playwright's
+# wait_for_function does: polling by frame keeps Chromium drawing 60 frames a second for as long as the wait
+# lasts (0.07 CPU-s per second of waiting here, against 0.005 for this), and in CI, beside the book's build,
+# one kernel round trip can take tens of seconds.
+_WAIT_UNTIL_JS = """([arg, ms, source]) => new Promise((resolve, reject) => {
+  const predicate = (%s);
+  let done = false, observer = null, tick = null, timer = null;
+  const finish = (settle, value) => {
+    if (done) return;
+    done = true; observer.disconnect(); clearInterval(tick); clearTimeout(timer); settle(value);
+  };
+  const check = () => {
+    try { const value = predicate(arg); if (value) finish(resolve, true); } catch (err) { finish(reject, err); }
+  };
+  observer = new MutationObserver(check);
+  observer.observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
+  tick = setInterval(check, 500);
+  timer = setTimeout(() => finish(reject, new Error(`wait_until: timed out after ${ms} ms: ${source}`)), ms);
+  check();
+})"""
+
+
+def wait_until(page, predicate: str, arg=None, timeout: float = STEP_TIMEOUT_MS) -> None:
+    """Wait until the JavaScript function ``predicate`` (``"(arg) => …"``) returns a true value for ``arg``.
+
+    ``page.wait_for_function(predicate, arg=arg, timeout=timeout)`` without its cost while waiting; raises
+    Playwright's TimeoutError after ``timeout`` ms, and what the predicate throws at once.
+    """
+    from playwright.sync_api import Error as PlaywrightError
+    from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+    try:
+        page.evaluate(_WAIT_UNTIL_JS % predicate, [arg, timeout, predicate])
+    except PlaywrightError as err:
+        if "wait_until: timed out" in err.message:
+            raise PlaywrightTimeoutError(err.message) from None
+        raise
