@@ -78,7 +78,7 @@ def right_and_wrong_numbers(question: dict) -> tuple[str, str]:
     """A number inside the right range, and one outside every range jupyterquiz would call right.
 
     >>> right_and_wrong_numbers({"answers": [{"correct": True, "range": [0.4, 0.6]}]})
-    ('0.5', '2.6')
+    ('0.5', '3')
     """
     right = [a["range"] for a in question["answers"] if a.get("correct") and "range" in a]
     lo, hi = right[0]
