@@ -53,13 +53,92 @@ _PLOTS = """els => els.map(e => [!!e.querySelector('.main-svg'),
   (e.closest('.rumino-figure') || {getAttribute: () => ''}).getAttribute('aria-label')])"""
 
 
-def violations(page) -> list[dict]:
-    """axe-core's violations of impact "serious" or "critical" on the page as it is now."""
+# The same audit in two runs: every rule but colour contrast on the whole page, then colour contrast on
+# all but the code blocks. A code block's colours are the highlighter's stylesheet on the code background,
+# the same pairs on every page; axe checks them span by span (over half of its time on a chapter), so
+# they are checked instead by :func:`code_colours`, every distinct pair of every page once, below.
+_AXE_RUN_BUT_CODE_CONTRAST = """bad => axe.run(document, {resultTypes: ['violations'],
+    rules: {'color-contrast': {enabled: false}}})
+  .then(first => axe.run({include: [['body']], exclude: [['div.highlight']]},
+                         {resultTypes: ['violations'], runOnly: {type: 'rule', values: ['color-contrast']}})
+  .then(second => first.violations.concat(second.violations)))
+  .then(vs => vs.filter(v => bad.includes(v.impact))
+  .map(v => ({id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map(n => n.target)})))"""
+
+# Every distinct (text colour, background, size, weight) of the visible text in the page's code blocks,
+# with a sample of its text: the background is the nearest ancestor's that is not transparent
+_CODE_COLOURS = """() => {
+  const clear = c => !c || c === 'transparent' || /^rgba\\(.*,\\s*0\\)$/.test(c);
+  const background = e => { for (; e; e = e.parentElement) { const c = getComputedStyle(e).backgroundColor;
+    if (!clear(c)) return c; } return 'rgb(255, 255, 255)'; };
+  const seen = new Map();
+  for (const el of document.querySelectorAll('div.highlight pre, div.highlight pre *')) {
+    const text = [...el.childNodes].filter(n => n.nodeType === 3).map(n => n.textContent).join('').trim();
+    const s = getComputedStyle(el);
+    if (!text || s.visibility !== 'visible' || !el.getClientRects().length) continue;
+    const key = [s.color, background(el), s.fontSize, s.fontWeight].join('|');
+    if (!seen.has(key)) seen.set(key, (el.className ? '.' + el.className : el.tagName) + ' ' + text.slice(0, 24));
+  }
+  return [...seen.entries()];
+}"""
+
+
+def violations(page, *, code_contrast: bool = True) -> list[dict]:
+    """axe-core's violations of impact "serious" or "critical" on the page as it is now; with
+    ``code_contrast=False``, colour contrast is not audited inside code blocks (see :func:`code_colours`)."""
     from axe_playwright_python.sync_playwright import Axe
 
     if not page.evaluate("() => typeof window.axe === 'object'"):
         page.evaluate(Axe().axe_script)
-    return page.evaluate(_AXE_RUN, list(BAD))
+    return page.evaluate(_AXE_RUN if code_contrast else _AXE_RUN_BUT_CODE_CONTRAST, list(BAD))
+
+
+def code_colours(page) -> list[tuple[str, str]]:
+    """``[("color|background|font-size|font-weight", "sample"), …]``: each distinct look of the text in the
+    page's code blocks once, for :func:`contrast_ratio`."""
+    return [tuple(pair) for pair in page.evaluate(_CODE_COLOURS)]
+
+
+def _rgb(css: str) -> tuple[float, ...]:
+    """``rgb(…)``/``rgba(…)`` as numbers.
+
+    >>> _rgb("rgba(0, 0, 0, 0.5)")
+    (0.0, 0.0, 0.0, 0.5)
+    """
+    values = [float(v) for v in re.findall(r"[\d.]+", css)]
+    return tuple(values) if len(values) == 4 else (*values, 1.0)
+
+
+def _luminance(rgb) -> float:
+    def linear(c: float) -> float:
+        c /= 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(c) for c in rgb[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast_ratio(colour: str, background: str) -> float:
+    """WCAG 2's contrast ratio of text in ``colour`` on ``background`` (a translucent colour blended over it).
+
+    >>> round(contrast_ratio("rgb(0, 0, 0)", "rgb(255, 255, 255)"), 1), round(contrast_ratio("rgb(119, 119, 119)", "rgb(255, 255, 255)"), 2)
+    (21.0, 4.48)
+    """
+    *fg, alpha = _rgb(colour)
+    bg = _rgb(background)[:3]
+    fg = [alpha * f + (1 - alpha) * b for f, b in zip(fg, bg)]
+    hi, lo = sorted((_luminance(fg), _luminance(bg)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def contrast_needed(font_size: str, font_weight: str) -> float:
+    """WCAG AA's least contrast (axe's "color-contrast"): 3 for large text (24 px, or 18.66 px bold), else 4.5.
+
+    >>> contrast_needed("13.6px", "400"), contrast_needed("20px", "700")
+    (4.5, 3.0)
+    """
+    size, bold = float(font_size.removesuffix("px")), int(font_weight) >= 700
+    return 3.0 if size >= 24 or (bold and size >= 18.66) else 4.5
 
 
 # ------------------------------------------------------------------------------------------ the quiz
@@ -177,6 +256,7 @@ class PageVisit:
     search_results: int = 0
     quiz: QuizMarks | None = None
     violations: list[dict] | None = None
+    code_colours: list[tuple[str, str]] = field(default_factory=list)
     failed: dict[str, str] = field(default_factory=dict)
 
     def problem(self, *steps: str) -> str | None:
@@ -251,7 +331,8 @@ def visit_page(browser, base: str, name: str, *, move_slider: bool) -> PageVisit
             page.evaluate(OPEN_DROPDOWNS)  # hints and solutions are read too
             # once their fade-in is over (mid-fade, colours are pale): every finite animation finished
             page.wait_for_function(ANIMATIONS_DONE, timeout=10_000)
-            visit.violations = violations(page)
+            visit.violations = violations(page, code_contrast=False)
+            visit.code_colours = code_colours(page)
 
         _step(visit, "axe", audit)
     finally:

@@ -5,7 +5,9 @@
   are opened, and axe-core (shipped inside the ``axe-playwright-python`` wheel: nothing is
   downloaded) must report no violation of impact "serious" or "critical". A page with a known
   violation shows the check can fail. The pages are opened once for all the book's browser checks
-  (book_pages.py, the ``visited_pages`` fixture of tests/conftest.py).
+  (book_pages.py, the ``visited_pages`` fixture of tests/conftest.py). Colour contrast inside code blocks
+  (the highlighter's colours, the same on every page) is checked apart, every distinct look of code
+  text on every page once, by WCAG 2's formula: axe spent over half its time on a chapter there.
 * The answer checker of the exercises works on a static page (no kernel) and passes axe.
 * In Voilà, a reader with only a keyboard reaches the odds explorer's draws slider with Tab
   and moves it with the arrow keys; the readout follows.
@@ -71,6 +73,21 @@ def test_axe_finds_a_known_violation(browser):
         page.close()
 
 
+def test_faint_code_is_found_by_the_code_contrast_check(browser):
+    page = browser.new_page()
+    try:
+        page.set_content('<html lang="en"><head><title>t</title></head><body><main><div class="highlight" '
+                         'style="background:#f3f4f5"><pre><span style="color:#999">faint</span> plain</pre></div>'
+                         '</main></body></html>')
+        looks = dict(book_pages.code_colours(page))
+        faint = next(key for key, sample in looks.items() if "faint" in sample)
+        colour, background, size, weight = faint.split("|")
+        assert book_pages.contrast_ratio(colour, background) < book_pages.contrast_needed(size, weight)
+        assert background == "rgb(243, 244, 245)"  # the code block's own background, not the page's
+    finally:
+        page.close()
+
+
 # ------------------------------------------------------------------------------------ the answer checker
 
 
@@ -124,6 +141,26 @@ def test_every_built_page_has_no_serious_accessibility_violation(book_html, visi
     assert not unread, "axe-core could not read every page:\n" + "\n".join(unread)
     problems = {name: visit.violations for name, visit in visited_pages.items() if visit.violations}
     assert not problems, f"axe-core found serious or critical violations: {problems}"
+
+
+@pytest.mark.slow
+@pytest.mark.xdist_group(book_pages.GROUP)
+def test_the_code_on_every_built_page_reads_at_aa_contrast(visited_pages):
+    """Colour contrast inside the code blocks, which the page audit above leaves to this test: every distinct
+    look of code text (colour, background, size, weight) on every page, by WCAG 2's formula (axe's rule)."""
+    looks: dict[str, tuple[str, str]] = {}
+    for name, visit in visited_pages.items():
+        for key, sample in visit.code_colours:
+            looks.setdefault(key, (name, sample))
+    # the highlighter's colours were read: names, numbers, strings, comments, keywords …
+    assert len({key.split("|")[0] for key in looks}) >= 5, looks
+    low = []
+    for key, (name, sample) in sorted(looks.items()):
+        colour, background, size, weight = key.split("|")
+        ratio, needed = book_pages.contrast_ratio(colour, background), book_pages.contrast_needed(size, weight)
+        if ratio < needed:
+            low.append(f"{name}: {sample!r} in {colour} on {background} ({size}, {weight}): {ratio:.2f}:1 < {needed}:1")
+    assert not low, "code text below AA contrast:\n" + "\n".join(low)
 
 
 # ------------------------------------------------------------------------------------ the keyboard
