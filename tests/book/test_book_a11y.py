@@ -19,7 +19,6 @@ shared with test_notebooks.py; minutes of CPU; marked slow). Set RUMINO_BOOK_HTM
 
 from __future__ import annotations
 
-import os
 import re
 import socket
 import subprocess
