@@ -485,16 +485,24 @@ class VariantCompare(StaticFallback, W.VBox):
 def shared_words(labels: Sequence[str]) -> tuple[str, list[str]]:
     """A row's name for figures the columns word differently, and each column's own part of its words.
 
-    The name is what every wording shares: up to a colon, or else up to the last word they share, a
-    parenthesis closed; each column keeps the rest (a bare number with the word before it). One wording
-    is its own name.
+    The name is what every wording shares: up to a colon, or else up to the last word they share (a
+    trailing "of the" goes back to the columns), a parenthesis closed; wordings that share no first
+    word are named by the words they end with. Each column keeps the rest (a bare number with the word
+    before it). One wording is its own name.
 
     >>> shared_words(["P(dealt deadwood ≤ knock limit 7)", "P(dealt deadwood ≤ knock limit 10)"])
     ('P(dealt deadwood ≤ the knock limit)', ['knock limit 7', 'knock limit 10'])
     >>> shared_words(["P(hand may end at once: a knock, gin or a rumino)", "P(hand may end at once: a knock)"])
     ('P(hand may end at once)', ['a knock, gin or a rumino', 'a knock'])
+    >>> shared_words(["spread (sd) of the points that change hands per game",
+    ...               "spread (sd) of the chips that change hands per game"])
+    ('spread (sd)', ['of the points that change hands per game', 'of the chips that change hands per game'])
+    >>> shared_words(["points that change hands per game", "chips that change hands per game"])
+    ('… that change hands per game', ['points', 'chips'])
     >>> shared_words(["mean turns", "mean turns"])
     ('mean turns', ['', ''])
+    >>> shared_words(["turns a hand", "hands a game"])
+    ('turns a hand', ['turns a hand', 'hands a game'])
     """
     if len(set(labels)) == 1:
         return labels[0], [""] * len(labels)
@@ -502,19 +510,32 @@ def shared_words(labels: Sequence[str]) -> tuple[str, list[str]]:
     n = 0
     while all(len(w) > n + 1 for w in split) and len({tuple(w[:n + 1]) for w in split}) == 1:
         n += 1
+    if n == 0:  # no first word in common: the words they end with name the row, else the first wording
+        k = 0
+        while all(len(w) > k + 1 for w in split) and len({tuple(w[len(w) - k - 1:]) for w in split}) == 1:
+            k += 1
+        if k == 0:
+            return labels[0], list(labels)
+        return "\u2026 " + " ".join(split[0][-k:]), [" ".join(w[:-k]) for w in split]
+    # a name that would end on a small word ("spread (sd) of the") leaves it to the columns' own words
+    while n > 1 and split[0][n - 1] in ("of", "the", "a", "an", "per", "at", "in", "to", "by", "for"):
+        n -= 1
     common = " ".join(split[0][:n])
-    if ": " in common or any(w[n - 1].endswith(":") for w in split if n):
+    if ": " in common or any(w[n - 1].endswith(":") for w in split):
         # what follows the colon is each column's own: the name is what precedes it
         head = labels[0].split(": ", 1)[0]
         rest = [label.split(": ", 1)[1] if ": " in label else "" for label in labels]
     else:
         head = common
         rest = [" ".join(w[n:]) for w in split]
-        # a bare value (a limit) keeps the word it qualifies: "knock limit 7", not "7"
-        tail = " ".join(split[0][max(0, n - 2):n]).lstrip("≤≥<>= ")
-        rest = [f"{tail} {r}" if r.rstrip(")").replace(".", "").isdigit() else r for r in rest]
-        if head.endswith(tuple(split[0][max(0, n - 2):n])) and tail:
-            head = head[: len(head) - len(tail)] + "the " + tail
+        # a bare value (a limit) keeps the word it qualifies: "knock limit 7", not "7"; the name then
+        # says "the knock limit"
+        tail = " ".join(split[0][max(0, n - 2):n]).lstrip("\u2264\u2265<>= ")
+        bare = [r.rstrip(")").replace(".", "").isdigit() for r in rest]
+        if tail and any(bare):
+            rest = [f"{tail} {r}" if is_bare else r for r, is_bare in zip(rest, bare)]
+            if head.endswith(tail):
+                head = head[: len(head) - len(tail)] + "the " + tail
     opened = head.count("(") - head.count(")")
     rest = [r[:-1] if opened > 0 and r.endswith(")") else r for r in rest]
     return head + ")" * max(0, opened), rest
