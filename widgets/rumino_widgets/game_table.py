@@ -114,6 +114,20 @@ def action_words(action) -> str:
     return str(action)
 
 
+def chance_digits(p) -> str:
+    """A chance as a decimal with at least two significant digits, never a zero for a chance that is not.
+
+    >>> chance_digits(0.2571), chance_digits(1 / 75137), chance_digits(0)
+    ('0.2571', '0.000013', '0')
+    """
+    import math
+
+    p = float(p)
+    if p <= 0:
+        return "0"
+    return f"{p:.{max(4, 1 - math.floor(math.log10(p)))}f}"
+
+
 class GameTableController(TableController):
     """A game (Rumino by default) between the reader (``human`` seat) and bots, without any widget: the shared
     :class:`~widgets._base.TableController` with the coach, the table moves and the record's replay."""
@@ -748,7 +762,7 @@ class GameTableController(TableController):
             facts.append((f"P(knockable within {c['draws']} draws)",
                           f"{e.value:.3f} [{e.lo:.3f}, {e.hi:.3f}] (n = {e.n:,}, seed {e.seed})"))
             p = c["p_rumino"]
-            facts.append((f"P(rumino within {c['draws']} draws)", f"{float(p):.4f} ({one_in(p)}) · {c['target']}"))
+            facts.append((f"P(rumino within {c['draws']} draws)", f"{chance_digits(p)} ({one_in(p)}) · {c['target']}"))
         sug = self.suggestion()
         if sug is not None:
             facts.append((self.suggestion_label(), self.move_label(sug)))
