@@ -270,6 +270,17 @@ def _on_ctrl_c(signum, frame) -> None:
     raise KeyboardInterrupt
 
 
+def _quiet_excepthook(kind, value, traceback) -> None:
+    """After a Ctrl-C, an interrupt that a compiled module printed and went on from says nothing.
+
+    numba's C extensions import each other while numba loads; one cut short by the Ctrl-C prints its
+    traceback through this hook (``PyErr_Print``) instead of raising it.
+    """
+    if _INTERRUPTED[0] and issubclass(kind, KeyboardInterrupt):
+        return
+    sys.__excepthook__(kind, value, traceback)
+
+
 def _quiet_unraisable(unraisable) -> None:
     """After a Ctrl-C, an interrupt that Python could not raise (inside a callback) says nothing more."""
     if _INTERRUPTED[0] and isinstance(unraisable.exc_value, KeyboardInterrupt):
@@ -291,6 +302,7 @@ def main(argv: list[str] | None = None) -> int:
 
         signal.signal(signal.SIGINT, _on_ctrl_c)
         sys.unraisablehook = _quiet_unraisable
+        sys.excepthook = _quiet_excepthook
     try:
         code = _main(argv)
     except KeyboardInterrupt:  # in the instant between the command's own handler and this one
@@ -327,6 +339,8 @@ def _main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         return _interrupted(_who(args, command))
     except RuminoError as err:
+        if _INTERRUPTED[0]:  # e.g. numba's import cut short by the Ctrl-C: the evaluator then fails to load
+            return _interrupted(_who(args, command))
         print(one_line(f"{_who(args, command)}: {err}"), file=sys.stderr)
         return 2
     except BrokenPipeError:  # pragma: no cover - e.g. `rumino ... | head`

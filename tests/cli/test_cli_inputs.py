@@ -360,6 +360,35 @@ def test_ctrl_c_while_the_chapters_run_stops_their_kernels_in_one_line(tmp_path)
     assert p.returncode == 130 and err == "rumino book build: interrupted\n", err
 
 
+# numba's C extensions import each other while it loads; a Ctrl-C there was printed with a traceback by
+# the one cut short, and numba, half imported, was then reported as a broken evaluator (found by the fuzz
+# test's Ctrl-C, 1 s into `rumino play`). The interrupt is sent here at the import itself, so the test
+# does not depend on timing.
+_CTRL_C_AT_IMPORT = """
+import os, runpy, signal, sys
+module = sys.argv[1]
+class CtrlCAtImport:
+    fired = False
+    @classmethod
+    def find_spec(cls, name, path=None, target=None):
+        if name == module and not cls.fired:
+            cls.fired = True
+            os.kill(os.getpid(), signal.SIGINT)
+        return None
+sys.meta_path.insert(0, CtrlCAtImport)
+sys.argv = ["rumino", "play", "--seed", "1"]
+runpy.run_module("rumino", run_name="__main__", alter_sys=True)
+"""
+
+
+@pytest.mark.parametrize("module", ["numba._devicearray", "numba.core.config", "llvmlite.binding.ffi",
+                                    "rumino.hand.kernels"])
+def test_ctrl_c_while_numba_loads_is_one_line(module):
+    p = subprocess.run([sys.executable, "-c", _CTRL_C_AT_IMPORT, module], input="q\n", capture_output=True,
+                       text=True, env=env_with_rumino(), timeout=120)
+    assert p.returncode == 130 and p.stderr == "rumino play: interrupted\n", p.stderr
+
+
 # ---------------------------------------------------------------------------- data never lost
 
 
