@@ -123,6 +123,8 @@ def knob_rows_md(key: str) -> str:
     """
     def words(row, value):
         text = value_words(row, value)
+        if text.lstrip("-").isdigit():
+            text = f"{int(text):,}"  # 1,000,000 as the engine's refusals write it, not 1000000
         return "−" + text[1:] if text[:1] == "-" and text[1:2].isdigit() else text  # a minus, not a hyphen
 
     v = find_variant(key)
