@@ -102,14 +102,16 @@ def _bar_format(known_total: bool, unit: str) -> str:
     return "{desc}: {n_fmt} " + unit + " · {elapsed} so far"
 
 
-def make_bar(total: int | None, desc: str, unit: str, *, scale: bool = False, leave: bool = True) -> Any:
+def make_bar(total: int | None, desc: str, unit: str, *, scale: bool = False, leave: bool = True,
+             initial: int = 0) -> Any:
     """A tqdm bar on stderr that counts ``unit`` (a plural word: "games", "deals") and says its times in
     words; drawn only when stderr is a terminal or in a notebook (``disable=None``: never ``\\r`` or
-    escape codes into a file or a pipe). ``scale`` writes 14.9M for 14,945,658."""
+    escape codes into a file or a pipe). ``scale`` writes 14.9M for 14,945,658. ``initial``: the units
+    done before the bar starts (a run resumed), left out of its pace and of the time it says is left."""
     from tqdm.auto import tqdm
 
     return tqdm(total=total, desc=desc, unit=f" {unit}", unit_scale=scale, leave=leave, file=sys.stderr,
-                disable=None, bar_format=_bar_format(total is not None, unit), dynamic_ncols=True)
+                disable=None, bar_format=_bar_format(total is not None, unit), dynamic_ncols=True, initial=initial)
 
 
 class NoBar:
@@ -128,12 +130,12 @@ class NoBar:
 class _LazyBar:
     """A bar made at its first tick, when the total is known (no "0 chunks" frame before it)."""
 
-    def __init__(self, desc: str, unit: str):
-        self.desc, self.unit, self.bar = desc, unit, None
+    def __init__(self, desc: str, unit: str, initial: int = 0):
+        self.desc, self.unit, self.initial, self.bar = desc, unit, initial, None
 
     def tick(self, done: int, total: int) -> None:
         if self.bar is None:
-            self.bar = make_bar(total, self.desc, self.unit)
+            self.bar = make_bar(total, self.desc, self.unit, initial=self.initial)
         if self.bar.total != total:
             self.bar.total = total
         self.bar.n = done
@@ -144,16 +146,18 @@ class _LazyBar:
             self.bar.close()
 
 
-def progress_bar(enabled: bool, desc: str, unit: str) -> tuple[Any, Callable[[int, int], None] | None]:
+def progress_bar(enabled: bool, desc: str, unit: str, *,
+                 initial: int = 0) -> tuple[Any, Callable[[int, int], None] | None]:
     """``(bar, progress)``: a bar on stderr and the ``progress(done, total)`` that moves it (the hook the
     engine's long runs call), or ``(None, None)`` when ``enabled`` is false. ``bar.close()`` closes it.
+    ``initial``: the units done before this run (a resumed one), not counted in its pace.
 
     >>> progress_bar(False, "games", "games")
     (None, None)
     """
     if not enabled:
         return None, None
-    bar = _LazyBar(desc, unit)
+    bar = _LazyBar(desc, unit, initial)
     return bar, bar.tick
 
 
