@@ -10,6 +10,20 @@ and seed (:mod:`rumino.tournament.strength`). ``openspiel-simple`` is OpenSpiel'
 ``SimpleGinRummyBot`` (Gin only; OpenSpiel needed): the deals are replayed card for card in
 OpenSpiel's ``gin_rummy`` and scored by rules §6 (:mod:`rumino.tournament.openspiel_gin`).
 
+A match is resumable. While it is played, every chunk of deals that finishes is appended to its
+journal, ``<out>.unfinished/<game>-<a>-<b>-seed<seed>-<deals>deals.jsonl`` (one deal a line,
+:class:`rumino.tournament.strength.Journal`). A match cut short (Ctrl-C, a killed process, a session
+that ends) keeps every deal finished, and the same command again plays only the deals still missing
+(``--workers`` may differ: a deal's hands do not depend on it); the figures are those of an
+uninterrupted run. Before it resumes, the first deal kept is played again and must give the same
+hands. When the match is complete it goes into the file and the journal is removed.
+
+A journal of other settings (another match, other house rules, a player changed since, a file that
+is no journal, a damaged line) is refused in one line, exit 2, before any play, and left as it is;
+``--restart`` discards it and plays the match from its first deal. A last line cut short (the process
+killed while writing it) is dropped and its deal played again. A folder beside ``--out`` that takes
+no new file is refused before any play. ``--list`` names the unfinished matches too.
+
 >>> from rumino.cli import main
 >>> import tempfile, os
 >>> out = os.path.join(tempfile.mkdtemp(), "strength.json")
@@ -35,7 +49,10 @@ from rumino.cli.simulate import playable
 from rumino.errors import RuleConfigError
 from rumino.console import progress_bar
 from rumino.players import UnknownPlayerError, make_player
-from rumino.tournament.strength import StrengthFileError, match_from_openspiel, play_match, read_matches, write_match
+from rumino.tournament.strength import (OPENSPIEL_RULES, JournalError, StrengthFileError, check_journal, journal_path,
+                                        match_settings, open_journal, openspiel_deal, play_deal, play_match,
+                                        play_openspiel_match, read_matches, unfinished_matches, write_match)
+from rumino.variants import find_variant
 
 DEFAULT_FILE = Path(__file__).resolve().parents[2] / "book" / "data" / "family_strength.json"
 OPENSPIEL_BOTS = {"openspiel-simple": "simple"}
@@ -57,39 +74,38 @@ def _check_player(spec: str, game, option: str) -> None:
         raise CommandError(f"{option}: {spec!r} does not play {game.NAME} in a match.")
 
 
-def _openspiel_match(a: str, bot: str, name: str, deals: int, seed: int, workers: int, command: str, tick):
-    from concurrent.futures import ProcessPoolExecutor, as_completed
-
-    from rumino.tournament.openspiel_gin import load_pyspiel, play_deal
+def _openspiel_settings(bot: str) -> dict:
+    """OpenSpiel's bot as a journal keeps it: which bot, and OpenSpiel's version."""
+    from importlib.metadata import PackageNotFoundError, version
 
     try:
-        load_pyspiel()
-    except ImportError as err:
+        release = version("open_spiel")
+    except PackageNotFoundError:
+        release = "unknown"
+    return {"kind": "OpenSpiel", "bot": bot, "open_spiel": release}
+
+
+def _list(out: Path) -> int:
+    try:
+        matches = read_matches(out)
+    except StrengthFileError as err:
         raise CommandError(str(err)) from None
-    chunks = [(s, min(s + 5, deals)) for s in range(0, deals, 5)]
-    records, done = [], 0
-    if workers <= 1:
-        for lo, hi in chunks:
-            for i in range(lo, hi):
-                records += play_deal(a, bot, seed, i)
-            done += hi - lo
-            if tick:
-                tick(done, deals)
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = {pool.submit(_openspiel_chunk, a, bot, seed, lo, hi): hi - lo for lo, hi in chunks}
-            for f in as_completed(futures):
-                records += f.result()
-                done += futures[f]
-                if tick:
-                    tick(done, deals)
-    return match_from_openspiel(records, a=a, b=name, seed=seed, command=command)
-
-
-def _openspiel_chunk(a: str, bot: str, seed: int, lo: int, hi: int) -> list:
-    from rumino.tournament.openspiel_gin import play_deal
-
-    return [r for i in range(lo, hi) for r in play_deal(a, bot, seed, i)]
+    for m in matches:
+        print(m.describe())
+    if not matches:
+        print(f"{out} holds no match yet.")
+    for path, head, kept in unfinished_matches(out):
+        if head is None:
+            print(f"unfinished: {path} cannot be read as a match in progress")
+            continue
+        s = head["settings"]
+        try:
+            title = find_variant(s["game"]).title
+        except RuleConfigError:
+            title = s["game"]
+        print(f"unfinished: {title}, {s['a']} against {s['b']}, {kept:,} of {s['deals']:,} deals played "
+              f"(seed {s['seed']}); to finish it: {head.get('command') or 'the command that began it'}")
+    return 0
 
 
 def run(args) -> int:
@@ -97,15 +113,7 @@ def run(args) -> int:
         raise CommandError(f"--out is {args.out!r}: give a file name.")
     out = Path(args.out)
     if args.list:
-        try:
-            matches = read_matches(out)
-        except StrengthFileError as err:
-            raise CommandError(str(err)) from None
-        for m in matches:
-            print(m.describe())
-        if not matches:
-            print(f"{out} holds no match yet.")
-        return 0
+        return _list(out)
     if args.a is None or args.b is None:
         raise CommandError("give both players of the match: --a (the stronger) and --b (its opponent).")
     variant = playable(args.variant)
@@ -118,6 +126,13 @@ def run(args) -> int:
         _check_player(args.b, variant.game, "--b")
     elif variant.key != "gin":
         raise CommandError(f"--b {args.b}: OpenSpiel's bots play Gin only, not {variant.title}.")
+    if bot is not None:
+        from rumino.tournament.openspiel_gin import load_pyspiel
+
+        try:
+            load_pyspiel()
+        except ImportError as err:
+            raise CommandError(str(err)) from None
     out = out_file("--out", args.out)  # before the match: a file that cannot be written is refused now
     try:
         read_matches(out)  # a file that cannot be read is refused before the match, not after it
@@ -125,27 +140,62 @@ def run(args) -> int:
         raise CommandError(str(err)) from None
     command = (f"rumino strength --variant {variant.key} --a {shlex.quote(args.a)} --b {shlex.quote(args.b)} "
                f"--deals {args.deals} --seed {args.seed} --workers {args.workers}")
-    bar, tick = progress_bar(not args.no_progress and sys.stderr.isatty(), f"{variant.key} strength", "deals")
+    b_name = args.b.strip().lower() if bot is not None else args.b
+    if bot is not None:
+        from rumino.tournament.openspiel_gin import RULES as OPENSPIEL_GAME
+
+        settings = match_settings("gin", args.a, b_name, deals=args.deals, seed=args.seed, rules=OPENSPIEL_GAME,
+                                  label=OPENSPIEL_RULES, b_settings=_openspiel_settings(bot))
+    else:
+        settings = match_settings(variant.key, args.a, args.b, deals=args.deals, seed=args.seed)
+    where = journal_path(out, variant.key, args.a, b_name, args.seed, args.deals)
+    try:
+        journal = open_journal(where, settings, command=f"{command} --out {shlex.quote(str(out))}",
+                               restart=args.restart)
+        if journal.kept:  # one deal played again: the players and rules still give the hands it keeps
+            if not args.no_progress and sys.stderr.isatty():  # a slow game's deal takes a while: say why
+                print(f"checking the {len(journal.kept):,} deals kept: deal {min(journal.kept) + 1} is played "
+                      f"again…", file=sys.stderr)
+            check_journal(journal, (lambda i: openspiel_deal(args.a, bot, args.seed, i)) if bot is not None
+                          else (lambda i: play_deal(variant.key, args.a, args.b, args.seed, i)))
+        journal.begin()
+    except JournalError as err:
+        raise CommandError(str(err)) from None
+    except OSError as err:  # the folder beside --out takes no new file, or the journal cannot be written
+        raise CommandError(f"the deals played cannot be kept in {where.parent} "
+                           f"({(err.strerror or type(err).__name__).lower()}): give another --out.") from None
+    except RuleConfigError as err:
+        raise CommandError(str(err)) from None
+    earlier = journal.cpu_seconds  # CPU seconds the deals kept took when they were played
+    if journal.kept:
+        print(f"resuming: {len(journal.kept):,} of {args.deals:,} deals already played (kept in {where})",
+              file=sys.stderr)
+    bar, tick = progress_bar(not args.no_progress and sys.stderr.isatty(), f"{variant.key} strength", "deals",
+                             initial=len(journal.kept))
     cpu0, t0 = _cpu(), time.perf_counter()
     try:
         if bot is not None:
-            match = _openspiel_match(args.a, bot, args.b.strip().lower(), args.deals, args.seed, args.workers,
-                                     command, tick)
+            match = play_openspiel_match(args.a, bot, b_name, deals=args.deals, seed=args.seed,
+                                         workers=args.workers, command=command, progress=tick, journal=journal)
         else:
             match = play_match(variant.key, args.a, args.b, deals=args.deals, seed=args.seed,
-                               workers=args.workers, command=command, progress=tick)
+                               workers=args.workers, command=command, progress=tick, journal=journal)
     except RuleConfigError as err:
         raise CommandError(str(err)) from None
     finally:
+        journal.close()
         if bar is not None:
             bar.close()
     wall = time.perf_counter() - t0
     cpu = _cpu() - cpu0
-    match = dataclasses.replace(match, cpu_seconds=round(cpu, 1))  # the whole match's, both players, every worker
+    # the whole match's, both players, every worker: this run's, and what the deals kept from earlier runs took
+    match = dataclasses.replace(match, cpu_seconds=round(cpu + earlier, 1))
     matches = write_match(out, match)
+    journal.finish()  # the match is in the file: its deals need not be kept apart any more
     print(match.describe())
     print(f"written to {out} ({len(matches)} match{'es' if len(matches) != 1 else ''})")
-    print(f"{cpu:.0f} CPU seconds, {wall:.0f} s", file=sys.stderr)
+    again = f" this run ({cpu + earlier:.0f} in all)" if earlier else ""
+    print(f"{cpu:.0f} CPU seconds{again}, {wall:.0f} s", file=sys.stderr)
     return 0
 
 
@@ -154,7 +204,9 @@ def register(sub) -> None:
                        description="Play player A against player B on seeded deals, each deal twice with the seats "
                                    "swapped, and add the match to the book's strength file: A's share of hands won "
                                    "(a tie half) with its Wilson 95% interval, A's points a hand with a 95% "
-                                   "interval, A's CPU seconds a decision and every hand.")
+                                   "interval, A's CPU seconds a decision and every hand. The deals played are kept "
+                                   "as they finish (in a folder beside the file, OUT.unfinished): a match cut short "
+                                   "resumes where it stopped when the same command is run again.")
     p.add_argument("--variant", default="gin", help="the game (default: gin)")
     p.add_argument("--a", help="the stronger player, e.g. best or search:5000")
     p.add_argument("--b", help="its opponent, e.g. greedy, default (Rummoli) or openspiel-simple (Gin)")
@@ -162,6 +214,9 @@ def register(sub) -> None:
     p.add_argument("--seed", type=int, default=0, help="the seed of the deals (default 0)")
     p.add_argument("--workers", type=int, default=1, help="local processes (at most the machine's cores)")
     p.add_argument("--out", default=str(DEFAULT_FILE), help="the strength file (default: the book's)")
-    p.add_argument("--list", action="store_true", help="print the file's matches and stop")
+    p.add_argument("--restart", action="store_true",
+                   help="discard the deals kept from an unfinished run of this match and play it from its first "
+                        "deal")
+    p.add_argument("--list", action="store_true", help="print the file's matches (and the unfinished ones) and stop")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.set_defaults(run=run)

@@ -18,7 +18,17 @@ so the same players and seed give the same hands. What it keeps, for ``a``:
 The file (``book/data/family_strength.json``) is a JSON list of matches, read by :func:`read_matches`
 and written by :func:`write_match` (a match replaces one with the same game, players, deals and seed).
 ``rumino strength`` is the command; a match against OpenSpiel's ``SimpleGinRummyBot`` is played by
-:mod:`rumino.tournament.openspiel_gin` and kept here by :func:`match_from_openspiel`.
+:mod:`rumino.tournament.openspiel_gin` (:func:`play_openspiel_match`) and kept here by
+:func:`match_from_openspiel`.
+
+A match is resumable (:class:`Journal`): while it is played, each chunk of deals is appended, one deal
+a line, to a journal beside the file (:func:`journal_path`: ``<file>.unfinished/<game>-<a>-<b>-seed<seed>-
+<deals>deals.jsonl``), whose first line holds the match's settings (:func:`match_settings`: the game,
+its house rules, the players and their settings, the deals, the seed). A match cut short is resumed from
+it (:func:`open_journal`): the deals kept are not played again, and since a deal's hands depend only on
+the players, the rules, the seed and its number, the figures are those of an uninterrupted run, on any
+number of workers. A journal of other settings is refused, not used; its first deal is played again
+before it is trusted (:func:`check_journal`); a last line cut short is dropped and its deal replayed.
 
 >>> m = play_match("gin", "greedy", "random", deals=2, seed=1)
 >>> m.hands, m.share[0], [round(x, 1) for x in m.points][:1], m.scores
@@ -27,22 +37,41 @@ and written by :func:`write_match` (a match replaces one with the same game, pla
 True
 >>> replay_deal(m, 0) == (m.margins[0], m.scores[0])
 True
+
+The same match with a journal; opened again, it keeps both deals, and the match resumed from it plays
+none of them again:
+
+>>> import tempfile
+>>> path = journal_path(tempfile.mkdtemp() + "/strength.json", "gin", "greedy", "random", 1, 2)
+>>> settings = match_settings("gin", "greedy", "random", deals=2, seed=1)
+>>> j = open_journal(path, settings).begin()
+>>> play_match("gin", "greedy", "random", deals=2, seed=1, journal=j).scores == m.scores
+True
+>>> j.close()
+>>> again = open_journal(path, settings).begin()
+>>> sorted(again.kept), play_match("gin", "greedy", "random", deals=2, seed=1, journal=again).margins == m.margins
+([0, 1], True)
+>>> again.finish()
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import os
+import re
 import time
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import as_completed
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
+from rumino.console import worker_pool
 from rumino.engine.protocol import play
 from rumino.engine.scoring import hand_ender, rank_seats
 from rumino.errors import RuminoError
+from rumino.players import make_player
 from rumino.playing.seeding import new_table
 from rumino.stats import proportion_estimate
 from rumino.tournament.hands import MAX_HAND_ACTIONS
@@ -168,9 +197,45 @@ def play_deal(game: str, a: str, b: str, seed: int, index: int, rules: Any = Non
             "seconds": t1 + t2, "decisions": d1 + d2}
 
 
-def _chunk(job) -> list[dict]:
-    game, a, b, seed, start, stop, rules = job
-    return [play_deal(game, a, b, seed, i, rules) for i in range(start, stop)]
+def _play_chunk(job) -> list[dict]:
+    """The deals ``indices`` played by ``deal(*args, index, **kwargs)``, each with the CPU seconds it took
+    (``cpu``: both players and the engine, in the process that played it)."""
+    deal, args, kwargs, indices = job
+    records = []
+    for i in indices:
+        t = time.process_time()
+        record = deal(*args, i, **kwargs)
+        record["cpu"] = round(time.process_time() - t, 4)
+        records.append(record)
+    return records
+
+
+def _play_deals(deal: Callable, args: tuple, kwargs: dict, deals: int, *, workers: int,
+                journal: "Journal | None", progress: Callable[[int, int], None] | None) -> list[dict]:
+    """Every deal of a match not kept in ``journal``, in chunks of :data:`CHUNK`, each chunk added to the
+    journal as it finishes; returns the records of all ``deals`` (the kept ones and the new)."""
+    kept = dict(journal.kept) if journal is not None else {}
+    missing = [i for i in range(deals) if i not in kept]
+    jobs = [(deal, args, kwargs, missing[k:k + CHUNK]) for k in range(0, len(missing), CHUNK)]
+    records = list(kept.values())
+    if progress and kept:
+        progress(len(records), deals)  # the bar starts at the deals already played
+
+    def finished(chunk: list[dict]) -> None:
+        if journal is not None:
+            journal.add(chunk)
+        records.extend(chunk)
+        if progress:
+            progress(len(records), deals)
+
+    if workers <= 1 or len(jobs) <= 1:
+        for job in jobs:
+            finished(_play_chunk(job))
+    else:
+        with worker_pool(workers) as pool:  # a Ctrl-C stops the workers quietly; the journal keeps what finished
+            for f in as_completed([pool.submit(_play_chunk, job) for job in jobs]):
+                finished(f.result())
+    return records
 
 
 def _number(x: float):
@@ -194,38 +259,30 @@ def match_from_deals(game: str, a: str, b: str, seed: int, deals: Sequence[dict]
                  ties=ties, rules=rules, note=note, margins=margins, scores=scores)
 
 
-def play_match(game: str, a: str, b: str, *, deals: int, seed: int, workers: int = 1, rules: Any = None,
-               command: str = "", progress: Callable[[int, int], None] | None = None) -> Match:
-    """``a`` against ``b`` on ``deals`` seeded deals, each twice with the seats swapped (module docstring).
-    ``progress(done, deals)`` after each chunk of deals; the figures do not depend on ``workers``."""
-    v = find_variant(game)
+def _check_deals(deals) -> None:
     if isinstance(deals, bool) or not isinstance(deals, int) or deals < 1:
         raise ValueError(f"deals is {deals!r}: a match needs at least one deal.")
-    jobs = [(v.key, a, b, seed, s, min(s + CHUNK, deals), rules) for s in range(0, deals, CHUNK)]
-    records: list[dict] = []
-    done = 0
-    if workers <= 1:
-        for job in jobs:
-            records += _chunk(job)
-            done += job[5] - job[4]
-            if progress:
-                progress(done, deals)
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = {pool.submit(_chunk, job): job[5] - job[4] for job in jobs}
-            for f in as_completed(futures):
-                records += f.result()
-                done += futures[f]
-                if progress:
-                    progress(done, deals)
+
+
+def play_match(game: str, a: str, b: str, *, deals: int, seed: int, workers: int = 1, rules: Any = None,
+               command: str = "", progress: Callable[[int, int], None] | None = None,
+               journal: "Journal | None" = None) -> Match:
+    """``a`` against ``b`` on ``deals`` seeded deals, each twice with the seats swapped (module docstring).
+    ``progress(done, deals)`` after each chunk of deals; the figures do not depend on ``workers``.
+
+    With a ``journal`` (:func:`open_journal`, :meth:`Journal.begin` called), the deals it keeps are not
+    played again and every chunk played is added to it as it finishes: a match cut short resumes.
+    """
+    v = find_variant(game)
+    _check_deals(deals)
+    records = _play_deals(play_deal, (v.key, a, b, seed), {"rules": rules}, deals, workers=workers,
+                          journal=journal, progress=progress)
     return match_from_deals(v.key, a, b, seed, records, command or f"rumino strength --variant {v.key} "
                             f"--a {a} --b {b} --deals {deals} --seed {seed}")
 
 
-def match_from_openspiel(records: Sequence[dict], *, a: str, b: str, seed: int, command: str,
-                         cpu_seconds: float | None = None, note: str = "") -> Match:
-    """The match of a Gin match against an OpenSpiel bot (the hand records of
-    :func:`rumino.tournament.openspiel_gin.play_deal`), ``b`` naming the bot (with "openspiel" in it)."""
+def _openspiel_deals(records: Sequence[dict]) -> list[dict]:
+    """The hand records of :func:`rumino.tournament.openspiel_gin.play_deal` as deal records."""
     by_deal: dict[int, dict] = {}
     for r in records:
         d = by_deal.setdefault(r["index"], {"index": r["index"], "margins": [0, 0], "scores": [0, 0],
@@ -234,9 +291,39 @@ def match_from_openspiel(records: Sequence[dict], *, a: str, b: str, seed: int, 
         d["scores"][r["seat"]] = r["outcome"]
         d["seconds"] += r["our_seconds"]
         d["decisions"] += r["our_decisions"]
-    return match_from_deals("gin", a, b, seed, list(by_deal.values()), command,
-                            rules="Gin, rules §6, with OpenSpiel's wall (wall_knock=True)", note=note,
-                            cpu_seconds=cpu_seconds)
+    return list(by_deal.values())
+
+
+OPENSPIEL_RULES = "Gin, rules §6, with OpenSpiel's wall (wall_knock=True)"
+"""The ``rules`` a match against an OpenSpiel bot keeps (:mod:`rumino.tournament.openspiel_gin`)."""
+
+
+def match_from_openspiel(records: Sequence[dict], *, a: str, b: str, seed: int, command: str,
+                         cpu_seconds: float | None = None, note: str = "") -> Match:
+    """The match of a Gin match against an OpenSpiel bot (the hand records of
+    :func:`rumino.tournament.openspiel_gin.play_deal`), ``b`` naming the bot (with "openspiel" in it)."""
+    return match_from_deals("gin", a, b, seed, _openspiel_deals(records), command, rules=OPENSPIEL_RULES,
+                            note=note, cpu_seconds=cpu_seconds)
+
+
+def openspiel_deal(a: str, their: str, seed: int, index: int) -> dict:
+    """Deal ``index`` of a Gin match of ``a`` against OpenSpiel's bot ``their`` (``"simple"``): its deal
+    record, as :func:`play_deal` gives one (OpenSpiel needed)."""
+    from rumino.tournament.openspiel_gin import play_deal as openspiel_hands
+
+    return _openspiel_deals(openspiel_hands(a, their, seed, index))[0]
+
+
+def play_openspiel_match(a: str, their: str, name: str, *, deals: int, seed: int, workers: int = 1,
+                         command: str = "", progress: Callable[[int, int], None] | None = None,
+                         journal: "Journal | None" = None) -> Match:
+    """``a`` against OpenSpiel's bot ``their`` (``"simple"``), named ``name`` in the file, on ``deals``
+    seeded Gin deals, each twice with the seats swapped; resumable from a ``journal`` as
+    :func:`play_match` is."""
+    _check_deals(deals)
+    records = _play_deals(openspiel_deal, (a, their, seed), {}, deals, workers=workers, journal=journal,
+                          progress=progress)
+    return match_from_deals("gin", a, name, seed, records, command, rules=OPENSPIEL_RULES)
 
 
 def replay_deal(match: Match, index: int) -> tuple[list, list]:
@@ -332,5 +419,310 @@ def find_match(matches: Sequence[Match], game: str, a: str | None = None, b: str
     return hits[-1] if hits else None
 
 
+# --------------------------------------------------------------------------- a match in progress
+
+JOURNAL_FOLDER_SUFFIX = ".unfinished"
+JOURNAL_MARK = "rumino strength: the deals of a match in progress, one a line after this one"
+
+
+class JournalError(RuminoError, ValueError):
+    """A journal that a match may not resume from or write over (the message names the file, what is
+    wrong and what to do)."""
+
+
+def journal_path(out: str | os.PathLike, game: str, a: str, b: str, seed: int, deals: int) -> Path:
+    """Where the deals of a match in progress are kept: a folder beside the strength file ``out``, one
+    file a match (its game, players, seed and deals in its name).
+
+    >>> journal_path("book/data/family_strength.json", "gin", "search:5000", "greedy", 7, 1000).as_posix()
+    'book/data/family_strength.json.unfinished/gin-search_5000-greedy-seed7-1000deals.jsonl'
+    """
+    def safe(text) -> str:
+        return re.sub(r"[^A-Za-z0-9.-]+", "_", str(text)).strip("._") or "_"
+
+    return (Path(str(out) + JOURNAL_FOLDER_SUFFIX)
+            / f"{safe(find_variant(game).key)}-{safe(a)}-{safe(b)}-seed{seed}-{deals}deals.jsonl")
+
+
+def _plain(value):
+    """``value`` as JSON reads it back (tuples as lists, anything else JSON lacks as its text)."""
+    return json.loads(json.dumps(value, default=str))
+
+
+def player_settings(spec: str, game: str) -> dict:
+    """What decides how the player ``spec`` plays ``game``, besides its seed: its kind, its settings and,
+    for a search, its rollouts a decision. A journal keeps them, so that a player changed since (a new
+    budget, a new opponent model) is not mixed into a match it began.
+
+    >>> player_settings("search:200", "gin")["budget"], player_settings("greedy", "gin")["kind"]
+    (200, 'GreedyPlayer')
+    """
+    player = make_player(spec, seed=0)
+    out: dict[str, Any] = {"kind": type(player).__name__}
+    for key, value in sorted(vars(player).items()):
+        if key.startswith("_") or key in ("name", "decisions", "spent", "last"):  # its name and its counters
+            continue
+        if value is None or isinstance(value, (bool, int, float, str)):
+            out[key] = value
+        elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+            out[key] = _plain(asdict(value))
+    budget = getattr(player, "budget_for", None)
+    if callable(budget):
+        out["budget"] = budget(find_variant(game).game)
+    return out
+
+
+def house_rules(rules: Any) -> dict:
+    """Every house rule of ``rules`` (a game's rules, or a mapping of them) by its name, as JSON keeps it."""
+    if dataclasses.is_dataclass(rules) and not isinstance(rules, type):
+        return {f.name: _plain(getattr(rules, f.name)) for f in dataclasses.fields(rules)}
+    return {str(k): _plain(v) for k, v in dict(rules).items()}
+
+
+def match_settings(game: str, a: str, b: str, *, deals: int, seed: int, rules: Any = None, label: str = "",
+                   b_settings: dict | None = None) -> dict:
+    """What a match's deals depend on, as its journal keeps them: the game, its house rules (``rules``, or
+    the game's own) and ``label`` (the file's ``rules``), the players and their settings, the deals and
+    the seed. ``b_settings``: the opponent's, where it is not one of ours (OpenSpiel's bot)."""
+    v = find_variant(game)
+    return {"game": v.key, "a": a, "b": b, "deals": deals, "seed": seed, "rules": label,
+            "house_rules": house_rules(v.rules if rules is None else rules),
+            "players": {"a": player_settings(a, v.key),
+                        "b": b_settings if b_settings is not None else player_settings(b, v.key)}}
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n:,} {word}{'' if n == 1 else 's'}"
+
+
+def _deal_problem(record, deals: int) -> str | None:
+    """Why a journal's line is not a deal record of a match of ``deals`` deals, or None."""
+    def number(x) -> bool:
+        return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
+
+    if not isinstance(record, dict):
+        return "it is not a deal"
+    i = record.get("index")
+    if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < deals:
+        return f"it names no deal from 1 to {deals:,}"
+    margins, scores = record.get("margins"), record.get("scores")
+    if not (isinstance(margins, list) and len(margins) == 2 and all(number(m) for m in margins)):
+        return "its points are not two numbers"
+    if not (isinstance(scores, list) and len(scores) == 2 and all(number(x) and x in (0, 0.5, 1) for x in scores)):
+        return "its hands won are not two of 0, ½ and 1"
+    if not (number(record.get("seconds")) and record["seconds"] >= 0 and number(record.get("cpu", 0))
+            and not isinstance(record.get("decisions"), bool) and isinstance(record.get("decisions"), int)
+            and record["decisions"] >= 0):
+        return "its times or decisions are not counts"
+    return None
+
+
+def _settings_differ(old: dict, new: dict) -> str | None:
+    """What a journal's settings ``old`` have that this match's ``new`` have not, in a player's words."""
+    match_keys = ("game", "a", "b", "deals", "seed")
+    if any(old.get(k) != new[k] for k in match_keys):
+        try:
+            title = find_variant(str(old.get("game"))).title
+        except RuminoError:
+            title = str(old.get("game"))
+        return (f"it holds the deals of another match ({title}, {old.get('a')} against {old.get('b')}, "
+                f"{old.get('deals')} deals, seed {old.get('seed')})")
+    if old.get("rules") != new["rules"] or old.get("house_rules") != new["house_rules"]:
+        theirs, ours = old.get("house_rules") or {}, new["house_rules"]
+        changed = sorted(k for k in set(theirs) | set(ours) if theirs.get(k) != ours.get(k))
+        words = []
+        try:
+            from rumino.compare.matrix import house_rule_words
+
+            v = find_variant(new["game"])
+            for k in changed[:3]:
+                then = house_rule_words(v, k, theirs[k]) if k in theirs else "no such rule"
+                words.append(f"{then} then, {house_rule_words(v, k, ours[k]) if k in ours else 'no such rule'} now")
+        except (LookupError, ValueError, TypeError, StopIteration, RuminoError):
+            words = []  # a rule this version cannot put in words (one it no longer has): say only that they differ
+        return "it was played with other house rules" + (f" ({'; '.join(words)})" if words else "")
+    for seat in ("a", "b"):
+        if (old.get("players") or {}).get(seat) != new["players"][seat]:
+            return f"it was played by another version of {new[seat]} (the player has changed since)"
+    return None
+
+
+@dataclass
+class Journal:
+    """The deals of a match in progress, kept in a file: a first line of the match's settings
+    (:func:`match_settings`), then one deal a line (:func:`play_deal`'s record and its CPU seconds),
+    appended as each chunk of deals finishes. Made by :func:`open_journal`; :meth:`begin` before the
+    match, :meth:`add` as it goes (:func:`play_match` does both), :meth:`finish` once the match is in
+    the strength file."""
+
+    path: Path
+    settings: dict
+    kept: dict = field(default_factory=dict)  # {deal index: its record}, the deals already played
+    command: str = ""
+    end: int = 0  # bytes of the file that are kept (whole lines): a torn last line beyond is cut off
+    fresh: bool = True  # no journal yet (or one discarded): the settings line is written first
+    torn: bool = False  # a last line cut short was dropped (its deal is played again)
+    _fd: int | None = field(default=None, repr=False)
+
+    @property
+    def cpu_seconds(self) -> float:
+        """The CPU seconds the kept deals took when they were played."""
+        return math.fsum(r.get("cpu", 0.0) for r in self.kept.values())
+
+    def begin(self) -> "Journal":
+        """Open the file for the deals to come (its folder made, a torn last line cut off, the settings
+        written first in a new one); raises OSError where nothing can be written."""
+        self.path.parent.mkdir(exist_ok=True)
+        if self.fresh:
+            head = {"journal": JOURNAL_MARK, "settings": self.settings, "command": self.command}
+            self.path.write_text(json.dumps(head, ensure_ascii=False) + "\n", encoding="utf-8")
+            self.fresh = False
+        elif self.path.stat().st_size > self.end:
+            os.truncate(self.path, self.end)
+        self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
+        return self
+
+    def add(self, records: Sequence[dict]) -> None:
+        """Append one line a deal, in one write (a killed process leaves whole lines, or one torn last)."""
+        text = "".join(json.dumps(r, separators=(",", ":"), default=_number_of) + "\n" for r in records)
+        if self._fd is None:
+            raise RuntimeError("the journal is not begun (Journal.begin)")
+        os.write(self._fd, text.encode("utf-8"))
+        os.fsync(self._fd)
+        for r in records:
+            self.kept[r["index"]] = r
+
+    def close(self) -> None:
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
+
+    def finish(self) -> None:
+        """The match is in the strength file: the journal is removed (its folder too, when empty)."""
+        self.close()
+        self.path.unlink(missing_ok=True)
+        try:
+            self.path.parent.rmdir()
+        except OSError:  # other matches in progress are kept there
+            pass
+
+
+def _number_of(x):
+    """A numpy number as JSON writes a Python one."""
+    if hasattr(x, "item"):
+        return x.item()
+    raise TypeError(f"{type(x).__name__} is not a number")
+
+
+def open_journal(path: str | os.PathLike, settings: dict, *, command: str = "", restart: bool = False) -> Journal:
+    """The journal of a match at ``path``, read (nothing is written): the deals it keeps, or none for a new
+    one. ``restart`` discards a journal there (at :meth:`Journal.begin`), unread.
+
+    Refused (:class:`JournalError`, naming the file, what differs and what to do): a journal of other
+    settings (another match, other house rules, a player changed since), a file that is no journal, a
+    damaged line before the last. A last line cut short (the process killed while writing it) is
+    dropped and its deal played again.
+
+    >>> import tempfile
+    >>> path = journal_path(tempfile.mkdtemp() + "/s.json", "gin", "greedy", "random", 1, 3)
+    >>> j = open_journal(path, match_settings("gin", "greedy", "random", deals=3, seed=1))
+    >>> j.fresh, j.kept
+    (True, {})
+    """
+    p = Path(path)
+    j = Journal(p, settings, command=command)
+    if p.exists() and not p.is_file():
+        raise JournalError(f"{p} is a folder or a device, not the deals of a match in progress: move it away.")
+    if restart or not p.exists():
+        return j
+    redo = "--restart discards it and plays the match afresh, or move it away to keep it"
+    try:
+        data = p.read_bytes()
+    except OSError as err:
+        raise JournalError(f"{p} cannot be read ({(err.strerror or type(err).__name__).lower()}): {redo}.") from None
+    lines = data.split(b"\n")
+    tail = lines.pop()  # b"" after a whole last line; else a line cut short
+    j.torn = bool(tail)
+    if not lines:  # at most a settings line cut short
+        if data and not data.startswith(b'{"journal"'):
+            raise JournalError(f"{p} is not the deals of a match in progress of rumino strength: {redo}.")
+        return j
+    try:
+        head = json.loads(lines[0])
+    except ValueError:
+        head = None
+    if not (isinstance(head, dict) and head.get("journal") == JOURNAL_MARK and isinstance(head.get("settings"), dict)):
+        raise JournalError(f"{p} is not the deals of a match in progress of rumino strength: {redo}.")
+    why = _settings_differ(head["settings"], settings)
+    if why:
+        raise JournalError(f"{p}: {why}; {redo}.")
+    j.fresh, j.command = False, str(head.get("command") or command)
+    offset = len(lines[0]) + 1
+    for n, line in enumerate(lines[1:], start=2):
+        try:
+            record = json.loads(line)
+        except ValueError:
+            record = None
+        why = _deal_problem(record, settings["deals"]) if record is not None else "it is not JSON"
+        if why is None and record["index"] in j.kept:
+            old = j.kept[record["index"]]
+            if (old["margins"], old["scores"]) != (record["margins"], record["scores"]):
+                why = f"it gives deal {record['index'] + 1} other hands than line {old['_line']} does"
+        if why is not None:
+            if n == len(lines) and not j.torn:  # the last line: cut short, not damaged
+                j.torn = True
+                break
+            raise JournalError(f"{p}: line {n} is damaged ({why}); {redo}.")
+        record["_line"] = n
+        j.kept.setdefault(record["index"], record)
+        offset += len(line) + 1
+    j.end = offset
+    for record in j.kept.values():
+        del record["_line"]
+    return j
+
+
+def check_journal(journal: Journal, deal: Callable[[int], dict]) -> int | None:
+    """Play the first deal the journal keeps again (``deal(index)`` gives its record) and refuse the
+    journal (:class:`JournalError`) if its hands are not the ones kept: the players or the rules have
+    changed in a way its settings do not show. Returns the index played again, or None (no deal kept)."""
+    if not journal.kept:
+        return None
+    i = min(journal.kept)
+    kept, again = journal.kept[i], deal(i)
+    if ([_number(x) for x in kept["margins"]], [_number(x) for x in kept["scores"]]) != \
+            ([_number(x) for x in again["margins"]], [_number(x) for x in again["scores"]]):
+        raise JournalError(f"{journal.path}: its deal {i + 1}, played again, gives other hands than it keeps (the "
+                           f"players or the rules have changed since it was written); --restart discards it and "
+                           f"plays the match afresh, or move it away to keep it.")
+    return i
+
+
+def unfinished_matches(out: str | os.PathLike) -> list[tuple[Path, dict | None, int]]:
+    """The journals beside the strength file ``out``: ``(path, settings line or None if unreadable,
+    deals kept)``, for ``rumino strength --list``."""
+    folder = Path(str(out) + JOURNAL_FOLDER_SUFFIX)
+    found = []
+    for path in sorted(folder.glob("*.jsonl")) if folder.is_dir() else []:
+        try:
+            lines = path.read_bytes().split(b"\n")
+            head = json.loads(lines[0])
+        except (OSError, ValueError):
+            head, lines = None, []
+        settings = head.get("settings") if isinstance(head, dict) and head.get("journal") == JOURNAL_MARK else None
+        if not (isinstance(settings, dict) and all(k in settings for k in ("game", "a", "b", "deals", "seed"))):
+            head = None
+        kept = set()
+        for line in lines[1:]:
+            try:
+                kept.add(json.loads(line)["index"])
+            except (ValueError, KeyError, TypeError):
+                pass
+        found.append((path, head, len(kept)))
+    return found
+
+
 __all__ = ["Match", "StrengthFileError", "play_match", "play_deal", "match_from_deals", "match_from_openspiel",
-           "match_from_json", "figures_from_hands", "replay_deal", "read_matches", "write_match", "find_match"]
+           "play_openspiel_match", "openspiel_deal", "match_from_json", "figures_from_hands", "replay_deal",
+           "read_matches", "write_match", "find_match", "Journal", "JournalError", "journal_path",
+           "match_settings", "player_settings", "open_journal", "check_journal", "unfinished_matches"]

@@ -336,6 +336,57 @@ def test_ctrl_c_keeps_the_ladder_games_finished_and_the_run_resumes(tmp_path):
     assert ladder.read_results(out, deals=1, seed=1)["games"]["rummoli"] == kept["games"]["rummoli"]
 
 
+def _ctrl_c_when(argv: list[str], ready) -> tuple[int, str]:
+    """Run ``rumino argv``, send it a Ctrl-C once ``ready()`` is true, and return its exit code and stderr."""
+    p = subprocess.Popen([sys.executable, "-m", "rumino", *argv], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         text=True, env=env_with_rumino(), start_new_session=True)
+    try:
+        deadline = time.monotonic() + 600
+        while not ready() and p.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert p.poll() is None, p.communicate()  # still playing
+        os.killpg(p.pid, signal.SIGINT)  # as a terminal sends Ctrl-C: to the whole group
+        _, err = p.communicate(timeout=120)
+    finally:
+        if p.poll() is None:
+            os.killpg(p.pid, signal.SIGKILL)
+    return p.returncode, err
+
+
+def test_ctrl_c_keeps_the_strength_deals_finished_and_the_match_resumes(tmp_path, capsys, monkeypatch):
+    """A strength match keeps each chunk of deals as it finishes: stopped by Ctrl-C (two workers), it keeps
+    whole deals only, and the same command again starts from them and plays on (here stopped again after a
+    chunk, in this process: the whole match would take minutes)."""
+    from rumino.tournament import strength
+
+    out, deals = tmp_path / "strength.json", 20_000  # minutes of play: the Ctrl-C comes long before the end
+    argv = ["strength", "--variant", "gin", "--a", "greedy", "--b", "random", "--deals", str(deals), "--seed", "2",
+            "--workers", "2", "--out", str(out)]
+    path = strength.journal_path(out, "gin", "greedy", "random", 2, deals)
+    settings = strength.match_settings("gin", "greedy", "random", deals=deals, seed=2)
+    code, err = _ctrl_c_when(argv, lambda: path.exists() and path.read_bytes().count(b"\n") > 3)
+    assert code == 130 and err == "rumino strength: interrupted\n", err
+    first = strength.open_journal(path, settings)
+    assert len(first.kept) >= 3 and not first.torn and not out.exists()
+    i = min(first.kept)
+    assert strength.play_deal("gin", "greedy", "random", 2, i)["margins"] == first.kept[i]["margins"]
+    real, chunks = strength._play_chunk, []
+
+    def one_chunk_then_ctrl_c(job):
+        if chunks:
+            raise KeyboardInterrupt
+        chunks.append(job)
+        return real(job)
+
+    monkeypatch.setattr(strength, "_play_chunk", one_chunk_then_ctrl_c)
+    assert main(argv[:-3] + ["1", "--out", str(out)]) == 130
+    assert capsys.readouterr().err == (f"resuming: {len(first.kept):,} of {deals:,} deals already played (kept in "
+                                       f"{path})\nrumino strength: interrupted\n")
+    again = strength.open_journal(path, settings)
+    assert set(again.kept) == set(first.kept) | set(chunks[0][3]) and len(again.kept) == len(first.kept) + 5
+    assert all(again.kept[k] == r for k, r in first.kept.items())
+
+
 def test_ctrl_c_while_the_chapters_run_stops_their_kernels_in_one_line(tmp_path):
     """nbclient takes the Ctrl-C itself while a notebook runs (it stops the kernel and the chapter fails):
     the build still says "interrupted" once, exit 130, the kernels' own complaints kept out of sight."""

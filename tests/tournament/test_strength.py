@@ -15,8 +15,9 @@ import pytest
 
 from rumino.cli import main
 from rumino.tournament.run import tournament
-from rumino.tournament.strength import (Match, StrengthFileError, figures_from_hands, find_match, match_from_json,
-                                        play_match, read_matches, replay_deal, write_match)
+from rumino.tournament.strength import (Match, StrengthFileError, figures_from_hands, find_match, journal_path,
+                                        match_from_json, match_settings, open_journal, play_match, read_matches,
+                                        replay_deal, write_match)
 
 FILE = Path(__file__).resolve().parents[2] / "book" / "data" / "family_strength.json"
 
@@ -121,3 +122,181 @@ def test_the_first_deal_of_each_book_match_replays(m: Match):
         pytest.importorskip("pyspiel")
     margins, scores = replay_deal(m, 0)
     assert margins == m.margins[0] and scores == m.scores[0], m.describe()
+
+
+# --------------------------------------------------------------------------- a match cut short resumes
+
+STRENGTH = ["strength", "--variant", "gin", "--a", "greedy", "--b", "random", "--deals", "12", "--seed", "3",
+            "--no-progress"]
+"""A small match: 12 deals of Gin, greedy against random, in chunks of 5 (3 chunks)."""
+
+
+def _same_figures(m: Match, n: Match) -> bool:
+    """The figures of two matches (not their times, which are measured)."""
+    return (m.margins, m.scores, m.share, m.points, m.ties, m.decisions, m.hands) == \
+        (n.margins, n.scores, n.share, n.points, n.ties, n.decisions, n.hands)
+
+
+@pytest.fixture(scope="module")
+def whole() -> Match:
+    """The small match played without a stop."""
+    return play_match("gin", "greedy", "random", deals=12, seed=3)
+
+
+def _journal_of(out: Path) -> Path:
+    return journal_path(out, "gin", "greedy", "random", 3, 12)
+
+
+def _interrupted_run(out: Path, monkeypatch, chunks: int, argv: list[str] = STRENGTH) -> None:
+    """``rumino strength`` stopped by a Ctrl-C after ``chunks`` chunks of deals (exit 130)."""
+    from rumino.tournament import strength
+
+    real, calls = strength._play_chunk, []
+
+    def stopping(job):
+        if len(calls) == chunks:
+            raise KeyboardInterrupt
+        calls.append(job)
+        return real(job)
+
+    monkeypatch.setattr(strength, "_play_chunk", stopping)
+    assert main(argv + ["--out", str(out)]) == 130
+    monkeypatch.setattr(strength, "_play_chunk", real)
+
+
+def test_an_interrupted_match_keeps_its_deals_and_resumes_to_the_same_figures(tmp_path, monkeypatch, capsys, whole):
+    out = tmp_path / "s.json"
+    _interrupted_run(out, monkeypatch, chunks=2)
+    assert capsys.readouterr().err == "rumino strength: interrupted\n"
+    assert not out.exists()  # the match is not in the file until it is complete
+    journal = open_journal(_journal_of(out), match_settings("gin", "greedy", "random", deals=12, seed=3))
+    assert sorted(journal.kept) == list(range(10)) and not journal.torn
+    assert main(STRENGTH + ["--out", str(out)]) == 0
+    err = capsys.readouterr().err
+    assert f"resuming: 10 of 12 deals already played (kept in {_journal_of(out)})" in err
+    assert "_" not in err.replace(str(tmp_path), "")  # no Python names on the screen
+    (m,) = read_matches(out)
+    assert _same_figures(m, whole) and m.deals == 12
+    assert not _journal_of(out).exists() and not _journal_of(out).parent.exists()  # removed once the match is in
+
+
+def test_a_resumed_match_plays_only_the_deals_missing_on_any_number_of_workers(tmp_path, monkeypatch, whole):
+    from rumino.tournament import strength
+
+    out = tmp_path / "s.json"
+    _interrupted_run(out, monkeypatch, chunks=1)
+    settings = match_settings("gin", "greedy", "random", deals=12, seed=3)
+    journal = open_journal(_journal_of(out), settings)
+    assert sorted(journal.kept) == list(range(5))
+    played = []
+    real = strength._play_chunk
+    monkeypatch.setattr(strength, "_play_chunk", lambda job: played.extend(job[3]) or real(job))
+    m = play_match("gin", "greedy", "random", deals=12, seed=3, journal=journal.begin())
+    journal.close()
+    assert played == list(range(5, 12)) and _same_figures(m, whole)
+    assert sorted(open_journal(_journal_of(out), settings).kept) == list(range(12))
+    monkeypatch.setattr(strength, "_play_chunk", real)
+    (tmp_path / "two").mkdir()
+    out = tmp_path / "two" / "s.json"
+    _interrupted_run(out, monkeypatch, chunks=1)
+    journal = open_journal(_journal_of(out), settings).begin()  # 7 deals left: two chunks for two workers
+    m = play_match("gin", "greedy", "random", deals=12, seed=3, workers=2, journal=journal)
+    journal.close()
+    assert _same_figures(m, whole)
+
+
+def test_a_journal_of_other_settings_is_refused_and_left_as_it_is(tmp_path, monkeypatch, capsys):
+    out = tmp_path / "s.json"
+    _interrupted_run(out, monkeypatch, chunks=1)
+    capsys.readouterr()
+    path = _journal_of(out)
+    lines = path.read_text().splitlines(keepends=True)
+    head = json.loads(lines[0])
+
+    def refused_with(text: str) -> str:
+        path.write_text(text)
+        assert main(STRENGTH + ["--out", str(out)]) == 2
+        out_, err = capsys.readouterr()
+        assert out_ == "" and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+        assert path.read_text() == text and not out.exists()  # nothing written, nothing played
+        assert err.startswith(f"rumino strength: {path}") and "--restart discards it" in err
+        return err
+
+    other = json.loads(json.dumps(head))
+    other["settings"]["house_rules"]["knock_max_deadwood"] = 8
+    err = refused_with(json.dumps(other) + "\n" + "".join(lines[1:]))
+    assert "it was played with other house rules (knock limit: 8 then, knock limit: 10 now)" in err
+    other = json.loads(json.dumps(head))
+    other["settings"]["players"]["a"]["max_rebuys"] = 3
+    assert "played by another version of greedy" in refused_with(json.dumps(other) + "\n" + "".join(lines[1:]))
+    other = json.loads(json.dumps(head))
+    other["settings"]["seed"] = 4
+    assert "the deals of another match (Gin Rummy, greedy against random, 12 deals, seed 4)" in \
+        refused_with(json.dumps(other) + "\n" + "".join(lines[1:]))
+    assert "is not the deals of a match in progress" in refused_with("my notes\n")
+    damaged = lines[:2] + ["{not a deal}\n"] + lines[2:]
+    assert "line 3 is damaged (it is not JSON)" in refused_with("".join(damaged))
+    forged = json.loads(lines[1])
+    forged["margins"] = [m + 1 for m in forged["margins"]]
+    assert "its deal 1, played again, gives other hands than it keeps" in \
+        refused_with("".join([lines[0], json.dumps(forged) + "\n"] + lines[2:]))
+    # --restart discards it and plays the match from its first deal
+    assert main(STRENGTH + ["--out", str(out), "--restart"]) == 0
+    assert "resuming" not in capsys.readouterr().err and read_matches(out)[0].deals == 12 and not path.exists()
+
+
+def test_a_torn_last_line_is_dropped_and_its_deal_played_again(tmp_path, monkeypatch, capsys, whole):
+    out = tmp_path / "s.json"
+    _interrupted_run(out, monkeypatch, chunks=2)
+    path = _journal_of(out)
+    lines = path.read_text().splitlines(keepends=True)
+    path.write_text("".join(lines[:-1]) + lines[-1][:17])  # the last deal's line cut short by a kill
+    journal = open_journal(path, match_settings("gin", "greedy", "random", deals=12, seed=3))
+    assert journal.torn and sorted(journal.kept) == list(range(9))
+    capsys.readouterr()
+    assert main(STRENGTH + ["--out", str(out)]) == 0
+    assert "resuming: 9 of 12 deals already played" in capsys.readouterr().err
+    assert _same_figures(read_matches(out)[0], whole)
+
+
+def test_a_journal_that_cannot_be_kept_is_refused_before_any_play(tmp_path, capsys, monkeypatch):
+    from rumino.tournament import strength
+
+    out = tmp_path / "s.json"
+    Path(str(out) + ".unfinished").write_text("not a folder")
+    monkeypatch.setattr(strength, "_play_chunk", lambda job: pytest.fail("a deal was played"))
+    assert main(STRENGTH + ["--out", str(out)]) == 2
+    out_, err = capsys.readouterr()
+    assert out_ == "" and err.strip() == (f"rumino strength: the deals played cannot be kept in {out}.unfinished "
+                                          f"(file exists): give another --out.")
+    assert not out.exists() and Path(str(out) + ".unfinished").read_text() == "not a folder"
+
+
+def test_the_list_names_an_unfinished_match_and_how_to_finish_it(tmp_path, monkeypatch, capsys):
+    out = tmp_path / "s.json"
+    _interrupted_run(out, monkeypatch, chunks=1)
+    capsys.readouterr()
+    assert main(["strength", "--list", "--out", str(out)]) == 0
+    listed = capsys.readouterr().out
+    assert ("unfinished: Gin Rummy, greedy against random, 5 of 12 deals played (seed 3); to finish it: rumino "
+            "strength --variant gin --a greedy --b random --deals 12 --seed 3 --workers 1 --out ") in listed
+
+
+def test_a_match_against_openspiel_resumes_the_same_way(tmp_path, monkeypatch, capsys):
+    pytest.importorskip("pyspiel")
+    from rumino.tournament.strength import play_openspiel_match
+
+    whole_os = play_openspiel_match("greedy", "simple", "openspiel-simple", deals=7, seed=5)
+    out = tmp_path / "s.json"
+    argv = ["strength", "--variant", "gin", "--a", "greedy", "--b", "openspiel-simple", "--deals", "7", "--seed", "5",
+            "--no-progress"]
+    _interrupted_run(out, monkeypatch, chunks=1, argv=argv)
+    path = journal_path(out, "gin", "greedy", "openspiel-simple", 5, 7)
+    head = json.loads(path.read_text().splitlines()[0])
+    assert head["settings"]["players"]["b"]["bot"] == "simple" and "OpenSpiel" in head["settings"]["rules"]
+    capsys.readouterr()
+    assert main(argv + ["--out", str(out)]) == 0
+    assert "resuming: 5 of 7 deals already played" in capsys.readouterr().err
+    (m,) = read_matches(out)
+    assert _same_figures(m, whole_os) and m.b == "openspiel-simple" and m.rules == whole_os.rules
+    assert not path.exists()
