@@ -941,10 +941,12 @@ def print_pdfs_here(html_dir: str | Path, dest: str | Path, chapters_wanted=None
 
     def print_share(share: list) -> None:
         with _print_session(html_dir) as (browser, base):
+            tab = _ReadingTab(browser)
             for page_path in share:
                 try:
-                    printed = _print_editions(browser, base, page_path, dest, editions, timeout_ms)
+                    printed = _print_editions(tab.page(), base, page_path, dest, editions, timeout_ms)
                 except Exception as err:  # noqa: BLE001 - a page that would not print, with a list to note it in
+                    tab.discard()
                     if errors is None:
                         raise
                     why = str(err).splitlines()[0] if str(err) else err.__class__.__name__
@@ -1031,8 +1033,9 @@ def print_pages(html_dir: str | Path, jobs: list[tuple[str, Path, str]], *, time
             return pool.submit(print_pages, html_dir, jobs, timeout_ms=timeout_ms, echo=echo).result()
     reports = []
     with _print_session(Path(html_dir)) as (browser, base):
+        tab = _ReadingTab(browser)
         for rel, target, title in jobs:
-            page = browser.new_page(viewport=PRINT_VIEWPORT)
+            page = tab.page()
             try:
                 page.goto(f"{base}/{rel}", wait_until="load", timeout=timeout_ms)
                 page.wait_for_function(_FIGURES_DRAWN, timeout=timeout_ms)
@@ -1044,48 +1047,72 @@ def print_pages(html_dir: str | Path, jobs: list[tuple[str, Path, str]], *, time
                 page.pdf(path=str(target), format="A4", print_background=True, display_header_footer=True,
                          header_template="<span></span>", footer_template=footer,
                          margin={"top": "12mm", "bottom": "14mm", "left": "14mm", "right": "14mm"})
-            finally:
-                page.close()
+            except BaseException:
+                tab.discard()
+                raise
             target = Path(target)
             reports.append(PdfReport(target.stem, target, _pdf_pages(target), target.stat().st_size))
             echo(f"  {target.stem:<34} {reports[-1].pages:3d} pages {reports[-1].bytes / 1024:8.0f} kB  {target}")
     return reports
 
 
-def _print_editions(browser, base: str, page_path: Path, dest: Path, editions, timeout_ms: int) -> list[PdfReport]:
-    """Load one chapter's page and print it once per edition (``False``: with solutions, ``True``:
-    the student's); the teacher's comes first, since taking the solutions out cannot be undone."""
-    page = browser.new_page(viewport=PRINT_VIEWPORT)
+class _ReadingTab:
+    """One browser tab that loads the pages to print one after another.
+
+    A tab each (each in a fresh context, with no cache) compiled plotly.js (4.8 MB), MathJax and the
+    theme's scripts again for every page; one tab keeps its renderer and cache. A page that fails closes
+    the tab (:meth:`discard`), so the next starts in a new one with nothing of the broken page.
+    """
+
+    def __init__(self, browser):
+        self.browser, self._page = browser, None
+
+    def page(self):
+        """The tab, showing pages as on screen again (the last one was printed)."""
+        if self._page is None:
+            self._page = self.browser.new_page(viewport=PRINT_VIEWPORT)
+        else:
+            self._page.emulate_media(media="screen")
+        return self._page
+
+    def discard(self) -> None:
+        if self._page is not None:
+            try:
+                self._page.close()
+            finally:
+                self._page = None
+
+
+def _print_editions(page, base: str, page_path: Path, dest: Path, editions, timeout_ms: int) -> list[PdfReport]:
+    """Load one chapter's page in ``page`` (a tab) and print it once per edition (``False``: with solutions,
+    ``True``: the student's); the teacher's comes first, since taking the solutions out cannot be undone."""
     out = []
+    page.goto(f"{base}/{page_path.name}", wait_until="load", timeout=timeout_ms)
     try:
-        page.goto(f"{base}/{page_path.name}", wait_until="load", timeout=timeout_ms)
-        try:
-            page.wait_for_function(_FIGURES_DRAWN, timeout=timeout_ms)
-        except Exception as err:  # a figure that never draws would print as a blank box
-            raise BookError(f"{page_path.name}: its figures or formulas did not draw within "
-                            f"{timeout_ms // 1000} s, so it was not printed ({err.__class__.__name__}).") from None
-        page.evaluate(_OPEN_DROPDOWNS)
-        page.emulate_media(media="print")
-        # plotly redraws to the printed width (its figures are responsive)
-        page.evaluate("() => { window.dispatchEvent(new Event('resize')); }")
-        page.wait_for_timeout(300)
-        title = page.title().split(" \u2014 ")[0]
-        for student in sorted(editions):  # False (with solutions) before True
-            if student:
-                page.evaluate(_DROP_SOLUTIONS)
-                page.wait_for_timeout(100)
-            name = page_path.stem + ("-student" if student else "")
-            target = dest / f"{name}.pdf"
-            footer = ('<div style="font:8px sans-serif;width:100%;padding:0 12mm;display:flex;'
-                      'justify-content:space-between"><span>' + _escape_html(title)
-                      + (" · student edition" if student else "")
-                      + '</span><span><span class="pageNumber"></span> / <span class="totalPages"></span></span></div>')
-            page.pdf(path=str(target), format="A4", print_background=True, display_header_footer=True,
-                     header_template="<span></span>", footer_template=footer,
-                     margin={"top": "14mm", "bottom": "16mm", "left": "14mm", "right": "14mm"})
-            out.append(PdfReport(page_path.stem, target, _pdf_pages(target), target.stat().st_size))
-    finally:
-        page.close()
+        page.wait_for_function(_FIGURES_DRAWN, timeout=timeout_ms)
+    except Exception as err:  # a figure that never draws would print as a blank box
+        raise BookError(f"{page_path.name}: its figures or formulas did not draw within "
+                        f"{timeout_ms // 1000} s, so it was not printed ({err.__class__.__name__}).") from None
+    page.evaluate(_OPEN_DROPDOWNS)
+    page.emulate_media(media="print")
+    # plotly redraws to the printed width (its figures are responsive)
+    page.evaluate("() => { window.dispatchEvent(new Event('resize')); }")
+    page.wait_for_timeout(300)
+    title = page.title().split(" \u2014 ")[0]
+    for student in sorted(editions):  # False (with solutions) before True
+        if student:
+            page.evaluate(_DROP_SOLUTIONS)
+            page.wait_for_timeout(100)
+        name = page_path.stem + ("-student" if student else "")
+        target = dest / f"{name}.pdf"
+        footer = ('<div style="font:8px sans-serif;width:100%;padding:0 12mm;display:flex;'
+                  'justify-content:space-between"><span>' + _escape_html(title)
+                  + (" · student edition" if student else "")
+                  + '</span><span><span class="pageNumber"></span> / <span class="totalPages"></span></span></div>')
+        page.pdf(path=str(target), format="A4", print_background=True, display_header_footer=True,
+                 header_template="<span></span>", footer_template=footer,
+                 margin={"top": "14mm", "bottom": "16mm", "left": "14mm", "right": "14mm"})
+        out.append(PdfReport(page_path.stem, target, _pdf_pages(target), target.stat().st_size))
     return out
 
 
