@@ -73,7 +73,10 @@ def format_tournament(data: dict) -> str:
     model = "Bradley–Terry" if data["model"] == "bradley-terry" else "Plackett–Luce"
     lines.append(f"ratings ({model}, Elo points, the weakest at 0; 95% bootstrap intervals over the deals):")
     for p, (v, lo, hi) in sorted(data["ratings_elo"].items(), key=lambda kv: -kv[1][0]):
-        lines.append(f"  {p:<{width}} {v:7.0f}  [{lo:.0f}, {hi:.0f}]")
+        if v == lo == hi == 0:  # the weakest, where the scale is set to 0: there is no interval to give
+            lines.append(f"  {p:<{width}} {v:7.0f}  (the scale starts here)")
+        else:
+            lines.append(f"  {p:<{width}} {v:7.0f}  [{lo:.0f}, {hi:.0f}]")
     luck = data["luck"]
     v, lo, hi = luck["spread_elo"]
     lines.append("")

@@ -787,7 +787,7 @@ class RommeGame(MeldedGame):
         if self._stock_exhausted == "reshuffle" and not self.stock and idle >= limit:
             self.phase = "turn"
             self.end_hand("stock_exhausted", None, detail=f"a dead hand: the stock ran out again after {limit} "
-                                                          f"turn-overs with no card laid (reshuffle_limit={limit})")
+                                                          f"turn-overs with no card laid")
             return
         super().next_turn()
         if self.phase == "turn" and not self.can_draw_stock() and not self._discard_takeable(self.turn):

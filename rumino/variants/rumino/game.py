@@ -653,7 +653,7 @@ class RuminoGame(DrawDiscardGame):
             if ending == "gin":
                 deltas[by] = rules.gin_bonus
             elif ending == "knock" and (undercut := is_undercut(deadwood, by, players)):
-                detail = f"undercut: +{pen} to the knocker" if pen else "undercut (no penalty)"
+                detail = f"undercut: +{pen} to the knocker" if pen else "undercut, no penalty"
             elif ending == "stock_exhausted":
                 detail = "everyone scores their deadwood"
         for p in players:

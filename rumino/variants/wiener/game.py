@@ -81,7 +81,8 @@ class WienerRules:
     rummy_call_money: int = knob(1, section="§5.5", choices=(1, 2), label="A rummy call pays",
                                  doc="chips each other player pays a player who calls rummy")
     knock_money_to_pot: bool = knob(False, section="§5.5", choices=(False, True), label="Knock money to the pot",
-                                    doc="the knock money goes to the pot instead of to the winner")
+                                    doc="the knock money goes to the pot instead of to the player who knocked "
+                                        "or called rummy")
     stock_exhausted: str = stock_exhausted()
     may_rediscard_pickup: bool = may_rediscard_pickup()
     pickup_bars_twin: bool = pickup_bars_twin()
@@ -518,7 +519,7 @@ class WienerGame(_KnockFamily):
             pen = rules.knock_undercut_penalty if ending == "knock" else 0
             deltas = everyone_adds_deadwood(deadwood, by if ending == "knock" else None, players, undercut_penalty=pen)
             if ending == "knock" and (undercut := is_undercut(deadwood, by, players)):
-                detail = f"undercut: +{pen} to the knocker" if pen else "undercut (no penalty)"
+                detail = f"undercut: +{pen} to the knocker" if pen else "undercut, no penalty"
             elif ending == "stock_exhausted":
                 detail = "everyone scores their deadwood"
             if ending in ("knock", "rummy"):  # §5.5 knock money / rummy-call money, W-D6
