@@ -314,8 +314,27 @@ def _fail_on_missing(app, exception) -> None:
         raise ExtensionError(f"rules citations with no section in 'The rules in full': {where}")
 
 
+def _figures_numbered_per_page(app, env) -> list[str]:
+    """A page outside the numbered chapters (the preface, Start here, the teacher's pages) counts its own
+    figures from 1. Sphinx numbers them on from page to page there, so the family map's only figure read
+    "Fig. 2" (the preface holds Fig. 1) and the class experiment's "Fig. 3". Run after Sphinx assigns the
+    numbers (``env-get-updated``); the pages renumbered are written again."""
+    renumbered = []
+    for docname, by_type in env.toc_fignumbers.items():
+        for figtype, numbers in by_type.items():
+            if not numbers or any(len(n) != 1 for n in numbers.values()):
+                continue  # a numbered chapter's figures: 5.1, 5.2 …
+            in_order = sorted(numbers, key=numbers.get)
+            own = {figure_id: (i,) for i, figure_id in enumerate(in_order, start=1)}
+            if own != numbers:
+                by_type[figtype] = own
+                renumbered.append(docname)
+    return renumbered
+
+
 def setup(app):
     app.add_config_value("rumino_rules_strict", True, "env")
+    app.connect("env-get-updated", _figures_numbered_per_page, priority=600)  # after Sphinx's own (500)
     app.connect("doctree-resolved", _link_citations)
     app.connect("build-finished", _fail_on_missing)
     app.add_js_file(PLOTLY_JS, priority=100)  # before the pages' inline figure scripts run
