@@ -24,6 +24,7 @@ from rumino.errors import RuminoError
 # command -> (the module that registers it, its line in `rumino --help`), in the order of the help;
 # tests/cli/test_cli_startup.py checks the table against what the modules register
 COMMANDS: dict[str, tuple[str, str]] = {
+    "atlas": ("atlas", "what each house rule changes: every knob of every game against its default"),
     "book": ("book", "build or serve the illustrated book"),
     "lab": ("book", "open JupyterLab on the book (live widgets)"),
     "compare": ("compare", "games or house rules side by side (rules matrix and profiles)"),
