@@ -271,9 +271,13 @@ def differences(rows: list, default_rows: list, seed: int) -> dict:
     a, b = _per_deal(rows), _per_deal(default_rows)
     out: dict[str, Any] = {}
     for name in ("hands_a_game", "minutes_a_game", "first_seat_share", "baseline_share", "points_a_hand"):
-        c = paired_mean_difference((a[name] - b[name]).tolist())
-        kind = "proportion" if name in PROPORTIONS else "mean"
-        out[name] = _difference_json(dataclasses.replace(c, kind=kind))
+        c = dataclasses.replace(paired_mean_difference((a[name] - b[name]).tolist()),
+                                kind="proportion" if name in PROPORTIONS else "mean")
+        if c.lo == c.hi and c.estimate != 0:  # every deal moved by the same amount: the t-test says p = 0 at
+            # any n; the exact sign test says how unlikely n deals all on one side are (4 deals: p = 1/8)
+            c = dataclasses.replace(c, p_value=min(1.0, 2.0 ** (1 - n)),
+                                    test="exact sign test (every deal gave the same difference)")
+        out[name] = _difference_json(c)
     # turns a hand, a ratio of totals: the delta method on each deal's pair of influences
     ca, cb = _columns(rows), _columns(default_rows)
     ra, rb = ca["turns"].sum() / ca["hands"].sum(), cb["turns"].sum() / cb["hands"].sum()

@@ -136,3 +136,14 @@ def test_values_for_a_numeric_knob():
     rumino = {r["name"]: r for r in knob_table(find_variant("rumino").rules_class)}
     assert values_for(rumino["knock_undercut_penalty"]) == [10, 25]  # a default of 0
     assert values_for(rumino["n_jokers"]) == [0, 2, 8]
+
+
+def test_the_same_difference_on_every_deal_is_shown_only_on_enough_deals():
+    """Starting Rummoli with 9 chips ends every game a hand sooner: four deals alike are not yet a test
+    (the sign test's p = 1/8), six are (1/32)."""
+    small = run_atlas(games=["rummoli"], knobs={"rummoli": {"initial_chips": [9]}}, deals=4, seed=1)
+    d = small["games"]["rummoli"]["knobs"]["initial_chips"]["values"]["9"]["differences"]["hands_a_game"]
+    assert d["ci95"][0] == d["ci95"][1] == d["estimate"] == -1 and d["p_value"] == 0.125 and not d["shown"]
+    more = run_atlas(games=["rummoli"], knobs={"rummoli": {"initial_chips": [9]}}, deals=6, seed=1)
+    d = more["games"]["rummoli"]["knobs"]["initial_chips"]["values"]["9"]["differences"]["hands_a_game"]
+    assert d["estimate"] == -1 and d["p_value"] == 1 / 32 and d["shown"]
