@@ -138,6 +138,17 @@ def _plain(est: dict | None, proportion: bool) -> str:
     return f"{est['estimate'] * 100:.1f}%" if proportion else f"{est['estimate']:.2f}"
 
 
+def _value_text(v, name: str, value) -> str:
+    """A knob's value in a player's words with its unit ("10 points", "dealt first"), without the label.
+
+    >>> _value_text(find_variant("gin"), "game_to", 50), _value_text(find_variant("rummoli"), "widow_auction", "none")
+    ('50 points', 'not sold')
+    """
+    from rumino.compare.matrix import house_rule_words
+
+    return house_rule_words(v, name, value).split(": ", 1)[-1]
+
+
 def format_atlas(data: dict, shown_games: list[str] | None = None) -> str:
     """The atlas as the command prints it: per game the default's figures, then per knob value the
     differences from the default, each with its 95% interval (percentage points for shares); those whose
@@ -164,8 +175,8 @@ def format_atlas(data: dict, shown_games: list[str] | None = None) -> str:
                 lines.append(f"  {row['label']} (rules {row['section']}): not measured, {knob['skipped']}")
                 continue
             for entry in knob["values"].values():
-                said = f"  {row['label']} (rules {row['section']}), {value_words(row, entry['value'])} instead of " \
-                       f"{value_words(row, row['default'])}: "
+                said = f"  {row['label']} (rules {row['section']}), {_value_text(v, name, entry['value'])} instead " \
+                       f"of {_value_text(v, name, row['default'])}: "
                 if "skipped" in entry:
                     lines.append(said + f"not measured ({entry['skipped']})")
                     continue

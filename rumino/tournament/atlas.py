@@ -14,6 +14,10 @@ played, under each set of rules,
   **baseline's share** of those hands (its edge over a player who chooses at random) and the **deal's
   share** of the variance of its margin (:mod:`rumino.tournament.duplicate`: how much the cards decide).
 
+Every game is played heads-up (two seats: the seats can be swapped, and every game allows two), so a
+rule that acts only at a larger table (a rebuy, a newcomer, the cards each with 5 or 6 players, two
+claims for one discard) plays exactly as the default does, and its differences are 0 on every deal.
+
 Two figures of one deal share its seed, so every difference from the default is *paired* on the deals:
 the t interval of the per-deal differences (hands, minutes, shares, points), the delta method on the
 paired deals for turns a hand (a ratio of totals), and a bootstrap of the deals, drawn once for the

@@ -359,6 +359,20 @@ STRATEGIES = {
                                                          rare=st.one_of(st.sampled_from(["", ",", "robber,robber",
                                                                                          "canasta"]), typed)))],
                    ints=("--games", "--seed", "--workers")),
+    # the atlas's own checks only: --out is always one that is refused, so no deal is ever played
+    "atlas": argv(["atlas"], option("--workers", workers), option("--dask", dask), option("--seed", seed),
+                  flag("--json"),
+                  option("--games", mostly(st.sampled_from(["gin", "knock-rummy", "gin,knock-rummy"]),
+                                           rare=st.one_of(st.sampled_from(["", ",", "gin,gin", "canasta"]), typed))),
+                  option("--knobs", mostly(st.sampled_from(["wall_knock", "game_to=50", "knock_max_deadwood=0,20",
+                                                            "Knock limit"]),
+                                           rare=st.one_of(st.sampled_from(["bogus", "game_to=0", "=", "=5",
+                                                                           "wall_knock=maybe", "game_to=1,,2"]),
+                                                          typed))),
+                  required=[NO_BAR, option("--deals", number(2, 2, 10**6)),
+                            option("--out", st.sampled_from([NOWHERE + "/a.json", "/etc", "/etc/passwd/x",
+                                                             "/proc/a.json", "", " "]))],
+                  ints=("--deals", "--seed", "--workers")),
     # never the book's file: --out is always given, and never a folder where a match could be written, so
     # every match is refused before it is played (or the file is only listed)
     "strength": argv(["strength"], option("--variant", variant), option("--seed", seed), option("--workers", workers),
@@ -443,7 +457,7 @@ STRATEGIES = {
     "lab": argv(["lab"], option("--port", port), flag("--no-browser"), option("--option", typed),
                 required=[option("--book", no_book)], ints=("--port",)),
 }
-EXAMPLES = {"deadwood": 60, "table": 60, "simulate": 50, "tournament": 40, "ladder": 25, "strength": 40, "play": 50, "compare": 50, "odds deal": 40,
+EXAMPLES = {"atlas": 25, "deadwood": 60, "table": 60, "simulate": 50, "tournament": 40, "ladder": 25, "strength": 40, "play": 50, "compare": 50, "odds deal": 40,
             "odds deal --exact": 30, "odds draws": 60, "odds poker": 30, "odds opening": 40, "odds best": 40,
             "optimal build": 40, "optimal figures": 20, "optimal play": 30, "book build": 30, "book serve": 30,
             "book pdf": 30, "book student": 15, "book slides": 20, "book assignments": 20, "book kit": 15,
@@ -714,6 +728,7 @@ LONG = {
                 "2"],
     "play": ["play", "--seed", "1"],  # waiting at the prompt, its stdin open
     "ladder": ["ladder", "--variants", "romme", "--games", "50", "--out", "{tmp}/ladder.json"],
+    "atlas": ["atlas", "--games", "romme", "--deals", "200", "--out", "{tmp}/atlas.json"],
     "optimal build": ["optimal", "build", "--shape", "4,13,1,2", "--dir", "{tmp}/tables"],
     "book serve": ["book", "serve", "--dir", "{tmp}/site", "--port", "0"],
     "book build": ["book", "--book", "{tmp}/slow", "build", "--out", "{tmp}/built", "--no-handouts"],  # kernels
