@@ -117,6 +117,10 @@ def _knobs(items: list[str] | None, games: list[str]) -> dict | None:
                 if value == rows[field]["default"] and type(value) is type(rows[field]["default"]):
                     raise CommandError(f"--knobs {item}: {value_words(rows[field], value)} is {v.title}'s default, "
                                        f"which every value is measured against; give other values.")
+                try:  # a value its rules refuse beside the game's other defaults: refused now, not skipped later
+                    v.with_rules(**{field: value})
+                except RuleConfigError as err:
+                    raise CommandError(f"--knobs {item}: {v.title}: {str(err).splitlines()[0]}") from None
                 if value not in typed:
                     typed.append(value)
             out[key][field] = typed
