@@ -72,3 +72,12 @@ def test_the_results_file_resumes_and_refuses_other_settings_or_a_foreign_file(t
         err = capsys.readouterr().err.strip()
         assert ("not a results file of rumino atlas" in err or "cannot be read" in err) and "\n" not in err
         assert foreign.read_text() == text
+
+
+def test_a_knob_with_one_allowed_value_is_said_in_words(capsys):
+    assert main(["atlas", "--games", "rumino", "--knobs", "ace", "n_jokers=0", "--deals", "2", "--no-out",
+                 "--no-progress"]) == 0
+    text = capsys.readouterr().out
+    assert "Ace (rules §1.2): not measured, the rules allow this one value only (low only)" in text
+    assert "Jokers in the pack (rules §1.1), 0 instead of 4" in text
+    assert "n_jokers" not in text and "'ace'" not in text
