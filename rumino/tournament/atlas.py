@@ -439,6 +439,13 @@ def _write(path: Path, data: dict) -> None:
         raise AtlasFileError(f"the atlas {path} cannot be written ({err.strerror or err}).") from None
 
 
+def _forget_figures(game: dict) -> None:
+    values = [v for k in game["knobs"].values() for v in (k.get("values") or {}).values()]
+    for entry in [game.get("default") or {}] + values:
+        entry.pop("figures", None)
+        entry.pop("differences", None)
+
+
 def _summarise(game: dict, seed: int) -> None:
     """Fill in the figures and differences of every value whose deals are in and whose default's are."""
     base = game.get("default")
@@ -498,8 +505,9 @@ def run_atlas(*, games: Sequence[str] | None = None, knobs: dict | None = None, 
                     entry["values"][value_key(value)] = {"value": value, "skipped": str(err).splitlines()[0]}
                     continue
                 tasks.append((Task(key, name, value), rules))
-    for key in todo:
-        _summarise(data["games"][key], seed)
+    for game in data["games"].values():  # the figures of a resumed file read again from its deals' rows, so
+        _forget_figures(game)  # they are always this version's (a second or two for a whole atlas)
+        _summarise(game, seed)
     starts = list(range(0, deals, CHUNK))
     jobs = [(k, (t.game, rules, find_variant(t.game).bot, seed, s, min(CHUNK, deals - s)))
             for k, (t, rules) in enumerate(tasks) for s in starts]

@@ -147,3 +147,13 @@ def test_the_same_difference_on_every_deal_is_shown_only_on_enough_deals():
     more = run_atlas(games=["rummoli"], knobs={"rummoli": {"initial_chips": [9]}}, deals=6, seed=1)
     d = more["games"]["rummoli"]["knobs"]["initial_chips"]["values"]["9"]["differences"]["hands_a_game"]
     assert d["estimate"] == -1 and d["p_value"] == 1 / 32 and d["shown"]
+
+
+def test_a_resumed_file_reads_its_figures_again_from_the_rows(tmp_path):
+    out = tmp_path / "atlas.json"
+    first = run_atlas(games=["gin"], knobs={"gin": {"wall_knock": None}}, deals=2, seed=1, out=out)
+    data = json.loads(out.read_text())
+    data["games"]["gin"]["knobs"]["wall_knock"]["values"]["True"]["differences"]["hands_a_game"]["estimate"] = 99
+    out.write_text(json.dumps(data))
+    again = run_atlas(games=["gin"], knobs={"gin": {"wall_knock": None}}, deals=2, seed=1, out=out)
+    assert _figures_only(again) == _figures_only(first)
