@@ -182,7 +182,7 @@ def format_atlas(data: dict, shown_games: list[str] | None = None) -> str:
                 said = f"  {row['label']} (rules {row['section']}), {_value_text(v, name, entry['value'])} instead " \
                        f"of {_value_text(v, name, row['default'])}: "
                 if "skipped" in entry:
-                    lines.append(said + f"not measured ({entry['skipped']})")
+                    lines.append(said + f"not measured: {entry['skipped']}")
                     continue
                 if "differences" not in entry:
                     lines.append(said + "not yet measured")

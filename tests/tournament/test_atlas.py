@@ -157,3 +157,29 @@ def test_a_resumed_file_reads_its_figures_again_from_the_rows(tmp_path):
     out.write_text(json.dumps(data))
     again = run_atlas(games=["gin"], knobs={"gin": {"wall_knock": None}}, deals=2, seed=1, out=out)
     assert _figures_only(again) == _figures_only(first)
+
+
+def test_a_rule_under_which_a_game_never_ends_is_skipped_with_its_deal(tmp_path, monkeypatch):
+    """Knock Rummy with a knock limit of 0 and the discards reshuffled: deal 32 of seed 1 goes on past the
+    engine's 2,000,000 moves (a minute); here the engine's guard is made to trip on that rule at once."""
+    from rumino.tournament import atlas
+
+    real = atlas.play_counted
+
+    def guarded(game, players):
+        if game.rules.knock_max_deadwood == 0:
+            raise RuntimeError("a game did not end within 2,000,000 actions.")
+        return real(game, players)
+
+    monkeypatch.setattr(atlas, "play_counted", guarded)
+    out = tmp_path / "atlas.json"
+    data = run_atlas(games=["knock-rummy"], knobs={"knock-rummy": {"knock_max_deadwood": [0, 10]}}, deals=2,
+                     seed=1, out=out)
+    values = data["games"]["knock-rummy"]["knobs"]["knock_max_deadwood"]["values"]
+    assert values["0"]["skipped"] == ("a game of the greedy bot under it did not end: deal 0 of seed 1 went past "
+                                      "2,000,000 actions, so nothing is measured")
+    assert "differences" in values["10"]
+    monkeypatch.setattr(atlas, "play_counted", real)
+    again = run_atlas(games=["knock-rummy"], knobs={"knock-rummy": {"knock_max_deadwood": [0, 10]}}, deals=2,
+                      seed=1, out=out, progress=lambda d, t: pytest.fail("nothing is left to play"))
+    assert again["games"]["knock-rummy"]["knobs"]["knock_max_deadwood"]["values"]["0"] == values["0"]
