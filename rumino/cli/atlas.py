@@ -51,7 +51,7 @@ from rumino.console import progress_bar
 from rumino.engine.knobs import knob_table, parse_knob_value, value_words
 from rumino.errors import RuleConfigError, RuminoError
 from rumino.tournament.atlas import (FIGURES, MIN_DEALS, PROPORTIONS, VALUES_RULE, AtlasFileError, plan,
-                                     read_atlas, run_atlas)
+                                     read_atlas, refigure, run_atlas)
 from rumino.tournament.run import MAX_DEALS
 from rumino.variants import find_variant, playable_variants
 
@@ -216,9 +216,16 @@ def run(args) -> int:
     check_workers(args.workers)
     out = None if args.no_out else out_file("--out", args.out)
     try:
-        read_atlas(out, args.deals, args.seed)  # a foreign file or other settings: refused before any play
+        old = read_atlas(out, args.deals, args.seed)  # a foreign file or other settings: refused before any play
     except AtlasFileError as err:
         raise CommandError(f"--out: {err}") from None
+    if old is not None:  # read as the report will read it, before any play
+        try:
+            refigure(old)
+            format_atlas(old)
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError, ZeroDivisionError, RuminoError):
+            raise CommandError(f"--out: {out} is not a results file of rumino atlas (its figures cannot be read "
+                               f"from its deals): move it away or give another --out.") from None
     if args.dask is not None:
         from rumino.compare.figures import check_dask_reachable
 

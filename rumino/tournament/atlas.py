@@ -395,7 +395,7 @@ class AtlasFileError(RuminoError, ValueError):
 def not_atlas(data: object) -> str | None:
     """Why ``data`` (a parsed JSON file) is not a results file of the atlas, or None.
 
-    >>> not_atlas([]), not_atlas({"atlas": 1, "settings": {}, "games": {}})
+    >>> not_atlas([]), not_atlas({"atlas": 1, "settings": {"deals": 2}, "games": {}})
     ('it holds a list, not the atlas object', None)
     """
     if not isinstance(data, dict):
@@ -404,16 +404,33 @@ def not_atlas(data: object) -> str | None:
         return "it has no atlas layout mark" if "atlas" not in data else f"its layout is {data['atlas']!r}, not {FORMAT}"
     if not isinstance(data.get("settings"), dict) or not isinstance(data.get("games"), dict):
         return "it has no settings or no games"
+    deals = data["settings"].get("deals")
     for key, game in data["games"].items():
-        if key not in VARIANTS or not isinstance(game, dict) or not isinstance(game.get("knobs", {}), dict):
+        if key not in playable_variants() or not isinstance(game, dict) or not isinstance(game.get("knobs"), dict) \
+                or not isinstance(game.get("baseline"), str):
             return f"its game {key!r} is not one the atlas measures"
-        for entry in [game.get("default")] + [val for k in game.get("knobs", {}).values()
-                                              for val in (k.get("values") or {}).values()]:
-            if entry is None or (isinstance(entry, dict) and isinstance(entry.get("skipped"), str)):
+        names = {r["name"] for r in knob_table(find_variant(key).rules_class)}
+        entries = [game.get("default")]
+        for name, knob in game["knobs"].items():
+            if name not in names or not isinstance(knob, dict) or not isinstance(knob.get("values", {}), dict):
+                return f"its game {key!r} holds {name!r}, which is not one of its rules"
+            for entry in knob.get("values", {}).values():
+                if not (isinstance(entry, dict) and "value" in entry):
+                    return f"its rule {name!r} of {key!r} holds a value without its setting"
+                entries.append(entry)
+        for entry in entries:
+            if entry is None:
                 continue
-            if not (isinstance(entry, dict) and isinstance(entry.get("rows"), list)
-                    and all(isinstance(r, list) and len(r) == len(ROW) for r in entry["rows"])):
-                return f"its game {key!r} holds a value without its deals' rows"
+            if not isinstance(entry, dict) or isinstance(entry.get("cpu_seconds", 0.0), bool) \
+                    or not isinstance(entry.get("cpu_seconds", 0.0), (int, float)):
+                return f"its game {key!r} holds a set of rules without its CPU seconds"
+            if isinstance(entry.get("skipped"), str):
+                continue
+            if not (isinstance(entry, dict) and isinstance(entry.get("rows"), list) and len(entry["rows"]) == deals
+                    and all(isinstance(r, list) and len(r) == len(ROW)
+                            and all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in r)
+                            for r in entry["rows"])):
+                return f"its game {key!r} holds a set of rules without its deals' counts"
     return None
 
 
@@ -459,6 +476,14 @@ def _forget_figures(game: dict) -> None:
     for entry in [game.get("default") or {}] + values:
         entry.pop("figures", None)
         entry.pop("differences", None)
+
+
+def refigure(data: dict) -> None:
+    """Read every figure and difference of an atlas again from its deals' rows (what a resumed results file
+    holds was computed by the version that wrote it; a second or two for a whole atlas)."""
+    for game in data["games"].values():
+        _forget_figures(game)
+        _summarise(game, data["settings"]["seed"])
 
 
 def _summarise(game: dict, seed: int) -> None:
@@ -520,9 +545,7 @@ def run_atlas(*, games: Sequence[str] | None = None, knobs: dict | None = None, 
                     entry["values"][value_key(value)] = {"value": value, "skipped": str(err).splitlines()[0]}
                     continue
                 tasks.append((Task(key, name, value), rules))
-    for game in data["games"].values():  # the figures of a resumed file read again from its deals' rows, so
-        _forget_figures(game)  # they are always this version's (a second or two for a whole atlas)
-        _summarise(game, seed)
+    refigure(data)  # a resumed file's figures are this version's
     starts = list(range(0, deals, CHUNK))
     jobs = [(k, (t.game, rules, find_variant(t.game).bot, seed, s, min(CHUNK, deals - s)))
             for k, (t, rules) in enumerate(tasks) for s in starts]
@@ -588,4 +611,4 @@ def _cpu_total(data: dict) -> float:
 
 
 __all__ = ["AGAINST", "AtlasFileError", "EndlessGame", "FIGURES", "ROW", "Task", "VALUES_RULE", "differences", "figures", "knob_row",
-           "not_atlas", "play_deal", "plan", "read_atlas", "run_atlas", "settings", "value_key", "values_for"]
+           "not_atlas", "play_deal", "plan", "read_atlas", "refigure", "run_atlas", "settings", "value_key", "values_for"]

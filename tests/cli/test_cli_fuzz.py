@@ -584,6 +584,37 @@ def test_fuzz_the_ladder_results_file(ladder_file, tmp_path):
     any_file()
 
 
+@pytest.fixture(scope="module")
+def atlas_file(tmp_path_factory):
+    """A good house-rule atlas: Gin's knock at the wall against its default, 2 deals, seed 1."""
+    from rumino.tournament.atlas import run_atlas
+
+    path = tmp_path_factory.mktemp("atlas") / "good.json"
+    run_atlas(games=["gin"], knobs={"gin": {"wall_knock": None}}, deals=2, seed=1, out=path)
+    return json.loads(path.read_text())
+
+
+def test_fuzz_the_atlas_results_file(atlas_file, tmp_path):
+    """An atlas changed anywhere is resumed or refused in one line, and a refused one is kept."""
+    @settings(max_examples=60, **FEW)
+    @given(mutated(atlas_file))
+    def any_file(text):
+        out = tmp_path / "a.json"
+        out.write_text(text, encoding="utf-8", errors="surrogateescape")
+        before = out.read_bytes()
+        with mock.patch("rumino.tournament.atlas.play_deal", _stop):  # a deal to play: the file was accepted
+            try:
+                code, _, err = run(["atlas", "--games", "gin", "--knobs", "wall_knock", "--deals", "2", "--seed", "1",
+                                    "--no-progress", "--out", str(out)])
+            except WorkStarted:
+                return
+        check_outcome(code, err)
+        if code == 2:
+            assert out.read_bytes() == before
+
+    any_file()
+
+
 array_file = st.one_of(
     st.binary(max_size=64),  # not an array at all
     st.tuples(st.lists(st.integers(0, 4), min_size=0, max_size=3), st.sampled_from(["f4", "f8", "u1", "i8", "U3", "O"]))
