@@ -187,6 +187,10 @@ def format_atlas(data: dict, shown_games: list[str] | None = None) -> str:
                 if "differences" not in entry:
                     lines.append(said + "not yet measured")
                     continue
+                if entry.get("same_play"):
+                    lines.append(said + "every deal counted exactly as under the default (nothing measured "
+                                        "here changed)")
+                    continue
                 parts, quiet = [], []
                 for k, d in entry["differences"].items():
                     if d is None:

@@ -24,6 +24,10 @@ paired deals for turns a hand (a ratio of totals), and a bootstrap of the deals,
 whole atlas, for the deal's share. Each difference is ``{"estimate", "ci95", "shown", ...}``
 (:class:`~rumino.stats.Comparison`); shown means its interval leaves out 0 and its test agrees.
 
+A value whose every deal counted exactly as the default's is marked ``"same_play": true``: nothing these
+figures measure changed on any deal (a game bonus scores the end of a game, not its length or its hands;
+a rebuy never comes into play at two seats).
+
 Every deal's counts are kept in the results file (``"rows"``, :data:`ROW`), so the figures are read
 again from them, a run resumes value by value (:func:`run_atlas`), and a test replays the first deals.
 
@@ -474,8 +478,8 @@ def _write(path: Path, data: dict) -> None:
 def _forget_figures(game: dict) -> None:
     values = [v for k in game["knobs"].values() for v in (k.get("values") or {}).values()]
     for entry in [game.get("default") or {}] + values:
-        entry.pop("figures", None)
-        entry.pop("differences", None)
+        for derived in ("figures", "differences", "same_play"):
+            entry.pop(derived, None)
 
 
 def refigure(data: dict) -> None:
@@ -497,6 +501,8 @@ def _summarise(game: dict, seed: int) -> None:
                 entry["figures"] = figures(entry["rows"], seed)
             if "rows" in entry and "differences" not in entry and base is not None:
                 entry["differences"] = differences(entry["rows"], base["rows"], seed)
+                # every deal counted alike: nothing measured here changed (see the module docstring)
+                entry["same_play"] = entry["rows"] == base["rows"]
 
 
 def run_atlas(*, games: Sequence[str] | None = None, knobs: dict | None = None, deals: int = 200, seed: int = 1,

@@ -81,3 +81,12 @@ def test_a_knob_with_one_allowed_value_is_said_in_words(capsys):
     assert "Ace (rules §1.2): not measured, the rules allow this one value only (low only)" in text
     assert "Jokers in the pack (rules §1.1), 0 instead of 4" in text
     assert "n_jokers" not in text and "'ace'" not in text
+
+
+def test_a_rule_that_never_comes_into_play_is_said_so(capsys):
+    """Gin's game bonus scores the end of a game: not its length, not a hand's points, not who wins a hand."""
+    assert main(["atlas", "--games", "gin", "--knobs", "game_bonus=200", "--deals", "2", "--no-out",
+                 "--no-progress"]) == 0
+    text = capsys.readouterr().out
+    assert "Game bonus (rules §6), 200 points instead of 100 points: every deal counted exactly as under " \
+           "the default (nothing measured here changed)" in text

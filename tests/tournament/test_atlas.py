@@ -43,6 +43,7 @@ def test_the_file_has_the_issue_shape(tmp_path):
         for value in knob["values"].values():
             assert value["deals"] == 3 and len(value["rows"]) == 3 and all(len(r) == len(ROW) for r in value["rows"])
             assert set(value["differences"]) == set(FIGURES) == set(value["figures"])
+            assert value["same_play"] == (value["rows"] == data["games"]["gin"]["default"]["rows"])
             for d in value["differences"].values():
                 lo, hi = d["ci95"]
                 assert lo <= d["estimate"] <= hi and isinstance(d["shown"], bool) and d["paired"]
