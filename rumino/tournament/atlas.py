@@ -465,7 +465,18 @@ def read_atlas(path: Path | None, deals: int, seed: int) -> dict | None:
     return data
 
 
+def _in_order(data: dict) -> None:
+    """The games in the registry's order and each game's knobs in its rules' order, whatever order they
+    were played or resumed in (a reader of the file finds them as the book lists them)."""
+    games = data["games"]
+    data["games"] = {k: games[k] for k in VARIANTS if k in games}
+    for key, game in data["games"].items():
+        order = [r["name"] for r in knob_table(find_variant(key).rules_class)]
+        game["knobs"] = {n: game["knobs"][n] for n in order if n in game["knobs"]}
+
+
 def _write(path: Path, data: dict) -> None:
+    _in_order(data)
     part = path.with_name(path.name + ".part")
     try:
         part.write_text(json.dumps(data, separators=(",", ":")) + "\n", encoding="utf-8")
