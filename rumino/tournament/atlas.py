@@ -24,6 +24,14 @@ paired deals for turns a hand (a ratio of totals), and a bootstrap of the deals,
 whole atlas, for the deal's share. Each difference is ``{"estimate", "ci95", "shown", ...}``
 (:class:`~rumino.stats.Comparison`); shown means its interval leaves out 0 and its test agrees.
 
+The baseline against itself is played once a deal: with the same bot in both seats, swapping them deals
+each bot the same cards again. "Shown" is each comparison's own test at the 95% level; an atlas makes
+over a thousand of them, so a reader's summary should adjust for that (Holm, within a game) or say it.
+
+Not measured, each with its reason in the file: a knob whose rules allow one value only (Rumino's ace and
+longest meld, Wiener's out-at), a value the game's rules refuse beside its other defaults, and a value
+under which the baseline's game does not end (:class:`EndlessGame`: Knock Rummy with a knock limit of 0).
+
 A value whose every deal counted exactly as the default's is marked ``"same_play": true``: nothing these
 figures measure changed on any deal (a game bonus scores the end of a game, not its length or its hands;
 a rebuy never comes into play at two seats).
