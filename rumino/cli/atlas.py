@@ -48,7 +48,7 @@ import sys
 from pathlib import Path
 
 from rumino.cli import CommandError, check_range, check_workers
-from rumino.cli.inputs import check_seed, out_file
+from rumino.cli.inputs import check_seed, out_file, playable_games
 from rumino.console import progress_bar
 from rumino.engine.knobs import knob_table, parse_knob_value, value_words
 from rumino.errors import RuleConfigError, RuminoError
@@ -60,23 +60,6 @@ from rumino.variants import find_variant, playable_variants
 DEFAULT_OUT = "book/data/house_rule_atlas.json"
 
 FULL_RUN_CPU_MINUTES = 78  # every game, 200 deals: see the module's docstring (the file keeps each value's seconds)
-
-
-def _games(text: str | None) -> list[str] | None:
-    if text is None:
-        return None
-    keys = []
-    for name in (s.strip() for s in text.split(",")):
-        try:
-            v = find_variant(name)
-        except RuleConfigError as err:
-            raise CommandError(f"--games: {err}") from None
-        if v.game is None:
-            raise CommandError(f"--games: {v.title} cannot be played yet, so its house rules cannot be measured.")
-        if v.key in keys:
-            raise CommandError(f"--games names {v.title} twice.")
-        keys.append(v.key)
-    return keys
 
 
 def _norm(text: str) -> str:
@@ -213,7 +196,7 @@ def format_atlas(data: dict, shown_games: list[str] | None = None) -> str:
 
 
 def run(args) -> int:
-    games = _games(args.games)
+    games = playable_games("--games", args.games, "its house rules")
     chosen = games or list(playable_variants())
     knobs = _knobs(args.knobs, chosen)
     check_range("--deals", args.deals, MIN_DEALS, MAX_DEALS, "deals each set of rules plays; a paired "

@@ -941,7 +941,7 @@ def print_pdfs_here(html_dir: str | Path, dest: str | Path, chapters_wanted=None
 
     def print_share(share: list) -> None:
         with _print_session(html_dir) as (browser, base):
-            tab = _ReadingTab(browser)
+            tab = ReadingTab(browser)
             for page_path in share:
                 try:
                     printed = _print_editions(tab.page(), base, page_path, dest, editions, timeout_ms)
@@ -1033,7 +1033,7 @@ def print_pages(html_dir: str | Path, jobs: list[tuple[str, Path, str]], *, time
             return pool.submit(print_pages, html_dir, jobs, timeout_ms=timeout_ms, echo=echo).result()
     reports = []
     with _print_session(Path(html_dir)) as (browser, base):
-        tab = _ReadingTab(browser)
+        tab = ReadingTab(browser)
         for rel, target, title in jobs:
             page = tab.page()
             try:
@@ -1056,24 +1056,28 @@ def print_pages(html_dir: str | Path, jobs: list[tuple[str, Path, str]], *, time
     return reports
 
 
-class _ReadingTab:
-    """One browser tab that loads the pages to print one after another.
+class ReadingTab:
+    """One browser tab that loads pages one after another, as a reader follows the book's links.
 
     A tab each (each in a fresh context, with no cache) compiled plotly.js (4.8 MB), MathJax and the
     theme's scripts again for every page; one tab keeps its renderer and cache. A page that fails closes
     the tab (:meth:`discard`), so the next starts in a new one with nothing of the broken page.
     """
 
-    def __init__(self, browser):
-        self.browser, self._page = browser, None
+    def __init__(self, browser, viewport: dict = PRINT_VIEWPORT):
+        self.browser, self.viewport, self._page = browser, viewport, None
 
     def page(self):
-        """The tab, showing pages as on screen again (the last one was printed)."""
+        """The tab, showing pages as on screen again (the last one may have been printed)."""
         if self._page is None:
-            self._page = self.browser.new_page(viewport=PRINT_VIEWPORT)
+            self._page = self.browser.new_page(viewport=self.viewport)
+            self.opened(self._page)
         else:
             self._page.emulate_media(media="screen")
         return self._page
+
+    def opened(self, page) -> None:
+        """Called once for each new tab (a subclass listens to it here)."""
 
     def discard(self) -> None:
         if self._page is not None:

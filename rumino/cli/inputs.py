@@ -152,3 +152,29 @@ def inside(path: Path, folder: Path) -> bool:
 
 
 __all__ = ["check_seed", "in_folder", "inside", "out_file", "out_folder"]
+
+
+def playable_games(option: str, text: str | None, measured: str) -> list[str] | None:
+    """The games a comma-separated option names (their keys, in order), each one that plays and named once;
+    ``None`` when the option is not given. ``measured`` says what the command would measure of a game.
+
+    >>> playable_games("--games", "gin, Rumino", "its length")
+    ['gin', 'rumino']
+    """
+    from rumino.errors import RuleConfigError
+    from rumino.variants import find_variant
+
+    if text is None:
+        return None
+    keys = []
+    for name in (s.strip() for s in text.split(",")):
+        try:
+            v = find_variant(name)
+        except RuleConfigError as err:
+            raise CommandError(f"{option}: {err}") from None
+        if v.game is None:
+            raise CommandError(f"{option}: {v.title} cannot be played yet, so {measured} cannot be measured.")
+        if v.key in keys:
+            raise CommandError(f"{option} names {name} twice.")
+        keys.append(v.key)
+    return keys

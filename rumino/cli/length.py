@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 
 from rumino.cli import CommandError, check_range, check_workers
-from rumino.cli.inputs import check_seed, out_file
+from rumino.cli.inputs import check_seed, out_file, playable_games
 from rumino.console import parse_whole, progress_bar
 from rumino.errors import RuleConfigError, RuminoError
 from rumino.playing.game_length import FIGURE_WORDS, PACE, GameLength, measure_family
@@ -31,23 +31,6 @@ from rumino.variants import find_variant, playable_variants
 
 MAX_GAMES = 100_000
 SHOWN = ("hands_per_game", "turns_per_hand", "turns_per_game", "minutes_per_game", "decisions_per_turn")
-
-
-def _variants(text: str | None) -> list[str] | None:
-    if text is None:
-        return None
-    keys = []
-    for name in (s.strip() for s in text.split(",")):
-        try:
-            v = find_variant(name)
-        except RuleConfigError as err:
-            raise CommandError(f"--variants: {err}") from None
-        if v.game is None:
-            raise CommandError(f"--variants: {v.title} cannot be played yet, so its length cannot be measured.")
-        if v.key in keys:
-            raise CommandError(f"--variants names {v.key} twice.")
-        keys.append(v.key)
-    return keys
 
 
 def _players(text: str) -> list[int]:
@@ -106,7 +89,7 @@ def _cpu_seconds() -> float:
 
 
 def run(args) -> int:
-    variants = _variants(args.variants)
+    variants = playable_games("--variants", args.variants, "its length")
     players = _players(args.players)
     check_range("--games", args.games, 1, MAX_GAMES, "games a table plays")
     costly = args.games if args.costly_games is None else check_range("--costly-games", args.costly_games, 1,

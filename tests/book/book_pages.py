@@ -291,41 +291,30 @@ def _moved_static_slider(page) -> bool:
     return plot.evaluate(read) != before
 
 
-class ReadingTab:
-    """One browser tab that reads page after page, as a reader follows the book's links.
-
-    A new tab costs a new renderer process, and each visit used to open one in a fresh browser context
-    (no cache): every page parsed and compiled plotly.js (4.8 MB), MathJax and the theme's scripts anew.
-    Read in one tab, the pages share the renderer and its cache: the ten pages measured cost 28 CPU-s to
-    load in a tab each and 12 in one tab. A visit that fails closes the tab, so the next page starts in a
-    new one and nothing of a broken page reaches the next.
-    """
+class VisitingTab(bookbuild.ReadingTab):
+    """The build's reading tab (one tab a browser: the pages share its renderer and cache; the ten pages
+    measured cost 28 CPU-s to load in a tab each and 12 in one tab), noting the requests that leave the
+    machine into the visit in progress."""
 
     def __init__(self, browser):
-        self.browser, self.page, self.visit = browser, None, None
+        super().__init__(browser, viewport={"width": 1280, "height": 900})
+        self.visit = None
 
     def open(self, visit: "PageVisit"):
         """The tab, with the requests that leave the machine from now on written into ``visit``."""
         self.visit = visit
-        if self.page is None:
-            self.page = self.browser.new_page(viewport={"width": 1280, "height": 900})
-            self.page.on("request", self._note_request)
-        return self.page
+        return self.page()
+
+    def opened(self, page) -> None:
+        page.on("request", self._note_request)
 
     def _note_request(self, request) -> None:
         url = request.url
         if url.startswith(("http:", "https:", "ws")) and urlparse(url).hostname != "127.0.0.1":
             self.visit.offsite.append(url)
 
-    def close(self) -> None:
-        if self.page is not None:
-            try:
-                self.page.close()
-            finally:
-                self.page = None
 
-
-def visit_page(tab: ReadingTab, base: str, name: str, *, move_slider: bool) -> PageVisit:
+def visit_page(tab: VisitingTab, base: str, name: str, *, move_slider: bool) -> PageVisit:
     """Open ``name`` (a page of the site at ``base``) once in ``tab`` and read everything the book's tests check."""
     visit = PageVisit(name)
     page = tab.open(visit)
@@ -369,7 +358,7 @@ def visit_page(tab: ReadingTab, base: str, name: str, *, move_slider: bool) -> P
         _step(visit, "axe", audit)
     finally:
         if visit.failed:
-            tab.close()
+            tab.discard()
     return visit
 
 
@@ -382,16 +371,16 @@ def pages_to_visit(html_dir) -> list[str]:
 
 def visit_every_page(chromium_path: str, html_dir, base: str) -> dict[str, PageVisit]:
     """``{page name: PageVisit}`` for :func:`pages_to_visit`, in two Chromiums at once (tests/two_browsers.py),
-    each reading its share of the pages in one tab (:class:`ReadingTab`). The slider is moved on one page of
+    each reading its share of the pages in one tab (:class:`VisitingTab`). The slider is moved on one page of
     each browser's share that has one."""
     from two_browsers import check_in_browsers
 
     moved = set()
-    tabs: dict[int, ReadingTab] = {}  # one a browser (each browser is one thread's)
+    tabs: dict[int, VisitingTab] = {}  # one a browser (each browser is one thread's)
 
     def check(browser, name):
         share = id(browser)
-        tab = tabs.setdefault(share, ReadingTab(browser))
+        tab = tabs.setdefault(share, VisitingTab(browser))
         visit = visit_page(tab, base, name, move_slider=share not in moved)
         if visit.slider_moved:
             moved.add(share)
