@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 import ipywidgets as W
 import pytest
@@ -10,6 +11,8 @@ import pytest
 from rumino.cli.simulate import simulate
 from rumino.variants import find_variant
 from rumino_widgets import HouseRuleLab, HouseRuleLabController
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_each_setting_matches_rumino_simulate_for_the_same_seed():
@@ -55,7 +58,7 @@ def test_run_button_fills_the_progress_bar_and_the_figure():
 
 
 def test_settings_use_the_rule_knobs_controls():
-    lab = HouseRuleLab(knob="knock_max_deadwood")
+    lab = HouseRuleLab(knob="knock_max_deadwood", atlas=None)  # without an atlas: B is a nearby value
     a, b = lab.controls["A"], lab.controls["B"]
     assert isinstance(a.main, W.IntSlider) and (a.main.value, b.main.value) == (7, 4)
     lab.knob_box.value = "set_suits"
@@ -65,6 +68,29 @@ def test_settings_use_the_rule_knobs_controls():
     assert lab.controller.b == "any"
     lab.knob_box.value = "max_lay_size"  # allow_none: B defaults to unlimited
     assert (lab.controller.a, lab.controller.b) == (4, None) and lab.controls["B"].unlimited.value
+
+
+def test_the_atlas_answers_before_the_lab_plays():
+    from rumino.pages.atlas import measured_answer, project_atlas
+
+    atlas = project_atlas()
+    lab = HouseRuleLab("gin", knob="knock_max_deadwood", players="greedy,greedy", games=2)
+    # B starts at the atlas's first value (0: gin only), and its answer is the book's page's, marks and all
+    assert (lab.controller.a, lab.controller.b) == (10, 0)
+    assert "Measured already, on 200 deals" in lab.atlas_box.value
+    assert "<strong>−6.6 [−8.3, −4.8]</strong> ✔" in lab.atlas_box.value  # minutes a game, as on the page
+    page = (ROOT / "book" / "house_rules" / "gin.md").read_text(encoding="utf-8")
+    assert "| Knock limit: 0 (rules §6) | **−6.6 [−8.3, −4.8]** ✔ |" in page
+    lab.controls["B"].main.value = 20
+    assert "<strong>−10.7 [−12.1, −9.4]</strong> ✔" in lab.atlas_box.value
+    # A and B swapped: the change turns sign, its interval with it
+    assert measured_answer(atlas, "gin", "knock_max_deadwood", 20, 10)["rows"][0][1] == "**+10.7 [+9.4, +12.1]** ✔"
+    lab.controls["B"].main.value = 13  # a value the atlas did not play: it says which it did
+    assert "has measured knock limit at 0, 5, 20 against the default, 10" in lab.atlas_box.value
+    lab.knob_box.value = "wall_knock"  # a rule that plays every deal as the default at two seats
+    assert "every deal played exactly as under A" in lab.atlas_box.value
+    assert "_" not in lab.atlas_box.value.replace("rumino-lab", "").replace("font:13px sans-serif", "")
+    assert "Measured already" in lab.static_html()  # the static page shows it too
 
 
 def test_bad_settings_show_the_engine_message():

@@ -33,6 +33,7 @@ from rumino.playing.simulation import play_games
 from rumino.variants import VARIANTS, find_variant, playable_variants
 from rumino.compare.matrix import lower_first
 from rumino.engine.knobs import knob_table, value_words
+from rumino.pages.atlas import measured_answer, measured_values, project_atlas
 
 from rumino_widgets._base import StaticFallback, error_html, interval_text, table_html
 from rumino_widgets.rule_knobs import KnobControl
@@ -49,7 +50,10 @@ class HouseRuleLabController:
     """Two settings of one knob, the games to play, and the summaries they give."""
 
     def __init__(self, variant: str = "rumino", *, knob: str = "knock_max_deadwood", a: Any = None, b: Any = None,
-                 players: str = "greedy,greedy,greedy", games: int = 100, seed: int = 0):
+                 players: str = "greedy,greedy,greedy", games: int = 100, seed: int = 0,
+                 atlas: dict | None | str = "project"):
+        # the house-rule atlas whose answer the lab offers before it plays ("project": the book's own file)
+        self.atlas = project_atlas() if atlas == "project" else atlas
         self.error: str | None = None
         self.results: dict | None = None
         self.players = players
@@ -76,7 +80,9 @@ class HouseRuleLabController:
         self.row = row
         default = getattr(self.variant.rules, name)
         self.a = default
-        self.b = self._other(row, default)
+        measured = measured_values(self.atlas, self.variant.key, name)
+        # B starts at a value the atlas measured, so its answer is on screen before anything is played
+        self.b = measured[0] if measured else self._other(row, default)
         self.results = None
 
     @staticmethod
@@ -190,6 +196,31 @@ class HouseRuleLabController:
         fig.update_yaxes(tickformat=".0%", title_text="share (95% interval)", row=1, col=1)  # proportions
         return fig
 
+    def atlas_html(self) -> str:
+        """The atlas's answer for these two settings (one of them the default), or which values it has."""
+        words = knob_words(self.row)
+        answer = measured_answer(self.atlas, self.variant.key, self.knob, self.a, self.b)
+        if answer is None:
+            values = measured_values(self.atlas, self.variant.key, self.knob)
+            if not values:
+                return ""
+            default = value_words(self.row, getattr(self.variant.rules, self.knob))
+            listed = ", ".join(value_words(self.row, v) for v in values)
+            return (f'<div class="rumino-lab-atlas" style="font:13px sans-serif">The book\'s house-rule atlas has '
+                    f'measured {escape(words)} at {escape(listed)} against the default, {escape(default)}: set A '
+                    f'to the default and B to one of them to read its answer here before you play.</div>')
+        head = (f"Measured already, on {answer['deals']:,} deals (seed {answer['seed']}, two players): "
+                f"{escape(words)} {escape(value_words(self.row, self.b))} (B) against "
+                f"{escape(value_words(self.row, self.a))} (A)")
+        if answer["same_play"]:
+            return (f'<div class="rumino-lab-atlas" style="font:13px sans-serif">{head}: every deal played '
+                    f'exactly as under A, at two players.</div>')
+        cells = [[escape(name), _markdown_bold(text)] for name, text in answer["rows"]]
+        table = table_html(["figure", "B − A (95% interval)"], cells, caption=(
+            f"{head}. ✔ marks a change the tests show after Holm's correction over every change measured in this game; the "
+            "shares' changes are in percentage points"), cls="rumino-lab-atlas-table", row_headers=True)
+        return f'<div class="rumino-lab-atlas" style="font:13px sans-serif">{table}</div>'
+
     def html(self) -> str:
         """The two settings' figures as a table with intervals (static)."""
         if self.error:
@@ -229,13 +260,22 @@ class HouseRuleLabController:
         return f'<div class="rumino-lab" style="font:13px sans-serif">{table}</div>'
 
 
+def _markdown_bold(text: str) -> str:
+    """A cell of the book's atlas pages (``**…** ✔``) as HTML."""
+    if text.startswith("**"):
+        inner, _, rest = text[2:].partition("**")
+        return f"<strong>{escape(inner)}</strong>{escape(rest)}"
+    return escape(text)
+
+
 class HouseRuleLab(StaticFallback, W.VBox):
     """The live lab: variant, knob, settings A and B, bots, games, seed, Run with a progress bar, and the plot."""
 
     def __init__(self, variant: str = "rumino", *, knob: str = "knock_max_deadwood", a: Any = None, b: Any = None,
-                 players: str = "greedy,greedy,greedy", games: int = 100, seed: int = 0):
+                 players: str = "greedy,greedy,greedy", games: int = 100, seed: int = 0,
+                 atlas: dict | None | str = "project"):
         c = self.controller = HouseRuleLabController(variant, knob=knob, a=a, b=b, players=players, games=games,
-                                                     seed=seed)
+                                                     seed=seed, atlas=atlas)
         self.variant_box = W.Dropdown(options=[(v.title, k) for k, v in VARIANTS.items()], value=c.variant.key,
                                       description="variant")
         self.knob_box = W.Dropdown(description="house rule", layout=W.Layout(width="420px"))
@@ -252,6 +292,8 @@ class HouseRuleLab(StaticFallback, W.VBox):
         self.progress.add_class("rumino-lab-progress")
         self.status = W.HTML()
         self.status.add_class("rumino-lab-status")
+        self.atlas_box = W.HTML()  # the atlas's answer, offered before the lab plays its own
+        self.atlas_box.add_class("rumino-lab-atlas-box")
         self.figure = go.FigureWidget(c.figure())
         self.variant_box.observe(self._on_variant, names="value")
         self.knob_box.observe(self._on_knob, names="value")
@@ -259,7 +301,7 @@ class HouseRuleLab(StaticFallback, W.VBox):
         self.games_box.observe(lambda ch: setattr(c, "games", ch["new"]), names="value")
         self.seed_box.observe(lambda ch: setattr(c, "seed", ch["new"]), names="value")
         self.run_button.on_click(lambda _b: self.run())
-        super().__init__([W.HBox([self.variant_box, self.knob_box]), self.settings,
+        super().__init__([W.HBox([self.variant_box, self.knob_box]), self.settings, self.atlas_box,
                           W.HBox([self.players_box, self.seed_box]), self.games_box,
                           W.HBox([self.run_button, self.progress]), self.status, self.figure])
         self.add_class("rumino-house-rule-lab")
@@ -291,11 +333,16 @@ class HouseRuleLab(StaticFallback, W.VBox):
             ctl.widget.add_class(f"rumino-lab-setting-{label}")
             if label == "B":  # what the rule does is said once, beside A
                 ctl.note.layout.visibility = "hidden"
-            ctl.on_change(lambda v, attr=label.lower(): setattr(c, attr, v))
+            ctl.on_change(lambda v, attr=label.lower(): self._set_value(attr, v))
             self.controls[label] = ctl
             boxes.append(ctl.widget)
         self.settings.children = boxes
+        self.atlas_box.value = c.atlas_html()
         self._show()
+
+    def _set_value(self, attr: str, value) -> None:
+        setattr(self.controller, attr, value)
+        self.atlas_box.value = self.controller.atlas_html()
 
     def run(self):
         c = self.controller
@@ -326,4 +373,4 @@ class HouseRuleLab(StaticFallback, W.VBox):
             self.figure.layout = fig.layout
 
     def static_html(self) -> str:
-        return self.controller.html()
+        return self.controller.atlas_html() + self.controller.html()
