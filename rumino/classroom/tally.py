@@ -120,10 +120,12 @@ def _rows(groups, exact) -> tuple[str, str]:
     return "".join(rows), summary
 
 
-def tally_html(activities: Sequence, *, heading: str = "Your class's tally", groups: Iterable = ()) -> str:
+def tally_html(activities: Sequence, *, heading: str = "Your class's tally", groups: Iterable = (),
+               instructions: dict[str, str] | None = None, menu_label: str = "Activity") -> str:
     """The static tally for ``activities`` (a menu when there are several): see the module's docstring.
     ``groups`` are the first activity's groups so far (the live widget's), shown until the browser has
-    counts of its own."""
+    counts of its own. ``instructions``: HTML a page shows for each activity (by key) under the menu, the
+    chosen activity's only, so that one menu chooses both what the class does and what it tallies."""
     acts = [a if isinstance(a, Activity) else Activity.from_experiment(a) for a in activities]
     if not acts:
         raise ValueError("tally_html needs at least one activity")
@@ -135,15 +137,21 @@ def tally_html(activities: Sequence, *, heading: str = "Your class's tally", gro
     uid = "rumino-tally-" + hashlib.sha256((payload + initial + heading).encode()).hexdigest()[:10]
     data = html.escape(payload, quote=True)
     body, summary = _rows(list(groups), acts[0].exact)
+    told = ""
+    for i, a in enumerate(acts):
+        if instructions and a.key in instructions:
+            hidden = " hidden" if i else ""
+            told += (f'<div class="rumino-tally-instructions" data-key="{html.escape(a.key)}"{hidden}>'
+                     f'{instructions[a.key]}</div>\n')
     menu = ""
     if len(acts) > 1:
         options = "".join(f'<option value="{html.escape(a.key)}">{html.escape(a.title)}</option>' for a in acts)
-        menu = (f'<p class="rumino-tally-row"><label for="{uid}-act">Activity </label>'
+        menu = (f'<p class="rumino-tally-row"><label for="{uid}-act">{html.escape(menu_label)} </label>'
                 f'<select id="{uid}-act" class="rumino-tally-activity">{options}</select></p>')
     return f"""<div class="rumino-tally" id="{uid}" data-activities="{data}" data-initial="{html.escape(initial, quote=True)}">
 <p class="rumino-tally-title"><b>{html.escape(heading)}</b>: type each group's counts; the class's figure is
 worked out here, in the page (nothing is sent anywhere; the counts stay in this browser until you clear them).</p>
-{menu}<p class="rumino-tally-question"></p>
+{menu}{told}<p class="rumino-tally-question"></p>
 <table class="rumino-table rumino-tally-groups"><caption>The groups, and the class's estimate after each one</caption>
 <thead><tr><th scope="col">group</th><th scope="col">successes</th><th scope="col">trials</th><th scope="col">share</th>
 <th scope="col">pooled so far</th><th scope="col">95% interval</th><th scope="col"><span class="rumino-sr">remove</span></th></tr></thead>
@@ -319,6 +327,7 @@ window.ruminoTally = window.ruminoTally || (function () {
       try { groups = kept !== null ? JSON.parse(kept) : (act === acts[0] ? initial.slice() : []); } catch (e) { groups = []; }
     }
     function draw() {
+      root.querySelectorAll('.rumino-tally-instructions').forEach(function (d) { d.hidden = d.dataset.key !== act.key; });
       root.querySelector('.rumino-tally-question').textContent = act.question + ' Exact chance (the engine): ' +
         act.exact_text + ' = ' + fixed(100 * act.exact, 2) + '%%.';
       body.innerHTML = '';

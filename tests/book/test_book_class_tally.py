@@ -68,8 +68,13 @@ def test_three_groups_pool_on_the_class_experiment_page_and_download_as_csv(brow
         page.wait_for_selector(".rumino-tally[data-ready=true]", timeout=60_000)
         keys = page.eval_on_selector(".rumino-tally select", "s => [...s.options].map(o => o.value)")
         assert keys == list(EXPERIMENTS)
+        # one menu on the page chooses the experiment: its instructions and its tally together
+        assert page.locator("select").count() == 1
         for key in ("first_out", "rumino_meld"):
             pool_three(page, key, tmp_path)
+            shown = page.eval_on_selector_all(".rumino-tally-instructions",
+                                              "ds => ds.filter(d => !d.hidden).map(d => d.dataset.key)")
+            assert shown == [key]
         assert offsite == []
     finally:
         page.close()
