@@ -20,18 +20,12 @@ shared with test_notebooks.py; minutes of CPU; marked slow). Set RUMINO_BOOK_HTM
 from __future__ import annotations
 
 import re
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import book_pages
 import pytest
 
 from rumino.cli import bookbuild
-from rumino.render.plotly_start import deferred_start
 
 # 1800 s: the first test of the book group also pays for the session's build of the book (434 s in CI in
 # session 32, handouts included) before axe reads every page (228 s); 900 s was too close under load
@@ -39,7 +33,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.timeout(1800)]
 
 ROOT = Path(__file__).resolve().parents[2]
 BOOK = ROOT / "book"
-DEMOS = ROOT / "widgets" / "demos"
 ARTIFACTS = ROOT / "test-artifacts"
 
 
@@ -87,6 +80,27 @@ def test_faint_code_is_found_by_the_code_contrast_check(browser):
         page.close()
 
 
+def test_the_audit_of_one_element_a_look_still_finds_faint_text(browser):
+    """The visits check colour contrast on one element of each look (book_pages._AXE_RUN_BUT_CODE_CONTRAST):
+    a faint word inside one of sixty plain paragraphs, and white text on a pale box, are each a look of
+    their own and are found; the sixty plain paragraphs are one look, audited once."""
+    plain = "".join(f"<p>plain paragraph {i}</p>" for i in range(60))
+    page = browser.new_page()
+    try:
+        page.set_content('<html lang="en"><head><title>t</title></head><body><main>' + plain.replace(
+            "plain paragraph 31<", 'plain paragraph 31 <span id="faint" style="color:#c8c8c8">faint</span><')
+            + '<div style="background:#eeeeee"><p id="pale" style="color:#ffffff">white on pale grey</p></div>'
+            + "</main></body></html>")
+        found = [v for v in _violations(page, code_contrast=False) if v["id"] == "color-contrast"]
+        assert found, "the faint text was not found"
+        targets = {t for node in found[0]["nodes"] for t in node}
+        assert {"#faint", "#pale"} <= targets, targets
+        audited = page.locator("[data-rumino-contrast]").count()
+        assert audited <= 6, audited  # the page's looks (its paragraphs, the two faint ones, the title …)
+    finally:
+        page.close()
+
+
 # ------------------------------------------------------------------------------------ the answer checker
 
 
@@ -127,9 +141,10 @@ def test_answer_checker_marks_answers_on_a_static_page(browser):
 def test_every_built_page_has_no_serious_accessibility_violation(book_html, visited_pages):
     """axe-core on every page of the built book, as a reader leaves it: figures drawn, the quiz answered,
     every dropdown (hints, solutions) open (book_pages.py visits each page once for the book's tests)."""
-    pages = sorted(p.name for p in book_html.glob("*.html"))
+    pages = book_pages.book_pages(book_html)
     chapters = [p.stem for p in bookbuild.chapters(BOOK)]
     assert {f"{c}.html" for c in chapters} <= set(pages) and "search.html" in pages
+    assert {"rules/gin.html", "house_rules/gin.html"} <= set(pages)  # the pages of the book's folders too
     # index.html only sends the reader on to the first chapter (which is checked under its own name):
     # auditing it again would audit the first chapter twice
     index = (book_html / "index.html").read_text(encoding="utf-8")
@@ -165,38 +180,7 @@ def test_the_code_on_every_built_page_reads_at_aa_contrast(visited_pages):
 # ------------------------------------------------------------------------------------ the keyboard
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@pytest.fixture(scope="module")
-def voila_url(chromium_path):
-    ARTIFACTS.mkdir(exist_ok=True)
-    port = _free_port()
-    log = open(ARTIFACTS / "voila-a11y.log", "w")
-    proc = subprocess.Popen([sys.executable, *deferred_start("voila"), str(DEMOS), "--Voila.ip=127.0.0.1",
-                             "--no-browser", f"--port={port}"], stdout=log, stderr=subprocess.STDOUT, cwd=DEMOS)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            assert proc.poll() is None, f"voila exited; see {ARTIFACTS / 'voila-a11y.log'}"
-            try:
-                urllib.request.urlopen(base + "/", timeout=2)
-                break
-            except OSError:
-                assert time.monotonic() < deadline, "voila did not answer within 60 s"
-                time.sleep(0.3)
-        yield base
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
+# voila_url: the Voilà server of the test process (tests/voila_pages.py, through tests/conftest.py)
 
 
 def test_keyboard_reaches_and_moves_the_odds_explorer_slider(browser, voila_url):
