@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 import shared_book_build  # tests/ is on sys.path: pytest puts a conftest's folder there (rootdir, no package)
+# the real-browser tests' Voilà server, one per test process (tests/voila_pages.py)
+from voila_pages import voila_url  # noqa: F401 (fixture)
 
 
 def _need(what: str, how: str, env: str):
@@ -50,6 +52,7 @@ def chromium_path():
 
 
 BOOK_FIXTURES = {"built_book", "built_html", "book_html"}  # the last two ask for the build by name
+LAB_GROUP = "jupyterlab"  # the xdist group of the tests that open a notebook in JupyterLab (voila_pages.LabApp)
 FIRST_OF_THE_BOOK = "test_every_built_page_has_no_serious_accessibility_violation"  # the longest: started first
 
 
@@ -67,6 +70,9 @@ def pytest_collection_modifyitems(config, items):
     first; the first worker to collect one starts the book's build in the background (below, and
     tests/shared_book_build.py): the other tests run while it builds, and each worker reaches the book's
     tests when it is (almost) built."""
+    for item in items:  # the JupyterLab tests share one JupyterLab server and page: one worker's, not two
+        if "lab_app" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.xdist_group(LAB_GROUP))
     book = [item for item in items if _reads_the_book(item)]
     if not book:
         return
@@ -82,6 +88,15 @@ def pytest_collection_finish(session):
     folder = shared_book_build.folder_for(session.config)
     if folder is not None and any(_needs_the_build(item) for item in session.items):
         shared_book_build.start(folder)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Note on the test a failure of its set-up or call, for the fixtures that keep a screenshot of a
+    failed page (tests/voila_pages.py) when they are torn down."""
+    outcome = yield
+    if call.when in ("setup", "call") and outcome.get_result().failed:
+        item.rumino_failed = True
 
 
 def pytest_sessionfinish(session):

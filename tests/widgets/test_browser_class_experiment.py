@@ -7,7 +7,7 @@ import pytest
 
 from rumino.classroom.experiment import ClassTally, TallyError
 from voila_pages import (ARTIFACTS, DEMOS, PAGE_TIMEOUT_MS, STEP_TIMEOUT_MS,  # noqa: F401 (fixtures)
-                         _wait_text, browser, open_demo, voila_url, wait_until)
+                         _wait_text, browser, open_demo, wait_until)
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]  # above the page waits (120 s a step), as test_browser_widgets
 

@@ -12,8 +12,9 @@ Beside the page, the same game is played in Python (the same seed, rules and cho
 click the page must show that game (the actions so far, the opponents' card counts, the coach's move),
 after a draw from the stock the page must say "you drew" the card the engine dealt, and at the end the
 game-over line and the table's state mark must give the engine's winners and final numbers, in the
-game's own units, with no traceback or error text anywhere on the page. A screenshot of each page at
-the end is kept in test-artifacts/ (test_a_whole_game_in_the_browser[gin].png, …).
+game's own units, with no traceback or error text anywhere on the page. A screenshot of a page that
+failed is kept in test-artifacts/ (test_a_whole_game_in_the_browser[gin].png, …); RUMINO_SCREENSHOTS=all
+keeps every page's, to look at them.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from rumino.cards import format_card
 from rumino_widgets import GameTableController, RummoliTableController
 from rumino_widgets.rummoli_table import RummoliTable
 from rumino_widgets.whole_games import WHOLE_GAMES
-from voila_pages import browser, open_demo, voila_url, wait_until  # noqa: F401 (fixtures)
+from voila_pages import browser, open_demo, wait_until  # noqa: F401 (fixtures; voila_url: tests/conftest.py)
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]  # above the page waits (120 s a step), as test_browser_widgets
 

@@ -29,7 +29,7 @@ from rumino.melds import RUMINO_MELDS
 from rumino.variants import find_variant
 from voila_pages import (ARTIFACTS, DEMOS, PAGE_TIMEOUT_MS, STEP_TIMEOUT_MS,  # noqa: F401 (fixtures)
                          _close_and_keep_screenshots, _keep_screenshot, _nudge_slider, _wait_text, browser,
-                         lab_app, lab_url, open_demo, voila_url)
+                         lab_app, lab_url, open_demo)
 
 # A test's limit is well above its page waits (PAGE_TIMEOUT_MS, STEP_TIMEOUT_MS: 240 s each; JupyterLab's
 # fixture waits four times, three more where it loads the app, and may run the cells twice, see

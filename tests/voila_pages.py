@@ -1,15 +1,19 @@
-"""What the real-browser tests share: one Voilà server per test module, Debian's Chromium, a page per test;
-one JupyterLab server and one JupyterLab page per module (``LabApp``).
+"""What the real-browser tests share: one Voilà server per test process (each xdist worker), Debian's
+Chromium per module, a page per test; one JupyterLab server and one JupyterLab page per module (``LabApp``).
 
-The test modules import the fixtures (``voila_url``, ``lab_url``, ``lab_app``, ``browser``, ``open_demo``) and the
-helpers from here; a fixture imported into a module is that module's own (one server per module).
-Not a conftest.py: ``tests/conftest.py`` is imported by name elsewhere (``from conftest import …``),
-and a second conftest module would take that name.
+``tests/conftest.py`` imports the session's ``voila_url`` from here, so every module of a worker shares
+one Voilà server (about 2.5 CPU-s to start; each module started its own on each worker). The test modules
+import the others (``browser``, ``lab_url``, ``lab_app``, ``open_demo``) and the helpers; a fixture
+imported into a module is that module's own. The browser stays a module's: Playwright's synchronous API
+refuses to start a second instance on a thread while one is alive (another module's browser, the
+handouts a build prints in the test's process). Not a conftest.py: ``tests/conftest.py`` is imported by name elsewhere
+(``from conftest import …``), and a second conftest module would take that name.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import socket
 import subprocess
@@ -23,7 +27,7 @@ import pytest
 
 from rumino.render.plotly_start import deferred_start
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 DEMOS = ROOT / "widgets" / "demos"
 ARTIFACTS = ROOT / "test-artifacts"
 CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -74,7 +78,7 @@ def _serve(args: list[str], cwd: Path, name: str, probe: str):
         log.close()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def voila_url(chromium_path):
     """Voilà serving the demo folder (read only: Voilà never writes the notebooks)."""
     yield from _serve(["voila", str(DEMOS), "--Voila.ip=127.0.0.1"], DEMOS, "voila", "/")
@@ -94,6 +98,8 @@ def lab_url(chromium_path, tmp_path_factory):
                       root / "demos", "jupyterlab", "/lab")
 
 
+# a module's, not the session's: a second Playwright on the thread (another module's browser, the
+# handouts a build prints in the test's process) refuses to start beside a live one
 @pytest.fixture(scope="module")
 def browser(chromium_path):
     from playwright.sync_api import sync_playwright
@@ -131,6 +137,11 @@ def _close_and_keep_screenshots(pages, request):
 
 
 def _keep_screenshot(page, request, suffix: str = "") -> None:
+    """The page as the test left it, into test-artifacts/: when the test failed (tests/conftest.py notes
+    it), or always with RUMINO_SCREENSHOTS=all, to look at every page (a full-page capture costs the
+    browser a PNG of the whole page, about 0.3 CPU-s, that a passing run in CI never shows anyone)."""
+    if not getattr(request.node, "rumino_failed", False) and os.environ.get("RUMINO_SCREENSHOTS") != "all":
+        return
     page.screenshot(path=str(ARTIFACTS / f"{request.node.name}{suffix}.png"), full_page=True)
 
 
