@@ -106,6 +106,7 @@ def prose(text: str, *, keep_terms: bool = False) -> str:
     else:
         text = _TERM.sub(lambda m: m.group(1), text)
     text = re.sub(r"\{\w+(?::\w+)?\}`[^`]*`", " ", text)      # other roles: {ref}, {numref}, {doc}
+    text = re.sub(r"\]\([^)\s]*\)", "]", text)                # a link's address is not a reader's word
     text = _CODE_SPAN.sub(" ", text)
     text = _INLINE_MATH.sub(" MATH ", text.replace("\\$", "DOLLAR"))
     text = _DIRECTIVE_LINE.sub(" ", text)
