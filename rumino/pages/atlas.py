@@ -214,15 +214,16 @@ def page_markdown(atlas: dict, game: str) -> str:
         f"{baseline} in both seats for the first player's share and what a hand is worth; and one hand of "
         f"{baseline} against a player who chooses at random, twice with the seats swapped, for {baseline}'s "
         f"edge and the deal's share of the result (how much the cards decide). The minutes are at the book's "
-        f"pace (see \"Which game for me?\").",
+        f"pace (see [Which game for me?](../00_which_game_for_me.ipynb)).",
         "",
         f"Under the default rules a game lasts {_default_text('minutes_a_game', default['minutes_a_game'])} "
         f"minutes, {_default_text('hands_a_game', default['hands_a_game'])} hands of "
         f"{_default_text('turns_a_hand', default['turns_a_hand'])} turns; the deal's share is "
         f"{_default_text('deal_share', default['deal_share'])}, {baseline} takes "
         f"{_default_text('baseline_share', default['baseline_share'])} of the hands against random, the "
-        f"first player {_default_text('first_seat_share', default['first_seat_share'])} of the hands "
-        f"against {baseline}, and a hand is worth {_default_text('points_a_hand', default['points_a_hand'])} "
+        f"player who plays first {_default_text('first_seat_share', default['first_seat_share'])} of the "
+        f"hands ({baseline} in both seats), and a hand is worth "
+        f"{_default_text('points_a_hand', default['points_a_hand'])} "
         f"{unit} (estimate and 95% interval).",
         "",
         f"Each cell is the change from the default rules, estimate and 95% interval, measured deal by deal "
