@@ -30,6 +30,18 @@ def test_demo_is_committed_without_outputs(name):
 
 
 @pytest.mark.parametrize("name", NAMES)
+def test_demo_s_words_name_no_python_class(name):
+    """A demo is a page a reader opens in Voilà: its title and words say what it is in a player's words,
+    not the widget's class (they read "# HouseRuleLab", "# GameTable" …)."""
+    import re
+
+    nb = nbformat.read(DEMOS / f"{name}.ipynb", as_version=4)
+    words = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
+    assert words.startswith("# "), name
+    assert not re.findall(r"\b[A-Z][a-z]+[A-Z]\w*", words), (name, re.findall(r"\b[A-Z][a-z]+[A-Z]\w*", words))
+
+
+@pytest.mark.parametrize("name", NAMES)
 def test_demo_builds_its_widget_with_a_static_fallback(name):
     nb = nbformat.read(DEMOS / f"{name}.ipynb", as_version=4)
     code = "\n".join(c.source for c in nb.cells if c.cell_type == "code")
