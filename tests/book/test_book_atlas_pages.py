@@ -84,7 +84,8 @@ def test_holm_on_a_family_of_three():
 
 def test_a_constant_figure_has_no_interval_and_a_shown_one_is_bold():
     assert change_text({"estimate": 0, "ci95": [0, 0]}, True, False) == NONE
-    assert change_text({"estimate": -4.625, "ci95": [-5.11, -4.14]}, False, True) == f"**−4.6 [−5.1, −4.1]** {SHOWN}"
+    shown = change_text({"estimate": -4.625, "ci95": [-5.11, -4.14]}, False, True)
+    assert shown == f"**−4.6 [−5.1, −4.1]** {SHOWN}"
     assert change_text({"estimate": 0.05557, "ci95": [-0.0248, 0.148]}, True, False) == "+5.6 [−2.5, +14.8]"
 
 

@@ -8,7 +8,9 @@ exactly as ``rumino simulate`` does, so a setting's figures equal that
 command's for the same seed (the tests check this). Intervals come from
 :mod:`rumino.stats` (Wilson for proportions, normal for means), and the two settings are compared
 by the difference B − A with its test (:meth:`HouseRuleLabController.differences`): game by game
-for what a game has, since the settings play the same seeded games.
+for what a game has, since the settings play the same seeded games. Before anything is played, the lab
+shows what the book's house-rule atlas measured for the two settings, where it did (one of them the
+default: :meth:`HouseRuleLabController.atlas_html`, the cells of the book's pages).
 
 >>> lab = HouseRuleLabController(knob="knock_max_deadwood", a=7, b=3, players="greedy,greedy", games=4, seed=1)
 >>> res = lab.run(); sorted(res), res["A"]["games"]
@@ -217,8 +219,9 @@ class HouseRuleLabController:
                     f'exactly as under A, at two players.</div>')
         cells = [[escape(name), _markdown_bold(text)] for name, text in answer["rows"]]
         table = table_html(["figure", "B − A (95% interval)"], cells, caption=(
-            f"{head}. ✔ marks a change the tests show after Holm's correction over every change measured in this game; the "
-            "shares' changes are in percentage points"), cls="rumino-lab-atlas-table", row_headers=True)
+            f"{head}. ✔ marks a change the tests show after Holm's correction over every change measured in "
+            "this game; the shares' changes are in percentage points"), cls="rumino-lab-atlas-table",
+            row_headers=True)
         return f'<div class="rumino-lab-atlas" style="font:13px sans-serif">{table}</div>'
 
     def html(self) -> str:
