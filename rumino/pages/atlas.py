@@ -34,6 +34,7 @@ PLAY = ("deal_share", "baseline_share", "first_seat_share", "points_a_hand")
 PERCENT = {"deal_share", "baseline_share", "first_seat_share"}  # shares: their changes in percentage points
 SHOWN = "✔"  # marks a change the tests show (Holm-corrected); the page's legend says so
 NONE = "none"  # a figure that came out the same on every deal: no interval is printed around a constant
+UNMEASURED = "—"  # a figure with nothing to measure (the deal's share where no points change hands)
 
 
 def _column_words(figure: str, baseline: str, unit: str) -> str:
@@ -66,6 +67,8 @@ def change_text(difference: dict, percent: bool, shown: bool) -> str:
     >>> change_text({"estimate": 0.0, "ci95": [0.0, 0.0]}, False, False)
     'none'
     """
+    if difference is None:
+        return UNMEASURED
     if difference["estimate"] == 0 and difference["ci95"] == [0, 0]:
         return NONE
     scale, digits = (100, 1) if percent else (1, 2 if abs(difference["estimate"]) < 1 else 1)
@@ -79,10 +82,13 @@ def holm_shown(differences: dict[Any, dict]) -> dict[Any, bool]:
     """Which differences are shown once Holm's correction is made over all of them that have a p-value
     (each also needs its interval to leave out 0); one without a p-value (a bootstrap interval) is shown
     by its interval alone."""
-    keyed = [(k, d) for k, d in differences.items() if d.get("p_value") is not None]
+    keyed = [(k, d) for k, d in differences.items() if d is not None and d.get("p_value") is not None]
     adjusted = dict(zip((k for k, _ in keyed), holm([d["p_value"] for _, d in keyed])))
     out = {}
     for k, d in differences.items():
+        if d is None:  # not measured: nothing to show
+            out[k] = False
+            continue
         lo, hi = d["ci95"]
         leaves_out_zero = lo > 0 or hi < 0
         out[k] = leaves_out_zero and (adjusted[k] < ALPHA if k in adjusted else True)
@@ -91,9 +97,11 @@ def holm_shown(differences: dict[Any, dict]) -> dict[Any, bool]:
 
 def _default_text(figure: str, estimate: dict) -> str:
     """A figure of the default rules, as the sentence above the tables says it."""
+    if estimate is None:
+        return "not measured"
     lo, hi = estimate["ci95"]
     if lo == hi == estimate["estimate"]:  # the same on every deal: no interval around a constant
-        return (f"{lo:.1%}" if figure in PERCENT else f"{lo:.1f}") + " (on every deal)"
+        return (f"{lo:.1%}" if figure in PERCENT else f"{lo:.1f}") + " (the same on every deal)"
     if figure in PERCENT:
         return f"{estimate['estimate']:.1%} [{lo:.1%}, {hi:.1%}]"
     return f"{estimate['estimate']:.1f} [{lo:.1f}, {hi:.1f}]"
@@ -163,7 +171,8 @@ def measured_answer(atlas: dict | None, game: str, knob: str, a: Any, b: Any) ->
         baseline, unit = _baseline_words(atlas, game), _unit(game)
         for f in LENGTH + PLAY:
             d = value["differences"][f]
-            turned = {"estimate": sign * d["estimate"], "ci95": sorted(sign * x for x in d["ci95"])}
+            turned = None if d is None else {"estimate": sign * d["estimate"],
+                                             "ci95": sorted(sign * x for x in d["ci95"])}
             out["rows"].append((_column_words(f, baseline, unit), change_text(turned, f in PERCENT,
                                                                              marks[(knob, key, f)])))
         return out
@@ -201,9 +210,10 @@ def page_markdown(atlas: dict, game: str) -> str:
                 measured.append((f"{said} (rules {knob['section']})", (name, key), value["differences"]))
     marks = _marks(atlas, game)
     n_tests = sum(1 for _, _, diffs in measured for f, d in diffs.items()
-                  if f in LENGTH + PLAY and d.get("p_value") is not None)
+                  if f in LENGTH + PLAY and d is not None and d.get("p_value") is not None)
 
     default = part["default"]["figures"]
+    unmeasured = default["deal_share"] is None  # no points change hands (Robber Rummy's default rules)
     lines = [
         f"(house-rules-{game})=",
         f"# What each house rule changes: {variant.title}",
@@ -216,15 +226,20 @@ def page_markdown(atlas: dict, game: str) -> str:
         f"edge and the deal's share of the result (how much the cards decide). The minutes are at the book's "
         f"pace (see [Which game for me?](../00_which_game_for_me.ipynb)).",
         "",
-        f"Under the default rules a game lasts {_default_text('minutes_a_game', default['minutes_a_game'])} "
+        f"Under the default rules (estimates with their 95% intervals) a game lasts "
+        f"{_default_text('minutes_a_game', default['minutes_a_game'])} "
         f"minutes, {_default_text('hands_a_game', default['hands_a_game'])} hands of "
-        f"{_default_text('turns_a_hand', default['turns_a_hand'])} turns; the deal's share is "
-        f"{_default_text('deal_share', default['deal_share'])}, {baseline} takes "
+        f"{_default_text('turns_a_hand', default['turns_a_hand'])} turns; "
+        + (f"the deal's share is {_default_text('deal_share', default['deal_share'])}, "
+           if not unmeasured else "")
+        + f"{baseline} takes "
         f"{_default_text('baseline_share', default['baseline_share'])} of the hands against random, the "
         f"player who plays first {_default_text('first_seat_share', default['first_seat_share'])} of the "
-        f"hands ({baseline} in both seats), and a hand is worth "
-        f"{_default_text('points_a_hand', default['points_a_hand'])} "
-        f"{unit} (estimate and 95% interval).",
+        f"hands ({baseline} in both seats), "
+        + (f"and a hand is worth {_default_text('points_a_hand', default['points_a_hand'])} {unit}."
+           if not unmeasured else "and no points change hands: the winner wins, so the deal's share of the "
+           "result, which measures how much the cards decide the points, has nothing to measure "
+           f"(\"{UNMEASURED}\" below, where a house rule scores no points either)."),
         "",
         f"Each cell is the change from the default rules, estimate and 95% interval, measured deal by deal "
         f"(the same cards under both rules); a share's change is in percentage points. A change marked "
@@ -239,7 +254,7 @@ def page_markdown(atlas: dict, game: str) -> str:
                              ("Luck, the first player and the stakes", PLAY)):
         first = figures[0]
         order = sorted(range(len(measured)),
-                       key=lambda i: (-abs(measured[i][2][first]["estimate"]), measured[i][0]))
+                       key=lambda i: (-abs((measured[i][2][first] or {"estimate": 0})["estimate"]), measured[i][0]))
         lines += [f"## {heading}", "",
                   f"Sorted by the size of the change in {_column_words(first, baseline, unit)}.", "",
                   "| house rule | " + " | ".join(_column_words(f, baseline, unit) for f in figures) + " |",

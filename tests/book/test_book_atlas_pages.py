@@ -123,6 +123,18 @@ def test_gin_s_page_says_what_the_atlas_measured():
     assert "_" not in re.sub(r"\]\([^)]*\)", "]", text.replace("(house-rules-gin)=", ""))
 
 
+def test_robber_s_page_says_no_points_change_hands_and_measures_no_deal_s_share():
+    text = page_markdown(atlas(), "robber")
+    assert "no points change hands" in text and "1.0 (the same on every deal) hands" in text
+    luck = text.split("## Luck, the first player and the stakes\n", 1)[1].split("\n## ", 1)[0]
+    rows = [line for line in luck.splitlines()
+            if line.startswith("| ") and not line.startswith(("| house rule", "| :--"))]
+    # no change of the deal's share can be measured from a default that has none; Rommé's penalties
+    # are the one rule under which points change hands
+    assert rows and all(line.split(" | ")[1] == "—" for line in rows)
+    assert "| Scoring: Rommé penalties (rules §4.4) | — | none | none | **+16.7 [+15.0, +18.4]** ✔ |" in rows
+
+
 if __name__ == "__main__":  # python tests/book/test_book_atlas_pages.py --write
     if sys.argv[1:] == ["--write"]:
         print("rewrote:", ", ".join(write_pages()) or "nothing")
