@@ -252,7 +252,8 @@ def page_markdown(atlas: dict, game: str) -> str:
     ]
     for heading, figures in (("How long a game lasts", LENGTH),
                              ("Luck, the first player and the stakes", PLAY)):
-        first = figures[0]
+        # the first column whose changes are measured and not all nil (Robber's deal's share never is)
+        first = next((f for f in figures if any(d[f] and d[f]["estimate"] for _, _, d in measured)), figures[0])
         order = sorted(range(len(measured)),
                        key=lambda i: (-abs((measured[i][2][first] or {"estimate": 0})["estimate"]), measured[i][0]))
         lines += [f"## {heading}", "",
