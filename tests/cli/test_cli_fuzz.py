@@ -563,18 +563,17 @@ def ladder_file(tmp_path_factory):
     return json.loads(path.read_text())
 
 
-def test_fuzz_the_ladder_results_file(ladder_file, tmp_path):
-    """A results file changed anywhere is resumed or refused in one line, and a refused one is kept."""
+def _fuzz_a_results_file(good: dict, out: Path, first_work: str, argv: list[str]) -> None:
+    """A results file changed anywhere (from ``good``) is resumed or refused in one line, and a refused one is
+    kept: ``argv`` runs with ``--out out``, and reaching ``first_work`` (patched) means the file was accepted."""
     @settings(max_examples=60, **FEW)
-    @given(mutated(ladder_file))
+    @given(mutated(good))
     def any_file(text):
-        out = tmp_path / "l.json"
         out.write_text(text, encoding="utf-8", errors="surrogateescape")
         before = out.read_bytes()
-        with mock.patch("rumino.tournament.ladder.tournament", _stop):  # a game to play: the file was accepted
+        with mock.patch(first_work, _stop):
             try:
-                code, _, err = run(["ladder", "--variants", "rummoli", "--games", "1", "--seed", "1", "--no-progress",
-                                    "--out", str(out)])
+                code, _, err = run([*argv, "--no-progress", "--out", str(out)])
             except WorkStarted:
                 return
         check_outcome(code, err)
@@ -582,6 +581,12 @@ def test_fuzz_the_ladder_results_file(ladder_file, tmp_path):
             assert out.read_bytes() == before
 
     any_file()
+
+
+def test_fuzz_the_ladder_results_file(ladder_file, tmp_path):
+    """A results file changed anywhere is resumed or refused in one line, and a refused one is kept."""
+    _fuzz_a_results_file(ladder_file, tmp_path / "l.json", "rumino.tournament.ladder.tournament",  # a game to play
+                         ["ladder", "--variants", "rummoli", "--games", "1", "--seed", "1"])
 
 
 @pytest.fixture(scope="module")
@@ -596,23 +601,8 @@ def atlas_file(tmp_path_factory):
 
 def test_fuzz_the_atlas_results_file(atlas_file, tmp_path):
     """An atlas changed anywhere is resumed or refused in one line, and a refused one is kept."""
-    @settings(max_examples=60, **FEW)
-    @given(mutated(atlas_file))
-    def any_file(text):
-        out = tmp_path / "a.json"
-        out.write_text(text, encoding="utf-8", errors="surrogateescape")
-        before = out.read_bytes()
-        with mock.patch("rumino.tournament.atlas.play_deal", _stop):  # a deal to play: the file was accepted
-            try:
-                code, _, err = run(["atlas", "--games", "gin", "--knobs", "wall_knock", "--deals", "2", "--seed", "1",
-                                    "--no-progress", "--out", str(out)])
-            except WorkStarted:
-                return
-        check_outcome(code, err)
-        if code == 2:
-            assert out.read_bytes() == before
-
-    any_file()
+    _fuzz_a_results_file(atlas_file, tmp_path / "a.json", "rumino.tournament.atlas.play_deal",  # a deal to play
+                         ["atlas", "--games", "gin", "--knobs", "wall_knock", "--deals", "2", "--seed", "1"])
 
 
 array_file = st.one_of(
