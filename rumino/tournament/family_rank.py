@@ -1,0 +1,228 @@
+"""The family ranked from the strength matches: each game's luck read from 1,000-deal matches, and which
+differences between games the tests show.
+
+Every game has three deciding matches in ``book/data/family_strength.json`` (:mod:`rumino.tournament.strength`):
+the random player against the game's *baseline* (greedy; Rummoli's default bot), the baseline against the
+game's best player, and the random player against the best. From them, for each game:
+
+* the *top* player: the best player where its match shows it ahead of the baseline (the share's 95%
+  interval above one half), else the baseline (a best player not shown stronger is not trusted as the top;
+  before the best has met the baseline, the top is not known);
+* **random's chance of a hand against the top** (a tie half), with its Wilson interval: the luck a
+  newcomer meets, and the measure the games are ranked by;
+* **the baseline's chance of a hand against the top** (none where the baseline is the top);
+* **the deal's share** of a hand's variance between the top and the baseline (or random, where the baseline is
+  the top), from the duplicate margins, with a bootstrap interval (none in a game without points).
+
+Games are compared pair by pair, never by whether two intervals overlap: Fisher's exact test on random's hands
+won and lost against the top (ties left out), Holm-adjusted over every pair of games, with Newcombe's interval
+on the difference (:func:`luck_tests`); the same for the baseline's chance; and the deal's shares by the
+bootstrap interval of their difference (:func:`deal_share_tests`). :func:`luck_groups` of
+:mod:`rumino.tournament.ladder` turns the tests into groups where they split the games cleanly.
+
+>>> from rumino.tournament.strength import Match
+>>> def m(game, a, b, scores):  # a match read from its hands (the file's figures are not used)
+...     return Match(game, a, b, len(scores), 2 * len(scores), [0, 0, 0], [0, 0, 0], 0.0, 1, "",
+...                  margins=[[2 * s1 - 1, 2 * s2 - 1] for s1, s2 in scores], scores=scores)
+>>> rows = family_luck([m("gin", "greedy", "random", [[1, 1]] * 29 + [[1, 0]]),
+...                     m("gin", "best", "greedy", [[1, 1]] * 22 + [[0, 1]] * 8),
+...                     m("gin", "best", "random", [[1, 1]] * 30)])
+>>> r = rows[0]
+>>> r.game, r.top, r.random_hands, r.baseline_hands, r.missing
+('gin', 'best', (0, 0, 60), (8, 0, 52), [])
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Sequence
+
+import numpy as np
+
+from rumino.stats import Comparison, fisher_exact_test, holm, wilson_interval
+from rumino.tournament.strength import Match, find_match
+
+BASELINES = {"rummoli": "default"}
+"""A game's baseline where it is not greedy: Rummoli's own default bot plays greedy's part."""
+
+BOOTSTRAP = 2000  # resamples of the deals for a deal's-share interval
+
+
+def baseline_of(game: str) -> str:
+    """The player a game's best is measured against: greedy, or the game's own default bot.
+
+    >>> baseline_of("gin"), baseline_of("rummoli")
+    ('greedy', 'default')
+    """
+    return BASELINES.get(game, "greedy")
+
+
+@dataclass(frozen=True)
+class GameLuck:
+    """One game's luck from its strength matches (see the module docstring). Figures are
+    ``(estimate, low, high)``; ``random_hands`` is random's ``(won, tied, lost)`` against the top;
+    ``missing`` names the matches not yet played (then the figures that need them are None)."""
+
+    game: str
+    top: str
+    baseline: str
+    best_vs_baseline: tuple | None
+    random_hands: tuple | None
+    random_wins: tuple | None
+    baseline_hands: tuple | None
+    baseline_wins: tuple | None
+    deal_share: tuple | None
+    deal_share_pair: tuple[str, str] | None
+    deals: dict = field(default_factory=dict)
+    missing: list = field(default_factory=list)
+    # the deal's share in each bootstrap resample of the deals: two games' shares are compared through them
+    share_resamples: np.ndarray | None = field(default=None, compare=False, repr=False)
+
+
+def _hands_of_b(match: Match) -> tuple[int, int, int]:
+    """``b``'s hands ``(won, tied, lost)`` in a match (its scores are ``a``'s)."""
+    flat = [float(s) for pair in match.scores for s in pair]
+    won = sum(1 for s in flat if s == 0.0)
+    tied = sum(1 for s in flat if s == 0.5)
+    return won, tied, len(flat) - won - tied
+
+
+def _share(hands: tuple[int, int, int]) -> tuple[float, float, float]:
+    """The share of hands won, a tie half, with its Wilson 95% interval."""
+    won, tied, lost = hands
+    n = won + tied + lost
+    lo, hi = wilson_interval(won + tied / 2, n)
+    return ((won + tied / 2) / n, lo, hi)
+
+
+def _deal_share_resamples(margins: Sequence[Sequence[float]], game: str) -> tuple[float, np.ndarray]:
+    """The deal's share Var d / (Var s + Var d) of duplicate margins, and its bootstrap resamples."""
+    m = np.asarray(margins, dtype=float)
+
+    def share(rows):
+        d = (rows[:, 0] - rows[:, 1]) / 2
+        s = (rows[:, 0] + rows[:, 1]) / 2
+        vd, vs = d.var(), s.var()
+        return vd / (vd + vs) if vd + vs > 0 else float("nan")
+
+    rng = np.random.default_rng([36, len(m), *game.encode()])  # a game's resamples never depend on the others
+    if math.isnan(share(m)):
+        return share(m), np.array([])
+    return share(m), np.array([share(m[rng.integers(0, len(m), len(m))]) for _ in range(BOOTSTRAP)])
+
+
+def _game_luck(game: str, matches: Sequence[Match]) -> GameLuck:
+    base = baseline_of(game)
+    deals = {}
+    missing = []
+
+    def get(a, b):
+        got = find_match(matches, game, a, b)
+        if got is None:
+            missing.append(f"{a} against {b}")
+        else:
+            deals[f"{a} against {b}"] = got.deals
+        return got
+
+    base_random, best_base, best_random = get(base, "random"), get("best", base), get("best", "random")
+    # shown ahead: the baseline's share of hands against it (read from the hands) lies wholly below one half
+    best_shown = best_base is not None and _share(_hands_of_b(best_base))[2] < 0.5
+    # until the best has met the baseline, the top is not known (""), and neither is random's chance against it
+    top = "best" if best_shown else base if best_base is not None else ""
+    top_random = best_random if best_shown else base_random if best_base is not None else None
+    random_hands = _hands_of_b(top_random) if top_random is not None else None
+    baseline_hands = _hands_of_b(best_base) if best_shown else None
+    # the deal's share between the top and the next player down: the baseline, or random where the
+    # baseline is the top
+    pair_match = best_base if best_shown else base_random if best_base is not None else None
+    deal_share = pair = boots = None
+    if pair_match is not None:
+        v, resamples = _deal_share_resamples(pair_match.margins, game)
+        if not math.isnan(v):  # no margin varies (Robber scores no points): nothing to split
+            boots = resamples
+            lo, hi = (float(x) for x in np.nanpercentile(boots, [2.5, 97.5]))
+            deal_share, pair = (float(v), lo, hi), (pair_match.a, pair_match.b)
+    return GameLuck(game=game, top=top, baseline=base,
+                    best_vs_baseline=_share(_hands_of_b(best_base)[::-1]) if best_base is not None else None,
+                    random_hands=random_hands, random_wins=_share(random_hands) if random_hands else None,
+                    baseline_hands=baseline_hands,
+                    baseline_wins=_share(baseline_hands) if baseline_hands else None,
+                    deal_share=deal_share, deal_share_pair=pair, deals=deals, missing=missing,
+                    share_resamples=boots)
+
+
+def family_luck(matches: Sequence[Match], games: Sequence[str] | None = None) -> list[GameLuck]:
+    """Each game's luck from the strength matches (``games``: default every game with a match of its
+    baseline against random), the most luck first (random's largest chance against the top; a game whose
+    random-against-top match is missing goes last).
+
+    >>> family_luck([])
+    []
+    """
+    if games is None:
+        games = sorted({m.game for m in matches if m.a == baseline_of(m.game) and m.b == "random"})
+    rows = [_game_luck(g, matches) for g in games]
+    return sorted(rows, key=lambda r: (r.random_wins is None, -(r.random_wins or (0,))[0], r.game))
+
+
+def _pairwise(counts: dict[str, tuple[int, int]]) -> list[dict]:
+    keys = list(counts)
+    pairs = [(a, b) for i, a in enumerate(keys) for b in keys[i + 1:]]
+    tests = [fisher_exact_test(counts[a][0], counts[a][1], counts[b][0], counts[b][1]) for a, b in pairs]
+    adjusted = holm([t.p_value for t in tests])
+    out = []
+    for (a, b), t, p in zip(pairs, tests, adjusted):
+        shown = p < 0.05 and t.interval_excludes_zero
+        out.append({"a": a, "b": b, "comparison": t, "p_holm": p, "shown": shown,
+                    "more_luck": (a if t.estimate > 0 else b) if shown else None})
+    return out
+
+
+def luck_tests(rows: Sequence[GameLuck], player: str = "random") -> list[dict]:
+    """Every pair of games compared on ``player``'s chance of a hand against the top (``"random"`` or
+    ``"baseline"``): Fisher's exact test on the hands won and lost (ties left out), Newcombe's interval on
+    the difference, the p-values Holm-adjusted over all the pairs (a ranking makes every comparison at once).
+    A deal's two hands are not independent, but their results pull opposite ways (the cards change seats),
+    so counting them as independent hands errs towards caution.
+
+    Each entry: ``{"a", "b", "comparison" (a − b), "p_holm", "shown", "more_luck"}`` (the game where the
+    weaker player wins more; None when not shown).
+
+    >>> luck_tests([])
+    []
+    """
+    if player not in ("random", "baseline"):
+        raise ValueError(f"the player is {player!r}: the chance of a hand is measured for random or the baseline.")
+    counts = {}
+    for r in rows:
+        hands = r.random_hands if player == "random" else r.baseline_hands
+        if hands is not None:
+            won, _tied, lost = hands
+            counts[r.game] = (won, won + lost)
+    return _pairwise(counts)
+
+
+def deal_share_tests(rows: Sequence[GameLuck]) -> list[dict]:
+    """Every pair of games with a deal's share compared by the bootstrap percentile interval of the
+    difference (each game's deals resampled apart: the games are independent); shown when it leaves out 0.
+    The larger share is the game where the deal decides more (``more_luck``).
+
+    >>> deal_share_tests([])
+    []
+    """
+    with_share = [r for r in rows if r.deal_share is not None]
+    out = []
+    for n, x in enumerate(with_share):
+        for y in with_share[n + 1:]:
+            diff = x.share_resamples - y.share_resamples
+            lo, hi = (float(v) for v in np.nanpercentile(diff, [2.5, 97.5]))
+            c = Comparison(x.deal_share[0] - y.deal_share[0], lo, hi, (len(x.share_resamples), len(y.share_resamples)),
+                           "bootstrap percentile interval of the difference (the deals of each game resampled apart)",
+                           kind="proportion")
+            out.append({"a": x.game, "b": y.game, "comparison": c, "shown": c.shown,
+                        "more_luck": (x.game if c.estimate > 0 else y.game) if c.shown else None})
+    return out
+
+
+__all__ = ["BASELINES", "GameLuck", "baseline_of", "deal_share_tests", "family_luck", "luck_tests"]
