@@ -441,6 +441,12 @@ def paired_mean_difference(differences: Iterable[float], *, normal: bool = False
     >>> c = paired_mean_difference([2, 4, 3, 5, 1])
     >>> c.estimate, [round(x, 3) for x in c.ci95], round(c.p_value, 4)
     (3.0, [1.037, 4.963], 0.0132)
+
+    Every pair the same: no spread to make a t interval of, so the exact sign test decides (five pairs
+    of one sign: p = 1/16, not shown; six: 1/32, shown):
+
+    >>> paired_mean_difference([2] * 5).p_value, paired_mean_difference([2] * 6).shown
+    (0.0625, True)
     """
     from scipy.stats import norm, t as student
 
@@ -454,8 +460,11 @@ def paired_mean_difference(differences: Iterable[float], *, normal: bool = False
     sd = math.sqrt(math.fsum((x - m) ** 2 for x in xs) / (n - 1))
     se = sd / math.sqrt(n)
     name = "normal interval on the mean paired difference" if normal else "t interval on the mean paired difference"
-    if se == 0:  # every pair gave the same difference
-        return Comparison(m, m, m, n, name, p_value=1.0 if m == 0 else 0.0, test="paired t-test", kind="mean",
+    if se == 0:  # every pair gave the same difference: the t statistic is undefined, not infinite
+        # a difference of 0 everywhere shows nothing (p = 1); n equal non-zero differences are n pairs all
+        # of one sign, which the exact sign test gives p = 2^(1 − n) (p = 0 would claim more than n pairs can)
+        return Comparison(m, m, m, n, name + " (every pair the same: the exact sign test)",
+                          p_value=1.0 if m == 0 else min(1.0, 2.0 ** (1 - n)), test="exact sign test", kind="mean",
                           paired=True)
     q = norm.ppf(1 - ALPHA / 2) if normal else student.ppf(1 - ALPHA / 2, n - 1)
     stat = m / se

@@ -213,3 +213,14 @@ def test_the_cautious_difference_holds_for_any_correlation():
     e1, e2 = mean_estimate([1.0, 2.0, 3.0]), mean_estimate([1.5, 2.5, 2.0])
     c = correlated_difference(e1, e2)
     assert c.shown == (e1.lo > e2.hi or e2.lo > e1.hi)         # no overlap, exactly
+
+
+def test_a_constant_paired_difference_is_judged_by_the_sign_test_not_called_certain():
+    """n equal non-zero differences are n pairs of one sign: p = 2^(1 − n), never 0 (it was 0 at any n)."""
+    for n in (2, 5, 6, 40):
+        c = paired_mean_difference([3.0] * n)
+        assert c.p_value == pytest.approx(2.0 ** (1 - n)) and c.ci95 == (3.0, 3.0)
+        assert c.shown == (n >= 6) and c.test == "exact sign test"
+        # the same count by the sign test itself: n pairs won by A, none by B
+        assert c.p_value == pytest.approx(sign_test(n, 0).p_value)
+    assert paired_mean_difference([0.0] * 9).p_value == 1.0 and not paired_mean_difference([0.0] * 9).shown
