@@ -106,10 +106,11 @@ def _deal_share_resamples(margins: Sequence[Sequence[float]], game: str) -> tupl
         vd, vs = d.var(), s.var()
         return vd / (vd + vs) if vd + vs > 0 else float("nan")
 
+    whole = share(m)
+    if math.isnan(whole):
+        return whole, np.array([])
     rng = np.random.default_rng([36, len(m), *game.encode()])  # a game's resamples never depend on the others
-    if math.isnan(share(m)):
-        return share(m), np.array([])
-    return share(m), np.array([share(m[rng.integers(0, len(m), len(m))]) for _ in range(BOOTSTRAP)])
+    return whole, np.array([share(m[rng.integers(0, len(m), len(m))]) for _ in range(BOOTSTRAP)])
 
 
 def _game_luck(game: str, matches: Sequence[Match]) -> GameLuck:
