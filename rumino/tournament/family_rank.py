@@ -17,8 +17,8 @@ game's best player, and the random player against the best. From them, for each 
 Games are compared pair by pair, never by whether two intervals overlap: Fisher's exact test on random's hands
 won and lost against the top (ties left out), Holm-adjusted over every pair of games, with Newcombe's interval
 on the difference (:func:`luck_tests`); the same for the baseline's chance; and the deal's shares by the
-bootstrap interval of their difference (:func:`deal_share_tests`). :func:`luck_groups` of
-:mod:`rumino.tournament.ladder` turns the tests into groups where they split the games cleanly.
+bootstrap interval of their difference (:func:`deal_share_tests`). :func:`luck_tiers` cuts the
+games, the most luck first, wherever every game before the cut is shown to give more than every game after it.
 
 >>> from rumino.tournament.strength import Match
 >>> def m(game, a, b, scores):  # a match read from its hands (the file's figures are not used)
@@ -226,4 +226,44 @@ def deal_share_tests(rows: Sequence[GameLuck]) -> list[dict]:
     return out
 
 
-__all__ = ["BASELINES", "GameLuck", "baseline_of", "deal_share_tests", "family_luck", "luck_tests"]
+
+def luck_tiers(tests: Sequence[dict], order: Sequence[str]) -> list[list[str]]:
+    """The games of ``order`` (the most luck first) cut into tiers wherever the tests show every game before
+    the cut giving the weaker player more hands than every game after it. Inside a tier some pairs may still
+    be shown (:func:`shown_within`); a ranking says no more than the cuts and those pairs.
+
+    >>> t = [{"a": "x", "b": "y", "shown": False, "more_luck": None},
+    ...      {"a": "x", "b": "z", "shown": True, "more_luck": "x"},
+    ...      {"a": "y", "b": "z", "shown": True, "more_luck": "y"}]
+    >>> luck_tiers(t, ["x", "y", "z"])
+    [['x', 'y'], ['z']]
+    """
+    by_pair = {frozenset((t["a"], t["b"])): t for t in tests}
+
+    def ahead(x: str, y: str) -> bool:
+        t = by_pair.get(frozenset((x, y)))
+        return t is not None and t["shown"] and t["more_luck"] == x
+
+    order = list(order)
+    tiers, start = [], 0
+    for cut in range(1, len(order)):
+        if all(ahead(x, y) for x in order[start:cut] for y in order[cut:]):
+            tiers.append(order[start:cut])
+            start = cut
+    if order:
+        tiers.append(order[start:])
+    return tiers
+
+
+def shown_within(tests: Sequence[dict], tiers: Sequence[Sequence[str]]) -> list[dict]:
+    """The tests that show a difference between two games of the same tier.
+
+    >>> shown_within([{"a": "x", "b": "y", "shown": True, "more_luck": "x"}], [["x", "y"]])[0]["more_luck"]
+    'x'
+    """
+    tier_of = {g: i for i, tier in enumerate(tiers) for g in tier}
+    return [t for t in tests if t["shown"] and t["a"] in tier_of and tier_of[t["a"]] == tier_of.get(t["b"])]
+
+
+__all__ = ["BASELINES", "GameLuck", "baseline_of", "deal_share_tests", "family_luck", "luck_tests", "luck_tiers",
+           "shown_within"]

@@ -9,7 +9,8 @@ import pytest
 
 from rumino.stats import fisher_exact_test, holm, wilson_interval
 from rumino.tournament.duplicate import variance_split
-from rumino.tournament.family_rank import baseline_of, deal_share_tests, family_luck, luck_tests
+from rumino.tournament.family_rank import (baseline_of, deal_share_tests, family_luck, luck_tests, luck_tiers,
+                                          shown_within)
 from rumino.tournament.strength import Match, read_matches
 
 FILE = Path(__file__).resolve().parents[2] / "book" / "data" / "family_strength.json"
@@ -124,3 +125,20 @@ def test_the_committed_file_agrees_with_its_own_figures():
         if r.top == "best":
             assert by[(r.game, "best", r.baseline)].share[1] > 0.5
             assert r.baseline_wins[0] == pytest.approx(1 - by[(r.game, "best", r.baseline)].share[0])
+
+
+def test_tiers_cut_only_where_every_pair_across_is_shown_and_name_what_is_shown_within():
+    # x > y > z shown, w shown below x and y but not told from z, and z > w not shown: x | y | z w
+    def t(a, b, more):
+        return {"a": a, "b": b, "shown": more is not None, "more_luck": more}
+    tests = [t("x", "y", "x"), t("x", "z", "x"), t("x", "w", "x"), t("y", "z", "y"), t("y", "w", "y"),
+             t("z", "w", None)]
+    assert luck_tiers(tests, ["x", "y", "z", "w"]) == [["x"], ["y"], ["z", "w"]]
+    assert shown_within(tests, [["x"], ["y"], ["z", "w"]]) == []
+    # one pair across a would-be cut not shown: no cut there, and the pair shown inside the tier is named
+    tests[1] = t("x", "z", None)
+    # (nor before w: z is not shown above it)
+    tiers = luck_tiers(tests, ["x", "y", "z", "w"])
+    assert tiers == [["x", "y", "z", "w"]]
+    assert [(u["a"], u["b"]) for u in shown_within(tests, tiers)] == [("x", "y"), ("x", "w"), ("y", "z"), ("y", "w")]
+    assert luck_tiers([], []) == [] and luck_tiers([], ["x"]) == [["x"]]
