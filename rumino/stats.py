@@ -532,6 +532,28 @@ def holm(p_values: Sequence[float]) -> list[float]:
     return out
 
 
+def pairwise_fisher(counts: dict[str, tuple[int, int]]) -> list[dict]:
+    """Every pair of groups compared on their share of successes (``counts``: a group's name to its
+    ``(successes, trials)``): Fisher's exact test, Newcombe's interval on the difference, the p-values
+    Holm-adjusted over all the pairs (a ranking makes every comparison at once). Each entry:
+    ``{"a", "b", "comparison" (a − b), "p_holm", "shown", "more_luck"}``, where ``more_luck`` is the
+    group with the larger share when the difference is shown (None when not).
+
+    >>> [(t["a"], t["b"], t["shown"], t["more_luck"]) for t in pairwise_fisher({"x": (40, 50), "y": (5, 50)})]
+    [('x', 'y', True, 'x')]
+    """
+    keys = list(counts)
+    pairs = [(a, b) for i, a in enumerate(keys) for b in keys[i + 1:]]
+    tests = [fisher_exact_test(counts[a][0], counts[a][1], counts[b][0], counts[b][1]) for a, b in pairs]
+    adjusted = holm([t.p_value for t in tests])
+    out = []
+    for (a, b), t, p in zip(pairs, tests, adjusted):
+        shown = p < 0.05 and t.interval_excludes_zero
+        out.append({"a": a, "b": b, "comparison": t, "p_holm": p, "shown": shown,
+                    "more_luck": (a if t.estimate > 0 else b) if shown else None})
+    return out
+
+
 def _signed(x: float, fmt: Callable[[float], str]) -> str:
     """``fmt(x)`` with a true minus sign, and none on a value that rounds to zero."""
     text = fmt(abs(x))

@@ -27,6 +27,8 @@ from fractions import Fraction
 from numbers import Rational, Real
 from typing import Iterable, Sequence
 
+import numpy as np
+
 from rumino.errors import RuminoError
 
 
@@ -102,3 +104,28 @@ def variance_split(margins: Iterable[Sequence[object]]) -> DuplicateSplit:
 
 
 __all__ = ["DuplicateSplit", "variance_split"]
+
+
+def deal_share_of(margins: np.ndarray) -> float:
+    """The deal's share ``Var d / (Var s + Var d)`` of an ``(n, 2)`` array of duplicate margins, in floats
+    (for bootstrap resamples, where :func:`variance_split`'s exact arithmetic would be slow); NaN when no
+    margin varies.
+
+    >>> deal_share_of(np.array([[3.0, -1.0], [0.0, 2.0]]))
+    1.0
+    """
+    d = (margins[:, 0] - margins[:, 1]) / 2
+    s = (margins[:, 0] + margins[:, 1]) / 2
+    vd, vs = d.var(), s.var()
+    return float(vd / (vd + vs)) if vd + vs > 0 else float("nan")
+
+
+def deal_share_resamples(margins: np.ndarray, rng: np.random.Generator, resamples: int) -> np.ndarray:
+    """The deal's share in each of ``resamples`` bootstrap resamples of the deals (rows drawn with
+    replacement by ``rng``): its interval is read from them, and two shares are compared through them.
+
+    >>> deal_share_resamples(np.array([[3.0, -1.0], [0.0, 2.0]]), np.random.default_rng(1), 3).shape
+    (3,)
+    """
+    n = len(margins)
+    return np.array([deal_share_of(margins[rng.integers(0, n, n)]) for _ in range(resamples)])

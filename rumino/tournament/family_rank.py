@@ -40,7 +40,8 @@ from typing import Sequence
 
 import numpy as np
 
-from rumino.stats import Comparison, fisher_exact_test, holm, wilson_interval
+from rumino.stats import Comparison, pairwise_fisher, wilson_interval
+from rumino.tournament.duplicate import deal_share_of, deal_share_resamples
 from rumino.tournament.strength import Match, find_match
 
 BASELINES = {"rummoli": "default"}
@@ -97,20 +98,13 @@ def _share(hands: tuple[int, int, int]) -> tuple[float, float, float]:
 
 
 def _deal_share_resamples(margins: Sequence[Sequence[float]], game: str) -> tuple[float, np.ndarray]:
-    """The deal's share Var d / (Var s + Var d) of duplicate margins, and its bootstrap resamples."""
+    """The deal's share of duplicate margins, and its bootstrap resamples (none when nothing varies)."""
     m = np.asarray(margins, dtype=float)
-
-    def share(rows):
-        d = (rows[:, 0] - rows[:, 1]) / 2
-        s = (rows[:, 0] + rows[:, 1]) / 2
-        vd, vs = d.var(), s.var()
-        return vd / (vd + vs) if vd + vs > 0 else float("nan")
-
-    whole = share(m)
+    whole = deal_share_of(m)
     if math.isnan(whole):
         return whole, np.array([])
     rng = np.random.default_rng([36, len(m), *game.encode()])  # a game's resamples never depend on the others
-    return whole, np.array([share(m[rng.integers(0, len(m), len(m))]) for _ in range(BOOTSTRAP)])
+    return whole, deal_share_resamples(m, rng, BOOTSTRAP)
 
 
 def _game_luck(game: str, matches: Sequence[Match]) -> GameLuck:
@@ -167,19 +161,6 @@ def family_luck(matches: Sequence[Match], games: Sequence[str] | None = None) ->
     return sorted(rows, key=lambda r: (r.random_wins is None, -(r.random_wins or (0,))[0], r.game))
 
 
-def _pairwise(counts: dict[str, tuple[int, int]]) -> list[dict]:
-    keys = list(counts)
-    pairs = [(a, b) for i, a in enumerate(keys) for b in keys[i + 1:]]
-    tests = [fisher_exact_test(counts[a][0], counts[a][1], counts[b][0], counts[b][1]) for a, b in pairs]
-    adjusted = holm([t.p_value for t in tests])
-    out = []
-    for (a, b), t, p in zip(pairs, tests, adjusted):
-        shown = p < 0.05 and t.interval_excludes_zero
-        out.append({"a": a, "b": b, "comparison": t, "p_holm": p, "shown": shown,
-                    "more_luck": (a if t.estimate > 0 else b) if shown else None})
-    return out
-
-
 def luck_tests(rows: Sequence[GameLuck], player: str = "random") -> list[dict]:
     """Every pair of games compared on ``player``'s chance of a hand against the top (``"random"`` or
     ``"baseline"``): Fisher's exact test on the hands won and lost (ties left out), Newcombe's interval on
@@ -201,7 +182,7 @@ def luck_tests(rows: Sequence[GameLuck], player: str = "random") -> list[dict]:
         if hands is not None:
             won, _tied, lost = hands
             counts[r.game] = (won, won + lost)
-    return _pairwise(counts)
+    return pairwise_fisher(counts)
 
 
 def deal_share_tests(rows: Sequence[GameLuck]) -> list[dict]:

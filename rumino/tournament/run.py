@@ -28,6 +28,7 @@ import numpy as np
 from rumino.errors import RuleConfigError
 from rumino.players import make_player
 from rumino.stats import Comparison, Estimate, paired_mean_difference, proportion_estimate, sign_test
+from rumino.tournament.duplicate import deal_share_of, deal_share_resamples
 from rumino.tournament.hands import play_hand
 from rumino.tournament.ratings import (bradley_terry, elo, games_for_match, plackett_luce, ranking_choices,
                                        win_chance)
@@ -124,15 +125,7 @@ class Tournament:
         by as much), 0 when the cards do not matter.
         """
         key = (i, j) if (i, j) in self.margins else (j, i)
-        m = self.margins[key].astype(float)
-
-        def share(rows):
-            d = (rows[:, 0] - rows[:, 1]) / 2
-            s = (rows[:, 0] + rows[:, 1]) / 2
-            vd, vs = d.var(), s.var()
-            return vd / (vd + vs) if vd + vs > 0 else float("nan")
-
-        value = share(m)
+        value = deal_share_of(self.margins[key].astype(float))
         boots = self.deal_share_resamples(i, j, resamples=resamples)
         with warnings.catch_warnings():  # no resample with any variance (one deal): NaN, and no warning on screen
             warnings.simplefilter("ignore", RuntimeWarning)
@@ -143,16 +136,8 @@ class Tournament:
         """The deal's share (:meth:`deal_share`) in each bootstrap resample of the deals: its interval is
         read from them, and two games' shares are compared through them."""
         key = (i, j) if (i, j) in self.margins else (j, i)
-        m = self.margins[key].astype(float)
-
-        def share(rows):
-            d = (rows[:, 0] - rows[:, 1]) / 2
-            s = (rows[:, 0] + rows[:, 1]) / 2
-            vd, vs = d.var(), s.var()
-            return vd / (vd + vs) if vd + vs > 0 else float("nan")
-
-        rng = np.random.default_rng([self.seed, 7, i, j])
-        return np.array([share(m[rng.integers(0, len(m), len(m))]) for _ in range(resamples)])
+        return deal_share_resamples(self.margins[key].astype(float), np.random.default_rng([self.seed, 7, i, j]),
+                                    resamples)
 
     # ------------------------------------------------------------------ ratings
     def _fit(self, rows: np.ndarray | None) -> np.ndarray:
