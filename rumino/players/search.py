@@ -26,7 +26,8 @@ candidates are the placements its menu lists, greedy's own (the exact solver's) 
 there calls the solver on every turn, so its default budget is small (``Variant.bots.search_budget``).
 
 At Gin the rollouts run compiled (:mod:`rumino.variants.gin.playout`, exact against the engine's), and
-so do heads-up Rumino's and Wiener's (:mod:`rumino.variants.rumino.playout`,
+so do Oklahoma Gin's (the same kernel at the hand's own limit, :mod:`rumino.variants.oklahoma.playout`) and
+heads-up Rumino's and Wiener's (:mod:`rumino.variants.rumino.playout`,
 :mod:`rumino.variants.wiener.playout`; ``Variant.bots.batch_playouts``): every candidate on the same redealt
 worlds in one kernel call.
 

@@ -26,9 +26,12 @@ from rumino.variants.gin.playout import (copy_game, playout, playout_ended, play
                                         python_playout_ended, sample_worlds, supported)
 from rumino.playing.seeding import new_table
 from rumino.variants.gin import GIN, PASS, GinGame, GinRules
+from rumino.variants.oklahoma import OKLAHOMA, OklahomaRules
+from rumino.variants.oklahoma import playout as oklahoma_playout
 
 N_POSITIONS = 2000
 N_FIRST = 300
+N_OKLAHOMA = 600
 SEED = 20261202
 _GREEDY = GreedyPlayer()
 
@@ -48,16 +51,28 @@ def _choose(game: GinGame, rng: np.random.Generator, q: float):
     return _GREEDY.choose(game.view(game.to_act))
 
 
-def position(seed: int, i: int) -> GinGame:
-    """Position ``i`` of a run seeded ``seed``: a deal advanced by a seeded mix of greedy and random actions."""
+def random_oklahoma_rules(rng: np.random.Generator) -> OklahomaRules:
+    """Oklahoma's rules with the knobs the playout reads drawn at random (the highest limit, spades)."""
+    return dataclasses.replace(
+        OKLAHOMA, knock_max_deadwood=int(rng.choice([5, 10, 10])), spades_double=bool(rng.random() < 0.7),
+        gin_bonus=int(rng.choice([0, 25])), void_at_stock=int(rng.choice([0, 2, 2])),
+        wall_knock=bool(rng.random() < 0.5), may_rediscard_pickup=bool(rng.random() < 0.3))
+
+
+def position(seed: int, i: int, variant: str = "gin") -> GinGame:
+    """Position ``i`` of a run seeded ``seed``: a deal advanced by a seeded mix of greedy and random actions
+    (``variant``: Gin, or Oklahoma Gin on the same kernel)."""
     rng = np.random.default_rng([seed, i])
-    rules = random_rules(rng) if rng.random() < 1 / 3 else GIN
-    game, _ = new_table("gin", ["greedy", "greedy"], seed, i, dealer=1, rules=rules)
+    if variant == "gin":
+        rules = random_rules(rng) if rng.random() < 1 / 3 else GIN
+    else:
+        rules = random_oklahoma_rules(rng) if rng.random() < 1 / 2 else OKLAHOMA
+    game, _ = new_table(variant, ["greedy", "greedy"], seed, i, dealer=1, rules=rules)
     if rng.random() < 0.1:  # a later hand of the game (scores and boxes already moved)
         while not game.game_over and game.hand_number < 2 + int(rng.integers(2)):
             game.apply(_choose(game, rng, 0.0) if not game.hand_over else game.legal_actions()[0])
         if game.game_over or game.hand_over:
-            game, _ = new_table("gin", ["greedy", "greedy"], seed, i, dealer=1, rules=rules)
+            game, _ = new_table(variant, ["greedy", "greedy"], seed, i, dealer=1, rules=rules)
     q = float(rng.choice([0.0, 0.2, 0.6, 1.0]))
     trial, steps, walls = copy_game(game), [], []
     while not trial.hand_over:  # how the hand would go on: the actions to choose from
@@ -135,6 +150,45 @@ def test_a_first_action_then_greedy_equals_the_engine():
         assert playout(g, a) == python_playout(g, a), str(a)
         kinds[type(a).__name__] = kinds.get(type(a).__name__, 0) + 1
     assert {"Draw", "Pass", "Discard", "KnockWith", "Gin"} <= set(kinds), kinds
+
+
+def test_oklahoma_on_the_kernel_equals_the_engine():
+    """Oklahoma Gin on Gin's kernel (:mod:`rumino.variants.oklahoma.playout`): the knock limit the upcard set
+    (an ace: gin only) and a spade's doubling, position by position, alone and after each kind of first action;
+    the gains and the seat that ended the hand must be the engine's."""
+    rng = np.random.default_rng(11)
+    limits, doubled, kinds, phases = set(), 0, {}, set()
+    for i in range(N_OKLAHOMA):
+        game = position(SEED + 3, i, "oklahoma")
+        if game.hand_over:
+            continue
+        assert oklahoma_playout.supported(game), i
+        limits.add(game.hand_limit)
+        doubled += game.doubled
+        phases.add(game.phase)
+        legal = game.legal_actions()
+        picks = [None] + [legal[int(j)] for j in rng.choice(len(legal), size=min(2, len(legal)), replace=False)]
+        picks += [a for a in legal if type(a).__name__ in ("KnockWith", "Gin")][:1]
+        for a in picks:
+            before = game.snapshot()
+            got = oklahoma_playout.playouts(game, np.array([game.stock]), None, first=a, ended_by=True)[0]
+            assert game.snapshot() == before
+            gains, by = python_playout_ended(game, a)
+            assert (int(got[0]), int(got[1]), None if got[2] < 0 else int(got[2])) == (*gains, by), (i, str(a))
+            kinds[type(a).__name__] = kinds.get(type(a).__name__, 0) + 1
+    assert {0, 2, 5, 9, 10} <= limits and doubled >= 50, (limits, doubled)
+    assert {"offer", "turn", "discard"} <= phases and {"Draw", "Pass", "Discard", "KnockWith", "Gin"} <= set(kinds)
+
+
+def test_oklahoma_house_games_and_gin_go_to_the_engine():
+    """The Oklahoma module's kernel path is Oklahoma's own class only: Gin itself, or a house game standing
+    on Oklahoma, is played by the engine through it (the same gains as the engine's)."""
+    game = position(SEED + 3, 5, "oklahoma")
+    game.__class__ = type("HouseOklahoma", (type(game),), {})
+    assert not oklahoma_playout.supported(game)
+    gains, _ = python_playout_ended(game)
+    assert tuple(oklahoma_playout.playouts(game, np.array([game.stock])).tolist()[0]) == gains
+    assert not oklahoma_playout.supported(position(SEED, 5))
 
 
 def test_an_illegal_first_action_is_refused():

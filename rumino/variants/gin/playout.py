@@ -64,7 +64,8 @@ except ImportError:  # pragma: no cover - numba is a requirement of the package
     _COMPILED = False
 
 __all__ = ["playout", "playout_ended", "playouts", "sample_worlds", "python_playout", "python_playout_ended",
-           "supported", "pack", "first_code", "copy_game", "Greedy"]
+           "supported", "kernel_position", "checked_worlds", "engine_playouts", "no_gains", "pack", "first_code",
+           "copy_game", "Greedy"]
 
 # phases, as the kernel numbers them
 OFFER, TURN, DISCARD, WALL = 0, 1, 2, 3
@@ -530,24 +531,31 @@ if _COMPILED:
 # --------------------------------------------------------------------------- the Python side
 
 
-def supported(game: object) -> bool:
-    """True if the kernel plays this position exactly as the engine would (else the engine plays it)."""
-    return (_COMPILED and type(game) is GinGame and type(game.rules) is GinRules and game.n_seats == 2
-            and game.rules.meld_rules is GIN_MELDS
-            and game.phase in PHASES
+def kernel_position(game: GinGame) -> bool:
+    """True if the kernel models this position of a Gin-like game: compiled, two seats, Gin's melds, a
+    phase it knows and hands of at most 11 cards. Which classes it plays exactly is :func:`supported`'s
+    (and a house game's own playout module's: :mod:`rumino.variants.oklahoma.playout`)."""
+    return (_COMPILED and game.n_seats == 2 and game.rules.meld_rules is GIN_MELDS and game.phase in PHASES
             and all(len(h) <= MAX_HAND for h in game.hands))
 
 
-def pack(game: GinGame, first: Action | None = None, plain: int = -1) -> np.ndarray:
+def supported(game: object) -> bool:
+    """True if the kernel plays this position exactly as the engine would (else the engine plays it):
+    Gin's own class and rules, not a house game standing on them (its differences are its own folder's)."""
+    return type(game) is GinGame and type(game.rules) is GinRules and kernel_position(game)
+
+
+def pack(game: GinGame, first: Action | None = None, plain: int = -1, knock_limit: int | None = None) -> np.ndarray:
     """The position as the kernel reads it, one int64 array (``S_*`` offsets): phase, whose turn, the
     dealer, the upcard offer, the card that may not be discarded, the first action, the rules' knobs
+    (``knock_limit``: the hand's own in place of the rules', as Oklahoma's upcard sets it)
     and the discard pile — everything but the hands and the stock, which vary by world."""
     r = game.rules
     forbidden = game.forbidden() if game.phase == "discard" else None
     code, card = first_code(game, first)
     return np.array([PHASES[game.phase], game.to_act, game.dealer, game.passed, len(game.offer_queue),
                      -1 if forbidden is None else forbidden, code, card,
-                     r.knock_max_deadwood, r.gin_bonus, r.undercut_bonus, r.void_at_stock, int(r.wall_knock),
+                     r.knock_max_deadwood if knock_limit is None else knock_limit, r.gin_bonus, r.undercut_bonus, r.void_at_stock, int(r.wall_knock),
                      int(r.may_rediscard_pickup), plain, len(game.discard), *game.discard], dtype=np.int64)
 
 
@@ -568,9 +576,10 @@ def first_code(game: GinGame, first: Action | None) -> tuple[int, int]:
     return {Discard: F_DISCARD, KnockWith: F_KNOCK, Gin: F_GIN}[kind], int(first.card)
 
 
-def _kernel(game: GinGame, hands: np.ndarray, stocks: np.ndarray, first: Action | None, plain: int = -1) -> np.ndarray:
+def _kernel(game: GinGame, hands: np.ndarray, stocks: np.ndarray, first: Action | None, plain: int = -1,
+            knock_limit: int | None = None) -> np.ndarray:
     out = np.zeros((hands.shape[0], 3), dtype=np.int64)
-    _run_worlds(hands, stocks, pack(game, first, plain), rule_tables(GIN_MELDS), _ORDER, out)
+    _run_worlds(hands, stocks, pack(game, first, plain, knock_limit), rule_tables(GIN_MELDS), _ORDER, out)
     return out
 
 
@@ -645,6 +654,19 @@ def playouts(game: GinGame, stocks: np.ndarray | Sequence[Sequence[int]], hands:
     engine has no such player: the kernel alone plays it (a position the kernel does not model is the
     engine's, greedy in both seats: :class:`Greedy`, or ``player``, the search's rollout bot).
     """
+    stocks, hands = checked_worlds(game, stocks, hands, first)
+    width = 3 if ended_by else 2
+    if game.hand_over:
+        return no_gains(len(stocks))[:, :width]
+    if not supported(game):
+        return engine_playouts(game, stocks, hands, first, player)[:, :width]
+    return _kernel(game, hands, stocks, first, -1 if plain is None else plain)[:, :width]
+
+
+def checked_worlds(game: GinGame, stocks: np.ndarray | Sequence[Sequence[int]],
+                   hands: np.ndarray | None = None, first: Action | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """``(stocks, hands)`` as int64 arrays (``hands`` None: the game's in every world), after checking what
+    :func:`playouts` asks of them; a ValueError names the world or the shape that is wrong."""
     stocks = np.ascontiguousarray(stocks, dtype=np.int64)
     n = stocks.shape[0]
     if stocks.ndim != 2 or stocks.shape[1] != len(game.stock):
@@ -665,24 +687,31 @@ def playouts(game: GinGame, stocks: np.ndarray | Sequence[Sequence[int]], hands:
     if not (counts[:, :52] == 1).all():
         bad = int(np.argwhere((counts[:, :52] != 1).any(axis=1))[0, 0])
         raise ValueError(f"world {bad} does not hold every card of the pack once (hands, stock and pile).")
-    width = 3 if ended_by else 2
-    if game.hand_over:
-        out = np.zeros((n, 3), dtype=np.int64)
-        out[:, 2] = -1
-        return out[:, :width]
-    if first is not None:
+    if first is not None and not game.hand_over:
         me = game.to_act
         held = np.sort(hands[:, me], axis=1)[:, hands.shape[2] - sizes[me]:]  # the -1 padding sorts first
         if not (held == np.array(sorted(game.hands[me]), dtype=np.int64)).all():
             raise ValueError(f"with a first action, seat {me} (to act) must hold the game's hand in every world.")
-    if not supported(game):
-        out = np.zeros((n, 3), dtype=np.int64)
-        for w in range(n):
-            g = copy_game(game)
-            g.hands = [[int(c) for c in hands[w, p] if c >= 0] for p in range(2)]
-            g.stock = [int(c) for c in stocks[w]]
-            g._dw.clear()
-            gains, by = python_playout_ended(g, first, player)
-            out[w] = (*gains, -1 if by is None else by)
-        return out[:, :width]
-    return _kernel(game, hands, stocks, first, -1 if plain is None else plain)[:, :width]
+    return stocks, hands
+
+
+def engine_playouts(game: GinGame, stocks: np.ndarray, hands: np.ndarray, first: Action | None = None,
+                    player: Player | None = None) -> np.ndarray:
+    """The worlds (checked by :func:`checked_worlds`) played out one by one by the engine, greedy in both seats
+    (or ``player``): ``(n, 3)``, the gains and the seat that ended the hand (-1: nobody)."""
+    out = np.zeros((len(stocks), 3), dtype=np.int64)
+    for w in range(len(stocks)):
+        g = copy_game(game)
+        g.hands = [[int(c) for c in hands[w, p] if c >= 0] for p in range(2)]
+        g.stock = [int(c) for c in stocks[w]]
+        g._dw.clear()
+        gains, by = python_playout_ended(g, first, player)
+        out[w] = (*gains, -1 if by is None else by)
+    return out
+
+
+def no_gains(n: int) -> np.ndarray:
+    """``(n, 3)``: what a finished hand gains in every world (nothing, ended by nobody)."""
+    out = np.zeros((n, 3), dtype=np.int64)
+    out[:, 2] = -1
+    return out
