@@ -45,7 +45,10 @@ class GameBots:
     * ``plain_rollouts``: those compiled rollouts can play the opponent as a plain player, who takes the top
       discard only when it melds with his hand or lets him knock (``playouts(..., plain=seat)``; Gin's);
     * ``best_budget``: the best player's rollouts a decision (the spec ``best``), the budget of the game's
-      strength target (None: the search's budget).
+      strength target (None: the search's budget);
+    * ``best_policy() -> player``: the bot whose moves the best player keeps unless another beats them, and
+      rolls out with, where one tuned against greedy plays better than it (Rommé's careful bot; None: the
+      search's own, ``rollout`` or greedy).
 
     The lookups go by the game's class and its parents (:func:`rumino.variants.variant_of`), so a house
     game standing on a registered one plays with that one's bots unless its own row says otherwise.
@@ -59,6 +62,7 @@ class GameBots:
     batch_playouts: tuple[Callable, Callable] | None = None
     plain_rollouts: bool = False
     best_budget: int | None = None
+    best_policy: Callable | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

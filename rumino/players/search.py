@@ -175,8 +175,14 @@ class SearchPlayer(Player):
 
     def policy(self, game: type[TurnGame]) -> Player:
         """The bot whose move the search keeps unless another beats it, and that plays every rollout:
-        greedy, or the game's own (``Variant.bots.rollout``)."""
-        make = bots_of(game).rollout
+        greedy, or the game's own (``Variant.bots.rollout``); the best player's, where the game tunes one
+        (``Variant.bots.best_policy``: Rommé's careful bot)."""
+        bots = bots_of(game)
+        if self.best_budget and bots.best_policy is not None:
+            if game not in self._policies:
+                self._policies[game] = bots.best_policy()
+            return self._policies[game]
+        make = bots.rollout
         if make is None:
             return self.greedy
         if game not in self._policies:

@@ -27,6 +27,8 @@
 
 from __future__ import annotations
 
+from typing import Sequence
+
 from rumino.cards import JOKER, to_counts
 from rumino.engine.actions import DEAL, DRAW_DISCARD, DRAW_STOCK, Discard
 from rumino.engine.protocol import Action
@@ -193,6 +195,132 @@ def _discard(view: RommeView):
     return Discard(pick_discard(best, view))
 
 
+def neighbours(card: int, hand: Sequence[int]) -> float:
+    """How many cards of ``hand`` could meld with ``card`` one day: another suit of its rank counts one, its
+    suit one rank away one, two ranks away a half (the gap a third card fills); its twin and jokers count
+    nothing (a joker melds with anything, so it tells nothing of the card).
+
+    >>> from rumino.cards import parse_hand, parse_card
+    >>> hand = parse_hand("7h 8h 9h 7s Kd Kc 2c")
+    >>> neighbours(parse_card("7h"), hand), neighbours(parse_card("2c"), hand)
+    (2.5, 0.0)
+    """
+    n = 0.0
+    for x in hand:
+        if x == JOKER or x == card:
+            continue
+        if x % 13 == card % 13:
+            n += 1
+        elif x // 13 == card // 13:
+            gap = abs(x % 13 - card % 13)
+            n += 1 if gap == 1 else 0.5 if gap == 2 else 0
+    return n
+
+
+def careful_discard(view: RommeView) -> Discard:
+    """The careful bot's discard: of the cards in no meld of the hand's best arrangement (those whose
+    discard lowers the penalty by their whole value), the one with the fewest :func:`neighbours`, the
+    highest of equals; and while another is left, never a card an opponent who has opened could lay off on
+    the table (he would take it). Jokers are kept; a hand with no such card discards as greedy does."""
+    if len(view.hand) == 1:
+        return Discard(view.hand[0])
+    card = careful_card(view, view.hand, view.forbidden)
+    return _discard(view) if card is None else Discard(card)
+
+
+def careful_card(view: RommeView, hand: Sequence[int], forbidden: int | None) -> int | None:
+    """:func:`careful_discard`'s card from ``hand`` (``forbidden`` may not go), the table and the opponents as
+    ``view`` shows them; None when every card but the jokers and ``forbidden`` is in a meld."""
+    ev = view.evaluator
+    values = ev.values
+    whole = ev.deadwood(hand)
+    loose = []
+    for c in sorted(set(hand)):
+        if c == JOKER or c == forbidden:
+            continue
+        rest = list(hand)
+        rest.remove(c)
+        if ev.deadwood(rest) == whole - values[c]:
+            loose.append(c)
+    if not loose:
+        return None
+    if any(o for p, o in enumerate(view.opened) if p != view.seat):
+        mr = view.rules.meld_rules
+        safe = [c for c in loose if not any(could_lay_off(m, c) and _fits(m, c, mr) for m in view.table)]
+        loose = safe or loose
+    return min(loose, key=lambda c: (neighbours(c, hand), -values[c], -c))
+
+
+def _careful_take(view: RommeView) -> bool:
+    """Before opening: take the top discard when the hand, after it and the discard that would follow,
+    holds more meld points than now. The points must rise across the whole turn: two careful players taking
+    each other's discards for ever (a card that completes a meld, then the discard of one that breaks
+    another) is impossible, since each take raises the taker's points and they are bounded."""
+    top, hand = view.top_discard, tuple(view.hand)
+    mr = view.rules.meld_rules
+    now = max_opening_fast(hand, mr)
+    more = hand + (top,)
+    if max_opening_fast(more, mr) <= now:
+        return False
+    ban = None if view.rules.may_rediscard_pickup else top
+    card = careful_card(view, more, ban)
+    if card is None:
+        return False
+    kept = list(more)
+    kept.remove(card)
+    return max_opening_fast(tuple(kept), mr) > now
+
+
+def careful_choice(player: Player, view: RommeView) -> Action:
+    """The careful bot (the best player's own moves in Rommé, found by tournament against greedy): greedy's
+    plays, with these changes a card player can read. Take the top discard whenever it completes a meld in
+    the hand that the turn's discard will not break (:func:`_careful_take`), not only when it lets you open
+    at once; once open, take it for that, a lay-off or a joker, never only to lower the penalty; and discard as
+    :func:`careful_discard` does, keeping the loose cards that have neighbours and never feeding an
+    opponent's lay-offs."""
+    ph = view.phase
+    top = view.top_discard
+    if ph == "turn" and view.can_draw_stock and top is not None and view.rules.discard_pickup_rule == "free" \
+            and DRAW_DISCARD in view.legal_actions:
+        if view.opened[view.seat]:
+            # greedy's lay-offs and jokers; else only a card that adds a meld (greedy also takes a card that
+            # only lowers the penalty, and two careful players would pass such cards back and forth)
+            if top == JOKER or any(could_lay_off(m, top) and _fits(m, top, view.rules.meld_rules) for m in view.table):
+                return _draw(view)
+            return DRAW_DISCARD if _careful_take(view) else DRAW_STOCK
+        if top != JOKER and view.rules.pickup_counts_for_opening and _careful_take(view):
+            return DRAW_DISCARD
+    if ph == "discard" and not view.last_card_only and not view.played:
+        steps = plan(view)
+        if steps:
+            return Play(steps)
+        if view.pickup_pending is not None:
+            return next(a for a in view.legal_actions if isinstance(a, Play))
+    if ph == "discard" and not view.last_card_only:
+        return careful_discard(view)
+    return romme_choice(player, view)
+
+
+class CarefulRommePlayer(Player):
+    """The careful Rommé bot (:func:`careful_choice`) as a player: the moves the best player keeps and
+    plays its rollouts with in German Rommé (``Variant.bots.best_policy``).
+
+    >>> from rumino.variants.romme import RommeGame, ROMME
+    >>> from rumino.players import GreedyPlayer
+    >>> from rumino.engine import play
+    >>> play(RommeGame.new(ROMME, 2, seed=2), [CarefulRommePlayer(), GreedyPlayer()]).game_over
+    True
+    """
+
+    kind = "careful"
+
+    def __init__(self, name: str | None = None):
+        super().__init__(name or "careful")
+
+    def choose(self, view: RommeView) -> Action:
+        return careful_choice(self, view)
+
+
 def coach_move(view: RommeView) -> Play | None:
     """The coach's table move for the player of ``view``: the bot's plan as one play, None when there is
     no play to make now (not the discard phase, played already, or only the last card may go)."""
@@ -201,4 +329,5 @@ def coach_move(view: RommeView) -> Play | None:
     steps = plan(view)
     return Play(steps) if steps else None
 
-__all__ = ["romme_choice", "plan", "coach_move"]
+__all__ = ["romme_choice", "plan", "coach_move", "neighbours", "careful_discard", "careful_choice",
+           "CarefulRommePlayer"]
