@@ -299,3 +299,34 @@ def test_the_search_plays_robber_placements_and_the_draw_and_replays_exactly():
     assert run == decisions()
     assert any(not forced for _, forced, _, _ in run), "no searched decision in 60 moves"
     assert all(spent == 0 for _, forced, spent, n in run if forced and n == 1)
+
+
+def test_the_best_player_keeps_its_rule_where_its_budget_leaves_too_few_worlds():
+    """Robber's best budget (8 playouts) is below MIN_WORLDS_TO_LEAVE worlds a move: the best player plays the
+    exact solver's move (greedy's) unsearched; at Gin's budget it searches; a coach's search always weighs."""
+    from rumino.players.search import MIN_WORLDS_TO_LEAVE, best_player
+    from rumino.playing.seeding import new_table
+    game, _ = new_table("robber", ["greedy", "greedy"], 6, 0)
+    greedy = GreedyPlayer()
+    best = best_player(seed=2)
+    moves = 0
+    while not game.hand_over and moves < 12:
+        view = game.view(game.to_act)
+        action = best.choose(view)
+        assert action == greedy.choose(view) and best.last.simulations == 0
+        game.apply(action)
+        moves += 1
+    assert 8 < MIN_WORLDS_TO_LEAVE
+    gin, _ = new_table("gin", ["greedy", "greedy"], 6, 0)
+    searched = best_player(seed=2)
+    searched.choose(gin.view(gin.to_act))
+    assert searched.last.forced or searched.last.simulations > 0
+    coach = best_player(seed=2)
+    coach.min_worlds = 0
+    game, _ = new_table("robber", ["greedy", "greedy"], 6, 0)
+    for _ in range(6):
+        coach.choose(game.view(game.to_act))
+        if not coach.last.forced:
+            break
+        game.apply(greedy.choose(game.view(game.to_act)))
+    assert not coach.last.forced and coach.last.simulations > 0

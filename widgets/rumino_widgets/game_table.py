@@ -373,6 +373,7 @@ class GameTableController(TableController):
             seed = [self.seed, len(self.game.history)]
             player = (best_player(seed=seed) if self.search_simulations is None
                       else SearchPlayer(self.search_simulations, seed=seed, model=True))
+            player.min_worlds = 0  # the coach weighs the moves even where the best player would keep its rule
             player.choose(self.view())
             self._coach_cache[key] = player.last
         return self._coach_cache[key]

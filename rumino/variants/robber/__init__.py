@@ -10,7 +10,8 @@ from rumino.variants.robber.words import RobberNarrator
 BOTS = GameBots(decide=bots.choose_robber,  # the exact table solver's move (rules §4)
                 coach=("best move (exact solver)", bots.coach_move),
                 # a Robber rollout calls the exact table solver on every turn, up to about 0.2 s a rollout early
-                # in a hand, so 8 rollouts take about a second there and much less later
+                # in a hand, so 8 rollouts take about a second there and much less later; at 8 the best player
+                # has too few worlds a move to search (players.search.MIN_WORLDS_TO_LEAVE) and plays the solver's
                 search_budget=8, best_budget=8)
 """Robber Rummy's bots: the solver's move for the greedy-type bots and the coach, and the search's budget."""
 

@@ -16,11 +16,13 @@ BOTS = GameBots(decide=bots.romme_choice,  # open at 40, lay, lay off, hand-Romm
                 # a Rommé rollout is a long Python hand (about 6 ms): 100 rollouts take about 0.7 s
                 # (bench/bench_search.py), where the search's default 200 would take more than a second
                 search_budget=100,
-                # the best player's budget: a long Python rollout (about 17 ms) keeps it near 0.1 s a decision
+                # the best player's budget: a long Python rollout (about 17 ms) keeps it near 0.1 s a decision;
+                # 15 playouts leave too few worlds a move (players.search.MIN_WORLDS_TO_LEAVE), so the best
+                # player plays the careful bot's moves
                 best_budget=15,
-                # the best player's own moves and rollouts: the careful bot, which beat greedy in 57.0% of
-                # 6,000 hands (three seeded runs of 1,000 deals played twice) where the search on greedy's
-                # rollouts did not tell itself from greedy (49.4% [47.2, 51.6])
+                # the best player's own moves: the careful bot, which beat greedy in 63-66% of hands (four
+                # seeded runs of 1,000 deals played twice) where the search on greedy's rollouts did not tell
+                # itself from greedy (49.4% [47.2, 51.6])
                 best_policy=bots.CarefulRommePlayer)
 """Rommé's bots: its greedy-type decisions, its coach's suggested play, the search's budget and the best
 player's careful moves."""

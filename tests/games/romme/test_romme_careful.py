@@ -104,3 +104,25 @@ def test_a_seeded_match_shows_it_ahead_of_greedy():
             hands += 1
     lo, _hi = wilson_interval(won, hands)
     assert lo > 0.5, (won, hands, lo)
+
+
+def test_the_best_player_plays_the_careful_move_where_its_budget_cannot_search():
+    """Rommé's best budget (15 playouts) leaves fewer worlds a move than the search needs to leave its
+    policy: the best player's move is the careful bot's, with no playout spent, and the coach says why."""
+    from rumino.players.search import MIN_WORLDS_TO_LEAVE
+    best = best_player(seed=3)
+    g = RommeGame.new(ROMME, 2, seed=4)
+    played, reasons = 0, []
+    while not g.hand_over and played < 40:
+        view = g.view(g.to_act)
+        if g.to_act == 0:
+            action = best.choose(view)
+            assert action == CAREFUL.choose(view)
+            assert best.last.simulations == 0
+            reasons.append(best.last.reason)
+            played += 1
+        else:
+            action = GREEDY.choose(view)
+        g.apply(action)
+    assert played > 5 and 15 // 2 < MIN_WORLDS_TO_LEAVE
+    assert any("too few playouts" in r for r in reasons), reasons
