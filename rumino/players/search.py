@@ -214,8 +214,11 @@ class SearchPlayer(Player):
         game = view.game_type
         policy = self.policy(game)
         if len(legal) <= 1:
-            action = legal[0] if legal else policy.choose(view)
-            self.last = Decision(action, True, "the only legal action")
+            # the policy's move: where the engine's list is not every legal move (Robber lists only the draw
+            # when its menu finds no placement, though the exact solver may find one), it is not legal[0]
+            action = legal[0] if legal and self.moves is not None else policy.choose(view)
+            self.last = Decision(action, True, "the only legal action" if legal and action == legal[0]
+                                 else f"the only move listed, and {policy.name}'s")
             return action
         win = getattr(view, "win_now", None)
         if win is not None and win in legal:  # a move that wins at once (Rumino's call or claim): nothing to weigh
