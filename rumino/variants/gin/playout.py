@@ -64,8 +64,8 @@ except ImportError:  # pragma: no cover - numba is a requirement of the package
     _COMPILED = False
 
 __all__ = ["playout", "playout_ended", "playouts", "sample_worlds", "python_playout", "python_playout_ended",
-           "supported", "kernel_position", "checked_worlds", "engine_playouts", "no_gains", "pack", "first_code",
-           "copy_game", "Greedy"]
+           "supported", "kernel_position", "run_playouts", "checked_worlds", "engine_playouts", "no_gains", "pack",
+           "first_code", "copy_game", "Greedy"]
 
 # phases, as the kernel numbers them
 OFFER, TURN, DISCARD, WALL = 0, 1, 2, 3
@@ -654,13 +654,25 @@ def playouts(game: GinGame, stocks: np.ndarray | Sequence[Sequence[int]], hands:
     engine has no such player: the kernel alone plays it (a position the kernel does not model is the
     engine's, greedy in both seats: :class:`Greedy`, or ``player``, the search's rollout bot).
     """
+    return run_playouts(game, stocks, hands, first, ended_by=ended_by, plain=plain, player=player,
+                        compiled=supported(game))
+
+
+def run_playouts(game: GinGame, stocks, hands, first: Action | None, *, ended_by: bool, plain: int | None,
+                 player: Player | None, compiled: bool, knock_limit: int | None = None,
+                 factor: int = 1) -> np.ndarray:
+    """:func:`playouts` for Gin and the house games on its kernel: the worlds checked, a finished hand's
+    nothing, the engine where ``compiled`` is false, else the kernel at ``knock_limit`` (None: the rules')
+    with the gains multiplied by ``factor`` (Oklahoma's spade doubling)."""
     stocks, hands = checked_worlds(game, stocks, hands, first)
     width = 3 if ended_by else 2
     if game.hand_over:
         return no_gains(len(stocks))[:, :width]
-    if not supported(game):
+    if not compiled:
         return engine_playouts(game, stocks, hands, first, player)[:, :width]
-    return _kernel(game, hands, stocks, first, -1 if plain is None else plain)[:, :width]
+    out = _kernel(game, hands, stocks, first, -1 if plain is None else plain, knock_limit)
+    out[:, :2] *= factor
+    return out[:, :width]
 
 
 def checked_worlds(game: GinGame, stocks: np.ndarray | Sequence[Sequence[int]],

@@ -26,8 +26,7 @@ import numpy as np
 
 from rumino.engine.player import Player
 from rumino.engine.protocol import Action
-from rumino.variants.gin.playout import (_kernel, checked_worlds, engine_playouts, kernel_position, no_gains,
-                                        sample_worlds)
+from rumino.variants.gin.playout import engine_playouts, kernel_position, run_playouts, sample_worlds
 from rumino.variants.oklahoma.game import OklahomaGame, OklahomaRules
 
 __all__ = ["playouts", "supported", "sample_worlds", "engine_playouts"]
@@ -44,13 +43,5 @@ def playouts(game: OklahomaGame, stocks: np.ndarray | Sequence[Sequence[int]], h
     """Gin's :func:`~rumino.variants.gin.playout.playouts` for a hand of Oklahoma Gin: the same arguments
     and the same ``(n, 2)`` gains (``ended_by``: ``(n, 3)``), at the hand's own knock limit and doubled
     under a spade upcard."""
-    stocks, hands = checked_worlds(game, stocks, hands, first)
-    width = 3 if ended_by else 2
-    if game.hand_over:
-        return no_gains(len(stocks))[:, :width]
-    if not supported(game):
-        return engine_playouts(game, stocks, hands, first, player)[:, :width]
-    out = _kernel(game, hands, stocks, first, -1 if plain is None else plain, knock_limit=game.hand_limit)
-    if game.doubled:
-        out[:, :2] *= 2
-    return out[:, :width]
+    return run_playouts(game, stocks, hands, first, ended_by=ended_by, plain=plain, player=player,
+                        compiled=supported(game), knock_limit=game.hand_limit, factor=2 if game.doubled else 1)

@@ -41,8 +41,9 @@ from rumino.engine.player import Player, pick_discard
 from rumino.hand.opening import max_opening_fast
 
 
-def romme_choice(player: Player, view: RommeView) -> Action:
-    """The Rommé bot's action in any position of its own."""
+def romme_choice(player: Player, view: RommeView, discard=None) -> Action:
+    """The Rommé bot's action in any position of its own (``discard(view)``: its discard, greedy's by default;
+    the careful bot passes its own)."""
     ph = view.phase
     if ph == "turn":
         return _draw(view)
@@ -55,7 +56,7 @@ def romme_choice(player: Player, view: RommeView) -> Action:
                 return Play(steps)
             if view.pickup_pending is not None:  # the engine found a play laying the card taken
                 return next(a for a in view.legal_actions if isinstance(a, Play))
-        return _discard(view)
+        return (discard or _discard)(view)
     if ph == "between_hands":
         return DEAL
     raise ValueError(f"player {view.seat} has nothing to decide in phase {ph!r}.")
@@ -290,15 +291,7 @@ def careful_choice(player: Player, view: RommeView) -> Action:
             return DRAW_DISCARD if _careful_take(view) else DRAW_STOCK
         if top != JOKER and view.rules.pickup_counts_for_opening and _careful_take(view):
             return DRAW_DISCARD
-    if ph == "discard" and not view.last_card_only and not view.played:
-        steps = plan(view)
-        if steps:
-            return Play(steps)
-        if view.pickup_pending is not None:
-            return next(a for a in view.legal_actions if isinstance(a, Play))
-    if ph == "discard" and not view.last_card_only:
-        return careful_discard(view)
-    return romme_choice(player, view)
+    return romme_choice(player, view, discard=careful_discard)
 
 
 class CarefulRommePlayer(Player):
