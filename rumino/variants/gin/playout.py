@@ -658,7 +658,8 @@ def playouts(game: GinGame, stocks: np.ndarray | Sequence[Sequence[int]], hands:
                         compiled=supported(game))
 
 
-def run_playouts(game: GinGame, stocks, hands, first: Action | None, *, ended_by: bool, plain: int | None,
+def run_playouts(game: GinGame, stocks: np.ndarray | Sequence[Sequence[int]], hands: np.ndarray | None,
+                 first: Action | None, *, ended_by: bool, plain: int | None,
                  player: Player | None, compiled: bool, knock_limit: int | None = None,
                  factor: int = 1) -> np.ndarray:
     """:func:`playouts` for Gin and the house games on its kernel: the worlds checked, a finished hand's

@@ -27,7 +27,7 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Callable, Sequence
 
 from rumino.cards import JOKER, to_counts
 from rumino.engine.actions import DEAL, DRAW_DISCARD, DRAW_STOCK, Discard
@@ -41,7 +41,8 @@ from rumino.engine.player import Player, pick_discard
 from rumino.hand.opening import max_opening_fast
 
 
-def romme_choice(player: Player, view: RommeView, discard=None) -> Action:
+def romme_choice(player: Player, view: RommeView,
+                 discard: Callable[[RommeView], Discard] | None = None) -> Action:
     """The Rommé bot's action in any position of its own (``discard(view)``: its discard, greedy's by default;
     the careful bot passes its own)."""
     ph = view.phase
