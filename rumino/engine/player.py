@@ -6,7 +6,8 @@ seen. Bots are strategies, not rules: the engine checks every action they take.
 
 The base class lives with the engine so that a game's own folder (``rumino/variants/<game>/``) can
 define its own bot (Rummoli's default) and its decisions for the generic bots of :mod:`rumino.players`,
-with the tie-breaks they share (:func:`pick_discard`, :func:`forbidden_after_taking`).
+with the tie-breaks and measures they share (:func:`pick_discard`, :func:`neighbours`,
+:func:`forbidden_after_taking`).
 """
 
 from __future__ import annotations
@@ -45,6 +46,28 @@ def pick_discard(best: Sequence[int], view: TableView) -> int:
     return max(best, key=lambda c: (c != JOKER, values[c], c))
 
 
+def neighbours(card: int, hand: Sequence[int]) -> float:
+    """How many cards of ``hand`` could meld with ``card`` one day: another suit of its rank counts one, its
+    suit one rank away one, two ranks away a half (the gap a third card fills); its twin and jokers count
+    nothing (a joker melds with anything, so it tells nothing of the card).
+
+    >>> from rumino.cards import parse_hand, parse_card
+    >>> hand = parse_hand("7h 8h 9h 7s Kd Kc 2c")
+    >>> neighbours(parse_card("7h"), hand), neighbours(parse_card("2c"), hand)
+    (2.5, 0.0)
+    """
+    n = 0.0
+    for x in hand:
+        if x == JOKER or x == card:
+            continue
+        if x % 13 == card % 13:
+            n += 1
+        elif x // 13 == card // 13:
+            gap = abs(x % 13 - card % 13)
+            n += 1 if gap == 1 else 0.5 if gap == 2 else 0
+    return n
+
+
 def forbidden_after_taking(view: TableView, top: int) -> int | None:
     """The card that could not be discarded after taking ``top`` from the pile (rules §0.5)."""
     if view.may_rediscard_pickup:
@@ -54,4 +77,4 @@ def forbidden_after_taking(view: TableView, top: int) -> int | None:
     return top
 
 
-__all__ = ["Player", "pick_discard", "forbidden_after_taking"]
+__all__ = ["Player", "pick_discard", "neighbours", "forbidden_after_taking"]

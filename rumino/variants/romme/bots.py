@@ -37,7 +37,7 @@ from rumino.melds import candidate_melds, meld_readings
 from rumino.table.melds import LayOff, lay_off
 from rumino.variants.romme.game import (Play, RommeView, could_lay_off, joker_exchanges, without_cards, best_opening_melds, lay_of,
                                    layout_melds)
-from rumino.engine.player import Player, pick_discard
+from rumino.engine.player import Player, neighbours, pick_discard
 from rumino.hand.opening import max_opening_fast
 
 
@@ -195,28 +195,6 @@ def _discard(view: RommeView):
         return Discard(hand[0])
     value, best = view.evaluator.after_draw(hand, forbidden)
     return Discard(pick_discard(best, view))
-
-
-def neighbours(card: int, hand: Sequence[int]) -> float:
-    """How many cards of ``hand`` could meld with ``card`` one day: another suit of its rank counts one, its
-    suit one rank away one, two ranks away a half (the gap a third card fills); its twin and jokers count
-    nothing (a joker melds with anything, so it tells nothing of the card).
-
-    >>> from rumino.cards import parse_hand, parse_card
-    >>> hand = parse_hand("7h 8h 9h 7s Kd Kc 2c")
-    >>> neighbours(parse_card("7h"), hand), neighbours(parse_card("2c"), hand)
-    (2.5, 0.0)
-    """
-    n = 0.0
-    for x in hand:
-        if x == JOKER or x == card:
-            continue
-        if x % 13 == card % 13:
-            n += 1
-        elif x // 13 == card // 13:
-            gap = abs(x % 13 - card % 13)
-            n += 1 if gap == 1 else 0.5 if gap == 2 else 0
-    return n
 
 
 def careful_discard(view: RommeView) -> Discard:

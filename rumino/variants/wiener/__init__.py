@@ -14,8 +14,10 @@ from rumino.variants.wiener.words import KnockRummyNarrator, WienerNarrator
 BOTS = GameBots(decide=bots.wiener_choice,  # buy-backs, calls (rules §5)
                 # heads-up rollouts run compiled (exact against the engine's)
                 batch_playouts=(playout.sample_worlds, playout.search_playouts),
-                best_budget=1500)  # the best player's budget: about 0.1 s a decision (bench/bench_search.py)
-"""Wiener's bots: buy-backs, calls (rules §5), its compiled heads-up playouts and the best player's budget."""
+                best_budget=2000,  # the best player's budget: about 0.08 s a decision (bench/bench_search.py)
+                best_policy=bots.CarefulWienerPlayer)  # its moves unless the search finds better
+"""Wiener's bots: buy-backs, calls (rules §5), its compiled heads-up playouts, the best player's budget and
+the careful bot whose moves it keeps."""
 
 KNOCK_RUMMY_BOTS = GameBots(decide=bots.wiener_choice,  # Wiener's decisions (§5.8), no compiled playouts
                             best_budget=300)
