@@ -26,7 +26,7 @@ from rumino.players.search import SearchPlayer
 from rumino.playing.seeding import new_table
 from rumino.variants import bots_of, find_variant
 
-BEST_SIMULATIONS = {"Gin Rummy": 5000, "Rumino": 3000, "American Knock Rummy": 300, "Wiener Rummy": 1500,
+BEST_SIMULATIONS = {"Gin Rummy": 5000, "Rumino": 3000, "American Knock Rummy": 300, "Wiener Rummy": 2000,
                     "German Rommé": 15, "Robber Rummy": 8, "Rummoli": 200}
 """The best player's budgets, each game's row's (``Variant.bots.best_budget``)."""
 

@@ -287,7 +287,7 @@ class CarefulRommePlayer(Player):
     kind = "careful"
 
     def __init__(self, name: str | None = None):
-        super().__init__(name or "careful")
+        super().__init__(name or "the careful bot")  # read in sentences: "the careful bot's move"
 
     def choose(self, view: RommeView) -> Action:
         return careful_choice(self, view)

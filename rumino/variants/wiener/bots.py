@@ -160,7 +160,7 @@ class CarefulWienerPlayer(Player):
     kind = "careful"
 
     def __init__(self, name: str | None = None):
-        super().__init__(name or "careful")
+        super().__init__(name or "the careful bot")  # read in sentences: "the careful bot's move"
 
     def knock_at(self, view: WienerView) -> int | None:
         return view.knock_limit
