@@ -30,6 +30,7 @@ import numpy as np
 
 from rumino.cards import format_card
 from rumino.engine.actions import Discard, Draw, Gin, Knock, KnockWith
+from rumino.engine.player import neighbours
 from rumino.engine.protocol import PlayerView
 from rumino.players.opponent_model import meld_shares
 from rumino.players.search import Decision
@@ -139,11 +140,20 @@ def _card_reason(action, decision, view) -> list[str]:
     rest.remove(c)
     left = ev.deadwood(rest)
     lines = []
+    values = ev.values
+    # a careful bot's discard (Rommé's, Wiener's) is a loose card with few neighbours, not always the dearest
+    near = "in your hand (another suit of its rank, or its suit a rank or two away)"
     if c in best_cards:
-        values = ev.values
         dearest = all(values[c] >= values[x] for x in best_cards)
-        lines.append(f"{card(c)} fits none of your melds" + (" and is your dearest loose card" if dearest else "")
-                     + f": without it you keep {left} deadwood, the least you can.")
+        line = (f"{card(c)} fits none of your melds" + (" and is your dearest loose card" if dearest else "")
+                + f": without it you keep {left} deadwood, the least you can.")
+        dearer = sorted({x for x in best_cards if values[x] > values[c]})
+        if dearer and all(neighbours(x, hand) > neighbours(c, hand) for x in dearer):
+            line += (f" It has fewer neighbours {near} than {cards(dearer)}, which may still meld.")
+        lines.append(line)
+    elif neighbours(c, hand) < min(neighbours(x, hand) for x in best_cards):
+        lines.append(f"{card(c)} leaves you {left} deadwood, not the least ({best_value}), but it has fewer "
+                     f"neighbours {near} than any card that leaves the least, so it is the least likely to meld.")
     else:
         lines.append(f"{card(c)} leaves you {left} deadwood, not the least ({best_value}), "
                      f"but the imagined deals win more often this way.")

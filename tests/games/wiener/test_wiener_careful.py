@@ -80,3 +80,22 @@ def test_it_beats_greedy_heads_up():
 def test_the_best_player_keeps_the_careful_moves_at_wiener():
     player = best_player(seed=1)
     assert isinstance(player.policy(WienerGame), CarefulWienerPlayer)
+
+
+def test_the_coach_says_why_a_careful_discard_is_not_the_dearest():
+    from rumino.players.coach import _card_reason
+    from rumino.players.search import Decision
+
+    def reason(seed, actions):
+        view = position(seed, actions)
+        move = Discard(careful_card(view))
+        return format_card(wiener_choice(Greedy(), view).card), _card_reason(move, Decision(move, False), view)[0]
+
+    # a point over the least deadwood: A♦ has 2♦ beside it, Q♦ nothing
+    greedy, words = reason(1, 2)
+    assert greedy == "Ad" and words.startswith("Q♦ leaves you 65 deadwood, not the least (64), but it has fewer "
+                                                "neighbours in your hand")
+    # the least deadwood either way, but not the dearest card: J♠ has Q♠ and 9♠ near it, 9♦ only 9♠
+    greedy, words = reason(28, 12)
+    assert greedy == "Js" and words.endswith("It has fewer neighbours in your hand (another suit of its rank, or "
+                                             "its suit a rank or two away) than J♠, which may still meld.")
