@@ -47,8 +47,8 @@ class GameBots:
     * ``best_budget``: the best player's rollouts a decision (the spec ``best``), the budget of the game's
       strength target (None: the search's budget);
     * ``best_policy() -> player``: the bot whose moves the best player keeps unless another beats them, and
-      rolls out with, where one tuned against greedy plays better than it (Rommé's careful bot; None: the
-      search's own, ``rollout`` or greedy).
+      rolls out with where the playouts run on the engine, where one tuned against greedy plays better than it
+      (Rommé's and Wiener's careful bots; None: the search's own, ``rollout`` or greedy).
 
     The lookups go by the game's class and its parents (:func:`rumino.variants.variant_of`), so a house
     game standing on a registered one plays with that one's bots unless its own row says otherwise.

@@ -192,7 +192,7 @@ class SearchPlayer(Player):
     def policy(self, game: type[TurnGame]) -> Player:
         """The bot whose move the search keeps unless another beats it, and that plays every rollout:
         greedy, or the game's own (``Variant.bots.rollout``); the best player's, where the game tunes one
-        (``Variant.bots.best_policy``: Rommé's careful bot)."""
+        (``Variant.bots.best_policy``: Rommé's and Wiener's careful bots; Wiener's compiled playouts stay greedy)."""
         bots = bots_of(game)
         if self.best_budget and bots.best_policy is not None:
             if game not in self._policies:
