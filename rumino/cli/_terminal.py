@@ -167,9 +167,10 @@ def search_hint(game, view, simulations: int | None = None, *, moves: Callable |
     if not SearchPlayer.fits(type(game)):
         return f"  the search coach does not play {game.NAME} yet."
     seed = [len(game.history), view.seat]
-    player = best_player(seed=seed) if simulations is None else SearchPlayer(simulations, seed=seed, model=True)
+    # min_worlds=0: a hint weighs the moves even where the best player's budget is too small to leave its rule
+    player = (best_player(seed=seed, min_worlds=0) if simulations is None
+              else SearchPlayer(simulations, seed=seed, model=True))
     player.moves = moves
-    player.min_worlds = 0  # a hint weighs the moves even where the best player's budget is too small to leave its rule
     say = (lambda a: words(a, view)) if words is not None else str  # noqa: E731
     action = player.choose(view)
     d = player.last

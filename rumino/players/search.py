@@ -92,15 +92,15 @@ than a second a decision)."""
 
 
 def best_player(*, seed: int | Sequence[int] | None = None, rng: np.random.Generator | None = None,
-                name: str = "best") -> "SearchPlayer":
+                name: str = "best", min_worlds: int | None = None) -> "SearchPlayer":
     """The strongest player of every game (the spec ``best``): the search with the opponent model
     (:mod:`rumino.players.opponent_model`) at each game's own budget for it (``Variant.bots.best_budget``:
     its strength target's, about 0.1 s a decision or less; bench/bench_search.py times them). Where that budget
     leaves fewer than :data:`MIN_WORLDS_TO_LEAVE` worlds a candidate (German Rommé, Robber Rummy), it plays its
-    policy's move: Rommé's careful bot, Robber's exact solver."""
-    player = SearchPlayer(None, seed=seed, rng=rng, name=name, model=True, best_budget=True)
-    player.min_worlds = MIN_WORLDS_TO_LEAVE
-    return player
+    policy's move: Rommé's careful bot, Robber's exact solver. ``min_worlds=0``: a coach's best player, which
+    weighs the moves whatever its budget (showing the weights is its job)."""
+    return SearchPlayer(None, seed=seed, rng=rng, name=name, model=True, best_budget=True,
+                        min_worlds=MIN_WORLDS_TO_LEAVE if min_worlds is None else min_worlds)
 
 
 MARGIN_WEIGHT = 1e-4
@@ -153,18 +153,21 @@ class SearchPlayer(Player):
                  seed: int | Sequence[int] | None = None, rng: np.random.Generator | None = None,
                  name: str | None = None, model: bool = False, oversample: int = 3,
                  habits: Habits = Habits(), best_budget: bool = False, plain_opponents: bool = False,
-                 margin_weight: float = MARGIN_WEIGHT, moves: Callable[[PlayerView], list] | None = None):
+                 margin_weight: float = MARGIN_WEIGHT, moves: Callable[[PlayerView], list] | None = None,
+                 min_worlds: int = 0):
         if simulations is not None and (isinstance(simulations, bool) or not isinstance(simulations, int)
                                         or not 1 <= simulations <= 1_000_000):
             raise ValueError(f"simulations is {simulations!r}: a search needs 1 to 1,000,000 rollouts a decision.")
         if isinstance(width, bool) or not isinstance(width, int) or width < 1:
             raise ValueError(f"width is {width!r}: at least one discard must be a candidate.")
+        if isinstance(min_worlds, bool) or not isinstance(min_worlds, int) or min_worlds < 0:
+            raise ValueError(f"min_worlds is {min_worlds!r}: the fewest worlds a move is a whole number, 0 or more.")
         super().__init__(name or (f"search:{simulations}" if simulations is not None else "search"))
         self.simulations = simulations  # None: the game's default (budget_for)
         self.best_budget = best_budget  # no budget given: the game's best player's (Variant.bots.best_budget)
         # fewer worlds a candidate than this: play the policy's move unsearched (the best player's
         # MIN_WORLDS_TO_LEAVE; 0 for every other search, and for the coaches, whose job is to show the weights)
-        self.min_worlds = 0
+        self.min_worlds = min_worlds
         self.width = width
         self.confidence = confidence
         self.rng = rng if rng is not None else np.random.default_rng(seed)

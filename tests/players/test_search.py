@@ -321,8 +321,7 @@ def test_the_best_player_keeps_its_rule_where_its_budget_leaves_too_few_worlds()
     searched = best_player(seed=2)
     searched.choose(gin.view(gin.to_act))
     assert searched.last.forced or searched.last.simulations > 0
-    coach = best_player(seed=2)
-    coach.min_worlds = 0
+    coach = best_player(seed=2, min_worlds=0)
     game, _ = new_table("robber", ["greedy", "greedy"], 6, 0)
     for _ in range(6):
         coach.choose(game.view(game.to_act))

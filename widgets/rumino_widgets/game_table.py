@@ -371,9 +371,9 @@ class GameTableController(TableController):
         key = ("search", len(self.game.history), self.search_simulations)
         if key not in self._coach_cache:
             seed = [self.seed, len(self.game.history)]
-            player = (best_player(seed=seed) if self.search_simulations is None
+            # min_worlds=0: the coach weighs the moves even where the best player would keep its rule
+            player = (best_player(seed=seed, min_worlds=0) if self.search_simulations is None
                       else SearchPlayer(self.search_simulations, seed=seed, model=True))
-            player.min_worlds = 0  # the coach weighs the moves even where the best player would keep its rule
             player.choose(self.view())
             self._coach_cache[key] = player.last
         return self._coach_cache[key]
